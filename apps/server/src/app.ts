@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { RedisClientType } from 'redis';
+import { AUTH_MESSAGES } from '@bm/core';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { AuthService } from './modules/auth/service.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
+import { HttpError } from './platform/errors.js';
+import { attachHub } from './platform/hub.js';
+import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
+import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
+import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
+import { TokenService } from './platform/tokens.js';
+import { readAppVersion, type AppVersion } from './version.js';
+import { spaFallback } from './spa.js';
+
+export interface BuildOptions {
+  database: Database;
+  mailTransport?: MailTransport;
+  botCheck?: BotCheck;
+  limits?: Partial<LimitRules>;
+  storage?: FileStorage;
+  redis?: { client: RedisClientType; pub: RedisClientType; sub: RedisClientType };
+  version?: AppVersion;
+  /** Directory of the built web app; defaults to apps/web/dist. */
+  webDist?: string;
+  logger?: boolean | object;
+}
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The whole server as a Fastify instance that is not listening yet: what main.ts and the tests use. */
+export async function buildApp(config: Config, opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const transport =
+    opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
+  const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
+  const version = opts.version ?? readAppVersion();
+  const hubRef: { current?: ReturnType<typeof attachHub> } = {};
+  const ctx: AppContext = {
+    config,
+    database: opts.database,
+    db: opts.database.db,
+    storage,
+    botCheck: opts.botCheck ?? (config.turnstile ? turnstileBotCheck(config.turnstile.secretKey) : disabledBotCheck),
+    limits: new RateLimits({ ...DEFAULT_LIMITS, ...opts.limits }, opts.redis?.client),
+    tokens: new TokenService(config.jwtSecret, config.publicUrl),
+    mail,
+    hub: {
+      toMember: (...a) => hubRef.current?.toMember(...a),
+      toRole: (...a) => hubRef.current?.toRole(...a),
+      toPlugin: (...a) => hubRef.current?.toPlugin(...a),
+      toAll: (...a) => hubRef.current?.toAll(...a),
+    },
+    version,
+    log: app.log,
+  };
+  const auth = new AuthService(ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', 'https://*.google.com', 'https://*.googlesyndication.com'],
+        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
+  app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'BakkesMod Community API', version: version.informational },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) req.principal = await auth.principalFromToken(header.slice(7).trim());
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
+        (errors[field] ??= []).push(v.message ?? AUTH_MESSAGES.validationError);
+      }
+      const first = Object.values(errors)[0]?.[0];
+      return reply.code(400).send({ message: first ?? AUTH_MESSAGES.validationError, errors });
+    }
+    if (err instanceof HttpError) {
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ message: err.message, ...err.extra });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'Response did not match its schema');
+      return reply.code(500).send({ message: AUTH_MESSAGES.genericError });
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply.code(415).send({ message: 'Unsupported content type' });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ message: 'Request body is too large' });
+    }
+    if (status >= 400 && status < 500) {
+      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
+      return reply.code(status).send({ message });
+    }
+    req.log.error({ err }, 'Unhandled error');
+    return reply.code(500).send({ message: AUTH_MESSAGES.genericError });
+  });
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, ctx, auth);
+      accountRoutes(api, ctx);
+      systemRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  if ('root' in storage && typeof storage.root === 'string') {
+    fs.mkdirSync(storage.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: FILES_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      maxAge: '1h',
+    });
+  }
+
+  await spaFallback(app, opts.webDist ?? defaultWebDist);
+
+  app.addHook('onReady', async () => {
+    hubRef.current = attachHub(app.server, {
+      resolve: async (token) => auth.principalFromToken(token),
+      version: version.informational,
+      log: app.log,
+      redis: opts.redis ? { pub: opts.redis.pub, sub: opts.redis.sub } : undefined,
+    });
+  });
+  app.addHook('preClose', async () => {
+    await hubRef.current?.close();
+    await mail.stop();
+  });
+
+  return { app, ctx };
+}

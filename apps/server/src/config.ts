@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(' or ')})` },
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('BakkesMod Community <no-reply@localhost>'),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SEED_DEMO: bool.optional(),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  SENTRY_DSN: optionalUrl(['http:', 'https:']),
+  PRODUCTION_HOST: optionalString,
+  ADS_CLIENT: optionalString,
+  SUPPORT_EMAIL: z.string().default('support@bakkesplugins.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Every setting parsed in one place; a bad value names the setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  if (production) {
+    const missing = (['JWT_SECRET', 'DATABASE_URL'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+  }
+  const adminParts = [c.ADMIN_USERNAME, c.ADMIN_EMAIL, c.ADMIN_PASSWORD].filter(Boolean).length;
+  if (adminParts !== 0 && adminParts !== 3) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
+  }
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    production,
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    /** In development a fixed secret keeps sessions across restarts; production requires one. */
+    jwtSecret: c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!!',
+    seedDemo: c.SEED_DEMO ?? !production,
+    admin: c.ADMIN_USERNAME ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! } : undefined,
+    turnstile: c.TURNSTILE_SECRET_KEY ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY } : undefined,
+    sentryDsn: c.SENTRY_DSN,
+    productionHost: c.PRODUCTION_HOST,
+    adsClient: c.ADS_CLIENT,
+    supportEmail: c.SUPPORT_EMAIL,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+  };
+}

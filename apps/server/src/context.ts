@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { BotCheck } from './platform/bot-check.js';
+import type { Hub } from './platform/hub.js';
+import type { MailWorker } from './platform/mailer.js';
+import type { RateLimits } from './platform/rate-limit.js';
+import type { FileStorage } from './platform/storage.js';
+import type { TokenService } from './platform/tokens.js';
+import type { AppVersion } from './version.js';
+
+/** Everything a module's service needs, built once in buildApp and handed to each module. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: FileStorage;
+  botCheck: BotCheck;
+  limits: RateLimits;
+  tokens: TokenService;
+  mail: MailWorker;
+  hub: Hub;
+  version: AppVersion;
+  log: FastifyBaseLogger;
+}
+
+/** Who is calling: resolved from the bearer token and its session row on every request. */
+export interface Principal {
+  memberId: number;
+  sessionId: string;
+  roles: string[];
+  impersonating: boolean;
+  impersonatorId: number | null;
+}

@@ -1,0 +1,92 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createClient, type RedisClientType } from 'redis';
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { serverState } from './db/schema.js';
+import { ensureMember, seedDemo } from './db/seed.js';
+import { initServerErrorReporting } from './platform/error-reporting.js';
+import { readAppVersion } from './version.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  initServerErrorReporting(config);
+  const version = readAppVersion();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  let redis: { client: RedisClientType; pub: RedisClientType; sub: RedisClientType } | undefined;
+  if (config.redisUrl) {
+    const client = createClient({ url: config.redisUrl }) as RedisClientType;
+    await client.connect();
+    const pub = client.duplicate();
+    const sub = client.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    redis = { client, pub, sub };
+  }
+
+  const { app, ctx } = await buildApp(config, { database, redis, version });
+
+  if (config.admin) {
+    const { created } = await ensureMember(database.db, { ...config.admin, roles: ['administrator'] });
+    app.log.info(`Administrator ${config.admin.username} ${created ? 'created' : 'present'}`);
+  }
+  if (config.seedDemo) {
+    const { seeded, accounts } = await seedDemo(database.db);
+    if (seeded) {
+      app.log.info('Demo data added. Demo accounts (username / password):');
+      for (const a of accounts) app.log.info(`  ${a.username} / ${a.password}${a.roles.length ? ` (${a.roles.join(', ')})` : ''}`);
+    }
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  ctx.mail.start();
+  void ctx.mail.kick();
+  app.log.info(`Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+
+  // A server of a new version tells every connected client (through Redis, those of other instances too).
+  const [last] = await database.db.select().from(serverState).where(eq(serverState.key, 'version'));
+  if (last?.value !== version.informational) {
+    await database.db
+      .insert(serverState)
+      .values({ key: 'version', value: version.informational })
+      .onConflictDoUpdate({ target: serverState.key, set: { value: version.informational, updatedAt: new Date() } });
+    if (last) ctx.hub.toAll('ServerDeployed', { version: version.informational });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      if (redis) await Promise.all([redis.client.quit(), redis.pub.quit(), redis.sub.quit()]);
+      await database.close();
+      process.exit(0);
+    } catch (e) {
+      app.log.error({ err: e }, 'Shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

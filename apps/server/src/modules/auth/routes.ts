@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES as M,
+  authResponse,
+  changePasswordRequest,
+  emailChangeRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  memberSchema,
+  messageResponse,
+  provideEmailRequest,
+  registerRequest,
+  resendVerificationRequest,
+  resetPasswordRequest,
+  tokenRequest,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, idParam, requireMember, requireRole, typed } from '../../http.js';
+import { HttpError } from '../../platform/errors.js';
+import { AuthService } from './service.js';
+
+const SAME_ANSWER = 'If an account matches, we have sent it an email with a link.';
+
+export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const r = typed(app);
+
+  async function botCheck(token: string | null | undefined, ip: string) {
+    if (!ctx.botCheck.enabled) return;
+    if (!token) throw new HttpError(400, M.botCheck, { errors: { turnstileToken: [M.botCheck] } });
+    if (!(await ctx.botCheck.verify(token, ip))) {
+      throw new HttpError(400, M.turnstileFailed, { errors: { turnstileToken: [M.turnstileFailed] } });
+    }
+  }
+
+  r.post('/auth/login', { schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } }, async (req) => {
+    await ctx.limits.consume('login', req.ip, req.body.username);
+    await botCheck(req.body.turnstileToken, req.ip);
+    return auth.login(req.body);
+  });
+
+  r.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], body: registerRequest, response: { 201: z.object({ email: z.string(), username: z.string() }) } } },
+    async (req, reply) => {
+      await ctx.limits.consume('register', req.ip, req.body.email);
+      await botCheck(req.body.turnstileToken, req.ip);
+      const out = await auth.register(req.body);
+      return reply.code(201).send({ email: out.email, username: out.username });
+    },
+  );
+
+  r.post('/auth/logout', { schema: { tags: ['auth'], security: bearer } }, async (req, reply) => {
+    if (req.principal) await auth.logout(req.principal);
+    return reply.code(204).send();
+  });
+
+  r.get('/auth/me', { schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } }, async (req) =>
+    auth.me(requireMember(req)),
+  );
+
+  r.get('/roles/my', { schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } }, async (req) =>
+    auth.roles(requireMember(req)),
+  );
+
+  r.post(
+    '/auth/validate',
+    { schema: { tags: ['auth'], body: z.object({ token: z.string() }), response: { 200: z.object({ isValid: z.boolean() }) } } },
+    async (req) => ({ isValid: await auth.validate(req.body.token) }),
+  );
+
+  r.post('/auth/refresh', { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } }, async (req) =>
+    auth.refresh(req.body.token),
+  );
+
+  r.post('/auth/verify-email', { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } }, async (req) =>
+    auth.verifyEmail(req.body.token),
+  );
+
+  r.post('/auth/provide-email', { schema: { tags: ['auth'], body: provideEmailRequest, response: { 200: messageResponse } } }, async (req) => {
+    await ctx.limits.consume('resend', req.ip, req.body.username);
+    await auth.provideEmail(req.body);
+    return { message: 'Verification email sent. Please check your inbox.' };
+  });
+
+  r.post(
+    '/auth/resend-verification',
+    { schema: { tags: ['auth'], body: resendVerificationRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      const body = req.body ?? {};
+      await ctx.limits.consume('resend', req.ip, body.email || body.username);
+      await auth.resendVerification(body);
+      return { message: SAME_ANSWER };
+    },
+  );
+
+  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } } }, async (req) => {
+    await ctx.limits.consume('forgot', req.ip, req.body.email);
+    await auth.forgotPassword(req.body.email);
+    return { message: SAME_ANSWER };
+  });
+
+  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } } }, async (req) => {
+    await auth.resetPassword(req.body.token, req.body.newPassword);
+    return { message: 'Your password has been reset. You can sign in now.' };
+  });
+
+  r.post(
+    '/auth/change-password',
+    { schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await auth.changePassword(requireMember(req), req.body.currentPassword, req.body.newPassword);
+      return { message: M.passwordChanged };
+    },
+  );
+
+  r.post(
+    '/account/email-change/request',
+    { schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await auth.requestEmailChange(requireMember(req), req.body.currentPassword, req.body.newEmail);
+      return { message: M.emailChangeSent };
+    },
+  );
+
+  r.post('/account/email-change/confirm', { schema: { tags: ['account'], body: tokenRequest, response: { 200: messageResponse } } }, async (req) => {
+    await auth.confirmEmailChange(req.body.token);
+    return { message: 'Your email address has been changed.' };
+  });
+
+  r.post(
+    '/admin/impersonate/:id',
+    { schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } } },
+    async (req) => auth.impersonate(requireRole(req, 'administrator'), req.params.id),
+  );
+
+  r.post('/admin/stop-impersonation', { schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } }, async (req) => {
+    await auth.stopImpersonation(requireMember(req));
+    return { message: 'Impersonation stopped. Please sign in again.' };
+  });
+}

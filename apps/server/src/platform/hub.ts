@@ -1,0 +1,101 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { RedisClientType } from 'redis';
+import type { FastifyBaseLogger } from 'fastify';
+
+export const HUB_PATH = '/api/hubs/app';
+
+export interface HubPrincipal {
+  memberId: number;
+  roles: string[];
+}
+
+export const rooms = {
+  member: (id: number) => `member:${id}`,
+  role: (name: string) => `role:${name.toLowerCase()}`,
+  plugin: (id: number) => `plugin:${id}`,
+};
+
+/** What the rest of the server uses to push events; a no-op until a hub is attached. */
+export interface Hub {
+  toMember(memberId: number, event: string, data: unknown): void;
+  toRole(role: string, event: string, data: unknown): void;
+  toPlugin(pluginId: number, event: string, data: unknown): void;
+  toAll(event: string, data: unknown): void;
+}
+
+export interface HubOptions {
+  resolve(token: string): Promise<HubPrincipal | null>;
+  version: string;
+  log: FastifyBaseLogger;
+  redis?: { pub: RedisClientType; sub: RedisClientType };
+}
+
+function handshakeToken(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const fromQuery = socket.handshake.query.access_token;
+  if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
+  const header = socket.handshake.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7);
+  return undefined;
+}
+
+export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Server; close(): Promise<void> } {
+  const io = new Server(server, {
+    path: HUB_PATH,
+    serveClient: false,
+    pingInterval: 15_000,
+    pingTimeout: 30_000,
+    cors: { origin: false },
+  });
+  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+
+  // Anonymous connections are allowed; a token that does not check out connects anonymously too.
+  io.use(async (socket, next) => {
+    const token = handshakeToken(socket);
+    socket.data.principal = token ? await opts.resolve(token).catch(() => null) : null;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    const principal = socket.data.principal as HubPrincipal | null;
+    if (principal) {
+      void socket.join(rooms.member(principal.memberId));
+      for (const role of principal.roles) void socket.join(rooms.role(role));
+    }
+    // A client built from another version than this server learns that a new version is out.
+    const clientVersion = (socket.handshake.auth as Record<string, unknown> | undefined)?.version;
+    if (typeof clientVersion === 'string' && clientVersion && clientVersion !== opts.version) {
+      socket.emit('ServerDeployed', { version: opts.version });
+    }
+    const pluginId = (v: unknown) => {
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isSafeInteger(n) && n > 0 ? n : null;
+    };
+    socket.on('JoinPlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
+      const id = pluginId(raw);
+      if (id) void socket.join(rooms.plugin(id));
+      if (typeof ack === 'function') ack(id !== null);
+    });
+    socket.on('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
+      const id = pluginId(raw);
+      if (id) void socket.leave(rooms.plugin(id));
+      if (typeof ack === 'function') ack(id !== null);
+    });
+  });
+
+  return {
+    io,
+    toMember: (id, event, data) => void io.to(rooms.member(id)).emit(event, data),
+    toRole: (role, event, data) => void io.to(rooms.role(role)).emit(event, data),
+    toPlugin: (id, event, data) => void io.to(rooms.plugin(id)).emit(event, data),
+    toAll: (event, data) => void io.emit(event, data),
+    /** Drops every client; the HTTP server itself is closed by Fastify. */
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** How a message leaves: SMTP, or an .eml file in the local outbox folder. */
+export interface MailTransport {
+  readonly description: string;
+  send(mail: OutgoingMail & { from: string }): Promise<void>;
+  close?(): void;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    description: `SMTP ${new URL(url).host}`,
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `files in ${dir}`,
+    async send(mail) {
+      const info = await builder.sendMail(mail);
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(file, info.message as Buffer);
+      const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+      log.info({ to: mail.to, subject: mail.subject, file, link }, `Mail to ${mail.to}: ${mail.subject}${link ? ` ${link}` : ''}`);
+    },
+  };
+}
+
+/** Queue a message in the same transaction as the change that causes it. */
+export async function enqueueMail(db: Db, mail: OutgoingMail) {
+  await db.insert(mailOutbox).values(mail);
+}
+
+const RETRY_DELAYS_S = [10, 60, 300, 1800, 7200];
+
+/** Delivers queued mail; several instances may run it at once (rows are claimed with SKIP LOCKED). */
+export class MailWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(intervalMs = 2000) {
+    this.timer = setInterval(() => void this.kick(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Start a delivery pass now unless one is running. */
+  kick(): Promise<number> {
+    this.running ??= this.drain().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Waits for a pass under way, then delivers whatever is still due. */
+  async flush(): Promise<number> {
+    await this.running;
+    return this.kick();
+  }
+
+  /** Deliver everything due; resolves with the number sent. */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+          .orderBy(mailOutbox.id)
+          .limit(10)
+          .for('update', { skipLocked: true });
+        if (rows.length === 0) return rows;
+        // Claim them by pushing the next attempt out; a crash mid-send retries later.
+        await tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
+          .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+        return rows;
+      });
+      if (batch.length === 0) return sent;
+      for (const row of batch) {
+        try {
+          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+          sent++;
+        } catch (e) {
+          const attempts = row.attempts + 1;
+          const delay = RETRY_DELAYS_S[attempts - 1];
+          this.log.warn({ err: e, mailId: row.id, attempts }, 'Mail delivery failed');
+          await this.db
+            .update(mailOutbox)
+            .set({
+              attempts,
+              lastError: String((e as Error).message ?? e),
+              status: delay === undefined ? 'failed' : 'pending',
+              nextAttemptAt: new Date(Date.now() + (delay ?? 0) * 1000),
+            })
+            .where(eq(mailOutbox.id, row.id));
+        }
+      }
+    }
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport.close?.();
+  }
+}

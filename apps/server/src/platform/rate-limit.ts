@@ -1,0 +1,54 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisClientType } from 'redis';
+import { tooManyRequests } from './errors.js';
+
+export interface LimitRule {
+  points: number;
+  durationS: number;
+}
+
+/** Named limits, each keyed by IP and by account. */
+export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'feedback';
+export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
+
+export const DEFAULT_LIMITS: LimitRules = {
+  login: { ip: { points: 30, durationS: 900 }, account: { points: 10, durationS: 900 } },
+  register: { ip: { points: 10, durationS: 3600 }, account: { points: 3, durationS: 3600 } },
+  forgot: { ip: { points: 10, durationS: 3600 }, account: { points: 3, durationS: 900 } },
+  resend: { ip: { points: 10, durationS: 3600 }, account: { points: 4, durationS: 900 } },
+  feedback: { ip: { points: 20, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
+};
+
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  constructor(
+    private readonly rules: LimitRules,
+    private readonly redis?: RedisClientType,
+  ) {}
+
+  private limiter(name: LimitName, scope: 'ip' | 'account') {
+    const id = `${name}:${scope}`;
+    let l = this.limiters.get(id);
+    if (!l) {
+      const rule = this.rules[name][scope];
+      const opts = { keyPrefix: `rl:${id}`, points: rule.points, duration: rule.durationS };
+      l = this.redis ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true }) : new RateLimiterMemory(opts);
+      this.limiters.set(id, l);
+    }
+    return l;
+  }
+
+  /** Spends one point for the IP and, when given, the account; a spent limit answers 429 with Retry-After. */
+  async consume(name: LimitName, ip: string, account?: string | null) {
+    const checks: Array<[RateLimiterAbstract, string]> = [[this.limiter(name, 'ip'), ip]];
+    if (account) checks.push([this.limiter(name, 'account'), account.trim().toLowerCase()]);
+    for (const [limiter, key] of checks) {
+      try {
+        await limiter.consume(key);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
+        throw e;
+      }
+    }
+  }
+}

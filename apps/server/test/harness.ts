@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { ensureMember } from '../src/db/seed.js';
+import { smtpTransport } from '../src/platform/mailer.js';
+
+/** A fresh database for one test file: embedded by default, on the PostgreSQL server with TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `bm_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString() });
+    const close = db.close;
+    db.close = async () => {
+      await close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    return db;
+  }
+  const dump = fs.readFileSync(inject('pgliteDump'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The first link in the text part. */
+  link: string | null;
+}
+
+/** A real SMTP server on a free local port, keeping what it receives. */
+export async function startMailbox() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const text = mail.text ?? '';
+          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Mail sent to this address, newest last. */
+    to: (address: string) => received.filter((m) => m.to.toLowerCase().includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Mailbox = Awaited<ReturnType<typeof startMailbox>>;
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  mailbox: Mailbox;
+  dataDir: string;
+  /** Delivers queued mail through SMTP and returns what arrived for the address. */
+  mailFor(address: string): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...overrides.env });
+  const database = await openTestDatabase();
+  const mailbox = await startMailbox();
+  const { app, ctx } = await buildApp(config, {
+    database,
+    mailTransport: smtpTransport(mailbox.url),
+    logger: false,
+    webDist: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mailbox,
+    dataDir,
+    async mailFor(address) {
+      await ctx.mail.flush();
+      return mailbox.to(address);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await mailbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid username and email for a test member. */
+export function uniqueMember(prefix = 'user') {
+  counter++;
+  const tag = `${prefix}${counter}${randomBytes(2).toString('hex')}`.slice(0, 20);
+  return { username: tag, email: `${tag}@example.com`, password: 'correct-horse-9' };
+}
+
+/** A verified member with a session: what most tests start from. */
+export async function signedInMember(t: TestApp, roles: string[] = []) {
+  const m = uniqueMember(roles[0]?.slice(0, 5) ?? 'user');
+  const { id } = await ensureMember(t.ctx.db, { ...m, roles });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.username, password: m.password, rememberMe: true } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const token = res.json<{ token: string }>().token;
+  return { ...m, id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();
