@@ -129,3 +129,7 @@ export const serverState = pgTable('server_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Catalogue tables live beside their modules' concerns but in this folder, one file per area.
+export * from './schema-plugins.js';
+export * from './schema-cars.js';

@@ -1,0 +1,2 @@
+// Car catalogue tables (issue: car catalogue).
+export {};

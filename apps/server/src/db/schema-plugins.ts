@@ -1,0 +1,2 @@
+// Plugin catalogue tables (issue: plugin catalogue).
+export {};
