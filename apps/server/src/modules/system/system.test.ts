@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import type { BotCheck } from '../../platform/bot-check.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ version: { informational: '0.16.0+test', file: '0.16.0.0' } });
+});
+afterAll(() => t.close());
+
+describe('system calls', () => {
+  it('reports version, runtime config, health and readiness', async () => {
+    expect((await t.app.inject('/api/version')).json()).toEqual({ assemblyInformationalVersion: '0.16.0+test', assemblyFileVersion: '0.16.0.0' });
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ turnstileSiteKey: null, sentryDsn: null, version: '0.16.0+test' });
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('documents every route in OpenAPI', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/auth/login', '/api/auth/register', '/api/NotificationSettings/my', '/api/admin/impersonate/{id}', '/api/members/me/avatar']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('https://challenges.cloudflare.com');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed JSON 400, wrong content type 415, oversize 413, unknown API path 404', async () => {
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Malformed JSON body');
+    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(huge.statusCode).toBe(413);
+    const missing = await t.app.inject('/api/no-such-thing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('rate limits sign-in per account with Retry-After', async () => {
+    const limited = await startTestApp({ limits: { login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } } });
+    try {
+      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victim', password: 'guess-guess' } });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const third = await attempt();
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account from the same address is not affected.
+      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'someone', password: 'guess-guess' } });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('rate limits forgot-password per address', async () => {
+    const limited = await startTestApp({ limits: { forgot: { ip: { points: 1, durationS: 60 }, account: { points: 5, durationS: 60 } } } });
+    try {
+      const ask = (email: string) => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      expect((await ask('a@example.com')).statusCode).toBe(200);
+      const second = await ask('b@example.com');
+      expect(second.statusCode).toBe(429);
+      expect(second.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('checks the bot-check token on sign-in and registration when the check is on', async () => {
+    const check: BotCheck = { enabled: true, verify: async (token) => token === 'good-token' };
+    const guarded = await startTestApp({ botCheck: check });
+    try {
+      const login = (turnstileToken?: string) =>
+        guarded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password: 'y', turnstileToken } });
+      expect((await login()).json().message).toBe('Please complete the security verification');
+      expect((await login('bad-token')).json().message).toBe('Turnstile verification failed');
+      expect((await login('good-token')).statusCode).toBe(401);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

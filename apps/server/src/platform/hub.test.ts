@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { HUB_PATH } from './hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+let base: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ version: { informational: '1.0.0+new', file: '1.0.0.0' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+function open(auth: Record<string, string> = {}) {
+  const s = connect(base, { path: HUB_PATH, auth, transports: ['websocket'], reconnection: false });
+  sockets.push(s);
+  return new Promise<Socket>((resolve, reject) => {
+    s.on('connect', () => resolve(s));
+    s.on('connect_error', reject);
+  });
+}
+const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+
+describe('real-time hub', () => {
+  it('accepts anonymous connections and plugin groups', async () => {
+    const s = await open();
+    expect(await s.emitWithAck('JoinPlugin', 7)).toBe(true);
+    const got = next<{ id: number }>(s, 'plugin:commentCreated');
+    t.ctx.hub.toPlugin(7, 'plugin:commentCreated', { id: 1 });
+    expect(await got).toEqual({ id: 1 });
+    expect(await s.emitWithAck('LeavePlugin', 7)).toBe(true);
+    expect(await s.emitWithAck('JoinPlugin', 'abc')).toBe(false);
+  });
+
+  it('puts a signed-in member in their own room and their roles rooms', async () => {
+    const admin = await signedInMember(t, ['administrator']);
+    const other = await signedInMember(t);
+    const a = await open({ token: admin.token });
+    const o = await open({ token: other.token });
+    const forAdmin = next<{ n: number }>(a, 'MailEvent');
+    let otherGot = false;
+    o.on('MailEvent', () => (otherGot = true));
+    t.ctx.hub.toMember(admin.id, 'MailEvent', { n: 1 });
+    expect(await forAdmin).toEqual({ n: 1 });
+    const forRole = next<{ v: string }>(a, 'RoleEvent');
+    t.ctx.hub.toRole('administrator', 'RoleEvent', { v: 'x' });
+    expect(await forRole).toEqual({ v: 'x' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(otherGot).toBe(false);
+  });
+
+  it('tells a client of another version that a new one was deployed', async () => {
+    const s = connect(base, { path: HUB_PATH, auth: { version: '0.9.0+old' }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    expect(await next<{ version: string }>(s, 'ServerDeployed')).toEqual({ version: '1.0.0+new' });
+  });
+});
