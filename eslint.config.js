@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const WEB = './apps/web/src';
+const features = fs.existsSync(`${WEB}/features`)
+  ? fs.readdirSync(`${WEB}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/**
+ * The feature boundary of STYLE.md: app -> features -> lib/components. A feature reaches another
+ * only through that feature's index.ts; lib and shared components never reach into features or app.
+ */
+const boundaryZones = [
+  ...features.map((f) => ({
+    target: `${WEB}/features/${f}`,
+    from: `${WEB}/features`,
+    except: [`./${f}`, ...features.filter((g) => g !== f).map((g) => `./${g}/index.ts`)],
+    message: 'Import another feature only through its index.ts.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+  { target: `${WEB}/lib`, from: [`${WEB}/features`, `${WEB}/app`], message: 'lib/ is below features and app.' },
+  { target: `${WEB}/components`, from: [`${WEB}/features`, `${WEB}/app`], message: 'Shared components are below features and app.' },
+  { target: './packages/core', from: ['./apps'], message: 'core is shared by both apps and imports neither.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['scripts/**', 'apps/server/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', '**/test/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
