@@ -31,7 +31,7 @@ import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-lim
 import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { readAppVersion, type AppVersion } from './version.js';
-import { spaFallback } from './spa.js';
+import { type MetaResolver, type PageMeta, spaFallback } from './spa.js';
 
 export interface BuildOptions {
   database: Database;
@@ -179,7 +179,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     });
   }
 
-  await spaFallback(app, opts.webDist ?? defaultWebDist);
+  // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
+  const metaResolvers: Array<{ pattern: RegExp; resolve: (id: number) => Promise<PageMeta | null> }> = [];
+  const resolveMeta: MetaResolver = async (pathname) => {
+    for (const r of metaResolvers) {
+      const m = r.pattern.exec(pathname);
+      if (m) return r.resolve(Number(m[1]));
+    }
+    return null;
+  };
+  await spaFallback(app, opts.webDist ?? defaultWebDist, { publicUrl: config.publicUrl, resolveMeta });
 
   app.addHook('onReady', async () => {
     hubRef.current = attachHub(app.server, {

@@ -2,28 +2,64 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { cutDescription } from '@bm/core';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  image?: string | null;
+}
+
+/** Finds the meta of a page path (e.g. /plugin/12), or null to keep the app's defaults. */
+export type MetaResolver = (pathname: string) => Promise<PageMeta | null>;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Writes the page's title, description and og: tags into the app's HTML, for crawlers and link previews. */
+export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathname: string): string {
+  const description = cutDescription(meta.description);
+  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : `${publicUrl}${meta.image}`) : null;
+  const tags = [
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(publicUrl + pathname)}" />`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+  ].join('\n    ');
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>\s*/i, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
 
 /**
  * Serves the built web app: its assets as files, and index.html for every other page path so the
  * client router can take over. Unknown /api and /files paths stay JSON 404s.
  */
-export async function spaFallback(app: FastifyInstance, dist: string) {
+export async function spaFallback(app: FastifyInstance, dist: string, opts: { publicUrl: string; resolveMeta?: MetaResolver }) {
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
     await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
   }
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0]!;
-    if (req.method !== 'GET' || url.startsWith('/api/') || url === '/api' || url.startsWith('/files/')) {
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0]!;
+    if (req.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/files/')) {
       return reply.code(404).send({ message: 'Not found' });
     }
     if (!hasBuild) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.readFileSync(indexFile));
+    let html = indexHtml;
+    if (opts.resolveMeta) {
+      const meta = await opts.resolveMeta(pathname).catch((err) => {
+        req.log.warn({ err, pathname }, 'Page meta not resolved');
+        return null;
+      });
+      if (meta) html = withMeta(html, meta, opts.publicUrl, pathname);
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type RedisClientType } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { HUB_PATH } from './hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const clients: RedisClientType[] = [];
+async function redisTrio() {
+  const client = createClient({ url: REDIS_URL }) as RedisClientType;
+  await client.connect();
+  const pub = client.duplicate();
+  const sub = client.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  clients.push(client, pub, sub);
+  return { client, pub, sub };
+}
+
+let a: TestApp;
+let b: TestApp;
+let socket: Socket | undefined;
+beforeAll(async () => {
+  const limits = { login: { ip: { points: 1000, durationS: 60 }, account: { points: 3, durationS: 60 } } };
+  a = await startTestApp({ redis: await redisTrio(), limits });
+  b = await startTestApp({ redis: await redisTrio(), limits });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  socket?.disconnect();
+  await a.close();
+  await b.close();
+  await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+});
+
+describe('several instances through Redis', () => {
+  it('delivers an event emitted on one instance to a client of another', async () => {
+    // The member exists in b's database; the event is addressed by id from a.
+    const m = await signedInMember(b);
+    const port = (b.app.server.address() as AddressInfo).port;
+    socket = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.on('connect', () => resolve());
+      socket!.on('connect_error', reject);
+    });
+    const got = new Promise((resolve) => socket!.once('SubmissionUpdated', resolve));
+    // Rooms propagate asynchronously; emit until the client hears it.
+    const timer = setInterval(() => a.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 1, status: 'p' }), 50);
+    try {
+      expect(await got).toEqual({ id: 1, status: 'p' });
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('shares rate limits between instances', async () => {
+    const username = `shared-limit-${Date.now()}`;
+    const attempt = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong-pass' } });
+    expect((await attempt(a)).statusCode).toBe(401);
+    expect((await attempt(b)).statusCode).toBe(401);
+    expect((await attempt(a)).statusCode).toBe(401);
+    expect((await attempt(b)).statusCode).toBe(429);
+  });
+});

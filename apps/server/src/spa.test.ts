@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import { withMeta } from './spa.js';
+
+const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await startTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('answers page paths with the app and assets as files', async () => {
+    for (const url of ['/', '/plugins?search=x', '/account/settings/security', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject('/assets/app.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API and file paths as JSON 404s', async () => {
+    expect((await t.app.inject('/api/nope')).json()).toEqual({ message: 'Not found' });
+    expect((await t.app.inject('/files/nope.png')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
+  });
+});
+
+describe('page meta', () => {
+  it('writes escaped title, description cut to 160 and og tags', () => {
+    const out = withMeta(html, { title: 'Best <Plugin> & "more"', description: 'd'.repeat(300), image: '/files/banners/1.webp' }, 'https://site.test', '/plugin/1');
+    expect(out).toContain('<title>Best &lt;Plugin&gt; &amp; &quot;more&quot;</title>');
+    const description = /<meta name="description" content="([^"]*)"/.exec(out)![1]!;
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(out).not.toContain('content="default"');
+    expect(out).toContain('<meta property="og:image" content="https://site.test/files/banners/1.webp" />');
+    expect(out).toContain('<meta property="og:url" content="https://site.test/plugin/1" />');
+  });
+});
