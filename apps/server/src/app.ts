@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
+import * as Sentry from '@sentry/node';
 import { AUTH_MESSAGES } from '@bm/core';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       return reply.code(status).send({ message });
     }
     req.log.error({ err }, 'Unhandled error');
+    Sentry.captureException(err);
     return reply.code(500).send({ message: AUTH_MESSAGES.genericError });
   });
 

@@ -1,0 +1,59 @@
+// npm run cli -- <command>: administration from a shell, against the configured database.
+import 'dotenv/config';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { ROLE_NAMES } from '@bm/core';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { memberRoles, members } from './db/schema.js';
+
+const USAGE = `Usage:
+  npm run cli -- grant-role <username> <administrator|moderator>
+  npm run cli -- revoke-role <username> <administrator|moderator>
+  npm run cli -- list-roles`;
+
+async function main(argv: string[]) {
+  const [command, username, role] = argv;
+  if (!command || !['grant-role', 'revoke-role', 'list-roles'].includes(command)) return fail(USAGE);
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  try {
+    await database.migrate();
+    const db = database.db;
+    if (command === 'list-roles') {
+      const rows = await db
+        .select({ username: members.username, role: memberRoles.role })
+        .from(memberRoles)
+        .innerJoin(members, eq(members.id, memberRoles.memberId))
+        .orderBy(memberRoles.role, members.username);
+      for (const r of rows) console.warn(`${r.role}\t${r.username}`);
+      return 0;
+    }
+    if (!username || !role || !(ROLE_NAMES as readonly string[]).includes(role)) return fail(USAGE);
+    const [member] = await db.select().from(members).where(eq(sql`lower(${members.username})`, username.toLowerCase()));
+    if (!member) return fail(`No member named ${username}`);
+    if (command === 'grant-role') {
+      await db.insert(memberRoles).values({ memberId: member.id, role }).onConflictDoNothing();
+      console.warn(`${member.username} is now ${role}`);
+    } else {
+      await db.delete(memberRoles).where(and(eq(memberRoles.memberId, member.id), eq(memberRoles.role, role)));
+      console.warn(`${member.username} is no longer ${role}`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function fail(message: string) {
+  console.error(message);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);
