@@ -1,2 +1,205 @@
 // Plugin catalogue tables (issue: plugin catalogue).
-export {};
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { members } from './schema.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Filled by a trigger (migration plugins_search): name A, short description B, description C, author D. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export type SubmissionStatus = 'q' | 'b' | 'p' | 'a' | 'r' | 's';
+
+export const plugins = pgTable(
+  'plugins',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    homepage: text('homepage'),
+    sourceCodeUrl: text('source_code_url'),
+    bannerKey: text('banner_key'),
+    isActive: boolean('is_active').notNull().default(true),
+    publishedOnce: boolean('published_once').notNull().default(false),
+    needsApproval: boolean('needs_approval').notNull().default(false),
+    isListed: boolean('is_listed').notNull().default(true),
+    isPubliclyVisible: boolean('is_publicly_visible').notNull().default(true),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    skipBuildServer: boolean('skip_build_server').notNull().default(false),
+    downloadCount: integer('download_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    searchVector: tsvector('search_vector'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => {
+    // Lists and search only ever show these; the partial indexes below hold just them.
+    const listed = sql`${t.isActive} and ${t.isListed} and ${t.isPubliclyVisible} and ${t.publishedOnce}`;
+    return [
+      check('plugins_short_description_len', sql`char_length(${t.shortDescription}) <= 500`),
+      index('plugins_member_idx').on(t.memberId, t.updatedAt.desc()),
+      index('plugins_search_idx').using('gin', t.searchVector),
+      index('plugins_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+      index('plugins_listed_downloads_idx').on(t.downloadCount.desc(), t.id.desc()).where(listed),
+      index('plugins_listed_name_idx').on(sql`lower(${t.name})`, t.id).where(listed),
+      index('plugins_listed_created_idx').on(t.createdAt.desc(), t.id.desc()).where(listed),
+      index('plugins_listed_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(listed),
+    ];
+  },
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    shortName: text('short_name').notNull(),
+    longName: text('long_name').notNull(),
+    helpText: text('help_text').notNull().default(''),
+  },
+  (t) => [uniqueIndex('tags_short_name_lower_idx').on(sql`lower(${t.shortName})`)],
+);
+
+export const pluginTags = pgTable(
+  'plugin_tags',
+  {
+    pluginId: integer('plugin_id')
+      .notNull()
+      .references(() => plugins.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.tagId] }), index('plugin_tags_tag_idx').on(t.tagId, t.pluginId)],
+);
+
+/**
+ * A source upload and its way through build and review (status letters q b p a r s). An approved
+ * submission with a binary ZIP is a version: what the site and the in-game manager download.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    pluginId: integer('plugin_id')
+      .notNull()
+      .references(() => plugins.id, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    sourceName: text('source_name').notNull(),
+    sourceSize: integer('source_size').notNull(),
+    versionString: text('version_string'),
+    status: text('status').$type<SubmissionStatus>().notNull().default('q'),
+    notes: text('notes'),
+    approvalNote: text('approval_note'),
+    denyReason: text('deny_reason'),
+    binaryKey: text('binary_key'),
+    debugKey: text('debug_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('submissions_status_letter', sql`${t.status} in ('q', 'b', 'p', 'a', 'r', 's')`),
+    index('submissions_plugin_idx').on(t.pluginId, t.createdAt.desc()),
+    index('submissions_versions_idx').on(t.pluginId, t.approvedAt.desc(), t.id.desc()).where(sql`${t.status} = 'a'`),
+    index('submissions_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const pluginComments = pgTable(
+  'plugin_comments',
+  {
+    id: serial('id').primaryKey(),
+    pluginId: integer('plugin_id')
+      .notNull()
+      .references(() => plugins.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plugin_comments_plugin_idx').on(t.pluginId, t.createdAt.desc()), index('plugin_comments_member_idx').on(t.memberId)],
+);
+
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => pluginComments.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    vote: text('vote').$type<'U' | 'D'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.commentId, t.memberId] }),
+    check('comment_votes_vote_letter', sql`${t.vote} in ('U', 'D')`),
+    index('comment_votes_member_idx').on(t.memberId),
+  ],
+);
+
+export const pluginRatings = pgTable(
+  'plugin_ratings',
+  {
+    pluginId: integer('plugin_id')
+      .notNull()
+      .references(() => plugins.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pluginId, t.memberId] }),
+    check('plugin_ratings_stars_range', sql`${t.stars} between 1 and 5`),
+    index('plugin_ratings_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * Who was last counted for a plugin, and when: a member ('m:<id>') or an anonymous visitor
+ * ('v:<sha256 of IP, user agent and the server secret>'). Views count once per 24 hours,
+ * downloads once per 10 seconds; old marks are pruned.
+ */
+const countMarks = (name: string) =>
+  pgTable(
+    name,
+    {
+      pluginId: integer('plugin_id')
+        .notNull()
+        .references(() => plugins.id, { onDelete: 'cascade' }),
+      visitor: text('visitor').notNull(),
+      countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.pluginId, t.visitor] }), index(`${name}_counted_idx`).on(t.countedAt)],
+  );
+
+export const pluginViewMarks = countMarks('plugin_view_marks');
+export const pluginDownloadMarks = countMarks('plugin_download_marks');
