@@ -5,3 +5,4 @@ export * from './email-misspelling.js';
 export * from './timing.js';
 export * from './format.js';
 export * from './car-code/index.js';
+export * from './cars.js';
