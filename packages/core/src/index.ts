@@ -6,3 +6,5 @@ export * from './timing.js';
 export * from './format.js';
 export * from './car-code/index.js';
 export * from './cars.js';
+export * from './comments.js';
+export * from './plugins.js';

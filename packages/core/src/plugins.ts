@@ -1,0 +1,321 @@
+import { z } from 'zod';
+
+export const PLUGIN_NAME_MAX = 100;
+export const PLUGIN_SHORT_DESCRIPTION_MAX = 500;
+export const PLUGIN_DESCRIPTION_MAX = 20_000;
+export const PLUGIN_URL_MAX = 2000;
+export const PLUGIN_VERSION_STRING_MAX = 50;
+export const PLUGIN_PAGE_SIZE = 16;
+export const PLUGIN_PAGE_SIZE_MAX = 100;
+export const PLUGIN_SEARCH_MAX = 200;
+export const PLUGIN_BANNER_MAX_BYTES = 5 * 1024 * 1024;
+export const SOURCE_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+/** Views count once per 24 hours per plugin and visitor; downloads once per 10 seconds. */
+export const PLUGIN_VIEW_DEDUPE_MS = 24 * 3600 * 1000;
+export const PLUGIN_DOWNLOAD_THROTTLE_MS = 10 * 1000;
+/** Tags change rarely: clients and proxies keep them for 5 minutes. */
+export const TAG_CACHE_MS = 300_000;
+
+export const PLUGIN_MESSAGES = {
+  nameRequired: 'Plugin name is required',
+  nameTooLong: `Plugin name cannot exceed ${PLUGIN_NAME_MAX} characters`,
+  shortDescriptionTooLong: `Short description cannot exceed ${PLUGIN_SHORT_DESCRIPTION_MAX} characters`,
+  descriptionTooLong: `Description cannot exceed ${PLUGIN_DESCRIPTION_MAX} characters`,
+  homepageInvalid: 'Homepage must be a valid URL',
+  sourceCodeUrlInvalid: 'Source code URL must be a valid URL',
+  versionStringTooLong: `Version cannot exceed ${PLUGIN_VERSION_STRING_MAX} characters`,
+  notFound: 'Plugin not found',
+  notOwner: 'Only the owner of this plugin can do that',
+  adminOnly: 'Only administrators can do that',
+  ratingRange: 'Rating must be between 1 and 5 stars',
+  bannerTooLarge: 'Banner must be 5MB or smaller.',
+  bannerType: 'Banner must be a PNG, JPG or GIF image.',
+  noFile: 'No file was uploaded',
+  sourceTooLarge: 'Source ZIP must be 50MB or smaller.',
+  unknownTag: 'Unknown tag',
+  submissionNotFound: 'Submission not found',
+  approvedSubmission: 'An approved version cannot be deleted',
+  noVersion: 'This plugin has no released version yet',
+  invalidPage: 'Page must be a positive number',
+  invalidPageSize: 'Page size must be a positive number',
+  invalidSortBy: 'Sort by name, downloads, release or updated',
+  invalidSortDir: 'Sort direction is asc or desc',
+  invalidHasSource: 'Source filter is any, with or without',
+  // Texts the web shows (spec §8).
+  fetchListFailed: 'Failed to fetch plugins',
+  fetchFailed: 'Failed to fetch plugin',
+  versionsFailed: 'Failed to load versions',
+  createFailed: 'Failed to create plugin',
+  updateFailed: 'Failed to update plugin',
+  deleteFailed: 'Failed to delete plugin',
+  pinFailed: 'Failed to update pin',
+  listPageFailed: 'Failed to load plugins. Please try again.',
+  detailPageFailed: 'Failed to load plugin details. Please try again.',
+} as const;
+
+const M = PLUGIN_MESSAGES;
+
+/** An optional http(s) URL: blank means none (null). */
+const optionalUrl = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.url({ protocol: /^https?$/, message }).max(PLUGIN_URL_MAX, message).nullable());
+
+const pluginFields = {
+  name: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(PLUGIN_NAME_MAX, M.nameTooLong),
+  shortDescription: z
+    .string()
+    .trim()
+    .max(PLUGIN_SHORT_DESCRIPTION_MAX, M.shortDescriptionTooLong)
+    .nullish()
+    .transform((v) => v ?? ''),
+  description: z
+    .string()
+    .max(PLUGIN_DESCRIPTION_MAX, M.descriptionTooLong)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  homepage: optionalUrl(M.homepageInvalid),
+  sourceCodeUrl: optionalUrl(M.sourceCodeUrlInvalid),
+};
+
+/** POST /plugins/create and the full update (PUT /plugins/{id}): name required, the rest optional. */
+export const createPluginRequest = z.object(pluginFields);
+export type CreatePluginRequest = z.input<typeof createPluginRequest>;
+
+/** Fields a full update may carry besides the create fields (other fields of the plugin are ignored). */
+const visibilityFields = {
+  isListed: z.boolean().optional(),
+  isPubliclyVisible: z.boolean().optional(),
+};
+export const replacePluginRequest = z.object({ ...pluginFields, ...visibilityFields });
+/** PUT /plugins/{id}/update: only the fields sent change. */
+export const updatePluginRequest = z.object({
+  name: pluginFields.name.optional(),
+  shortDescription: pluginFields.shortDescription.optional(),
+  description: pluginFields.description.optional(),
+  homepage: pluginFields.homepage.optional(),
+  sourceCodeUrl: pluginFields.sourceCodeUrl.optional(),
+  ...visibilityFields,
+});
+export type UpdatePluginRequest = z.input<typeof updatePluginRequest>;
+
+export const pluginVisibilityRequest = z.object({ isPubliclyVisible: z.boolean(), isListed: z.boolean() });
+export const pluginTagsRequest = z.object({
+  tagIds: z.array(z.number().int().positive(M.unknownTag)).max(50),
+});
+export const pluginPinRequest = z.object({ isPinned: z.boolean() });
+export const pluginPinResponse = z.object({ isPinned: z.boolean() });
+export const skipBuildServerRequest = z.object({ skipBuildServer: z.boolean() });
+export const skipBuildServerResponse = z.object({ skipBuildServer: z.boolean() });
+export const pluginRatingRequest = z.object({
+  stars: z.number({ message: M.ratingRange }).int(M.ratingRange).min(1, M.ratingRange).max(5, M.ratingRange),
+});
+export const pluginRatingResponse = z.object({
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  myStars: z.number().int().nullable(),
+});
+export const pluginDownloadResponse = z.object({
+  downloadCount: z.number().int(),
+  counted: z.boolean(),
+  /** The ZIP itself; fetching it does not count again. */
+  downloadUrl: z.string().nullable(),
+});
+export const pluginViewResponse = z.object({ viewCount: z.number().int(), counted: z.boolean() });
+
+/** Source upload field: sent only when non-empty after trimming. */
+export function sourceVersionField(versionString: string | null | undefined): string | undefined {
+  const v = versionString?.trim();
+  return v ? v : undefined;
+}
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  shortName: z.string(),
+  longName: z.string(),
+  helpText: z.string(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const pluginMemberSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const pluginSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  homepage: z.string().nullable(),
+  sourceCodeUrl: z.string().nullable(),
+  bannerImageUrl: z.string().nullable(),
+  /** Version string of the latest approved version, null before the first. */
+  versionString: z.string().nullable(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  myStars: z.number().int().nullable(),
+  downloadCount: z.number().int(),
+  viewCount: z.number().int(),
+  /** Download of the latest version (counted when fetched), null before the first. */
+  downloadUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  publishedOnce: z.boolean(),
+  needsApproval: z.boolean(),
+  isListed: z.boolean(),
+  isPubliclyVisible: z.boolean(),
+  isPinned: z.boolean(),
+  skipBuildServer: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  member: pluginMemberSchema,
+  author: z.string(),
+  tags: z.array(tagSchema),
+});
+export type Plugin = z.infer<typeof pluginSchema>;
+
+export const pluginPageSchema = z.object({
+  items: z.array(pluginSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PluginPage = z.infer<typeof pluginPageSchema>;
+
+export const pluginSeoSchema = z.object({
+  name: z.string(),
+  shortDescription: z.string(),
+  bannerImageUrl: z.string().nullable(),
+  memberDisplayName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const pluginVersionSchema = z.object({
+  submissionId: z.number().int(),
+  versionString: z.string().nullable(),
+  submittedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  binaryDownloadUrl: z.string().nullable(),
+});
+
+export const SUBMISSION_STATUSES = {
+  q: 'Queued',
+  b: 'Building',
+  p: 'Pending',
+  a: 'Approved',
+  r: 'Rejected',
+  s: 'Skipped',
+} as const;
+export type SubmissionStatusLetter = keyof typeof SUBMISSION_STATUSES;
+export type SubmissionStatusName = (typeof SUBMISSION_STATUSES)[SubmissionStatusLetter] | 'Unknown';
+
+/** Status letters are case-insensitive; anything else is unknown. */
+export function submissionStatusName(letter: string | null | undefined): SubmissionStatusName {
+  const key = (letter ?? '').toLowerCase();
+  return key in SUBMISSION_STATUSES ? SUBMISSION_STATUSES[key as SubmissionStatusLetter] : 'Unknown';
+}
+
+export const submissionSchema = z.object({
+  submissionId: z.number().int(),
+  pluginId: z.number().int(),
+  versionString: z.string().nullable(),
+  status: z.enum(['q', 'b', 'p', 'a', 'r', 's']),
+  sourceFileName: z.string(),
+  sourceFileSize: z.number().int(),
+  notes: z.string().nullable(),
+  approvalNote: z.string().nullable(),
+  denyReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  hasBinary: z.boolean(),
+  hasDebugFiles: z.boolean(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const sourceUploadResponse = z.object({ submission: submissionSchema, plugin: pluginSchema });
+
+export const pdbSchema = z.object({
+  submissionId: z.number().int(),
+  versionString: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  fileName: z.string(),
+  url: z.string(),
+});
+
+/** The SubmissionUpdated real-time event, sent to the plugin's owner on every status change. */
+export const submissionUpdatedEvent = z.object({
+  id: z.number().int(),
+  pluginId: z.number().int(),
+  pluginName: z.string(),
+  status: z.string(),
+  versionString: z.string().nullable(),
+});
+export type SubmissionUpdatedEvent = z.infer<typeof submissionUpdatedEvent>;
+
+export type PluginDisplayStatus = 'Pending' | 'Published' | 'Draft';
+/** Dashboard status: awaiting approval, else published at least once, else a draft. */
+export function pluginDisplayStatus(p: { needsApproval: boolean; publishedOnce: boolean }): PluginDisplayStatus {
+  if (p.needsApproval) return 'Pending';
+  return p.publishedOnce ? 'Published' : 'Draft';
+}
+
+export const PLUGIN_SORT_KEYS = ['name', 'downloads', 'release', 'updated'] as const;
+export type PluginSortKey = (typeof PLUGIN_SORT_KEYS)[number];
+export const PLUGIN_SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type PluginSortDirection = (typeof PLUGIN_SORT_DIRECTIONS)[number];
+export const PLUGIN_HAS_SOURCE_FILTERS = ['any', 'with', 'without'] as const;
+export type PluginHasSourceFilter = (typeof PLUGIN_HAS_SOURCE_FILTERS)[number];
+
+/** Direction a sort key takes when none is given: names A to Z, numbers and dates highest first. */
+export function pluginDefaultSortDir(sortBy: PluginSortKey): PluginSortDirection {
+  return sortBy === 'name' ? 'asc' : 'desc';
+}
+
+const listOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
+    .flatMap((s) => String(s).split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * GET /plugins query. tags may repeat or be comma-separated (short names or ids; a plugin must have
+ * all of them); pageSize is capped at 100; sortDir defaults by key; without sortBy a search ranks by
+ * relevance and a plain list sorts by downloads.
+ */
+export const pluginListQuery = z.object({
+  page: z.coerce.number({ message: M.invalidPage }).int(M.invalidPage).min(1, M.invalidPage).max(100_000, M.invalidPage).default(1),
+  pageSize: z.coerce
+    .number({ message: M.invalidPageSize })
+    .int(M.invalidPageSize)
+    .min(1, M.invalidPageSize)
+    .default(PLUGIN_PAGE_SIZE)
+    .transform((n) => Math.min(n, PLUGIN_PAGE_SIZE_MAX)),
+  search: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').trim().slice(0, PLUGIN_SEARCH_MAX)),
+  tags: z.unknown().optional().transform(listOf).pipe(z.array(z.string().max(100)).max(20)),
+  sortBy: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(PLUGIN_SORT_KEYS, { message: M.invalidSortBy }).optional()),
+  sortDir: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(PLUGIN_SORT_DIRECTIONS, { message: M.invalidSortDir }).optional(),
+  ),
+  hasSource: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : 'any'),
+    z.enum(PLUGIN_HAS_SOURCE_FILTERS, { message: M.invalidHasSource }),
+  ),
+});
+export type PluginListQuery = z.output<typeof pluginListQuery>;
+
+/** The mod tool's install link for a plugin (the detail page's 'Install with BakkesMod'). */
+export function pluginInstallLink(pluginId: number): string {
+  return `bakkesmod://install/${pluginId}`;
+}
