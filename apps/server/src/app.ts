@@ -29,6 +29,7 @@ import { HttpError } from './platform/errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
+import { scaleLimits } from './platform/rate-limit-scale.js';
 import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { readAppVersion, type AppVersion } from './version.js';
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     db: opts.database.db,
     storage,
     botCheck: opts.botCheck ?? (config.turnstile ? turnstileBotCheck(config.turnstile.secretKey) : disabledBotCheck),
-    limits: new RateLimits({ ...DEFAULT_LIMITS, ...opts.limits }, opts.redis?.client),
+    limits: new RateLimits(scaleLimits({ ...DEFAULT_LIMITS, ...opts.limits }, config.rateLimitFactor), opts.redis?.client),
     tokens: new TokenService(config.jwtSecret, config.publicUrl),
     mail,
     hub: {

@@ -46,6 +46,7 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().default('support@bakkesplugins.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -95,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     supportEmail: c.SUPPORT_EMAIL,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    /** Multiplies every rate limit's allowance (browser tests sign in many times from one address). */
+    rateLimitFactor: c.RATE_LIMIT_FACTOR,
   };
 }
