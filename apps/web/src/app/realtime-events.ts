@@ -1,0 +1,18 @@
+import { TOAST_DEPLOY_ADMIN_MS, TOAST_DEPLOY_OTHERS_MS } from '@bm/core';
+import { useIsAdmin } from '../lib/auth';
+import { useRealtimeEvent, type ServerDeployedEvent } from '../lib/realtime';
+import { toast } from '../lib/toast';
+
+export const DEPLOY_TEXT = {
+  admin: (version: string) => `Server deployed: v${version}`,
+  others: 'A new version is available! Refresh your page to get the latest updates.',
+} as const;
+
+/** 'ServerDeployed': administrators see the version, everyone else a prompt to refresh. */
+export function useServerDeployedToasts(): void {
+  const isAdmin = useIsAdmin();
+  useRealtimeEvent<ServerDeployedEvent>('ServerDeployed', (event) => {
+    if (isAdmin) toast.info(DEPLOY_TEXT.admin(String(event?.version ?? '')), { duration: TOAST_DEPLOY_ADMIN_MS });
+    else toast.info(DEPLOY_TEXT.others, { duration: TOAST_DEPLOY_OTHERS_MS, id: 'new-version' });
+  });
+}

@@ -1,0 +1,83 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { AdUnit } from '../../components/ad-unit';
+import { Button, cx, focusRing } from '../../components/ui';
+import { api } from '../../lib/api';
+import { useIsAdmin } from '../../lib/auth';
+import { APP_VERSION, SITE_NAME } from '../../lib/site';
+
+export const FOOTER_TEXT = {
+  terms: 'Terms',
+  privacy: 'Privacy Policy',
+  acceptableUse: 'Acceptable Use Policy',
+  checkBackend: 'Check BE',
+  checking: 'Checking...',
+  backendError: 'Error',
+  frontend: (v: string) => `Frontend v${v}`,
+  backend: (v: string) => `Backend v${v}`,
+} as const;
+
+interface VersionResponse {
+  assemblyInformationalVersion: string;
+  assemblyFileVersion: string;
+}
+
+/** Administrators can ask the server which version it runs. */
+function BackendVersion() {
+  const check = useMutation({ mutationFn: () => api.get<VersionResponse>('/version') });
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button size="sm" variant="outline" onClick={() => check.mutate()} disabled={check.isPending}>
+        {check.isPending ? FOOTER_TEXT.checking : FOOTER_TEXT.checkBackend}
+      </Button>
+      <span aria-live="polite" className={check.isError ? 'text-rose-400' : 'text-slate-300'}>
+        {check.isError
+          ? FOOTER_TEXT.backendError
+          : check.data
+            ? FOOTER_TEXT.backend(check.data.assemblyInformationalVersion)
+            : null}
+      </span>
+    </span>
+  );
+}
+
+export function Footer() {
+  const isAdmin = useIsAdmin();
+  const year = new Date().getFullYear();
+  const link = cx('rounded text-slate-400 hover:text-white', focusRing);
+  return (
+    <footer className="mt-16 border-t border-slate-800 bg-slate-950">
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+        <AdUnit slot="footer" />
+        <div className="flex flex-col gap-4 text-sm text-slate-500 md:flex-row md:items-center md:justify-between">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <span>
+              © {year} {SITE_NAME}
+            </span>
+            <span>{FOOTER_TEXT.frontend(APP_VERSION)}</span>
+            {isAdmin && <BackendVersion />}
+          </div>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              <li>
+                <Link to="/terms" className={link}>
+                  {FOOTER_TEXT.terms}
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy-policy" className={link}>
+                  {FOOTER_TEXT.privacy}
+                </Link>
+              </li>
+              <li>
+                <Link to="/acceptable-use-policy" className={link}>
+                  {FOOTER_TEXT.acceptableUse}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/ui';
+import { FeedbackButton } from '../../features/feedback';
+import { useServerDeployedToasts } from '../realtime-events';
+import { Footer } from './footer';
+import { ImpersonationBanner } from './impersonation-banner';
+import { ScrollToTop } from './scroll-to-top';
+import { TopBar } from './top-bar';
+
+/** The shell around every page: top bar, page, footer, feedback button. */
+export function RootLayout() {
+  useServerDeployedToasts();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
+      <ImpersonationBanner />
+      <TopBar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <FeedbackButton />
+    </div>
+  );
+}

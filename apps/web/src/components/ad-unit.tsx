@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { isProductionHost, useConfig } from '../lib/config';
+import { cx } from './ui';
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[];
+  }
+}
+
+export const AD_PLACEHOLDER_TEXT = 'Advertisement';
+const SCRIPT_ID = 'ads-script';
+
+function ensureAdScript(client: string): void {
+  if (document.getElementById(SCRIPT_ID)) return;
+  const script = document.createElement('script');
+  script.id = SCRIPT_ID;
+  script.async = true;
+  script.crossOrigin = 'anonymous';
+  script.src = `https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=${encodeURIComponent(client)}`;
+  document.head.appendChild(script);
+}
+
+function RealAd({ client, slot, className }: { client: string; slot?: string; className?: string }) {
+  const pushed = useRef(false);
+  useEffect(() => {
+    ensureAdScript(client);
+    if (pushed.current) return;
+    pushed.current = true;
+    try {
+      (window.adsbygoogle = window.adsbygoogle ?? []).push({});
+    } catch {
+      // blocked by an ad blocker: the slot stays empty
+    }
+  }, [client]);
+  return (
+    <div className={cx('overflow-hidden', className)} aria-label={AD_PLACEHOLDER_TEXT}>
+      <ins
+        className="adsbygoogle block"
+        data-ad-client={client}
+        data-ad-slot={slot}
+        data-ad-format="auto"
+        data-full-width-responsive="true"
+      />
+    </div>
+  );
+}
+
+/** An ad unit on the production host; a labelled placeholder box everywhere else. */
+export function AdUnit({ slot, className }: { slot?: string; className?: string }) {
+  const config = useConfig();
+  if (isProductionHost(config) && config.adsClient) {
+    return <RealAd client={config.adsClient} slot={slot} className={className} />;
+  }
+  return (
+    <div
+      role="note"
+      aria-label={`${AD_PLACEHOLDER_TEXT} placeholder`}
+      className={cx(
+        'flex min-h-24 items-center justify-center rounded-xl border border-dashed border-slate-700 bg-slate-900/40 text-xs uppercase tracking-widest text-slate-500',
+        className,
+      )}
+    >
+      {AD_PLACEHOLDER_TEXT} placeholder
+    </div>
+  );
+}

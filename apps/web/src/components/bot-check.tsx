@@ -1,0 +1,93 @@
+import { AUTH_MESSAGES } from '@bm/core';
+import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useConfig } from '../lib/config';
+
+export interface BotCheckState {
+  /** The check counts as complete (a token was issued, or verification is disabled). */
+  done: boolean;
+  /** Turnstile token to send; null when verification is disabled. */
+  token: string | null;
+  error: string | null;
+}
+
+export const BOT_CHECK_PENDING: BotCheckState = { done: false, token: null, error: null };
+export const BOT_CHECK_DISABLED_TEXT = 'Verification disabled';
+
+export interface BotCheckHandle {
+  /** Tokens are single use: reset after each failed submit. */
+  reset(): void;
+}
+
+export interface BotCheckProps {
+  onChange: (state: BotCheckState) => void;
+  ref?: Ref<BotCheckHandle>;
+}
+
+/**
+ * Cloudflare Turnstile when the server hands out a site key; otherwise a visible no-op box
+ * and the check counts as complete with a null token.
+ */
+export function BotCheck({ onChange, ref }: BotCheckProps) {
+  const { turnstileSiteKey } = useConfig();
+  const widget = useRef<TurnstileInstance>(null);
+  const onChangeRef = useRef(onChange);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  const emit = (s: BotCheckState) => {
+    setError(s.error);
+    onChangeRef.current(s);
+  };
+
+  useImperativeHandle(ref, () => ({
+    reset() {
+      if (!turnstileSiteKey) {
+        onChangeRef.current({ done: true, token: null, error: null });
+        return;
+      }
+      widget.current?.reset();
+      setError(null);
+      onChangeRef.current(BOT_CHECK_PENDING);
+    },
+  }));
+
+  useEffect(() => {
+    if (!turnstileSiteKey) onChangeRef.current({ done: true, token: null, error: null });
+  }, [turnstileSiteKey]);
+
+  if (!turnstileSiteKey) {
+    return (
+      <div
+        role="group"
+        aria-label="Security verification"
+        className="flex items-center gap-2 rounded-lg border border-dashed border-slate-700 bg-slate-900/60 px-3 py-2 text-xs text-slate-400"
+      >
+        <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-emerald-400" />
+        <span>{BOT_CHECK_DISABLED_TEXT}: security verification is turned off on this server.</span>
+      </div>
+    );
+  }
+
+  return (
+    <div role="group" aria-label="Security verification" className="space-y-1">
+      <Turnstile
+        ref={widget}
+        siteKey={turnstileSiteKey}
+        options={{ theme: 'dark', size: 'flexible' }}
+        onSuccess={(token) => emit({ done: true, token, error: null })}
+        onExpire={() => emit({ done: false, token: null, error: AUTH_MESSAGES.turnstileExpired })}
+        onError={() => emit({ done: false, token: null, error: AUTH_MESSAGES.turnstileFailed })}
+        scriptOptions={{ onError: () => emit({ done: false, token: null, error: AUTH_MESSAGES.turnstileLoad }) }}
+      />
+      {error && (
+        <p role="alert" className="text-xs font-medium text-rose-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

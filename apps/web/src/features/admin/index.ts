@@ -1,0 +1,10 @@
+export {
+  AdminHomePage,
+  AdminLayout,
+  AdminMembersPage,
+  ConnectionsPage,
+  FeatureSubscribersPage,
+  FeedbackDetailPage,
+  FeedbackListPage,
+  WebhooksPage,
+} from './pages';

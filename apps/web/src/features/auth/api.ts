@@ -1,0 +1,25 @@
+import type { AuthResponse } from '@bm/core';
+import { api } from '../../lib/api';
+
+interface MessageResponse {
+  message: string;
+}
+
+export const authApi = {
+  register: (body: {
+    username: string;
+    email: string;
+    password: string;
+    productUpdatesOptIn: boolean;
+    turnstileToken: string | null;
+  }) => api.post<{ email: string; username: string }>('/auth/register', body, { auth: false }),
+  provideEmail: (body: { username: string; password: string; email: string }) =>
+    api.post<MessageResponse>('/auth/provide-email', body, { auth: false }),
+  resendVerification: (body: { email?: string; username?: string }) =>
+    api.post<MessageResponse>('/auth/resend-verification', body, { auth: false }),
+  forgotPassword: (email: string) => api.post<MessageResponse>('/auth/forgot-password', { email }, { auth: false }),
+  resetPassword: (token: string, newPassword: string) =>
+    api.post<MessageResponse>('/auth/reset-password', { token, newPassword }, { auth: false }),
+  verifyEmail: (token: string) => api.post<AuthResponse>('/auth/verify-email', { token }, { auth: false }),
+  confirmEmailChange: (token: string) => api.post<MessageResponse>('/account/email-change/confirm', { token }),
+};

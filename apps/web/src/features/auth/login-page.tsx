@@ -1,0 +1,161 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BOT_CHECK_PENDING, BotCheck, type BotCheckHandle, type BotCheckState } from '../../components/bot-check';
+import { Alert, Button, Checkbox, PasswordField, TextField } from '../../components/ui';
+import { ApiError, errorText } from '../../lib/api';
+import { login } from '../../lib/auth';
+import { safeRedirect } from '../../lib/redirect';
+import { toast } from '../../lib/toast';
+import { AuthCard, linkClass } from './auth-card';
+import { LOGIN_TEXT } from './constants';
+import { EmailStep, type EmailStepReason } from './email-step';
+import { loginBlocker, loginPasswordError, loginUsernameError } from './login-validation';
+
+interface EmailStepState {
+  reason: EmailStepReason;
+  currentEmail: string | null;
+}
+
+function emailStepFrom(err: unknown): EmailStepState | null {
+  if (!(err instanceof ApiError)) return null;
+  if (err.reason === 'EmailRequired' || err.reason === 'EmailNotVerified') {
+    return { reason: err.reason, currentEmail: err.currentEmail };
+  }
+  return null;
+}
+
+function loginErrorText(err: unknown): string {
+  if (err instanceof ApiError && (err.status === 401 || err.reason === 'InvalidCredentials')) return LOGIN_TEXT.invalid;
+  return errorText(err, LOGIN_TEXT.invalid);
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [touched, setTouched] = useState({ username: false, password: false });
+  const [bot, setBot] = useState<BotCheckState>(BOT_CHECK_PENDING);
+  const botRef = useRef<BotCheckHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [emailStep, setEmailStep] = useState<EmailStepState | null>(null);
+  const blockerId = useId();
+
+  const usernameError = loginUsernameError(username, touched.username);
+  const passwordError = loginPasswordError(password, touched.password);
+  const blocker = loginBlocker(username, password, bot.done);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (blocker || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await login({ username: username.trim(), password, rememberMe, turnstileToken: bot.token });
+      toast.success(LOGIN_TEXT.signedIn);
+      navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
+    } catch (err) {
+      const step = emailStepFrom(err);
+      if (step) setEmailStep(step);
+      else setError(loginErrorText(err));
+      botRef.current?.reset();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backToLogin = () => {
+    setEmailStep(null);
+    setUsername('');
+    setPassword('');
+    setRememberMe(true);
+    setTouched({ username: false, password: false });
+    setError(null);
+    setBot(BOT_CHECK_PENDING);
+  };
+
+  if (emailStep) {
+    return (
+      <EmailStep
+        reason={emailStep.reason}
+        currentEmail={emailStep.currentEmail}
+        username={username.trim()}
+        password={password}
+        onBack={backToLogin}
+      />
+    );
+  }
+
+  return (
+    <AuthCard
+      title={LOGIN_TEXT.title}
+      subtitle={LOGIN_TEXT.subtitle}
+      footer={
+        <>
+          {LOGIN_TEXT.noAccount}{' '}
+          <Link to="/register" className={linkClass}>
+            {LOGIN_TEXT.register}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+        <TextField
+          label={LOGIN_TEXT.username}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          onBlur={() => setTouched((t) => ({ ...t, username: true }))}
+          error={usernameError}
+          required
+          autoFocus
+        />
+        <PasswordField
+          label={LOGIN_TEXT.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          error={passwordError}
+          required
+          labelAside={
+            <Link to="/forgot-password" className={`text-xs ${linkClass}`}>
+              {LOGIN_TEXT.forgot}
+            </Link>
+          }
+        />
+        <Checkbox
+          label={LOGIN_TEXT.rememberMe}
+          checked={rememberMe}
+          onChange={(e) => setRememberMe(e.target.checked)}
+        />
+        <BotCheck ref={botRef} onChange={setBot} />
+        {error && <Alert variant="error">{error}</Alert>}
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={Boolean(blocker) || busy}
+          aria-describedby={blocker ? blockerId : undefined}
+        >
+          {busy ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
+        </Button>
+        {blocker && (
+          <p
+            id={blockerId}
+            className={
+              touched.username || touched.password || username || password
+                ? 'text-center text-xs text-slate-400'
+                : 'sr-only'
+            }
+          >
+            {blocker}
+          </p>
+        )}
+      </form>
+    </AuthCard>
+  );
+}

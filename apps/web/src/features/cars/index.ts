@@ -1,0 +1,1 @@
+export { CarDetailPage, CarEditPage, CarsPage, CarUploadPage } from './pages';

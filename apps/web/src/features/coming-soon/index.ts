@@ -1,0 +1,1 @@
+export { COMING_SOON_HEADING, COMING_SOON_TEXT, ComingSoonPage, CommunityPage, MapsPage, ToolsPage } from './coming-soon-page';

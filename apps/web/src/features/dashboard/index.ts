@@ -1,0 +1,1 @@
+export { DashboardCarsPage, DashboardPage, DashboardPluginsPage } from './pages';

@@ -1,0 +1,2 @@
+export { FeedbackButton } from './feedback-button';
+export { FeedbackDialog } from './feedback-dialog';

@@ -1,0 +1,2 @@
+export { HiddenInboxPage, InboxPage, MailDetailPage } from './pages';
+export { useUnreadMailCount } from './use-unread-mail-count';

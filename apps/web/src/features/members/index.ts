@@ -1,0 +1,1 @@
+export { MemberProfilePage, ProfileEditPage } from './pages';

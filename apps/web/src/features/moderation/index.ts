@@ -1,0 +1,9 @@
+export {
+  HiddenPluginsPage,
+  ModeratorCarsPage,
+  ModeratorDashboardPage,
+  ModeratorLayout,
+  PendingPluginsPage,
+  PluginReviewPage,
+  ReportedPluginsPage,
+} from './pages';

@@ -1,0 +1,1 @@
+export { NOT_FOUND_TEXT, NotFoundPage } from './not-found-page';

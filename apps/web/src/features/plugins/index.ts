@@ -1,0 +1,1 @@
+export { PluginCreatePage, PluginDetailPage, PluginManagePage, PluginsPage } from './pages';

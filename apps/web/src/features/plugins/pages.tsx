@@ -1,0 +1,19 @@
+import { useParams } from 'react-router';
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export function PluginsPage() {
+  return <PlaceholderPage title="Plugins" description="The plugin catalogue is coming soon." />;
+}
+
+export function PluginDetailPage() {
+  const { id } = useParams();
+  return <PlaceholderPage title={`Plugin #${id ?? ''}`} description="Plugin details are coming soon." />;
+}
+
+export function PluginCreatePage() {
+  return <PlaceholderPage title="Create Plugin" description="Creating plugins is coming soon." />;
+}
+
+export function PluginManagePage() {
+  return <PlaceholderPage title="Manage Plugin" description="Managing plugins is coming soon." />;
+}

@@ -1,0 +1,68 @@
+import { AUTH_MESSAGES } from '@bm/core';
+
+export interface ErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+  reason?: string;
+  currentEmail?: string | null;
+}
+
+/** A non-2xx answer (status > 0) or a network failure / timeout (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own message, when its body carried one. */
+  readonly serverMessage: string | null;
+  readonly errors: Record<string, string[]> | null;
+  readonly reason: string | null;
+  readonly currentEmail: string | null;
+  /** Raw Retry-After header (429 answers). */
+  readonly retryAfter: string | null;
+
+  constructor(status: number, body: ErrorBody | null, retryAfter: string | null = null, fallback?: string) {
+    const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
+    super(serverMessage ?? fallback ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+    this.errors = body?.errors && typeof body.errors === 'object' ? body.errors : null;
+    this.reason = typeof body?.reason === 'string' ? body.reason : null;
+    this.currentEmail = typeof body?.currentEmail === 'string' ? body.currentEmail : null;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+export function firstFieldError(errors: Record<string, string[]> | null | undefined): string | null {
+  if (!errors) return null;
+  for (const list of Object.values(errors)) {
+    const first = Array.isArray(list) ? list.find((m) => typeof m === 'string' && m) : undefined;
+    if (first) return first;
+  }
+  return null;
+}
+
+/**
+ * The text a screen shows for a failed call (spec §8): a 400 shows the first field error,
+ * else the message, else 'Validation error'; other answers show the server's message,
+ * else the screen's own fallback.
+ */
+export function errorText(err: unknown, fallback: string = AUTH_MESSAGES.genericError): string {
+  if (err instanceof ApiError) {
+    if (err.status === 400) return firstFieldError(err.errors) ?? err.serverMessage ?? AUTH_MESSAGES.validationError;
+    if (err.serverMessage) return err.serverMessage;
+  }
+  return fallback;
+}
+
+export async function parseErrorBody(text: string): Promise<ErrorBody | null> {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as ErrorBody) : null;
+  } catch {
+    return null;
+  }
+}

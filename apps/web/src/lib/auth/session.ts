@@ -1,0 +1,240 @@
+import type { AuthResponse, LoginRequest, Member } from '@bm/core';
+import { api, ApiError, connectAuthBridge } from '../api';
+import { queryClient } from '../query-client';
+import { realtime } from '../realtime';
+import { clearStoredSession, loadStoredSession, saveStoredSession } from '../storage';
+import { isTokenExpired, tokenNeedsRefresh } from '../token';
+import { getAuthState, resetAuthState, setAuthState, SIGNED_OUT } from './store';
+
+/** How often the background refresh looks at the token's remaining lifetime. */
+export const REFRESH_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+
+async function fetchRoles(token: string): Promise<string[]> {
+  try {
+    const roles = await api.get<unknown>('/roles/my', { token });
+    return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function persist(token: string, rememberMe: boolean, impersonatorUsername: string | null): void {
+  saveStoredSession({ token, rememberMe, impersonatorUsername });
+}
+
+/** Who the cached data belongs to changed: drop what the previous identity saw. */
+function identityChanged(): void {
+  void queryClient.resetQueries();
+  realtime.restart();
+}
+
+/** Forget the session here without asking the server (token expired, revoked, refresh failed). */
+export function signOutLocally(): void {
+  const hadSession = getAuthState().token !== null;
+  clearStoredSession();
+  resetAuthState(SIGNED_OUT);
+  if (hadSession) identityChanged();
+}
+
+/** Take the stored token into the state before the first render (status: initialising). */
+export function hydrateFromStorage(): void {
+  const stored = loadStoredSession();
+  if (!stored) {
+    resetAuthState(SIGNED_OUT);
+    return;
+  }
+  resetAuthState({
+    ...SIGNED_OUT,
+    token: stored.token,
+    rememberMe: stored.rememberMe,
+    impersonatorUsername: stored.impersonatorUsername,
+    initialised: false,
+  });
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** Single-flight POST /auth/refresh. The new token keeps the session's storage choice. */
+export function refreshSession(): Promise<string | null> {
+  const token = getAuthState().token;
+  if (!token) return Promise.resolve(null);
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    try {
+      const res = await api.post<AuthResponse>('/auth/refresh', { token }, { auth: false });
+      const s = getAuthState();
+      if (s.token !== token) return s.token; // signed out or replaced meanwhile
+      persist(res.token, s.rememberMe, s.impersonatorUsername);
+      setAuthState({ token: res.token, member: res.member ?? s.member });
+      return res.token;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/**
+ * Start-up: a stored token is checked (expired locally -> signed out; else validated,
+ * refreshed when invalid), then the member and the roles load.
+ */
+export async function initSession(): Promise<void> {
+  const start = getAuthState();
+  const token = start.token;
+  if (!token) {
+    setAuthState({ initialised: true });
+    return;
+  }
+  if (isTokenExpired(token)) {
+    signOutLocally();
+    return;
+  }
+  let current = token;
+  try {
+    const { isValid } = await api.post<{ isValid: boolean }>('/auth/validate', { token }, { auth: false });
+    if (!isValid) {
+      const fresh = await refreshSession();
+      if (!fresh) {
+        signOutLocally();
+        return;
+      }
+      current = fresh;
+    }
+  } catch {
+    // Server unreachable: keep the token and try the member call; it decides.
+  }
+  if (getAuthState().token !== current) return; // the visitor signed in or out meanwhile
+
+  try {
+    const member = await api.get<Member>('/auth/me');
+    const roles = await fetchRoles(getAuthState().token ?? current);
+    if (getAuthState().token === null) return;
+    setAuthState({ member, roles, initialised: true });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) signOutLocally();
+    else setAuthState({ initialised: true });
+  }
+}
+
+/** Store a fresh sign-in (login, verified email): token, member, remember flag, roles, socket. */
+export async function completeSignIn(res: AuthResponse, rememberMe: boolean): Promise<void> {
+  const roles = await fetchRoles(res.token);
+  persist(res.token, rememberMe, null);
+  resetAuthState({
+    token: res.token,
+    member: res.member,
+    roles,
+    rememberMe,
+    initialised: true,
+    impersonatorUsername: null,
+  });
+  identityChanged();
+}
+
+/** POST /auth/login; on success the session is stored. Failures throw ApiError (reason, currentEmail). */
+export async function login(request: LoginRequest): Promise<AuthResponse> {
+  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false });
+  await completeSignIn(res, request.rememberMe ?? false);
+  return res;
+}
+
+/** Tell the server (best effort), then forget everything and reconnect the socket anonymously. */
+export async function logout(): Promise<void> {
+  const token = getAuthState().token;
+  if (token) {
+    try {
+      await api.post('/auth/logout', undefined, { token, retryOnUnauthorized: false });
+    } catch {
+      // The session is gone here either way.
+    }
+  }
+  signOutLocally();
+}
+
+/** Reload the member after a change made elsewhere (email confirmed, avatar changed). */
+export async function reloadMember(): Promise<void> {
+  if (!getAuthState().token) return;
+  try {
+    const member = await api.get<Member>('/auth/me');
+    if (getAuthState().token) setAuthState({ member });
+  } catch {
+    // keep what we have
+  }
+}
+
+export function updateMember(patch: Partial<Member>): void {
+  const { member } = getAuthState();
+  if (member) setAuthState({ member: { ...member, ...patch } });
+}
+
+/** Administrator: act as another member. The original username is remembered for the banner. */
+export async function startImpersonation(memberId: number): Promise<void> {
+  const before = getAuthState();
+  const res = await api.post<AuthResponse>(`/admin/impersonate/${memberId}`);
+  const roles = await fetchRoles(res.token);
+  const impersonatorUsername = before.impersonatorUsername ?? before.member?.username ?? null;
+  persist(res.token, false, impersonatorUsername);
+  resetAuthState({
+    token: res.token,
+    member: { ...res.member, isImpersonating: true },
+    roles,
+    rememberMe: false,
+    initialised: true,
+    impersonatorUsername,
+  });
+  identityChanged();
+}
+
+/** End impersonation: the session is cleared completely; the caller sends the visitor to /login. */
+export async function stopImpersonation(): Promise<void> {
+  try {
+    await api.post('/admin/stop-impersonation', undefined, { retryOnUnauthorized: false });
+  } finally {
+    signOutLocally();
+  }
+}
+
+/** On a closed real-time connection: an expired stored token is validated, and dropped when invalid. */
+export async function checkTokenAfterDisconnect(): Promise<void> {
+  const token = getAuthState().token;
+  if (!token || !isTokenExpired(token)) return;
+  try {
+    const { isValid } = await api.post<{ isValid: boolean }>('/auth/validate', { token }, { auth: false });
+    if (!isValid && getAuthState().token === token) signOutLocally();
+  } catch (err) {
+    if (err instanceof ApiError && err.status > 0 && getAuthState().token === token) signOutLocally();
+  }
+}
+
+/** Refresh in the background when the token has under 24 h left; checked now and on an interval. */
+export function startBackgroundRefresh(intervalMs = REFRESH_CHECK_INTERVAL_MS): () => void {
+  const check = () => {
+    const { token, initialised } = getAuthState();
+    if (!token || !initialised) return;
+    if (isTokenExpired(token)) {
+      void refreshSession().then((fresh) => {
+        if (!fresh) signOutLocally();
+      });
+    } else if (tokenNeedsRefresh(token)) {
+      void refreshSession();
+    }
+  };
+  check();
+  const id = setInterval(check, intervalMs);
+  return () => clearInterval(id);
+}
+
+/** Plug the session into the API client (bearer token, refresh-and-retry) and the socket handshake. */
+export function connectSession(): void {
+  connectAuthBridge({
+    getToken: () => getAuthState().token,
+    refresh: refreshSession,
+    onUnauthorized: signOutLocally,
+  });
+  realtime.configure({
+    getToken: () => getAuthState().token,
+    beforeReconnect: checkTokenAfterDisconnect,
+  });
+}

@@ -1,0 +1,244 @@
+import { reconnectDelayMs } from '@bm/core';
+import { io } from 'socket.io-client';
+
+export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
+
+export const HUB_PATH = '/api/hubs/app';
+export const MAX_ATTEMPTS_WARNING = 'Max manual reconnect attempts reached';
+
+/** The part of a socket.io client socket this module uses (a fake one in tests). */
+export interface SocketLike {
+  readonly connected: boolean;
+  connect(): unknown;
+  disconnect(): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
+  removeAllListeners(): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+}
+
+export interface HandshakeAuth {
+  token?: string;
+  version: string;
+}
+
+export interface RealtimeOptions {
+  version: string;
+  /** Token for the handshake, read at every connection attempt (omitted when signed out). */
+  getToken?: () => string | null;
+  /** Runs after a connection closed and before the reconnect is scheduled (token checks). */
+  beforeReconnect?: () => Promise<void> | void;
+  createSocket?: (auth: () => HandshakeAuth) => SocketLike;
+}
+
+type Handler = (...args: unknown[]) => void;
+
+function defaultSocket(auth: () => HandshakeAuth): SocketLike {
+  return io({
+    path: HUB_PATH,
+    autoConnect: false,
+    // Reconnection is ours (spec schedule), not socket.io's.
+    reconnection: false,
+    forceNew: true,
+    auth: (cb) => cb({ ...auth() }),
+  }) as unknown as SocketLike;
+}
+
+/**
+ * The real-time connection: one socket, a manual reconnect schedule from @bm/core,
+ * event handlers that survive reconnects, and plugin groups re-joined after each connect.
+ */
+export class RealtimeClient {
+  private opts: RealtimeOptions;
+  private socket: SocketLike | null = null;
+  private current: ConnectionState = 'Disconnected';
+  private started = false;
+  private attempts = 0;
+  private gaveUp = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Bumped whenever a socket is deliberately replaced: stale sockets' events are ignored. */
+  private generation = 0;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly stateListeners = new Set<(s: ConnectionState) => void>();
+  private readonly groups = new Set<number | string>();
+  private visibilityHooked = false;
+
+  constructor(opts: RealtimeOptions) {
+    this.opts = opts;
+  }
+
+  configure(patch: Partial<RealtimeOptions>): void {
+    this.opts = { ...this.opts, ...patch };
+  }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  get attempt(): number {
+    return this.attempts;
+  }
+
+  subscribeState(listener: (s: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Listen to a server event; returns the unsubscribe function. */
+  on<T = unknown>(event: string, handler: (payload: T) => void): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const h = handler as Handler;
+    set.add(h);
+    return () => set.delete(h);
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.hookVisibility();
+    this.attempts = 0;
+    this.open();
+  }
+
+  stop(): void {
+    if (!this.started) return;
+    this.started = false;
+    this.generation++;
+    this.clearTimer();
+    this.closeSocket();
+    this.setState('Disconnected');
+  }
+
+  /** Reconnect now with the current token (after sign-in, sign-out or impersonation). */
+  restart(): void {
+    if (!this.started) return;
+    this.generation++;
+    this.clearTimer();
+    this.closeSocket();
+    this.attempts = 0;
+    this.gaveUp = false;
+    this.open();
+  }
+
+  joinPlugin(pluginId: number | string): void {
+    this.groups.add(pluginId);
+    if (this.socket?.connected) this.socket.emit('JoinPlugin', pluginId);
+  }
+
+  leavePlugin(pluginId: number | string): void {
+    this.groups.delete(pluginId);
+    if (this.socket?.connected) this.socket.emit('LeavePlugin', pluginId);
+  }
+
+  private setState(next: ConnectionState): void {
+    if (next === this.current) return;
+    this.current = next;
+    for (const l of this.stateListeners) l(next);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    this.setState('Disconnecting');
+    socket.removeAllListeners();
+    socket.disconnect();
+  }
+
+  private handshake = (): HandshakeAuth => {
+    const token = this.opts.getToken?.() ?? null;
+    return token ? { token, version: this.opts.version } : { version: this.opts.version };
+  };
+
+  private open(): void {
+    const gen = this.generation;
+    const socket = (this.opts.createSocket ?? defaultSocket)(this.handshake);
+    this.socket = socket;
+    let closed = false;
+    this.setState(this.attempts > 0 ? 'Reconnecting' : 'Connecting');
+
+    socket.on('connect', () => {
+      if (gen !== this.generation) return;
+      this.attempts = 0;
+      this.gaveUp = false;
+      this.setState('Connected');
+      for (const id of this.groups) socket.emit('JoinPlugin', id);
+    });
+    const onClose = () => {
+      if (closed || gen !== this.generation) return;
+      closed = true;
+      void this.handleClose(gen, socket);
+    };
+    socket.on('disconnect', onClose);
+    socket.on('connect_error', onClose);
+    socket.onAny((event, ...args) => {
+      if (gen !== this.generation) return;
+      for (const h of this.handlers.get(event) ?? []) {
+        try {
+          h(...args);
+        } catch (err) {
+          console.error(`Real-time handler for ${event} failed`, err);
+        }
+      }
+    });
+    socket.connect();
+  }
+
+  private async handleClose(gen: number, socket: SocketLike): Promise<void> {
+    socket.removeAllListeners();
+    socket.disconnect();
+    if (this.socket === socket) this.socket = null;
+    this.setState('Disconnected');
+    try {
+      await this.opts.beforeReconnect?.();
+    } catch (err) {
+      console.error('Real-time pre-reconnect check failed', err);
+    }
+    // A restart (sign-in/out) or stop happened meanwhile: it owns the connection now.
+    if (gen !== this.generation || !this.started) return;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    const delay = reconnectDelayMs(this.attempts);
+    if (delay === null) {
+      this.gaveUp = true;
+      this.setState('Disconnected');
+      console.warn(MAX_ATTEMPTS_WARNING);
+      return;
+    }
+    this.setState('Reconnecting');
+    const gen = this.generation;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (gen !== this.generation || !this.started) return;
+      this.attempts++;
+      this.open();
+    }, delay);
+  }
+
+  /** The attempt counter resets when the tab becomes visible; a waiting or stopped reconnect runs at once. */
+  onVisible(): void {
+    this.attempts = 0;
+    if (!this.started) return;
+    if (this.timer !== null || this.gaveUp) {
+      this.clearTimer();
+      this.gaveUp = false;
+      this.schedule();
+    }
+  }
+
+  private hookVisibility(): void {
+    if (this.visibilityHooked || typeof document === 'undefined') return;
+    this.visibilityHooked = true;
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.onVisible();
+    });
+  }
+}

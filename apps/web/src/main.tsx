@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import './index.css';
+import { connectSession, hydrateFromStorage, initSession, startBackgroundRefresh } from './lib/auth';
+import { loadRuntimeConfig } from './lib/config';
+import { initErrorReporting } from './lib/error-reporting';
+import { realtime } from './lib/realtime';
+
+async function start() {
+  // The stored token is known before the first paint: the top bar shows a placeholder, not "Sign In".
+  hydrateFromStorage();
+  connectSession();
+  const config = await loadRuntimeConfig();
+  void initErrorReporting(config);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App config={config} />
+    </StrictMode>,
+  );
+
+  realtime.start();
+  await initSession();
+  startBackgroundRefresh();
+}
+
+void start();

@@ -1,0 +1,89 @@
+import type { Member } from '@bm/core';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers';
+import { resetAuthState, SIGNED_OUT } from '../lib/auth';
+import { DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
+
+export const testMember: Member = {
+  id: 7,
+  username: 'octane',
+  email: 'octane@example.com',
+  avatarUrl: null,
+  isVerified: true,
+  isImpersonating: false,
+};
+
+/** A JWT-shaped token (unsigned) with the claims the client reads. */
+export function fakeToken(claims: Record<string, unknown> = {}): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const now = Math.floor(Date.now() / 1000);
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: '7', iat: now, exp: now + 30 * 24 * 3600, ...claims })}.sig`;
+}
+
+export function signInAs(member: Member = testMember, roles: string[] = [], token = fakeToken()): void {
+  resetAuthState({ ...SIGNED_OUT, token, member, roles, rememberMe: true, initialised: true });
+}
+
+export function signOut(): void {
+  resetAuthState(SIGNED_OUT);
+}
+
+export function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export type FetchHandler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+/** Replace fetch with a handler; returns the mock to inspect calls. */
+export function mockFetch(handler: FetchHandler) {
+  const fn = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(handler(String(input), init ?? {})),
+  );
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export function bodyOf(init: RequestInit): unknown {
+  return typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+}
+
+/** Shows where the router is, for navigation assertions. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', config = DEFAULT_CONFIG }: { path?: string; config?: RuntimeConfig } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const utils = render(
+    <Providers config={config} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+/** One page at a path, plus a probe on every other path to see where it navigated. */
+export function renderPage(
+  element: ReactElement,
+  { path = '/', route = path.split('?')[0]!, config }: { path?: string; route?: string; config?: RuntimeConfig } = {},
+) {
+  return renderRoutes(
+    [
+      { path: route, element },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { path, config },
+  );
+}
