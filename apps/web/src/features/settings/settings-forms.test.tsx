@@ -1,0 +1,126 @@
+import { AVATAR_MAX_BYTES } from '@bm/core';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getAuthState } from '../../lib/auth';
+import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
+import { avatarFileError } from './avatar-settings';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { AVATAR_TEXT, EMAIL_CHANGE_TEXT, PASSWORD_TEXT } from './constants';
+import { SettingsPage } from './settings-page';
+
+describe('avatar checks', () => {
+  it('accepts PNG, JPG and GIF up to 500KB', () => {
+    expect(avatarFileError(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
+    expect(avatarFileError(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
+    expect(avatarFileError(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
+    expect(avatarFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(AVATAR_TEXT.badType);
+    const big = new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
+    expect(avatarFileError(big)).toBe(AVATAR_TEXT.tooLarge);
+  });
+});
+
+describe('ChangePasswordForm', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  async function fill(user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) {
+    if (current) await user.type(screen.getByLabelText(PASSWORD_TEXT.current), current);
+    if (next) await user.type(screen.getByLabelText(PASSWORD_TEXT.next), next);
+    if (confirm) await user.type(screen.getByLabelText(PASSWORD_TEXT.confirm), confirm);
+    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.submit }));
+  }
+
+  it('checks all fields, the match and the 8-character minimum', async () => {
+    const user = userEvent.setup();
+    renderPage(<ChangePasswordForm />);
+    await fill(user, 'old', '', '');
+    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.fillAll);
+    await fill(user, '', 'abcdefgh', 'abcdefgX');
+    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.mismatch);
+    await user.clear(screen.getByLabelText(PASSWORD_TEXT.next));
+    await user.clear(screen.getByLabelText(PASSWORD_TEXT.confirm));
+    await fill(user, '', 'short', 'short');
+    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.tooShort);
+  });
+
+  it('on success says so, then signs out and goes to /login after 1.2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = mockFetch((url) => (url === '/api/auth/change-password' ? json(200, { message: 'ok' }) : json(204)));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage(<ChangePasswordForm />, { path: '/account/settings/security' });
+    await fill(user, 'oldpassword', 'newpassword', 'newpassword');
+    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXT.success);
+    expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({ currentPassword: 'oldpassword', newPassword: 'newpassword' });
+    expect(getAuthState().token).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1200));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(getAuthState().token).toBeNull();
+  });
+
+  it('shows the server message, else the generic failure', async () => {
+    mockFetch(() => json(400, { message: 'Current password is incorrect' }));
+    const user = userEvent.setup();
+    renderPage(<ChangePasswordForm />);
+    await fill(user, 'oldpassword', 'newpassword', 'newpassword');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+  });
+});
+
+describe('ChangeEmailForm', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  it('validates, then requests the change', async () => {
+    const fetch = mockFetch(() => json(200, { message: 'sent' }));
+    const user = userEvent.setup();
+    renderPage(<ChangeEmailForm />);
+    const submit = () => user.click(screen.getByRole('button', { name: EMAIL_CHANGE_TEXT.submit }));
+
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.allRequired);
+
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.password), 'secret123');
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.newEmail), 'new@example.com');
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'other@example.com');
+    await submit();
+    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.mismatch);
+
+    await user.clear(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat));
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'new@example.com');
+    await submit();
+    expect(await screen.findByText(EMAIL_CHANGE_TEXT.success)).toBeInTheDocument();
+    expect(fetch.mock.calls[0]![0]).toBe('/api/account/email-change/request');
+    expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({ currentPassword: 'secret123', newEmail: 'new@example.com' });
+  });
+
+  it('asks to handle a misspelling warning first', async () => {
+    const user = userEvent.setup();
+    renderPage(<ChangeEmailForm />);
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.password), 'secret123');
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.newEmail), 'new@yahooo.com');
+    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'new@yahooo.com');
+    await user.click(screen.getByRole('button', { name: EMAIL_CHANGE_TEXT.submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.warning);
+  });
+});
+
+describe('SettingsPage', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => signOut());
+
+  it('sends an unknown section to account', async () => {
+    renderPage(<SettingsPage />, { path: '/account/settings/nope', route: '/account/settings/:section' });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
