@@ -23,6 +23,7 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { carRoutes } from './modules/cars/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       authRoutes(api, ctx, auth);
       accountRoutes(api, ctx);
       systemRoutes(api, ctx);
+      carRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

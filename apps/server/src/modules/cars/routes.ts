@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  CAR_BANNER_MAX_BYTES,
+  CAR_MESSAGES as M,
+  carBannerResponse,
+  carBodiesSchema,
+  carCopyResponse,
+  carDetailSchema,
+  carPinRequest,
+  carPinResponse,
+  carRateRequest,
+  carRatingSchema,
+  carSchema,
+  carsPageSchema,
+  carsQuery,
+  carUpsertRequest,
+  carViewResponse,
+  carVoteRequest,
+  carVotesSchema,
+  memberCarsPageSchema,
+  memberCarsQuery,
+} from '@bm/core';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, idParam, requireMember, typed } from '../../http.js';
+import { HttpError } from '../../platform/errors.js';
+import { CarService, type VisitorInfo } from './service.js';
+
+const tags = ['cars'];
+const usernameParam = z.object({ username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid) });
+const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+/** Signed-in calls answer 401 before looking at the body. */
+const signedIn = async (req: FastifyRequest) => {
+  requireMember(req);
+};
+
+export function carRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const carsService = new CarService(ctx);
+
+  r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req) => carsService.list(req.query));
+
+  r.get('/cars/bodies', { schema: { tags, response: { 200: carBodiesSchema } } }, async () => carsService.bodies());
+
+  r.get('/cars/my', { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } }, async (req) =>
+    carsService.mine(requireMember(req)),
+  );
+
+  r.get('/cars/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } }, async (req) =>
+    carsService.detail(req.params.id, req.principal),
+  );
+
+  r.post('/cars', { preValidation: signedIn, schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } } }, async (req, reply) => {
+    const car = await carsService.create(requireMember(req), req.body);
+    return reply.code(201).send(car);
+  });
+
+  r.put(
+    '/cars/:id',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } } },
+    async (req) => carsService.update(requireMember(req), req.params.id, req.body),
+  );
+
+  r.delete('/cars/:id', { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } }, async (req, reply) => {
+    await carsService.remove(requireMember(req), req.params.id);
+    return reply.code(204).send(null);
+  });
+
+  r.post(
+    '/cars/:id/pin',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carPinRequest, response: { 200: carPinResponse } } },
+    async (req) => ({ isPinned: await carsService.setPinned(requireMember(req), req.params.id, req.body.isPinned) }),
+  );
+
+  r.post(
+    '/cars/:id/banner',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, consumes: ['multipart/form-data'], response: { 200: carBannerResponse } } },
+    async (req) => {
+      const principal = requireMember(req);
+      await carsService.assertOwner(principal, req.params.id);
+      if (!req.isMultipart()) throw new HttpError(415, M.bannerMultipart);
+      const file = await req.file({ limits: { fileSize: CAR_BANNER_MAX_BYTES, files: 1 } });
+      if (!file) throw new HttpError(400, M.bannerMissing, { errors: { file: [M.bannerMissing] } });
+      const data = await file.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.bannerTooLarge);
+        throw e;
+      });
+      return { bannerUrl: await carsService.setBanner(principal, req.params.id, data) };
+    },
+  );
+
+  r.post('/cars/:id/view', { schema: { tags, params: idParam, response: { 200: carViewResponse } } }, async (req) =>
+    carsService.countView(req.params.id, req.principal, visitorOf(req)),
+  );
+
+  r.post('/cars/:id/copy', { schema: { tags, params: idParam, response: { 200: carCopyResponse } } }, async (req) =>
+    carsService.countCopy(req.params.id, req.principal, visitorOf(req)),
+  );
+
+  r.post(
+    '/cars/:id/vote',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } } },
+    async (req) => carsService.vote(requireMember(req), req.params.id, req.body.voteType),
+  );
+
+  r.post(
+    '/cars/:id/rate',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } } },
+    async (req) => carsService.rate(requireMember(req), req.params.id, req.body.stars),
+  );
+
+  r.get('/cars/:id/rating', { schema: { tags, security: bearer, params: idParam, response: { 200: carRatingSchema } } }, async (req) =>
+    carsService.rating(req.params.id, req.principal),
+  );
+
+  r.get(
+    '/members/:username/cars',
+    { schema: { tags: ['members', ...tags], params: usernameParam, querystring: memberCarsQuery, response: { 200: memberCarsPageSchema } } },
+    async (req) => carsService.memberCars(req.params.username, req.query),
+  );
+}
