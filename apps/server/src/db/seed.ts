@@ -3,6 +3,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@bm/core';
 import type { Db } from './client.js';
 import { memberRoles, members, serverState } from './schema.js';
 import { hashPassword } from '../platform/passwords.js';
+import { seedDemoCars } from '../modules/cars/seed.js';
 
 /** Makes sure an account exists, verified, with these roles; an existing account keeps its password. */
 export async function ensureMember(
@@ -51,7 +52,9 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean; accounts: typ
   const [done] = await db.select().from(serverState).where(eq(serverState.key, 'demo_seeded'));
   if (done) return { seeded: false, accounts: DEMO_ACCOUNTS };
   await db.transaction(async (tx) => {
-    for (const account of DEMO_ACCOUNTS) await ensureMember(tx, { ...account, roles: [...account.roles] });
+    const memberIds: number[] = [];
+    for (const account of DEMO_ACCOUNTS) memberIds.push((await ensureMember(tx, { ...account, roles: [...account.roles] })).id);
+    await seedDemoCars(tx, memberIds);
     await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });
   });
   return { seeded: true, accounts: DEMO_ACCOUNTS };
