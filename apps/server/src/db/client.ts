@@ -36,6 +36,9 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a test database dropped while the pool
+    // closes) must not crash the process: the pool drops it and opens another when one is needed.
+    pool.on('error', (err) => console.warn(`Idle database connection ended: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
