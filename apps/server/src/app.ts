@@ -24,6 +24,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { carRoutes } from './modules/cars/routes.js';
+import { pluginRoutes } from './modules/plugins/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       accountRoutes(api, ctx);
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
+      pluginRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,166 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey, pluginDefaultSortDir } from '@bm/core';
+
+/**
+ * The SQL of the plugin list and search (GET /plugins), kept apart from the service so the
+ * benchmark runs exactly the same statements directly against the database.
+ *
+ * Search: full-text on the weighted document (name A > short description B > description C >
+ * author D) with the last word as a prefix, OR'ed with trigram similarity on the name so one typo
+ * still finds it. Ranking: exact name first, then ts_rank + name similarity (whole name and best
+ * word extent, so the closest name wins among typos), then downloads.
+ */
+
+export interface PluginListParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  /** Plugins must carry every one of these tags. */
+  tagIds: number[];
+  hasSource: PluginHasSourceFilter;
+  sortBy?: PluginSortKey;
+  sortDir?: PluginSortDirection;
+  /** The caller, for their own rating (myStars). */
+  viewerId: number | null;
+}
+
+const MAX_WORDS = 8;
+const MAX_WORD_LENGTH = 50;
+
+/** The words of a search: letters and digits only, lowercased, so they are safe inside to_tsquery. */
+export function searchWords(text: string): string[] {
+  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
+}
+
+/** 'rocket plu' -> "rocket & plu:*": every word must match, the last one as a prefix while typing. */
+export function prefixTsQuery(words: string[]): string {
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
+/** Only plugins anyone may find: listed, publicly visible, active and with an approved version. */
+export const listedPlugin = sql`p.is_active and p.is_listed and p.is_publicly_visible and p.published_once`;
+
+interface Search {
+  tsquery: string;
+  /** The words joined by single spaces, for trigram similarity. */
+  text: string;
+  /** The whole input, lowercased with collapsed spaces, for the exact name match. */
+  exact: string;
+}
+
+function toSearch(raw: string): Search | null {
+  const words = searchWords(raw);
+  if (!words.length) return null;
+  return { tsquery: prefixTsQuery(words), text: words.join(' '), exact: raw.trim().toLowerCase().replace(/\s+/g, ' ') };
+}
+
+function filters(params: PluginListParams, search: Search | null): SQL {
+  const parts: SQL[] = [listedPlugin];
+  if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
+  if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
+  if (params.tagIds.length) {
+    const ids = [...new Set(params.tagIds)];
+    parts.push(sql`p.id in (
+      select pt.plugin_id from plugin_tags pt
+      where pt.tag_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      group by pt.plugin_id having count(*) = ${ids.length})`);
+  }
+  if (search) {
+    parts.push(sql`(p.search_vector @@ to_tsquery('simple', ${search.tsquery})
+      or lower(p.name) % ${search.text}
+      or lower(p.name) %> ${search.text})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The sort column of a key; the nulls placement matches the partial indexes so they serve the sort. */
+function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection): SQL {
+  const d = dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
+  switch (sortBy) {
+    case 'name':
+      return dir === 'asc' ? sql`lower(p.name) asc, p.id asc` : sql`lower(p.name) desc, p.id desc`;
+    case 'downloads':
+      return sql`p.download_count ${d}, p.id ${d}`;
+    case 'release':
+      return sql`p.created_at ${d}, p.id ${d}`;
+    case 'updated':
+      return sql`p.updated_at ${d}, p.id ${d}`;
+  }
+}
+
+function order(params: PluginListParams, search: Search | null, exact: SQL, rank: SQL): SQL {
+  if (search && !params.sortBy) return sql`${exact} desc, ${rank} desc, p.download_count desc, p.id desc`;
+  const sortBy = params.sortBy ?? 'downloads';
+  const terms = sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
+  return search ? sql`${terms}, ${rank} desc` : terms;
+}
+
+/**
+ * Columns of a plugin as the API shows it, for rows of `plugins p` joined to its member `m`:
+ * the latest approved version, the tags and the viewer's own rating come along.
+ */
+export function pluginColumns(viewerId: number | null): SQL {
+  return sql`p.id, p.member_id as "memberId", p.name, p.short_description as "shortDescription", p.description,
+    p.homepage, p.source_code_url as "sourceCodeUrl", p.banner_key as "bannerKey",
+    p.is_active as "isActive", p.published_once as "publishedOnce", p.needs_approval as "needsApproval",
+    p.is_listed as "isListed", p.is_publicly_visible as "isPubliclyVisible", p.is_pinned as "isPinned",
+    p.skip_build_server as "skipBuildServer", p.download_count as "downloadCount", p.view_count as "viewCount",
+    p.rating_sum as "ratingSum", p.rating_count as "ratingCount", p.created_at as "createdAt", p.updated_at as "updatedAt",
+    m.username as "memberName", m.avatar_key as "memberAvatarKey",
+    v.id as "versionId", v.version_string as "versionString",
+    coalesce((select json_agg(json_build_object('id', t.id, 'shortName', t.short_name, 'longName', t.long_name, 'helpText', t.help_text) order by t.id)
+      from plugin_tags pt join tags t on t.id = pt.tag_id where pt.plugin_id = p.id), '[]'::json) as tags,
+    ${viewerId === null ? sql`null::int` : sql`(select r.stars::int from plugin_ratings r where r.plugin_id = p.id and r.member_id = ${viewerId})`} as "myStars"`;
+}
+
+/** Joins of pluginColumns: the member and the latest approved version. */
+export const pluginJoins = sql`join members m on m.id = p.member_id
+  left join lateral (
+    select s.id, s.version_string from submissions s
+    where s.plugin_id = p.id and s.status = 'a' and s.binary_key is not null
+    order by s.approved_at desc nulls last, s.id desc nulls last limit 1
+  ) v on true`;
+
+export interface PluginListSql {
+  /** One page of plugins in order; with a search it also carries the total as "totalCount". */
+  page: SQL;
+  /** The number of matches; needed without a search, or when a search page comes back empty. */
+  count: SQL;
+  searching: boolean;
+}
+
+export function pluginListSql(params: PluginListParams): PluginListSql {
+  const search = toSearch(params.search);
+  const where = filters(params, search);
+  const offset = (params.page - 1) * params.pageSize;
+  const count = sql`select count(*)::int as "totalCount" from plugins p where ${where}`;
+
+  if (!search) {
+    const hitsOrder = order(params, null, sql``, sql``);
+    const page = sql`with hits as (
+        select p.id from plugins p where ${where} order by ${hitsOrder} limit ${params.pageSize} offset ${offset}
+      )
+      select ${pluginColumns(params.viewerId)}
+      from hits join plugins p on p.id = hits.id ${pluginJoins}
+      order by ${hitsOrder}`;
+    return { page, count, searching: false };
+  }
+
+  const exactExpr = sql`(lower(p.name) = ${search.exact} or lower(p.name) = ${search.text})`;
+  const rankExpr = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${search.tsquery}))
+    + similarity(lower(p.name), ${search.text}) + word_similarity(${search.text}, lower(p.name)))`;
+  const page = sql`with hits as (
+      select p.id, ${exactExpr} as exact, ${rankExpr} as rank, count(*) over () as total
+      from plugins p where ${where}
+      order by ${order(params, search, exactExpr, rankExpr)}
+      limit ${params.pageSize} offset ${offset}
+    )
+    select ${pluginColumns(params.viewerId)}, hits.total::int as "totalCount"
+    from hits join plugins p on p.id = hits.id ${pluginJoins}
+    order by ${order(params, search, sql`hits.exact`, sql`hits.rank`)}`;
+  return { page, count, searching: true };
+}

@@ -1,0 +1,661 @@
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_DOWNLOAD_THROTTLE_MS,
+  PLUGIN_MESSAGES as M,
+  PLUGIN_VERSION_STRING_MAX,
+  PLUGIN_VIEW_DEDUPE_MS,
+  cutDescription,
+  hasRole,
+  type Plugin,
+  type PluginListQuery,
+  type PluginPage,
+  type Submission,
+  type SubmissionUpdatedEvent,
+  type Tag,
+} from '@bm/core';
+import type { AppContext, Principal } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import {
+  pluginDownloadMarks,
+  pluginRatings,
+  plugins,
+  pluginTags,
+  pluginViewMarks,
+  submissions,
+  tags,
+  type SubmissionStatus,
+} from '../../db/schema.js';
+import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { reencodeImage } from '../../platform/images.js';
+import { pluginColumns, pluginJoins, pluginListSql } from './search.js';
+import { checkSourceZip } from './zip.js';
+
+type PluginRow = typeof plugins.$inferSelect;
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/** A row of pluginColumns. */
+interface PluginApiRow {
+  id: number;
+  memberId: number;
+  name: string;
+  shortDescription: string;
+  description: string;
+  homepage: string | null;
+  sourceCodeUrl: string | null;
+  bannerKey: string | null;
+  isActive: boolean;
+  publishedOnce: boolean;
+  needsApproval: boolean;
+  isListed: boolean;
+  isPubliclyVisible: boolean;
+  isPinned: boolean;
+  skipBuildServer: boolean;
+  downloadCount: number;
+  viewCount: number;
+  ratingSum: number;
+  ratingCount: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  memberName: string;
+  memberAvatarKey: string | null;
+  versionId: number | null;
+  versionString: string | null;
+  tags: Tag[] | string;
+  myStars: number | null;
+  totalCount?: number;
+}
+
+/** Rows of a raw query: both drivers (node-postgres and PGlite) answer with a `rows` array. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
+
+export const isStaff = (principal: Principal | null) =>
+  !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
+
+/** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
+export const isPublic = (p: Pick<PluginRow, 'isActive' | 'isPubliclyVisible' | 'publishedOnce'>) =>
+  p.isActive && p.isPubliclyVisible && p.publishedOnce;
+
+/** The counted download of one version (what the site's buttons and the in-game manager fetch). */
+export const versionDownloadPath = (pluginId: number, submissionId: number) => `/api/plugins/${pluginId}/versions/${submissionId}/download`;
+
+/** A stable, private key for who is counted: the member, or a hash of the visitor's IP and browser. */
+export function visitorKey(ctx: Pick<AppContext, 'config'>, principal: Principal | null, ip: string, userAgent: string | undefined) {
+  if (principal) return `m:${principal.memberId}`;
+  return `v:${createHash('sha256').update(`${ip}\n${userAgent ?? ''}\n${ctx.config.jwtSecret}`).digest('hex')}`;
+}
+
+/** Tells the plugin's owner that a submission changed (SubmissionUpdated). */
+export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: number, event: SubmissionUpdatedEvent) {
+  ctx.hub.toMember(ownerId, 'SubmissionUpdated', event);
+}
+
+const fileKey = (pluginId: number, kind: string, ext: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
+
+/** The uploaded file's own name, without folders or control characters. */
+function cleanFileName(name: string | undefined, fallback: string) {
+  // eslint-disable-next-line no-control-regex
+  const base = path.posix.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || fallback).slice(0, 200);
+}
+
+export interface PluginChanges {
+  name?: string;
+  shortDescription?: string;
+  description?: string;
+  homepage?: string | null;
+  sourceCodeUrl?: string | null;
+  isListed?: boolean;
+  isPubliclyVisible?: boolean;
+}
+
+export class PluginService {
+  constructor(private readonly ctx: AppContext) {}
+
+  // ---- shapes ----
+
+  toPlugin(row: PluginApiRow): Plugin {
+    const storage = this.ctx.storage;
+    const tagList = typeof row.tags === 'string' ? (JSON.parse(row.tags) as Tag[]) : row.tags;
+    return {
+      id: row.id,
+      name: row.name,
+      shortDescription: row.shortDescription,
+      description: row.description,
+      homepage: row.homepage,
+      sourceCodeUrl: row.sourceCodeUrl,
+      bannerImageUrl: row.bannerKey ? storage.url(row.bannerKey) : null,
+      versionString: row.versionId === null ? null : (row.versionString ?? ''),
+      averageRating: row.ratingCount ? Math.round((row.ratingSum / row.ratingCount) * 100) / 100 : 0,
+      ratingCount: row.ratingCount,
+      myStars: row.myStars ?? null,
+      downloadCount: row.downloadCount,
+      viewCount: row.viewCount,
+      downloadUrl: row.versionId === null ? null : versionDownloadPath(row.id, row.versionId),
+      isActive: row.isActive,
+      publishedOnce: row.publishedOnce,
+      needsApproval: row.needsApproval,
+      isListed: row.isListed,
+      isPubliclyVisible: row.isPubliclyVisible,
+      isPinned: row.isPinned,
+      skipBuildServer: row.skipBuildServer,
+      createdAt: toIso(row.createdAt),
+      updatedAt: toIso(row.updatedAt),
+      member: { id: row.memberId, displayName: row.memberName, avatarUrl: row.memberAvatarKey ? storage.url(row.memberAvatarKey) : null },
+      author: row.memberName,
+      tags: tagList,
+    };
+  }
+
+  toSubmission(row: SubmissionRow): Submission {
+    return {
+      submissionId: row.id,
+      pluginId: row.pluginId,
+      versionString: row.versionString,
+      status: row.status,
+      sourceFileName: row.sourceName,
+      sourceFileSize: row.sourceSize,
+      notes: row.notes,
+      approvalNote: row.approvalNote,
+      denyReason: row.denyReason,
+      createdAt: toIso(row.createdAt),
+      updatedAt: toIso(row.updatedAt),
+      approvedAt: toIsoOrNull(row.approvedAt),
+      hasBinary: row.binaryKey !== null,
+      hasDebugFiles: row.debugKey !== null,
+    };
+  }
+
+  private async rows(db: Db, query: SQL): Promise<PluginApiRow[]> {
+    return queryRows<PluginApiRow>(db, query);
+  }
+
+  /** Plugins by a condition on `p`, shaped for the API. */
+  private async select(where: SQL, viewerId: number | null, orderBy: SQL = sql`p.id`): Promise<Plugin[]> {
+    const rows = await this.rows(this.ctx.db, sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where ${where} order by ${orderBy}`);
+    return rows.map((r) => this.toPlugin(r));
+  }
+
+  private async one(id: number, viewerId: number | null): Promise<Plugin> {
+    const [p] = await this.select(sql`p.id = ${id}`, viewerId);
+    if (!p) throw notFound(M.notFound);
+    return p;
+  }
+
+  // ---- access ----
+
+  private async row(id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
+    const q = db.select().from(plugins).where(eq(plugins.id, id));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw notFound(M.notFound);
+    return row;
+  }
+
+  /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
+  async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
+    const row = await this.row(id);
+    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row;
+    throw notFound(M.notFound);
+  }
+
+  /** The plugin if the caller owns it: 404 when it does not exist, 403 when it is someone else's. */
+  async ownedRow(principal: Principal, id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
+    const row = await this.row(id, db, lock);
+    if (row.memberId !== principal.memberId) throw forbidden(M.notOwner);
+    return row;
+  }
+
+  /** The caller's own plugin under /plugins/my: someone else's is not among theirs (404). */
+  private async myRow(principal: Principal, id: number): Promise<PluginRow> {
+    const row = await this.row(id);
+    if (row.memberId !== principal.memberId) throw notFound(M.notFound);
+    return row;
+  }
+
+  // ---- reading ----
+
+  async list(query: PluginListQuery, viewer: Principal | null): Promise<PluginPage> {
+    let tagIds: number[] = [];
+    if (query.tags.length) {
+      const resolved = await this.resolveTags(query.tags);
+      if (!resolved) return { items: [], page: query.page, pageSize: query.pageSize, totalCount: 0, totalPages: 0 };
+      tagIds = resolved;
+    }
+    const q = pluginListSql({ ...query, tagIds, viewerId: viewer?.memberId ?? null });
+    const db = this.ctx.db;
+    let rows: PluginApiRow[];
+    let totalCount: number;
+    if (q.searching) {
+      rows = await this.rows(db, q.page);
+      totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await this.count(q.count) : 0);
+    } else {
+      [rows, totalCount] = await Promise.all([this.rows(db, q.page), this.count(q.count)]);
+    }
+    return {
+      items: rows.map((r) => this.toPlugin(r)),
+      page: query.page,
+      pageSize: query.pageSize,
+      totalCount,
+      totalPages: Math.ceil(totalCount / query.pageSize),
+    };
+  }
+
+  private async count(query: SQL): Promise<number> {
+    const [row] = await queryRows<{ totalCount: number }>(this.ctx.db, query);
+    return Number(row?.totalCount ?? 0);
+  }
+
+  /** Tag ids from ids or short names (any case); null when one of them does not exist. */
+  private async resolveTags(values: string[]): Promise<number[] | null> {
+    const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const names = values.filter((v) => !/^\d{1,9}$/.test(v)).map((v) => v.toLowerCase());
+    const conds: SQL[] = [];
+    if (ids.length) conds.push(inArray(tags.id, ids));
+    if (names.length) conds.push(inArray(sql`lower(${tags.shortName})`, names));
+    const rows = await this.ctx.db
+      .select({ id: tags.id, shortName: tags.shortName })
+      .from(tags)
+      .where(sql.join(conds, sql` or `));
+    const known = new Set(rows.flatMap((r) => [String(r.id), r.shortName.toLowerCase()]));
+    if (!values.every((v) => known.has(v.toLowerCase()))) return null;
+    return [...new Set(rows.map((r) => r.id))];
+  }
+
+  async get(id: number, viewer: Principal | null): Promise<Plugin> {
+    await this.visibleRow(id, viewer);
+    return this.one(id, viewer?.memberId ?? null);
+  }
+
+  async seo(id: number, viewer: Principal | null) {
+    const p = await this.get(id, viewer);
+    return {
+      name: p.name,
+      shortDescription: p.shortDescription,
+      bannerImageUrl: p.bannerImageUrl,
+      memberDisplayName: p.member.displayName,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    };
+  }
+
+  async versions(id: number, viewer: Principal | null) {
+    await this.visibleRow(id, viewer);
+    const rows = await this.ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.binaryKey} is not null`))
+      .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`);
+    return rows.map((s) => ({
+      submissionId: s.id,
+      versionString: s.versionString,
+      submittedAt: toIso(s.createdAt),
+      approvedAt: toIsoOrNull(s.approvedAt),
+      binaryDownloadUrl: versionDownloadPath(id, s.id),
+    }));
+  }
+
+  async tags(): Promise<Tag[]> {
+    return this.ctx.db
+      .select({ id: tags.id, shortName: tags.shortName, longName: tags.longName, helpText: tags.helpText })
+      .from(tags)
+      .orderBy(asc(tags.longName), asc(tags.id));
+  }
+
+  // ---- own plugins ----
+
+  /** All of the caller's plugins, whatever their state: pinned first, then the latest changed. */
+  async mine(principal: Principal): Promise<Plugin[]> {
+    return this.select(sql`p.member_id = ${principal.memberId}`, principal.memberId, sql`p.is_pinned desc, p.updated_at desc, p.id desc`);
+  }
+
+  async mineOne(principal: Principal, id: number): Promise<Plugin> {
+    await this.myRow(principal, id);
+    return this.one(id, principal.memberId);
+  }
+
+  async submissions(principal: Principal, id: number): Promise<Submission[]> {
+    await this.myRow(principal, id);
+    const rows = await this.ctx.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.pluginId, id))
+      .orderBy(sql`${submissions.createdAt} desc`, sql`${submissions.id} desc`);
+    return rows.map((r) => this.toSubmission(r));
+  }
+
+  /** Debug symbols of the approved versions. */
+  async pdbs(principal: Principal, id: number) {
+    const plugin = await this.myRow(principal, id);
+    const rows = await this.ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.debugKey} is not null`))
+      .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`);
+    return rows.map((s) => ({
+      submissionId: s.id,
+      versionString: s.versionString,
+      approvedAt: toIsoOrNull(s.approvedAt),
+      fileName: `${plugin.name}-${s.versionString || s.id}-pdb.zip`.replace(/[^\w.-]+/g, '_'),
+      url: this.ctx.storage.url(s.debugKey!),
+    }));
+  }
+
+  private async mySubmission(principal: Principal, id: number, submissionId: number) {
+    const plugin = await this.myRow(principal, id);
+    const [sub] = await this.ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id)));
+    if (!sub) throw notFound(M.submissionNotFound);
+    return { plugin, sub };
+  }
+
+  async sourceUrl(principal: Principal, id: number, submissionId: number) {
+    const { sub } = await this.mySubmission(principal, id, submissionId);
+    return { url: this.ctx.storage.url(sub.sourceKey) };
+  }
+
+  /** Withdraws a submission that is not approved yet, with its files. */
+  async deleteSubmission(principal: Principal, id: number, submissionId: number) {
+    const { sub } = await this.mySubmission(principal, id, submissionId);
+    if (sub.status === 'a') throw badRequest(M.approvedSubmission);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.delete(submissions).where(eq(submissions.id, sub.id));
+      const [waiting] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(submissions)
+        .where(and(eq(submissions.pluginId, id), inArray(submissions.status, ['q', 'b', 'p'])));
+      await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, id));
+    });
+    await this.removeFiles([sub.sourceKey, sub.binaryKey, sub.debugKey]);
+  }
+
+  // ---- writes ----
+
+  async create(principal: Principal, input: Required<Omit<PluginChanges, 'isListed' | 'isPubliclyVisible'>>): Promise<Plugin> {
+    const [row] = await this.ctx.db
+      .insert(plugins)
+      .values({ memberId: principal.memberId, ...input })
+      .returning({ id: plugins.id });
+    return this.one(row!.id, principal.memberId);
+  }
+
+  async update(principal: Principal, id: number, changes: PluginChanges): Promise<Plugin> {
+    await this.ownedRow(principal, id);
+    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    await this.ctx.db
+      .update(plugins)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(plugins.id, id));
+    return this.one(id, principal.memberId);
+  }
+
+  /** Removes the plugin, its rows (cascade) and then its files. */
+  async delete(principal: Principal, id: number) {
+    const keys = await this.ctx.db.transaction(async (tx) => {
+      const row = await this.ownedRow(principal, id, tx, true);
+      const subs = await tx
+        .select({ s: submissions.sourceKey, b: submissions.binaryKey, d: submissions.debugKey })
+        .from(submissions)
+        .where(eq(submissions.pluginId, id));
+      await tx.delete(plugins).where(eq(plugins.id, id));
+      return [row.bannerKey, ...subs.flatMap((s) => [s.s, s.b, s.d])];
+    });
+    await this.removeFiles(keys);
+  }
+
+  private async removeFiles(keys: Array<string | null>) {
+    for (const key of keys) {
+      if (!key) continue;
+      await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Plugin file not removed'));
+    }
+  }
+
+  async setVisibility(principal: Principal, id: number, v: { isPubliclyVisible: boolean; isListed: boolean }) {
+    await this.ownedRow(principal, id);
+    await this.ctx.db.update(plugins).set(v).where(eq(plugins.id, id));
+    return this.one(id, principal.memberId);
+  }
+
+  async setTags(principal: Principal, id: number, tagIds: number[]) {
+    await this.ownedRow(principal, id);
+    const ids = [...new Set(tagIds)];
+    if (ids.length) {
+      const found = await this.ctx.db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
+      if (found.length !== ids.length) throw badRequest(M.unknownTag, 'tagIds');
+    }
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.delete(pluginTags).where(eq(pluginTags.pluginId, id));
+      if (ids.length) await tx.insert(pluginTags).values(ids.map((tagId) => ({ pluginId: id, tagId })));
+      await tx.update(plugins).set({ updatedAt: new Date() }).where(eq(plugins.id, id));
+    });
+    return this.one(id, principal.memberId);
+  }
+
+  async setPin(principal: Principal, id: number, isPinned: boolean) {
+    await this.ownedRow(principal, id);
+    await this.ctx.db.update(plugins).set({ isPinned }).where(eq(plugins.id, id));
+    return { isPinned };
+  }
+
+  async setSkipBuildServer(id: number, skipBuildServer: boolean) {
+    const [row] = await this.ctx.db.update(plugins).set({ skipBuildServer }).where(eq(plugins.id, id)).returning({ v: plugins.skipBuildServer });
+    if (!row) throw notFound(M.notFound);
+    return { skipBuildServer: row.v };
+  }
+
+  /** Stores a re-encoded banner; the row points at it before the old file goes. */
+  async setBanner(principal: Principal, id: number, data: Buffer): Promise<string> {
+    await this.ownedRow(principal, id);
+    if (data.length > PLUGIN_BANNER_MAX_BYTES) throw new HttpError(413, M.bannerTooLarge);
+    const image = await reencodeImage(data, { width: 1600, height: 900, fit: 'inside' }, M.bannerType);
+    const key = fileKey(id, 'banner', 'webp');
+    await this.ctx.storage.put(key, image);
+    let oldKey: string | null = null;
+    try {
+      await this.ctx.db.transaction(async (tx) => {
+        const row = await this.ownedRow(principal, id, tx, true);
+        oldKey = row.bannerKey;
+        await tx.update(plugins).set({ bannerKey: key, updatedAt: new Date() }).where(eq(plugins.id, id));
+      });
+    } catch (e) {
+      await this.ctx.storage.delete(key);
+      throw e;
+    }
+    await this.removeFiles([oldKey]);
+    return this.ctx.storage.url(key);
+  }
+
+  /**
+   * A new source upload: checked before anything is stored, then stored and recorded as a
+   * submission. Without a build server (or with skip-build-server on) it waits for review (p);
+   * otherwise it is queued for a build (q). The owner hears of it (SubmissionUpdated).
+   */
+  async uploadSource(principal: Principal, id: number, file: { data: Buffer; fileName?: string; versionString?: string }) {
+    const plugin = await this.ownedRow(principal, id);
+    const versionString = file.versionString?.trim() || null;
+    if (versionString && versionString.length > PLUGIN_VERSION_STRING_MAX) throw badRequest(M.versionStringTooLong, 'versionString');
+    await checkSourceZip(file.data);
+
+    const key = fileKey(id, 'source', 'zip');
+    await this.ctx.storage.put(key, file.data);
+    const status: SubmissionStatus = plugin.skipBuildServer || !this.hasBuildServer() ? 'p' : 'q';
+    let sub: SubmissionRow;
+    let pluginName = plugin.name;
+    try {
+      sub = await this.ctx.db.transaction(async (tx) => {
+        const row = await this.ownedRow(principal, id, tx, true);
+        pluginName = row.name;
+        const [inserted] = await tx
+          .insert(submissions)
+          .values({ pluginId: id, sourceKey: key, sourceName: cleanFileName(file.fileName, 'source.zip'), sourceSize: file.data.length, versionString, status })
+          .returning();
+        await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
+        return inserted!;
+      });
+    } catch (e) {
+      await this.ctx.storage.delete(key);
+      throw e;
+    }
+    notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
+    return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
+  }
+
+  /** No build server can be configured yet: every submission goes to review. */
+  private hasBuildServer(): boolean {
+    return false;
+  }
+
+  // ---- ratings and counters ----
+
+  async rating(id: number, viewer: Principal | null) {
+    const row = await this.visibleRow(id, viewer);
+    let myStars: number | null = null;
+    if (viewer) {
+      const [mine] = await this.ctx.db
+        .select({ stars: pluginRatings.stars })
+        .from(pluginRatings)
+        .where(and(eq(pluginRatings.pluginId, id), eq(pluginRatings.memberId, viewer.memberId)));
+      myStars = mine?.stars ?? null;
+    }
+    return this.ratingOf(row.ratingSum, row.ratingCount, myStars);
+  }
+
+  private ratingOf(sum: number, count: number, myStars: number | null) {
+    return { averageRating: count ? Math.round((sum / count) * 100) / 100 : 0, ratingCount: count, myStars };
+  }
+
+  /** Sets the caller's stars; the plugin's sum and count are recomputed under its row lock. */
+  async rate(principal: Principal, id: number, stars: number) {
+    await this.visibleRow(id, principal);
+    return this.ctx.db.transaction(async (tx) => {
+      await this.row(id, tx, true);
+      await tx
+        .insert(pluginRatings)
+        .values({ pluginId: id, memberId: principal.memberId, stars })
+        .onConflictDoUpdate({ target: [pluginRatings.pluginId, pluginRatings.memberId], set: { stars, updatedAt: new Date() } });
+      const [agg] = await tx
+        .update(plugins)
+        .set({
+          ratingSum: sql`(select coalesce(sum(stars), 0)::int from plugin_ratings where plugin_id = ${id})`,
+          ratingCount: sql`(select count(*)::int from plugin_ratings where plugin_id = ${id})`,
+        })
+        .where(eq(plugins.id, id))
+        .returning({ sum: plugins.ratingSum, count: plugins.ratingCount });
+      return this.ratingOf(agg!.sum, agg!.count, stars);
+    });
+  }
+
+  /**
+   * Adds one to a counter unless this visitor was counted within the window; one statement, so
+   * concurrent requests of the same visitor count once.
+   */
+  private async bump(kind: 'view' | 'download', id: number, visitor: string): Promise<{ count: number; counted: boolean }> {
+    const marks = kind === 'view' ? pluginViewMarks : pluginDownloadMarks;
+    const column = kind === 'view' ? sql`view_count` : sql`download_count`;
+    const windowMs = kind === 'view' ? PLUGIN_VIEW_DEDUPE_MS : PLUGIN_DOWNLOAD_THROTTLE_MS;
+    const since = sql`now() - make_interval(secs => ${windowMs / 1000})`;
+    const rows = await queryRows<{ n: number }>(this.ctx.db, sql`
+      with mark as (
+        insert into ${marks} (plugin_id, visitor, counted_at) values (${id}, ${visitor}, now())
+        on conflict (plugin_id, visitor) do update set counted_at = excluded.counted_at
+        where ${marks}.counted_at < ${since}
+        returning 1
+      )
+      update plugins set ${column} = ${column} + 1
+      where id = ${id} and exists (select 1 from mark)
+      returning ${column} as n`);
+    const counted = rows.length > 0;
+    let count = Number(rows[0]?.n ?? 0);
+    if (!counted) {
+      const [row] = await this.ctx.db.select({ v: plugins.viewCount, d: plugins.downloadCount }).from(plugins).where(eq(plugins.id, id));
+      count = kind === 'view' ? (row?.v ?? 0) : (row?.d ?? 0);
+    }
+    // Marks older than their window no longer matter; clear them now and then.
+    if (counted && Math.random() < 0.01) {
+      void this.ctx.db
+        .execute(sql`delete from ${marks} where counted_at < ${since}`)
+        .catch((err) => this.ctx.log.warn({ err }, 'Old count marks not pruned'));
+    }
+    return { count, counted };
+  }
+
+  async countView(id: number, viewer: Principal | null, visitor: string) {
+    await this.visibleRow(id, viewer);
+    const { count, counted } = await this.bump('view', id, visitor);
+    return { viewCount: count, counted };
+  }
+
+  /** Counts a download of the latest version; the answer's URL is the file itself (not counted again). */
+  async countDownload(id: number, viewer: Principal | null, visitor: string) {
+    await this.visibleRow(id, viewer);
+    const [latest] = await this.ctx.db
+      .select({ key: submissions.binaryKey })
+      .from(submissions)
+      .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.binaryKey} is not null`))
+      .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`)
+      .limit(1);
+    const { count, counted } = await this.bump('download', id, visitor);
+    return { downloadCount: count, counted, downloadUrl: latest?.key ? this.ctx.storage.url(latest.key) : null };
+  }
+
+  /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
+  async downloadVersion(id: number, submissionId: number, viewer: Principal | null, visitor: string): Promise<string> {
+    await this.visibleRow(id, viewer);
+    const [sub] = await this.ctx.db
+      .select({ key: submissions.binaryKey })
+      .from(submissions)
+      .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id), eq(submissions.status, 'a')));
+    if (!sub?.key) throw notFound(M.noVersion);
+    await this.bump('download', id, visitor);
+    return this.ctx.storage.url(sub.key);
+  }
+
+  /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
+  async managerVersions(ids: number[]): Promise<Array<{ id: number; versionId: number }>> {
+    if (!ids.length) return [];
+    const rows = await queryRows<{ id: number; versionId: number }>(this.ctx.db, sql`
+      select p.id, v.id as "versionId" from plugins p
+      join lateral (
+        select s.id from submissions s
+        where s.plugin_id = p.id and s.status = 'a' and s.binary_key is not null
+        order by s.approved_at desc nulls last, s.id desc nulls last limit 1
+      ) v on true
+      where p.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) and p.is_active and p.is_publicly_visible and p.published_once
+      order by p.id`);
+    return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
+  }
+}
+
+/** Title, description and image of a public plugin's page, for the HTML the server writes; null otherwise. */
+export async function pluginMeta(ctx: AppContext, id: number): Promise<{ title: string; description: string; image: string | null } | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
+  const [row] = await ctx.db
+    .select({
+      name: plugins.name,
+      shortDescription: plugins.shortDescription,
+      description: plugins.description,
+      bannerKey: plugins.bannerKey,
+      isActive: plugins.isActive,
+      isPubliclyVisible: plugins.isPubliclyVisible,
+      publishedOnce: plugins.publishedOnce,
+    })
+    .from(plugins)
+    .where(eq(plugins.id, id));
+  if (!row || !isPublic(row)) return null;
+  return {
+    title: row.name,
+    description: cutDescription(row.shortDescription || row.description || `${row.name}, a BakkesMod plugin`),
+    image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
+  };
+}

@@ -1,0 +1,209 @@
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yazl from 'yazl';
+import { SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import { badRequest } from '../../platform/errors.js';
+
+export interface ZipLimits {
+  /** Size of the archive itself. */
+  maxBytes: number;
+  maxEntries: number;
+  /** Sum of the unpacked sizes. */
+  maxUnpackedBytes: number;
+  /** Unpacked / packed size above which an entry (or the whole archive) is taken for a zip bomb. */
+  maxRatio: number;
+  /** Entries and archives smaller than this unpacked are never called bombs (text compresses well). */
+  ratioFloorBytes: number;
+}
+
+export const SOURCE_ZIP_LIMITS: ZipLimits = {
+  maxBytes: SOURCE_ZIP_MAX_BYTES,
+  maxEntries: 5000,
+  maxUnpackedBytes: 500 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
+
+export const ZIP_MESSAGES = {
+  notZip: 'The file is not a valid ZIP archive',
+  tooLarge: (max: number) => `The ZIP is too large (max ${Math.round(max / 1024 / 1024)} MB)`,
+  tooManyEntries: (max: number) => `The ZIP has too many entries (max ${max})`,
+  unpackedTooLarge: (max: number) => `The ZIP unpacks to more than ${Math.round(max / 1024 / 1024)} MB`,
+  bomb: 'The ZIP is compressed suspiciously well (possible zip bomb)',
+  badName: (name: string) => `The ZIP contains an entry with an unusable name: ${name}`,
+  backslash: (name: string) => `The ZIP contains a path with backslashes: ${name}`,
+  absolute: (name: string) => `The ZIP contains an absolute path: ${name}`,
+  traversal: (name: string) => `The ZIP contains a path leaving its folder: ${name}`,
+  symlink: (name: string) => `The ZIP contains a symbolic link: ${name}`,
+  encrypted: (name: string) => `The ZIP contains an encrypted entry: ${name}`,
+  damaged: 'The ZIP is damaged and cannot be read',
+  noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
+  noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
+  outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
+} as const;
+
+export interface ZipSummary {
+  /** Names of the file entries (folders left out). */
+  files: string[];
+  unpackedBytes: number;
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const UNICODE_PATH_EXTRA = 0x7075;
+
+/** The name as an unzipper would write it: UTF-8 when flagged, else the legacy code page (close enough as latin1). */
+function decodeName(raw: Buffer, flags: number) {
+  return raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
+}
+
+/** Every name an extractor might use for the entry: the header's and an Info-ZIP Unicode Path override. */
+function namesOf(entry: Entry): string[] {
+  const names = [decodeName(entry.fileNameRaw, entry.generalPurposeBitFlag)];
+  for (const extra of entry.extraFields ?? []) {
+    if (extra.id === UNICODE_PATH_EXTRA && extra.data.length > 5) names.push(extra.data.subarray(5).toString('utf8'));
+  }
+  return names;
+}
+
+function checkName(name: string) {
+  // eslint-disable-next-line no-control-regex
+  const shown = name.replace(/[\u0000-\u001f]/g, '?').slice(0, 200);
+  // eslint-disable-next-line no-control-regex
+  if (name === '' || /[\u0000-\u001f]/.test(name)) throw badRequest(ZIP_MESSAGES.badName(shown), 'file');
+  if (name.includes('\\')) throw badRequest(ZIP_MESSAGES.backslash(shown), 'file');
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw badRequest(ZIP_MESSAGES.absolute(shown), 'file');
+  if (name.split('/').some((part) => part === '..')) throw badRequest(ZIP_MESSAGES.traversal(shown), 'file');
+}
+
+const openZip = (data: Buffer) =>
+  new Promise<ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true }, (err, zip) =>
+      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    ),
+  );
+
+/** Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget. */
+const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
+  new Promise<number>((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) return reject(err ?? new Error('no stream'));
+      let n = 0;
+      stream.on('data', (chunk: Buffer) => {
+        n += chunk.length;
+        if (n > budget) stream.destroy(new Error('over budget'));
+      });
+      stream.on('error', reject);
+      stream.on('end', () => resolve(n));
+    });
+  });
+
+/**
+ * Checks an archive before anything of it is stored: size, entry count, unpacked size and
+ * compression ratio (zip bombs), names that would leave the extraction folder, links and
+ * encrypted entries. Every entry is inflated once to check the sizes its headers declare.
+ * Throws a 400 naming the first problem.
+ */
+export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS): Promise<ZipSummary> {
+  if (data.length > limits.maxBytes) throw badRequest(ZIP_MESSAGES.tooLarge(limits.maxBytes), 'file');
+  let zip: ZipFile;
+  try {
+    zip = await openZip(data);
+  } catch {
+    throw badRequest(ZIP_MESSAGES.notZip, 'file');
+  }
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close();
+    throw badRequest(ZIP_MESSAGES.tooManyEntries(limits.maxEntries), 'file');
+  }
+  const files: string[] = [];
+  let unpacked = 0;
+  const bomb = (size: number, packed: number) => size > limits.ratioFloorBytes && size / Math.max(packed, 1) > limits.maxRatio;
+
+  return new Promise<ZipSummary>((resolve, reject) => {
+    let done = false;
+    const fail = (e: unknown) => {
+      if (done) return;
+      done = true;
+      zip.close();
+      reject(e instanceof Error && 'statusCode' in e ? e : badRequest(ZIP_MESSAGES.damaged, 'file'));
+    };
+    zip.on('error', fail);
+    zip.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve({ files, unpackedBytes: unpacked });
+    });
+    zip.on('entry', (entry: Entry) => {
+      void (async () => {
+        const names = namesOf(entry);
+        for (const name of names) checkName(name);
+        const name = names[0]!;
+        const shown = name.slice(0, 200);
+        if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw badRequest(ZIP_MESSAGES.symlink(shown), 'file');
+        if (entry.isEncrypted()) throw badRequest(ZIP_MESSAGES.encrypted(shown), 'file');
+        unpacked += entry.uncompressedSize;
+        if (unpacked > limits.maxUnpackedBytes) throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
+        if (bomb(entry.uncompressedSize, entry.compressedSize) || bomb(unpacked, data.length)) throw badRequest(ZIP_MESSAGES.bomb, 'file');
+        if (!name.endsWith('/')) {
+          if (!entry.canDecodeFileData()) throw badRequest(ZIP_MESSAGES.damaged, 'file');
+          await drainEntry(zip, entry, entry.uncompressedSize);
+          files.push(name);
+        }
+        zip.readEntry();
+      })().catch(fail);
+    });
+    zip.readEntry();
+  });
+}
+
+/** A plugin's source upload: a safe archive holding at least one Visual Studio solution. */
+export async function checkSourceZip(data: Buffer, limits?: ZipLimits): Promise<ZipSummary> {
+  const summary = await inspectZip(data, limits);
+  if (!summary.files.some((f) => f.toLowerCase().endsWith('.sln'))) throw badRequest(ZIP_MESSAGES.noSolution, 'file');
+  return summary;
+}
+
+const BINARY_FOLDERS = ['plugins/', 'data/', 'cfg/'];
+
+/**
+ * A built plugin as the in-game plugin manager installs it: extracted into the BakkesMod folder,
+ * so plugins/<name>.dll, with optional data/ and cfg/ content (and an optional plugin.json).
+ */
+export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<ZipSummary> {
+  const summary = await inspectZip(data, limits);
+  for (const f of summary.files) {
+    const lower = f.toLowerCase();
+    if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p))) throw badRequest(ZIP_MESSAGES.outsideLayout(f), 'file');
+  }
+  if (!summary.files.some((f) => /^plugins\/[^/]+\.dll$/i.test(f))) throw badRequest(ZIP_MESSAGES.noDll, 'file');
+  return summary;
+}
+
+export interface ZipEntryInput {
+  name: string;
+  data: Buffer | string;
+  /** Unix mode bits, e.g. 0o120777 for a symbolic link. */
+  mode?: number;
+  /** Store the entry without compression. */
+  store?: boolean;
+}
+
+/** Writes a ZIP in memory (demo data and tests). */
+export function makeZip(entries: ZipEntryInput[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const e of entries) {
+      const data = typeof e.data === 'string' ? Buffer.from(e.data) : e.data;
+      if (e.name.endsWith('/')) {
+        zip.addEmptyDirectory(e.name, { mtime: new Date('2024-01-01T00:00:00Z') });
+        continue;
+      }
+      zip.addBuffer(data, e.name, { mode: e.mode, compress: !e.store, mtime: new Date('2024-01-01T00:00:00Z') });
+    }
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
