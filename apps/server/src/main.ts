@@ -43,7 +43,7 @@ async function main() {
     app.log.info(`Administrator ${config.admin.username} ${created ? 'created' : 'present'}`);
   }
   if (config.seedDemo) {
-    const { seeded, accounts } = await seedDemo(database.db);
+    const { seeded, accounts } = await seedDemo(database.db, ctx.storage);
     if (seeded) {
       app.log.info('Demo data added. Demo accounts (username / password):');
       for (const a of accounts) app.log.info(`  ${a.username} / ${a.password}${a.roles.length ? ` (${a.roles.join(', ')})` : ''}`);

@@ -3,6 +3,8 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@bm/core';
 import type { Db } from './client.js';
 import { memberRoles, members, serverState } from './schema.js';
 import { hashPassword } from '../platform/passwords.js';
+import type { FileStorage } from '../platform/storage.js';
+import { seedDemoPlugins } from '../modules/plugins/seed.js';
 import { seedDemoCars } from '../modules/cars/seed.js';
 
 /** Makes sure an account exists, verified, with these roles; an existing account keeps its password. */
@@ -48,13 +50,14 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Demo data, once per database: later areas (plugins, cars) add theirs here. */
-export async function seedDemo(db: Db): Promise<{ seeded: boolean; accounts: typeof DEMO_ACCOUNTS }> {
+export async function seedDemo(db: Db, storage: FileStorage): Promise<{ seeded: boolean; accounts: typeof DEMO_ACCOUNTS }> {
   const [done] = await db.select().from(serverState).where(eq(serverState.key, 'demo_seeded'));
   if (done) return { seeded: false, accounts: DEMO_ACCOUNTS };
   await db.transaction(async (tx) => {
     const memberIds: number[] = [];
     for (const account of DEMO_ACCOUNTS) memberIds.push((await ensureMember(tx, { ...account, roles: [...account.roles] })).id);
     await seedDemoCars(tx, memberIds);
+    await seedDemoPlugins(tx, storage, memberIds.filter((_, i) => DEMO_ACCOUNTS[i]!.roles.length === 0));
     await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });
   });
   return { seeded: true, accounts: DEMO_ACCOUNTS };
