@@ -1,0 +1,193 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { COMMENT_MESSAGES as CM, type Comment } from '@bm/core';
+import { pluginComments } from '../../db/schema.js';
+import type { BotCheck } from '../../platform/bot-check.js';
+import { HUB_PATH } from '../../platform/hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { publishedPlugin } from './test-helpers.js';
+
+/** A bot check that passes only the token 'human'; switched on where a test is about it (sign-in needs none). */
+const botCheck: { -readonly [K in keyof BotCheck]: BotCheck[K] } = { enabled: false, verify: async (token) => token === 'human' };
+
+let t: TestApp;
+let base: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp({ botCheck, limits: { comment: { ip: { points: 1000, durationS: 60 }, account: { points: 1000, durationS: 60 } } } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}) =>
+  t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
+
+async function joinPlugin(pluginId: number) {
+  const s = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
+  sockets.push(s);
+  await new Promise<void>((resolve, reject) => {
+    s.on('connect', () => resolve());
+    s.on('connect_error', reject);
+  });
+  expect(await s.emitWithAck('JoinPlugin', pluginId)).toBe(true);
+  return s;
+}
+const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+
+async function setup() {
+  const owner = await signedInMember(t);
+  const member = await signedInMember(t);
+  const plugin = await publishedPlugin(t, owner, { name: `Commented ${owner.id}` });
+  const post = (body: unknown, headers: Headers = member.auth, turnstileToken: string | null = 'human') =>
+    api('POST', `/plugins/${plugin.id}/comments`, { body, turnstileToken }, headers);
+  return { owner, member, plugin, post };
+}
+
+describe('posting comments', () => {
+  it('normalises the body, checks 5 to 500 characters after it, and needs the bot check', async () => {
+    const { member, plugin, post } = await setup();
+    const created = await post('  Great plugin!\r\n\r\n\r\n\r\nThanks  ');
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      pluginId: plugin.id,
+      body: 'Great plugin!\n\nThanks',
+      member: { id: member.id, displayName: member.username, avatarUrl: null },
+      upvotes: 0,
+      downvotes: 0,
+      myVote: 'N',
+    });
+
+    const cases: Array<[unknown, string]> = [
+      ['', CM.empty],
+      ['   \n\n\n   ', CM.empty],
+      [' abcd \r\n\r\n\r\n', CM.tooShort],
+      ['x'.repeat(501), CM.tooLong],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().errors.body).toContain(message);
+    }
+    expect((await post('abcde')).statusCode).toBe(201);
+    expect((await post(`${'x'.repeat(500)}\n\n\n\n`)).statusCode).toBe(201);
+
+    botCheck.enabled = true;
+    try {
+      expect((await post('Hello there')).statusCode).toBe(201);
+      const noCheck = await post('Hello there', member.auth, null);
+      expect(noCheck.statusCode).toBe(400);
+      expect(noCheck.json().message).toBe(CM.verification);
+      const failedCheck = await post('Hello there', member.auth, 'robot');
+      expect(failedCheck.json().message).toBe(CM.verificationFailed);
+    } finally {
+      botCheck.enabled = false;
+    }
+
+    expect((await post('Hello there', {})).statusCode).toBe(401);
+    expect((await api('POST', '/plugins/99999999/comments', { body: 'Hello there', turnstileToken: 'human' }, member.auth)).statusCode).toBe(404);
+  });
+
+  it('lists comments newest first with the caller’s own vote', async () => {
+    const { owner, plugin, post } = await setup();
+    const first = (await post('First comment')).json<Comment>();
+    const second = (await post('Second comment')).json<Comment>();
+    await api('POST', `/plugins/comments/${first.id}/vote`, { voteType: 'U' }, owner.auth);
+    const anon = (await api('GET', `/plugins/${plugin.id}/comments`)).json<Comment[]>();
+    expect(anon.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(anon.map((c) => c.myVote)).toEqual(['N', 'N']);
+    const mine = (await api('GET', `/plugins/${plugin.id}/comments`, undefined, owner.auth)).json<Comment[]>();
+    expect(mine.map((c) => c.myVote)).toEqual(['N', 'U']);
+    expect(mine[1]).toMatchObject({ upvotes: 1, downvotes: 0 });
+  });
+});
+
+describe('editing and deleting comments', () => {
+  it('lets the author edit for 15 minutes, enforced on the server', async () => {
+    const { owner, member, post } = await setup();
+    const c = (await post('Original text')).json<Comment>();
+    const edited = await api('PUT', `/plugins/comments/${c.id}`, { body: ' Edited text\r\n' }, member.auth);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().body).toBe('Edited text');
+    const empty = await api('PUT', `/plugins/comments/${c.id}`, { body: '  ' }, member.auth);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(CM.empty);
+
+    const notAuthor = await api('PUT', `/plugins/comments/${c.id}`, { body: 'Not mine to edit' }, owner.auth);
+    expect(notAuthor.statusCode).toBe(403);
+    expect(notAuthor.json().message).toBe(CM.notAuthor);
+
+    await t.ctx.db
+      .update(pluginComments)
+      .set({ createdAt: sql`now() - interval '16 minutes'` })
+      .where(eq(pluginComments.id, c.id));
+    const late = await api('PUT', `/plugins/comments/${c.id}`, { body: 'Too late now' }, member.auth);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe('Editing is blocked (15 minutes have passed)');
+    expect((await api('PUT', '/plugins/comments/99999999', { body: 'Nothing here' }, member.auth)).statusCode).toBe(404);
+  });
+
+  it('lets the author and staff delete, nobody else', async () => {
+    const { owner, member, post } = await setup();
+    const mod = await signedInMember(t, ['moderator']);
+    const a = (await post('Delete me please')).json<Comment>();
+    const b = (await post('Moderate me please')).json<Comment>();
+    expect((await api('DELETE', `/plugins/comments/${a.id}`, undefined, owner.auth)).statusCode).toBe(403);
+    expect((await api('DELETE', `/plugins/comments/${a.id}`)).statusCode).toBe(401);
+    expect((await api('DELETE', `/plugins/comments/${a.id}`, undefined, member.auth)).statusCode).toBe(204);
+    expect((await api('DELETE', `/plugins/comments/${b.id}`, undefined, mod.auth)).statusCode).toBe(204);
+    expect((await api('DELETE', `/plugins/comments/${b.id}`, undefined, mod.auth)).statusCode).toBe(404);
+  });
+});
+
+describe('votes', () => {
+  it('keeps one vote per member: up, down or none', async () => {
+    const { owner, member, post } = await setup();
+    const third = await signedInMember(t);
+    const c = (await post('Vote on me')).json<Comment>();
+    const vote = (who: Headers, voteType: string) => api('POST', `/plugins/comments/${c.id}/vote`, { voteType }, who);
+    expect((await vote(owner.auth, 'U')).json()).toEqual({ upvotes: 1, downvotes: 0, myVote: 'U' });
+    expect((await vote(owner.auth, 'U')).json()).toEqual({ upvotes: 1, downvotes: 0, myVote: 'U' });
+    expect((await vote(third.auth, 'D')).json()).toEqual({ upvotes: 1, downvotes: 1, myVote: 'D' });
+    expect((await vote(owner.auth, 'D')).json()).toEqual({ upvotes: 0, downvotes: 2, myVote: 'D' });
+    expect((await vote(owner.auth, 'N')).json()).toEqual({ upvotes: 0, downvotes: 1, myVote: 'N' });
+    const bad = await vote(member.auth, 'X');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(CM.voteType);
+    expect((await vote({}, 'U')).statusCode).toBe(401);
+  });
+});
+
+describe('live comment events', () => {
+  it('sends created, updated, voted and deleted to viewers of the plugin', async () => {
+    const { owner, member, plugin, post } = await setup();
+    const viewer = await joinPlugin(plugin.id);
+    const other = await joinPlugin(plugin.id + 100000);
+    let otherGot = 0;
+    other.onAny(() => otherGot++);
+
+    const created = next<Comment>(viewer, 'plugin:commentCreated');
+    const c = (await post('Live comment')).json<Comment>();
+    expect(await created).toMatchObject({ id: c.id, pluginId: plugin.id, body: 'Live comment', member: { id: member.id }, myVote: 'N' });
+
+    const updated = next<Comment>(viewer, 'plugin:commentUpdated');
+    await api('PUT', `/plugins/comments/${c.id}`, { body: 'Live comment, edited' }, member.auth);
+    expect(await updated).toMatchObject({ id: c.id, body: 'Live comment, edited' });
+
+    const voted = next(viewer, 'plugin:commentVoted');
+    await api('POST', `/plugins/comments/${c.id}/vote`, { voteType: 'U' }, owner.auth);
+    expect(await voted).toEqual({ id: c.id, pluginId: plugin.id, upvotes: 1, downvotes: 0 });
+
+    const deleted = next(viewer, 'plugin:commentDeleted');
+    await api('DELETE', `/plugins/comments/${c.id}`, undefined, member.auth);
+    expect(await deleted).toEqual({ id: c.id, pluginId: plugin.id });
+    expect(otherGot).toBe(0);
+  });
+});

@@ -1,0 +1,458 @@
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
+import { plugins, submissions } from '../../db/schema.js';
+import { HUB_PATH } from '../../platform/hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { demoSourceZip } from './seed.js';
+import { addTag, createPlugin, multipart, publishedPlugin, storedFiles } from './test-helpers.js';
+import { pluginMeta } from './service.js';
+
+let t: TestApp;
+let base: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, headers: Headers = {}) =>
+  t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
+const get = (url: string, headers: Headers = {}) => api('GET', url, undefined, headers);
+const png = (w = 800, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: '#224488' } }).png().toBuffer();
+
+function zipEntries(data: Buffer) {
+  return new Promise<string[]>((resolve, reject) =>
+    yauzl.fromBuffer(data, { lazyEntries: false }, (err, zip) => {
+      if (err) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
+      zip.on('end', () => resolve(names));
+    }),
+  );
+}
+
+async function uploadSource(auth: Headers, id: number, fields: Record<string, string> = {}, zip?: Buffer) {
+  const { payload, headers } = multipart(zip ?? (await demoSourceZip('MyPlugin')), 'MyPlugin source.zip', fields);
+  return t.app.inject({ method: 'POST', url: `/api/plugins/${id}/files/source`, headers: { ...auth, ...headers }, payload });
+}
+
+describe('creating and editing a plugin', () => {
+  it('creates a draft with the spec fields and the owner as member and author', async () => {
+    const owner = await signedInMember(t);
+    const res = await api(
+      'POST',
+      '/plugins/create',
+      { name: '  Boost Gauge ', shortDescription: 'Shows boost', description: '# Boost', homepage: 'https://example.com', sourceCodeUrl: '' },
+      owner.auth,
+    );
+    expect(res.statusCode).toBe(201);
+    const p = res.json<Plugin>();
+    expect(p).toMatchObject({
+      name: 'Boost Gauge',
+      shortDescription: 'Shows boost',
+      description: '# Boost',
+      homepage: 'https://example.com',
+      sourceCodeUrl: null,
+      bannerImageUrl: null,
+      versionString: null,
+      downloadUrl: null,
+      averageRating: 0,
+      ratingCount: 0,
+      myStars: null,
+      downloadCount: 0,
+      viewCount: 0,
+      isActive: true,
+      publishedOnce: false,
+      needsApproval: false,
+      isListed: true,
+      isPubliclyVisible: true,
+      isPinned: false,
+      skipBuildServer: false,
+      member: { id: owner.id, displayName: owner.username, avatarUrl: null },
+      author: owner.username,
+      tags: [],
+    });
+    expect(Date.parse(p.createdAt)).not.toBeNaN();
+  });
+
+  it('answers each create rule with its message', async () => {
+    const owner = await signedInMember(t);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: '' }, 'name', M.nameRequired],
+      [{}, 'name', M.nameRequired],
+      [{ name: 'x'.repeat(101) }, 'name', M.nameTooLong],
+      [{ name: 'x', shortDescription: 's'.repeat(501) }, 'shortDescription', M.shortDescriptionTooLong],
+      [{ name: 'x', homepage: 'not a url' }, 'homepage', M.homepageInvalid],
+      [{ name: 'x', sourceCodeUrl: 'javascript:alert(1)' }, 'sourceCodeUrl', M.sourceCodeUrlInvalid],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await api('POST', '/plugins/create', body, owner.auth);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(res.json().errors[field]).toContain(message);
+    }
+    expect((await api('POST', '/plugins/create', { name: 'x' })).statusCode).toBe(401);
+  });
+
+  it('updates partially (PUT /update) and fully (PUT /{id})', async () => {
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Partial', shortDescription: 'Keep me', homepage: 'https://a.example' });
+    const partial = await api('PUT', `/plugins/${p.id}/update`, { description: 'New body' }, owner.auth);
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json()).toMatchObject({ name: 'Partial', shortDescription: 'Keep me', description: 'New body', homepage: 'https://a.example' });
+
+    const full = await api('PUT', `/plugins/${p.id}`, { ...partial.json<Plugin>(), name: 'Full', homepage: null, tags: [], id: 999 }, owner.auth);
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toMatchObject({ id: p.id, name: 'Full', shortDescription: 'Keep me', homepage: null });
+
+    const bad = await api('PUT', `/plugins/${p.id}/update`, { homepage: 'nope' }, owner.auth);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(M.homepageInvalid);
+  });
+
+  it('sets visibility, tags and pin, and only administrators toggle skip-build-server', async () => {
+    const owner = await signedInMember(t);
+    const admin = await signedInMember(t, ['administrator']);
+    const p = await createPlugin(t, owner, { name: 'Flags' });
+    const vis = await api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: false, isListed: false }, owner.auth);
+    expect(vis.json()).toMatchObject({ isPubliclyVisible: false, isListed: false });
+
+    const a = await addTag(t, 'flag-a', 'Flag A');
+    const b = await addTag(t, 'flag-b', 'Flag B');
+    const tagged = await api('PUT', `/plugins/${p.id}/tags`, { tagIds: [b.id, a.id, a.id] }, owner.auth);
+    expect(tagged.json().tags).toEqual([
+      { id: a.id, shortName: 'flag-a', longName: 'Flag A', helpText: 'Flag A plugins' },
+      { id: b.id, shortName: 'flag-b', longName: 'Flag B', helpText: 'Flag B plugins' },
+    ]);
+    const unknown = await api('PUT', `/plugins/${p.id}/tags`, { tagIds: [a.id, 999999] }, owner.auth);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(M.unknownTag);
+
+    expect((await api('POST', `/plugins/${p.id}/pin`, { isPinned: true }, owner.auth)).json()).toEqual({ isPinned: true });
+
+    const byOwner = await api('PATCH', `/admin/plugins/${p.id}/skip-build-server`, { skipBuildServer: true }, owner.auth);
+    expect(byOwner.statusCode).toBe(403);
+    const byAdmin = await api('PATCH', `/admin/plugins/${p.id}/skip-build-server`, { skipBuildServer: true }, admin.auth);
+    expect(byAdmin.json()).toEqual({ skipBuildServer: true });
+    expect((await api('PATCH', `/admin/plugins/999999/skip-build-server`, { skipBuildServer: true }, admin.auth)).statusCode).toBe(404);
+    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json()).toMatchObject({ skipBuildServer: true, isPinned: true });
+  });
+
+  it('lets only the owner edit, upload, pin or delete (others 403, anonymous 401)', async () => {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Mine Only' });
+    const attempts = [
+      api('PUT', `/plugins/${p.id}/update`, { name: 'Hijacked' }, other.auth),
+      api('PUT', `/plugins/${p.id}`, { name: 'Hijacked' }, other.auth),
+      api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: true, isListed: true }, other.auth),
+      api('PUT', `/plugins/${p.id}/tags`, { tagIds: [] }, other.auth),
+      api('POST', `/plugins/${p.id}/pin`, { isPinned: true }, other.auth),
+      api('DELETE', `/plugins/${p.id}`, undefined, other.auth),
+      api('DELETE', `/plugins/${p.id}/delete`, undefined, other.auth),
+      uploadSource(other.auth, p.id),
+      (async () => {
+        const { payload, headers } = multipart(await png(), 'b.png', {}, 'image/png');
+        return t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...other.auth, ...headers }, payload });
+      })(),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(M.notOwner);
+    }
+    expect((await api('PUT', `/plugins/${p.id}/update`, { name: 'x' })).statusCode).toBe(401);
+    expect((await get(`/plugins/my/${p.id}`, other.auth)).statusCode).toBe(404);
+    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json().name).toBe('Mine Only');
+    expect(await storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`))).toEqual([]);
+  });
+});
+
+describe('own plugin calls', () => {
+  it('answer 401 with the spec text without a token', async () => {
+    for (const url of ['/plugins/my', '/plugins/my/1', '/plugins/my/1/submissions', '/plugins/my/1/pdbs', '/plugins/my/1/submissions/1/source-url']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: 'User must be authenticated' });
+    }
+    expect((await api('DELETE', '/plugins/my/1/submissions/1')).statusCode).toBe(401);
+  });
+
+  it('lists all own plugins in any state, pinned first', async () => {
+    const owner = await signedInMember(t);
+    const draft = await createPlugin(t, owner, { name: 'Own Draft' });
+    const pub = await publishedPlugin(t, owner, { name: 'Own Published' });
+    await api('POST', `/plugins/${draft.id}/pin`, { isPinned: true }, owner.auth);
+    const mine = (await get('/plugins/my', owner.auth)).json<Plugin[]>();
+    expect(mine.map((p) => p.id)).toEqual([draft.id, pub.id]);
+    expect(mine[1]).toMatchObject({ publishedOnce: true, versionString: '1.0.0' });
+  });
+});
+
+describe('source uploads and submissions', () => {
+  it('creates a pending submission, tells the owner, and lists it with a source URL', async () => {
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Uploader' });
+    const s = connect(base, { path: HUB_PATH, auth: { token: owner.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.on('connect', () => resolve());
+      s.on('connect_error', reject);
+    });
+    const event = new Promise<unknown>((resolve) => s.once('SubmissionUpdated', resolve));
+
+    const res = await uploadSource(owner.auth, p.id, { versionString: ' 1.2.3 ' });
+    expect(res.statusCode).toBe(201);
+    const { submission, plugin } = res.json<{ submission: Submission; plugin: Plugin }>();
+    expect(submission).toMatchObject({ pluginId: p.id, versionString: '1.2.3', status: 'p', sourceFileName: 'MyPlugin source.zip', hasBinary: false });
+    expect(plugin).toMatchObject({ id: p.id, needsApproval: true, publishedOnce: false });
+    expect(await event).toEqual({ id: submission.submissionId, pluginId: p.id, pluginName: 'Uploader', status: 'p', versionString: '1.2.3' });
+
+    const noVersion = await uploadSource(owner.auth, p.id);
+    expect(noVersion.json().submission.versionString).toBeNull();
+    const tooLong = await uploadSource(owner.auth, p.id, { versionString: 'v'.repeat(51) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe(M.versionStringTooLong);
+
+    const list = (await get(`/plugins/my/${p.id}/submissions`, owner.auth)).json<Submission[]>();
+    expect(list.map((x) => x.submissionId)).toEqual([noVersion.json().submission.submissionId, submission.submissionId]);
+    const { url } = (await get(`/plugins/my/${p.id}/submissions/${submission.submissionId}/source-url`, owner.auth)).json();
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(await zipEntries(file.rawPayload)).toContain('MyPlugin/MyPlugin.sln');
+  });
+
+  it('withdraws a pending submission with its file, but never an approved one', async () => {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Withdraw' });
+    const up = (await uploadSource(owner.auth, p.id)).json<{ submission: Submission }>().submission;
+    const { url } = (await get(`/plugins/my/${p.id}/submissions/${up.submissionId}/source-url`, owner.auth)).json();
+    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, other.auth)).statusCode).toBe(404);
+    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, owner.auth)).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json().needsApproval).toBe(false);
+    const approved = await api('DELETE', `/plugins/my/${p.id}/submissions/${p.versionId}`, undefined, owner.auth);
+    expect(approved.statusCode).toBe(400);
+    expect(approved.json().message).toBe(M.approvedSubmission);
+    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/999999`, undefined, owner.auth)).json().message).toBe(M.submissionNotFound);
+  });
+
+  it('lists debug files of approved versions', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Debuggable' }, { versionString: '2.0' });
+    const pdbs = (await get(`/plugins/my/${p.id}/pdbs`, owner.auth)).json();
+    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/files\//) }]);
+  });
+
+  it('a too large upload is refused before it is stored', async () => {
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Huge' });
+    const res = await uploadSource(owner.auth, p.id, {}, Buffer.alloc(50 * 1024 * 1024 + 10));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The ZIP is too large (max 50 MB)');
+    expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`))).toEqual([]);
+    const empty = multipart(null, 'x', { versionString: '1.0' });
+    const none = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...owner.auth, ...empty.headers }, payload: empty.payload });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(M.noFile);
+  });
+});
+
+describe('banner', () => {
+  it('stores a re-encoded image, replaces the old one and refuses non-images', async () => {
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Bannered' });
+    const send = async (file: Buffer, type = 'image/png') => {
+      const { payload, headers } = multipart(file, 'banner.png', {}, type);
+      return t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...headers }, payload });
+    };
+    const first = await send(await png(2400, 1200));
+    expect(first.statusCode).toBe(200);
+    const url1 = first.json().bannerImageUrl as string;
+    const img = await t.app.inject({ method: 'GET', url: url1 });
+    const meta = await sharp(img.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    const second = await send(await png());
+    expect((await t.app.inject({ method: 'GET', url: url1 })).statusCode).toBe(404);
+    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json().bannerImageUrl).toBe(second.json().bannerImageUrl);
+
+    const bad = await send(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    expect(bad.statusCode).toBe(415);
+    expect(bad.json().message).toBe(M.bannerType);
+    const big = await send(Buffer.alloc(5 * 1024 * 1024 + 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(M.bannerTooLarge);
+  });
+});
+
+describe('deleting a plugin', () => {
+  it.each(['/delete', ''])('DELETE /plugins/{id}%s removes the plugin and its files', async (suffix) => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Doomed' });
+    await uploadSource(owner.auth, p.id);
+    expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`)).length).toBeGreaterThan(3);
+    const res = await api('DELETE', `/plugins/${p.id}${suffix}`, undefined, owner.auth);
+    expect(res.statusCode).toBe(204);
+    expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`))).toEqual([]);
+    expect(await t.ctx.db.select().from(submissions).where(eq(submissions.pluginId, p.id))).toEqual([]);
+    expect((await get(`/plugins/${p.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('who sees a plugin', () => {
+  it('shows public ones to all, unlisted ones by link, hidden ones only to owner and staff', async () => {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    const mod = await signedInMember(t, ['moderator']);
+    const p = await publishedPlugin(t, owner, { name: 'Peekaboo' });
+    expect((await get(`/plugins/${p.id}`)).statusCode).toBe(200);
+
+    await api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: true, isListed: false }, owner.auth);
+    expect((await get(`/plugins/${p.id}`)).statusCode).toBe(200);
+    expect((await get('/plugins?search=peekaboo')).json().totalCount).toBe(0);
+
+    await api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: false, isListed: true }, owner.auth);
+    for (const url of [`/plugins/${p.id}`, `/plugins/${p.id}/seo`, `/plugins/${p.id}/versions`, `/plugins/${p.id}/comments`, `/plugins/${p.id}/rating`]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+      expect((await get(url, other.auth)).statusCode, url).toBe(404);
+      expect((await get(url, owner.auth)).statusCode, url).toBe(200);
+      expect((await get(url, mod.auth)).statusCode, url).toBe(200);
+    }
+    expect((await api('POST', `/plugins/${p.id}/view`)).statusCode).toBe(404);
+    expect((await get(`/v1/plugins/get/short?pluginids=${p.id}`)).json().response.plugins).toEqual({});
+
+    const draft = await createPlugin(t, owner, { name: 'Not Yet' });
+    expect((await get(`/plugins/${draft.id}`)).statusCode).toBe(404);
+    expect((await get(`/plugins/${draft.id}`, owner.auth)).statusCode).toBe(200);
+    expect((await get('/plugins/99999999')).json()).toEqual({ message: M.notFound });
+    expect((await get('/plugins/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('detail, SEO, versions, tags', () => {
+  it('answers the detail calls in the spec shapes', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Detailed', shortDescription: 'Short text', description: 'Long '.repeat(100) }, { versionString: '3.1' });
+    expect(p).toMatchObject({ versionString: '3.1', downloadUrl: `/api/plugins/${p.id}/versions/${p.versionId}/download`, publishedOnce: true });
+
+    const seo = (await get(`/plugins/${p.id}/seo`)).json();
+    expect(seo).toEqual({ name: 'Detailed', shortDescription: 'Short text', bannerImageUrl: null, memberDisplayName: owner.username, createdAt: p.createdAt, updatedAt: expect.any(String) });
+
+    const versions = (await get(`/plugins/${p.id}/versions`)).json();
+    expect(versions).toEqual([
+      { submissionId: p.versionId, versionString: '3.1', submittedAt: expect.any(String), approvedAt: expect.any(String), binaryDownloadUrl: p.downloadUrl },
+    ]);
+
+    expect(await pluginMeta(t.ctx, p.id)).toEqual({ title: 'Detailed', description: 'Short text', image: null });
+    await api('PUT', `/plugins/${p.id}/update`, { shortDescription: '' }, owner.auth);
+    expect((await pluginMeta(t.ctx, p.id))?.description).toHaveLength(160);
+    expect(await pluginMeta(t.ctx, 99999999)).toBeNull();
+
+    await addTag(t, 'detail-tag', 'Detail Tag');
+    const tags = await get('/tags');
+    expect(tags.headers['cache-control']).toBe('public, max-age=300');
+    expect(tags.json()).toContainEqual({ id: expect.any(Number), shortName: 'detail-tag', longName: 'Detail Tag', helpText: 'Detail Tag plugins' });
+  });
+});
+
+describe('ratings', () => {
+  it('keeps one rating per member and answers average, count and own stars', async () => {
+    const owner = await signedInMember(t);
+    const a = await signedInMember(t);
+    const b = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Rated' });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 5 }, a.auth)).json()).toEqual({ averageRating: 5, ratingCount: 1, myStars: 5 });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 2 }, b.auth)).json()).toEqual({ averageRating: 3.5, ratingCount: 2, myStars: 2 });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 4 }, a.auth)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: 4 });
+    expect((await get(`/plugins/${p.id}/rating`, a.auth)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: 4 });
+    expect((await get(`/plugins/${p.id}/rating`)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: null });
+    expect((await get(`/plugins/${p.id}`, b.auth)).json()).toMatchObject({ averageRating: 3, ratingCount: 2, myStars: 2 });
+    for (const stars of [0, 6, 2.5, '5']) {
+      const res = await api('POST', `/plugins/${p.id}/rating`, { stars }, a.auth);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(M.ratingRange);
+    }
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 3 })).statusCode).toBe(401);
+  });
+});
+
+describe('view and download counting', () => {
+  it('counts a view once per 24 hours per member or visitor', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Viewed' });
+    const visitor = { 'user-agent': 'browser-a' };
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 1, counted: true });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 1, counted: false });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'browser-b' })).json()).toEqual({ viewCount: 2, counted: true });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, owner.auth)).json()).toEqual({ viewCount: 3, counted: true });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, owner.auth)).json().counted).toBe(false);
+    await t.ctx.db.execute(sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`);
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 4, counted: true });
+  });
+
+  it('counts downloads once per 10 seconds, by POST and by GET of the version link', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Downloaded' });
+    const first = (await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json();
+    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/files\/plugins\//) });
+    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(false);
+    const link = await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe(first.downloadUrl);
+    await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
+    expect((await get(`/plugins/${p.id}`)).json().downloadCount).toBe(2);
+    await t.ctx.db.execute(sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`);
+    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json()).toMatchObject({ downloadCount: 3, counted: true });
+    expect((await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}/versions/999999/download` })).statusCode).toBe(404);
+  });
+});
+
+describe('the BakkesMod in-game plugin manager', () => {
+  it('answers the update check in its exact shape and serves the plugins/ + data/ ZIP', async () => {
+    const owner = await signedInMember(t);
+    const a = await publishedPlugin(t, owner, { name: 'Manager One' });
+    const b = await publishedPlugin(t, owner, { name: 'Manager Two' });
+    const draft = await createPlugin(t, owner, { name: 'Manager Draft' });
+    const res = await get(`/v1/plugins/get/short?pluginids=${a.id},${b.id},${draft.id},99999999,abc`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      response: {
+        plugins: {
+          [String(a.id)]: { version: a.versionId, download_url: `http://localhost:3000/api/plugins/${a.id}/versions/${a.versionId}/download` },
+          [String(b.id)]: { version: b.versionId, download_url: `http://localhost:3000/api/plugins/${b.id}/versions/${b.versionId}/download` },
+        },
+      },
+    });
+    expect((await get('/v1/plugins/get/short')).json()).toEqual({ success: true, response: { plugins: {} } });
+
+    const dl = await t.app.inject({ method: 'GET', url: new URL(res.json().response.plugins[String(a.id)].download_url).pathname });
+    const zip = await t.app.inject({ method: 'GET', url: dl.headers.location as string });
+    expect(zip.statusCode).toBe(200);
+    const names = await zipEntries(zip.rawPayload);
+    expect(names).toContain('plugins/ManagerOne.dll');
+    expect(names.every((n) => n.startsWith('plugins/') || n.startsWith('data/'))).toBe(true);
+    expect(names.some((n) => n.startsWith('data/'))).toBe(true);
+
+    // A newer approved version has a higher number, so the manager updates.
+    const [next] = await t.ctx.db
+      .insert(submissions)
+      .values({ pluginId: a.id, sourceKey: 'x', sourceName: 'x.zip', sourceSize: 1, status: 'a', binaryKey: 'y', approvedAt: new Date() })
+      .returning();
+    expect((await get(`/v1/plugins/get/short?pluginids=${a.id}`)).json().response.plugins[String(a.id)].version).toBe(next!.id);
+    expect(next!.id).toBeGreaterThan(a.versionId);
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, b.id));
+    expect((await get(`/v1/plugins/get/short?pluginids=${b.id}`)).json().response.plugins).toEqual({});
+  });
+});

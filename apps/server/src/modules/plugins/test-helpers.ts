@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { CreatePluginRequest, Plugin } from '@bm/core';
+import { plugins, tags } from '../../db/schema.js';
+import type { TestApp } from '../../../test/harness.js';
+import { storeApprovedVersion } from './seed.js';
+
+type Member = { auth: Record<string, string> };
+
+/** A multipart body with a `file` part and text fields. */
+export function multipart(file: Buffer | null, filename = 'upload.zip', fields: Record<string, string> = {}, type = 'application/zip') {
+  const boundary = '----bmpluginboundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`), file, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function createPlugin(t: TestApp, owner: Member, body: CreatePluginRequest): Promise<Plugin> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/plugins/create', headers: owner.auth, payload: body });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
+  return res.json<Plugin>();
+}
+
+/** A plugin with an approved version, as after a moderator's approval. */
+export async function publishedPlugin(
+  t: TestApp,
+  owner: Member,
+  body: CreatePluginRequest,
+  extra: { downloadCount?: number; versionString?: string; tagIds?: number[] } = {},
+): Promise<Plugin & { versionId: number }> {
+  const p = await createPlugin(t, owner, body);
+  const { submissionId } = await storeApprovedVersion(t.ctx.db, t.ctx.storage, {
+    pluginId: p.id,
+    pluginName: p.name,
+    versionString: extra.versionString ?? '1.0.0',
+  });
+  if (extra.downloadCount !== undefined) await t.ctx.db.update(plugins).set({ downloadCount: extra.downloadCount }).where(eq(plugins.id, p.id));
+  if (extra.tagIds) {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/plugins/${p.id}/tags`, headers: owner.auth, payload: { tagIds: extra.tagIds } });
+    if (res.statusCode !== 200) throw new Error(`tags failed: ${res.body}`);
+  }
+  const fresh = await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}` });
+  return { ...fresh.json<Plugin>(), versionId: submissionId };
+}
+
+export async function addTag(t: TestApp, shortName: string, longName = shortName) {
+  const [row] = await t.ctx.db.insert(tags).values({ shortName, longName, helpText: `${longName} plugins` }).returning();
+  return row!;
+}
+
+/** Every stored file (relative to the storage root). */
+export function storedFiles(t: TestApp): string[] {
+  const root = path.join(t.dataDir, 'files');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(root, f)).isFile())
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { submissions } from '../../db/schema.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createPlugin, multipart, storedFiles } from './test-helpers.js';
+import { SOURCE_ZIP_LIMITS, ZIP_MESSAGES as Z, checkBinaryZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
+
+const sln = { name: 'MyPlugin/MyPlugin.sln', data: 'Microsoft Visual Studio Solution File\n' };
+
+/** yazl refuses unsafe names, so a safe name of the same length is written and then swapped in the bytes. */
+function rename(zip: Buffer, from: string, to: string) {
+  expect(from.length).toBe(to.length);
+  const out = Buffer.from(zip);
+  let at = out.indexOf(from);
+  expect(at).toBeGreaterThan(-1);
+  while (at !== -1) {
+    out.write(to, at, 'latin1');
+    at = out.indexOf(from, at + 1);
+  }
+  return out;
+}
+
+/** Sets the "encrypted" flag of every entry (local and central headers). */
+function markEncrypted(zip: Buffer) {
+  const out = Buffer.from(zip);
+  for (let i = 0; i < out.length - 4; i++) {
+    const sig = out.readUInt32LE(i);
+    if (sig === 0x04034b50) out.writeUInt16LE(out.readUInt16LE(i + 6) | 1, i + 6);
+    if (sig === 0x02014b50) out.writeUInt16LE(out.readUInt16LE(i + 8) | 1, i + 8);
+  }
+  return out;
+}
+
+const once = <T>(f: () => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
+};
+
+const badZips: Array<[string, () => Promise<Buffer>, string]> = [
+  ['not a zip', async () => Buffer.from('this is plain text, not an archive'), Z.notZip],
+  ['a path leaving the folder', async () => rename(await makeZip([sln, { name: 'aa/evil.txt', data: 'x' }]), 'aa/evil.txt', '../evil.txt'), Z.traversal('../evil.txt')],
+  ['an absolute path', async () => rename(await makeZip([sln, { name: 'xetc/passwd', data: 'x' }]), 'xetc/passwd', '/etc/passwd'), Z.absolute('/etc/passwd')],
+  ['a drive letter', async () => rename(await makeZip([sln, { name: 'Cx/boot.ini', data: 'x' }]), 'Cx/boot.ini', 'C:/boot.ini'), Z.absolute('C:/boot.ini')],
+  ['backslashes', async () => rename(await makeZip([sln, { name: 'dir_file.txt', data: 'x' }]), 'dir_file.txt', 'dir\\file.txt'), Z.backslash('dir\\file.txt')],
+  ['a symbolic link', async () => makeZip([sln, { name: 'link', data: '/etc/passwd', mode: 0o120777 }]), Z.symlink('link')],
+  ['an encrypted entry', async () => markEncrypted(await makeZip([sln])), Z.encrypted(sln.name)],
+  ['no solution', async () => makeZip([{ name: 'src/main.cpp', data: 'int main() {}' }]), Z.noSolution],
+  ['too many entries', once(() => makeZip([sln, ...Array.from({ length: 5000 }, (_, i) => ({ name: `f/${i}.txt`, data: '', store: true }))])), Z.tooManyEntries(5000)],
+  ['a zip bomb ratio', async () => makeZip([sln, { name: 'zeros.bin', data: Buffer.alloc(4 * 1024 * 1024) }]), Z.bomb],
+];
+
+describe('ZIP checks', () => {
+  it.each(badZips)('refuses %s', async (_label, build, message) => {
+    await expect(checkSourceZip(await build())).rejects.toMatchObject({ statusCode: 400, message });
+  });
+
+  it('accepts a source tree with a solution and reports its files', async () => {
+    const zip = await makeZip([sln, { name: 'MyPlugin/src/', data: '' }, { name: 'MyPlugin/src/a.cpp', data: 'int a;' }]);
+    const summary = await checkSourceZip(zip);
+    expect(summary.files).toEqual(['MyPlugin/MyPlugin.sln', 'MyPlugin/src/a.cpp']);
+  });
+
+  it('bounds the unpacked size and the archive size', async () => {
+    const zip = await makeZip([sln, { name: 'big.txt', data: 'abcdefghij'.repeat(2000) }]);
+    const limits = { ...SOURCE_ZIP_LIMITS, maxUnpackedBytes: 10_000 };
+    await expect(inspectZip(zip, limits)).rejects.toMatchObject({ message: Z.unpackedTooLarge(10_000) });
+    await expect(inspectZip(zip, { ...SOURCE_ZIP_LIMITS, maxBytes: 100 })).rejects.toMatchObject({ message: Z.tooLarge(100) });
+  });
+
+  it('checks the layout the in-game manager installs: plugins/<name>.dll and data/', async () => {
+    const good = await makeZip([
+      { name: 'plugins/Rocket.dll', data: 'MZ' },
+      { name: 'data/rocket/settings.json', data: '{}' },
+    ]);
+    expect((await checkBinaryZip(good)).files).toContain('plugins/Rocket.dll');
+    await expect(checkBinaryZip(await makeZip([{ name: 'data/x.txt', data: 'x' }]))).rejects.toMatchObject({ message: Z.noDll });
+    await expect(checkBinaryZip(await makeZip([{ name: 'plugins/a.dll', data: 'MZ' }, { name: 'bin/x.exe', data: 'x' }]))).rejects.toMatchObject({
+      message: Z.outsideLayout('bin/x.exe'),
+    });
+  });
+});
+
+describe('source upload with a bad ZIP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(badZips)('answers 400 for %s and stores nothing', async (_label, build, message) => {
+    const owner = await signedInMember(t);
+    const plugin = await createPlugin(t, owner, { name: 'Zip Victim' });
+    const before = storedFiles(t);
+    const { payload, headers } = multipart(await build(), 'source.zip', { versionString: '1.0' });
+    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${plugin.id}/files/source`, headers: { ...owner.auth, ...headers }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, errors: { file: [message] } });
+    expect(storedFiles(t)).toEqual(before);
+    expect(await t.ctx.db.select().from(submissions).where(eq(submissions.pluginId, plugin.id))).toEqual([]);
+  });
+});
