@@ -11,7 +11,7 @@ export interface SocketLike {
   readonly connected: boolean;
   connect(): unknown;
   disconnect(): unknown;
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
   onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
   removeAllListeners(): unknown;
   emit(event: string, ...args: unknown[]): unknown;
@@ -121,6 +121,17 @@ export class RealtimeClient {
     this.open();
   }
 
+  /** Hand an event to its local handlers (the socket does this; tests and local echoes may too). */
+  deliver(event: string, ...args: unknown[]): void {
+    for (const h of this.handlers.get(event) ?? []) {
+      try {
+        h(...args);
+      } catch (err) {
+        console.error(`Real-time handler for ${event} failed`, err);
+      }
+    }
+  }
+
   joinPlugin(pluginId: number | string): void {
     this.groups.add(pluginId);
     if (this.socket?.connected) this.socket.emit('JoinPlugin', pluginId);
@@ -178,14 +189,7 @@ export class RealtimeClient {
     socket.on('disconnect', onClose);
     socket.on('connect_error', onClose);
     socket.onAny((event, ...args) => {
-      if (gen !== this.generation) return;
-      for (const h of this.handlers.get(event) ?? []) {
-        try {
-          h(...args);
-        } catch (err) {
-          console.error(`Real-time handler for ${event} failed`, err);
-        }
-      }
+      if (gen === this.generation) this.deliver(event, ...args);
     });
     socket.connect();
   }

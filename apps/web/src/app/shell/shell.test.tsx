@@ -1,0 +1,227 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthState, SIGNED_OUT } from '../../lib/auth';
+import { realtime } from '../../lib/realtime';
+import { APP_VERSION } from '../../lib/site';
+import { bodyOf, fakeToken, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import { DEPLOY_TEXT } from '../realtime-events';
+import { FOOTER_TEXT } from './footer';
+import { RootLayout } from './layout';
+import { SHELL_TEXT } from './nav-model';
+
+function renderShell(path: string) {
+  return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], { path });
+}
+
+const where = () => screen.getByTestId('location').textContent;
+const topBar = () => screen.getByRole('banner');
+
+describe('top bar', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  it('signed out: Sign Up and Sign In carrying the current path', () => {
+    signOut();
+    renderShell('/cars?search=fennec');
+    const bar = within(topBar());
+    expect(bar.getByRole('link', { name: SHELL_TEXT.signUp })).toHaveAttribute('href', '/register');
+    expect(bar.getByRole('link', { name: SHELL_TEXT.signIn })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/cars?search=fennec')}`,
+    );
+  });
+
+  it('Sign In on the login page carries no new redirect', () => {
+    signOut();
+    renderShell('/login');
+    expect(within(topBar()).getByRole('link', { name: SHELL_TEXT.signIn })).toHaveAttribute('href', '/login');
+  });
+
+  it('highlights the area and the search follows it', async () => {
+    const user = userEvent.setup();
+    renderShell('/plugin/12');
+    const nav = within(screen.getByRole('navigation', { name: SHELL_TEXT.mainNav }));
+    expect(nav.getByRole('link', { name: SHELL_TEXT.plugins })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: SHELL_TEXT.cars })).not.toHaveAttribute('aria-current');
+    const search = within(within(topBar()).getAllByRole('search')[0]!);
+    expect(search.getByRole('combobox', { name: SHELL_TEXT.searchIn })).toHaveValue('plugins');
+
+    await user.click(nav.getByRole('link', { name: SHELL_TEXT.cars }));
+    expect(search.getByRole('combobox', { name: SHELL_TEXT.searchIn })).toHaveValue('cars');
+    expect(nav.getByRole('link', { name: SHELL_TEXT.cars })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('Enter searches the chosen list; whitespace does nothing', async () => {
+    const user = userEvent.setup();
+    renderShell('/');
+    const search = within(within(topBar()).getAllByRole('search')[0]!);
+    const box = search.getByRole('searchbox', { name: SHELL_TEXT.searchLabel });
+    await user.type(box, '   {Enter}');
+    expect(where()).toBe('/');
+    await user.clear(box);
+    await user.type(box, ' rocket plugin {Enter}');
+    expect(where()).toBe('/plugins?search=rocket%20plugin');
+    await user.selectOptions(search.getByRole('combobox', { name: SHELL_TEXT.searchIn }), 'cars');
+    await user.type(box, 'octane{Enter}');
+    expect(where()).toBe('/cars?search=octane');
+  });
+
+  it('token present but not initialised: a pulsing placeholder', () => {
+    resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
+    renderShell('/');
+    expect(within(topBar()).getAllByText(SHELL_TEXT.loadingAccount).length).toBeGreaterThan(0);
+    expect(within(topBar()).queryByRole('link', { name: SHELL_TEXT.signIn })).not.toBeInTheDocument();
+  });
+
+  it('signed in: the menu lists the member links; Moderator and Admin by role', async () => {
+    const user = userEvent.setup();
+    signInAs(testMember, ['moderator']);
+    renderShell('/');
+    await user.click(within(topBar()).getByRole('button', { name: /Account menu: octane/ }));
+    const menu = within(screen.getByRole('menu'));
+    const names = menu.getAllByRole('menuitem').map((el) => el.textContent);
+    expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', SHELL_TEXT.signOut]);
+    expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/members/octane');
+    expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/account/settings');
+  });
+
+  it('administrators also see Admin', async () => {
+    const user = userEvent.setup();
+    signInAs(testMember, ['Administrator']);
+    renderShell('/');
+    await user.click(within(topBar()).getByRole('button', { name: /Account menu/ }));
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('the menu works from the keyboard', async () => {
+    const user = userEvent.setup();
+    signInAs();
+    renderShell('/');
+    const trigger = within(topBar()).getByRole('button', { name: /Account menu/ });
+    trigger.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Inbox' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('Sign Out signs out and returns to /', async () => {
+    const fetch = mockFetch(() => new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    signInAs();
+    renderShell('/dashboard');
+    await user.click(within(topBar()).getByRole('button', { name: /Account menu/ }));
+    await user.click(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut }));
+    await vi.waitFor(() => expect(where()).toBe('/'));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
+    expect(within(topBar()).getByRole('link', { name: SHELL_TEXT.signIn })).toBeInTheDocument();
+  });
+});
+
+describe('footer', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  it('shows the year, the frontend version and the legal links', () => {
+    renderShell('/');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+    expect(footer.getByText(FOOTER_TEXT.frontend(APP_VERSION))).toBeInTheDocument();
+    expect(footer.getByRole('link', { name: FOOTER_TEXT.terms })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: FOOTER_TEXT.privacy })).toHaveAttribute('href', '/privacy-policy');
+    expect(footer.getByRole('link', { name: FOOTER_TEXT.acceptableUse })).toHaveAttribute('href', '/acceptable-use-policy');
+    expect(footer.getByRole('note', { name: /Advertisement placeholder/ })).toBeInTheDocument();
+    expect(footer.queryByRole('button', { name: FOOTER_TEXT.checkBackend })).not.toBeInTheDocument();
+  });
+
+  it('Check BE shows the backend version to administrators, or Error', async () => {
+    let ok = true;
+    mockFetch(() => (ok ? json(200, { assemblyInformationalVersion: '0.16.109+abc', assemblyFileVersion: '0.16.109' }) : json(500)));
+    const user = userEvent.setup();
+    signInAs(testMember, ['administrator']);
+    renderShell('/');
+    const footer = within(screen.getByRole('contentinfo'));
+    await user.click(footer.getByRole('button', { name: FOOTER_TEXT.checkBackend }));
+    expect(await footer.findByText(FOOTER_TEXT.backend('0.16.109+abc'))).toBeInTheDocument();
+    ok = false;
+    await user.click(footer.getByRole('button', { name: FOOTER_TEXT.checkBackend }));
+    expect(await footer.findByText(FOOTER_TEXT.backendError)).toBeInTheDocument();
+  });
+});
+
+describe('feedback', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  it('only signed-in members get the button', () => {
+    renderShell('/');
+    expect(screen.queryByRole('button', { name: 'Send feedback' })).not.toBeInTheDocument();
+  });
+
+  it('submits the text and the page, then closes and clears', async () => {
+    const fetch = mockFetch(() => json(201, {}));
+    const user = userEvent.setup();
+    signInAs();
+    renderShell('/cars');
+    const open = screen.getByRole('button', { name: 'Send feedback' });
+    await user.click(open);
+    const dialog = within(screen.getByRole('dialog', { name: 'Submit Feedback' }));
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await user.type(dialog.getByLabelText('Your feedback'), '   ');
+    expect(submit).toBeDisabled();
+    await user.type(dialog.getByLabelText('Your feedback'), 'Great site');
+    expect(dialog.getByText('13/5000')).toBeInTheDocument();
+    await user.click(submit);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodyOf(fetch.mock.calls[0]![1]!)).toMatchObject({ content: 'Great site' });
+    expect(open).toHaveFocus();
+
+    await user.click(open);
+    expect(screen.getByLabelText('Your feedback')).toHaveValue('');
+  });
+
+  it('shows the error text, and Escape closes the dialog', async () => {
+    mockFetch(() => json(500));
+    const user = userEvent.setup();
+    signInAs();
+    renderShell('/');
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await user.type(screen.getByLabelText('Your feedback'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('server deployed toasts', () => {
+  afterEach(() => signOut());
+
+  it('administrators see the version; others the refresh prompt', async () => {
+    signInAs(testMember, ['administrator']);
+    const first = renderShell('/');
+    act(() => realtime.deliver('ServerDeployed', { version: '0.17.0' }));
+    expect(await screen.findByText(DEPLOY_TEXT.admin('0.17.0'))).toBeInTheDocument();
+    first.unmount();
+
+    signInAs(testMember, []);
+    renderShell('/');
+    act(() => realtime.deliver('ServerDeployed', { version: '0.17.0' }));
+    expect(await screen.findByText(DEPLOY_TEXT.others)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fakeToken } from '../test/utils';
+import { renderMarkdown } from './markdown';
+import { loginPathFor, safeRedirect } from './redirect';
+import { isTokenExpired, tokenNeedsRefresh } from './token';
+
+const now = Math.floor(Date.now() / 1000);
+
+describe('token timing', () => {
+  it('counts a token within 5 s of exp as expired', () => {
+    expect(isTokenExpired(fakeToken({ exp: now + 4 }))).toBe(true);
+    expect(isTokenExpired(fakeToken({ exp: now + 60 }))).toBe(false);
+    expect(isTokenExpired('garbage')).toBe(true);
+  });
+
+  it('wants a refresh under 24 h from expiry', () => {
+    expect(tokenNeedsRefresh(fakeToken({ exp: now + 23 * 3600 }))).toBe(true);
+    expect(tokenNeedsRefresh(fakeToken({ exp: now + 25 * 3600 }))).toBe(false);
+  });
+});
+
+describe('redirects', () => {
+  it('accepts site paths only', () => {
+    expect(safeRedirect('/cars?x=1')).toBe('/cars?x=1');
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
+    expect(loginPathFor('/mail')).toBe('/login?redirect=%2Fmail');
+  });
+});
+
+describe('markdown', () => {
+  it('breaks lines, fixes headings and sanitises', () => {
+    const html = renderMarkdown('##Title\nline one\nline two<script>alert(1)</script><img src=x onerror=alert(1)>');
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('line one<br>');
+    const dom = document.createElement('div');
+    dom.innerHTML = html;
+    expect(dom.querySelector('script, img, [onerror]')).toBeNull();
+  });
+
+  it('opens outside links in a new tab without an opener', () => {
+    const html = renderMarkdown('[site](https://example.com) [bad](javascript:alert(1))');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener noreferrer nofollow"');
+    const dom = document.createElement('div');
+    dom.innerHTML = html;
+    expect(dom.querySelectorAll('a')).toHaveLength(1);
+    expect(dom.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+});
