@@ -1,0 +1,38 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
+const profile = path.join(os.tmpdir(), 'bm-e2e-home');
+process.env.XDG_CONFIG_HOME ??= path.join(profile, 'config');
+process.env.XDG_CACHE_HOME ??= path.join(profile, 'cache');
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `http://localhost:${PORT}/api/ready`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_DATA_DIR: DATA_DIR, E2E_PORT: String(PORT) },
+  },
+});

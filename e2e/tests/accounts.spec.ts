@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { AUTH_MESSAGES } from '@bm/core';
+import { LOGIN_TEXT, REGISTER_TEXT, REGISTRATION_SUCCESS_TEXT, RESET_TEXT, FORGOT_TEXT } from '../../apps/web/src/features/auth/constants';
+import { SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
+import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
+import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
+
+test('a new member registers, verifies through the mailed link, changes a setting and signs out', async ({ page }) => {
+  const account = newAccount('walk');
+  await page.goto('/register');
+  await page.getByLabel(REGISTER_TEXT.username, { exact: true }).fill(account.username);
+  await page.getByLabel(REGISTER_TEXT.email, { exact: true }).fill(account.email);
+  await page.getByLabel(REGISTER_TEXT.password, { exact: true }).fill(account.password);
+  await expect(page.getByText(/Strong|Very Strong/).first()).toBeVisible();
+  await page.getByLabel(REGISTER_TEXT.confirm, { exact: true }).fill(account.password);
+  await expect(page.getByText(AUTH_MESSAGES.passwordsMatch)).toBeVisible();
+  await page.getByRole('checkbox', { name: new RegExp(REGISTER_TEXT.termsPrefix) }).check();
+  await page.getByRole('button', { name: REGISTER_TEXT.submit }).click();
+
+  await expect(page).toHaveURL(/\/registration-success\?/);
+  await expect(page.getByRole('heading', { name: REGISTRATION_SUCCESS_TEXT.title })).toBeVisible();
+
+  // Signing in before verifying leads to the email step.
+  await page.goto('/login');
+  await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
+  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+
+  const link = await linkFromOutbox(account.email, /Verify your email/);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText(AUTH_MESSAGES.verifySuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+  // A setting, saved and still there after a reload.
+  await page.goto('/account/settings/notifications');
+  const comments = page.getByRole('switch', { name: /comment/i }).or(page.getByRole('checkbox', { name: /comment/i })).first();
+  await expect(comments).toBeChecked();
+  await comments.click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(AUTH_MESSAGES.preferencesUpdated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /comment/i }).or(page.getByRole('checkbox', { name: /comment/i })).first()).not.toBeChecked();
+
+  await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
+  await page.getByRole('menuitem', { name: SHELL_TEXT.signOut }).or(page.getByRole('button', { name: SHELL_TEXT.signOut })).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: SHELL_TEXT.signIn }).or(page.getByRole('button', { name: SHELL_TEXT.signIn })).first()).toBeVisible();
+  await page.goto('/account/settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings/);
+});
+
+test('a wrong password is refused with the spec text', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(LOGIN_TEXT.username).fill(DEMO.member.username);
+  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('guards send visitors to sign in and back, and signed-in members away from guest pages', async ({ page }) => {
+  await page.goto('/account/settings/security');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings%2Fsecurity$/);
+  await page.getByLabel(LOGIN_TEXT.username).fill(DEMO.member.username);
+  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(DEMO.member.password);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/settings\/security$/);
+  await expect(page.getByRole('heading', { name: SETTINGS_TEXT.title })).toBeVisible();
+
+  await page.goto('/login?redirect=/cars');
+  await expect(page).toHaveURL(/\/cars$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/$|\/dashboard$/);
+  // A member is neither moderator nor administrator: /admin sends home.
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('forgot password, reset through the mailed link, and sign in with the new password', async ({ page }) => {
+  const account = newAccount('reset');
+  await page.request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+  const verify = await linkFromOutbox(account.email, /Verify your email/);
+  await page.request.post('/api/auth/verify-email', { data: { token: new URL(verify).searchParams.get('token') } });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: LOGIN_TEXT.forgot }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(FORGOT_TEXT.email).fill(account.email);
+  await page.getByRole('button', { name: FORGOT_TEXT.submit }).click();
+  await expect(page.getByRole('heading', { name: FORGOT_TEXT.sentTitle })).toBeVisible();
+  await expect(page.getByText('Link expires in 24 hours')).toBeVisible();
+
+  const link = await linkFromOutbox(account.email, /Reset your password/);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByLabel(RESET_TEXT.newPassword, { exact: true }).fill('Another-Passw0rd');
+  await page.getByLabel(RESET_TEXT.confirm, { exact: true }).fill('Another-Passw0rd');
+  await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+  await expect(page.getByRole('heading', { name: RESET_TEXT.successTitle })).toBeVisible();
+  await page.getByRole('link', { name: RESET_TEXT.signInNew }).or(page.getByRole('button', { name: RESET_TEXT.signInNew })).first().click();
+
+  await signIn(page, { username: account.username, password: 'Another-Passw0rd' });
+});
+
+test('a reset page without a token says the link is invalid', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('heading', { name: RESET_TEXT.invalidTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: RESET_TEXT.requestNew })).toBeVisible();
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { expect, type Page } from '@playwright/test';
+import { DATA_DIR } from '../playwright.config';
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'admin-password' },
+  moderator: { username: 'moderator', password: 'moderator-password' },
+  member: { username: 'RocketRyan', password: 'member-password' },
+} as const;
+
+let n = 0;
+/** A fresh, valid account for a test. */
+export function newAccount(prefix = 'e2e') {
+  n++;
+  const tag = `${prefix}${Date.now().toString(36)}${n}`.slice(0, 20);
+  return { username: tag, email: `${tag}@example.com`, password: 'Str0ng-Passw0rd!' };
+}
+
+/** Waits for a mail to `to` in the local outbox (DATA_DIR/outbox/*.eml) and returns its first link. */
+export async function linkFromOutbox(to: string, subject: RegExp): Promise<string> {
+  const dir = path.join(DATA_DIR, 'outbox');
+  let found: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        if (!fs.existsSync(dir)) return null;
+        for (const file of fs.readdirSync(dir).sort().reverse()) {
+          const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+          const rcpt = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? '');
+          if (rcpt.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject ?? '')) {
+            found = (mail.text ?? '').match(/https?:\/\/\S+/)?.[0] ?? null;
+            if (found) return found;
+          }
+        }
+        return null;
+      },
+      { timeout: 15_000, message: `a mail to ${to} matching ${subject}` },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+export async function signIn(page: Page, account: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}

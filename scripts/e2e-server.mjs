@@ -1,0 +1,22 @@
+// The server the browser tests run against: built app, fresh data dir (demo data), mail to the local outbox.
+import fs from 'node:fs';
+import path from 'node:path';
+import { appVersion, buildWebIfNeeded, root, run } from './lib.mjs';
+
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, 'e2e/.data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+const version = appVersion();
+buildWebIfNeeded(version);
+run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  APP_VERSION: version,
+  DATA_DIR: dataDir,
+  PORT: process.env.E2E_PORT ?? '3100',
+  PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+  SEED_DEMO: 'true',
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  REDIS_URL: '',
+  RATE_LIMIT_FACTOR: '20',
+  LOG_LEVEL: 'warn',
+});
