@@ -30,7 +30,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
-import { pluginColumns, pluginJoins, pluginListSql } from './search.js';
+import { pluginColumns, pluginJoins, pluginListSql, resolveTagIds, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 
 type PluginRow = typeof plugins.$inferSelect;
@@ -116,8 +116,33 @@ export interface PluginChanges {
   isPubliclyVisible?: boolean;
 }
 
+/**
+ * Totals of plain lists (no search) are kept for a few seconds: counting every listed plugin is by
+ * far the costliest part of a list page, and a total a few seconds old does no harm. Writes through
+ * this service drop them at once; other instances and other modules' writes wait for the expiry.
+ */
+const LIST_TOTAL_TTL_MS = 5000;
+const LIST_TOTALS_MAX = 500;
+
 export class PluginService {
+  private readonly listTotals = new Map<string, { value: number; expires: number }>();
+
   constructor(private readonly ctx: AppContext) {}
+
+  private async listTotal(key: string, query: SQL): Promise<number> {
+    const now = Date.now();
+    const hit = this.listTotals.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const value = await this.count(query);
+    if (this.listTotals.size >= LIST_TOTALS_MAX) this.listTotals.clear();
+    this.listTotals.set(key, { value, expires: now + LIST_TOTAL_TTL_MS });
+    return value;
+  }
+
+  /** A change that can move plugins in or out of lists. */
+  private listsChanged() {
+    this.listTotals.clear();
+  }
 
   // ---- shapes ----
 
@@ -236,7 +261,8 @@ export class PluginService {
       rows = await this.rows(db, q.page);
       totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await this.count(q.count) : 0);
     } else {
-      [rows, totalCount] = await Promise.all([this.rows(db, q.page), this.count(q.count)]);
+      const key = JSON.stringify([[...tagIds].sort((a, b) => a - b), query.hasSource]);
+      [rows, totalCount] = await Promise.all([this.rows(db, q.page), this.listTotal(key, q.count)]);
     }
     return {
       items: rows.map((r) => this.toPlugin(r)),
@@ -254,18 +280,7 @@ export class PluginService {
 
   /** Tag ids from ids or short names (any case); null when one of them does not exist. */
   private async resolveTags(values: string[]): Promise<number[] | null> {
-    const ids = values.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
-    const names = values.filter((v) => !/^\d{1,9}$/.test(v)).map((v) => v.toLowerCase());
-    const conds: SQL[] = [];
-    if (ids.length) conds.push(inArray(tags.id, ids));
-    if (names.length) conds.push(inArray(sql`lower(${tags.shortName})`, names));
-    const rows = await this.ctx.db
-      .select({ id: tags.id, shortName: tags.shortName })
-      .from(tags)
-      .where(sql.join(conds, sql` or `));
-    const known = new Set(rows.flatMap((r) => [String(r.id), r.shortName.toLowerCase()]));
-    if (!values.every((v) => known.has(v.toLowerCase()))) return null;
-    return [...new Set(rows.map((r) => r.id))];
+    return resolveTagIds(values, await queryRows<{ id: number; shortName: string }>(this.ctx.db, tagLookupSql(values)));
   }
 
   async get(id: number, viewer: Principal | null): Promise<Plugin> {
@@ -394,6 +409,7 @@ export class PluginService {
       .update(plugins)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(plugins.id, id));
+    this.listsChanged();
     return this.one(id, principal.memberId);
   }
 
@@ -408,6 +424,7 @@ export class PluginService {
       await tx.delete(plugins).where(eq(plugins.id, id));
       return [row.bannerKey, ...subs.flatMap((s) => [s.s, s.b, s.d])];
     });
+    this.listsChanged();
     await this.removeFiles(keys);
   }
 
@@ -421,6 +438,7 @@ export class PluginService {
   async setVisibility(principal: Principal, id: number, v: { isPubliclyVisible: boolean; isListed: boolean }) {
     await this.ownedRow(principal, id);
     await this.ctx.db.update(plugins).set(v).where(eq(plugins.id, id));
+    this.listsChanged();
     return this.one(id, principal.memberId);
   }
 
@@ -436,6 +454,7 @@ export class PluginService {
       if (ids.length) await tx.insert(pluginTags).values(ids.map((tagId) => ({ pluginId: id, tagId })));
       await tx.update(plugins).set({ updatedAt: new Date() }).where(eq(plugins.id, id));
     });
+    this.listsChanged();
     return this.one(id, principal.memberId);
   }
 
