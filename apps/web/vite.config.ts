@@ -37,5 +37,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // user-event typing in jsdom is slow on a busy 2-core machine; the default 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,5 @@
-import { TOAST_DEPLOY_ADMIN_MS, TOAST_DEPLOY_OTHERS_MS } from '@bm/core';
-import { useIsAdmin } from '../lib/auth';
+import { hasRole, TOAST_DEPLOY_ADMIN_MS, TOAST_DEPLOY_OTHERS_MS } from '@bm/core';
+import { whenAuthSettled } from '../lib/auth';
 import { useRealtimeEvent, type ServerDeployedEvent } from '../lib/realtime';
 import { toast } from '../lib/toast';
 
@@ -10,9 +10,14 @@ export const DEPLOY_TEXT = {
 
 /** 'ServerDeployed': administrators see the version, everyone else a prompt to refresh. */
 export function useServerDeployedToasts(): void {
-  const isAdmin = useIsAdmin();
   useRealtimeEvent<ServerDeployedEvent>('ServerDeployed', (event) => {
-    if (isAdmin) toast.info(DEPLOY_TEXT.admin(String(event?.version ?? '')), { duration: TOAST_DEPLOY_ADMIN_MS });
-    else toast.info(DEPLOY_TEXT.others, { duration: TOAST_DEPLOY_OTHERS_MS, id: 'new-version' });
+    // The event can arrive on the first connect, before the session (and its roles) has loaded.
+    void whenAuthSettled().then(({ roles }) => {
+      if (hasRole(roles, 'administrator')) {
+        toast.info(DEPLOY_TEXT.admin(String(event?.version ?? '')), { duration: TOAST_DEPLOY_ADMIN_MS });
+      } else {
+        toast.info(DEPLOY_TEXT.others, { duration: TOAST_DEPLOY_OTHERS_MS, id: 'new-version' });
+      }
+    });
   });
 }

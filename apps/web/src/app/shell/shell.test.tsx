@@ -224,4 +224,13 @@ describe('server deployed toasts', () => {
     act(() => realtime.deliver('ServerDeployed', { version: '0.17.0' }));
     expect(await screen.findByText(DEPLOY_TEXT.others)).toBeInTheDocument();
   });
+
+  it('an event before the session has loaded waits for the roles', async () => {
+    resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
+    renderShell('/');
+    act(() => realtime.deliver('ServerDeployed', { version: '0.18.0' }));
+    act(() => signInAs(testMember, ['administrator']));
+    expect(await screen.findByText(DEPLOY_TEXT.admin('0.18.0'))).toBeInTheDocument();
+    expect(screen.queryByText(DEPLOY_TEXT.others)).not.toBeInTheDocument();
+  });
 });

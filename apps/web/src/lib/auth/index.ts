@@ -9,6 +9,7 @@ export {
   useCurrentMember,
   useIsAdmin,
   useIsStaff,
+  whenAuthSettled,
   SIGNED_OUT,
   type AuthState,
   type AuthStatus,

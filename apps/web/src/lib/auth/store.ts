@@ -48,6 +48,18 @@ export function subscribeAuth(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The state once a stored token has been checked (at once when it already has). */
+export function whenAuthSettled(): Promise<AuthState> {
+  if (state.initialised) return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const stop = subscribeAuth(() => {
+      if (!state.initialised) return;
+      stop();
+      resolve(state);
+    });
+  });
+}
+
 export function statusOf(s: AuthState): AuthStatus {
   if (!s.token) return 'anonymous';
   if (!s.initialised) return 'initialising';
