@@ -36,7 +36,7 @@ export function removeItem(which: StorageArea, key: string): void {
   }
 }
 
-const TOKEN_KEY = 'bm.auth.token';
+export const TOKEN_KEY = 'bm.auth.token';
 const IMPERSONATOR_KEY = 'bm.auth.impersonator';
 
 export interface StoredSession {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui';
-import { stopImpersonation, useAuth } from '../../lib/auth';
+import { IMPERSONATION_MESSAGES, stopImpersonation, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 
 export const IMPERSONATION_TEXT = {
@@ -9,7 +9,7 @@ export const IMPERSONATION_TEXT = {
   as: (admin: string) => `Signed in as ${admin}.`,
   stop: 'Stop Impersonation',
   stopping: 'Stopping...',
-  failed: 'Failed to stop impersonation',
+  failed: IMPERSONATION_MESSAGES.stopFailed,
 } as const;
 
 /** While an administrator acts as someone else: who, and the way back (sign in again). */

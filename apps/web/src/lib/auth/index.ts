@@ -19,6 +19,7 @@ export {
   completeSignIn,
   connectSession,
   hydrateFromStorage,
+  IMPERSONATION_MESSAGES,
   initSession,
   login,
   logout,

@@ -154,3 +154,22 @@ describe('session lifecycle', () => {
     expect(getAuthState().token).toBeNull();
   });
 });
+
+describe('other tabs', () => {
+  beforeEach(() => connectSession());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAuthState(SIGNED_OUT);
+  });
+
+  it('signing out in another tab signs out here', () => {
+    const token = fakeToken();
+    storeToken(token);
+    resetAuthState({ ...getAuthState(), member: testMember, initialised: true });
+    window.localStorage.removeItem('bm.auth.token');
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'bm.auth.token', oldValue: token, newValue: null, storageArea: window.localStorage }),
+    );
+    expect(getAuthState().token).toBeNull();
+  });
+});

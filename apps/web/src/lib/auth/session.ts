@@ -2,7 +2,7 @@ import type { AuthResponse, LoginRequest, Member } from '@bm/core';
 import { api, ApiError, connectAuthBridge } from '../api';
 import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
-import { clearStoredSession, loadStoredSession, saveStoredSession } from '../storage';
+import { clearStoredSession, loadStoredSession, saveStoredSession, TOKEN_KEY } from '../storage';
 import { isTokenExpired, tokenNeedsRefresh } from '../token';
 import { getAuthState, resetAuthState, setAuthState, SIGNED_OUT } from './store';
 
@@ -226,6 +226,32 @@ export function startBackgroundRefresh(intervalMs = REFRESH_CHECK_INTERVAL_MS): 
   return () => clearInterval(id);
 }
 
+export const IMPERSONATION_MESSAGES = {
+  startFailed: 'Failed to start impersonation',
+  stopFailed: 'Failed to stop impersonation',
+} as const;
+
+/**
+ * Keep-me-signed-in sessions live in localStorage, shared by every tab: follow another tab's
+ * sign-out (token removed) or sign-in (token replaced).
+ */
+function followOtherTabs(): void {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== TOKEN_KEY || e.storageArea !== window.localStorage) return;
+    const current = getAuthState().token;
+    if (e.newValue === current) return;
+    if (e.newValue === null) {
+      if (current && !loadStoredSession()) signOutLocally();
+      return;
+    }
+    hydrateFromStorage();
+    identityChanged();
+    void initSession();
+  });
+}
+
+let connected = false;
+
 /** Plug the session into the API client (bearer token, refresh-and-retry) and the socket handshake. */
 export function connectSession(): void {
   connectAuthBridge({
@@ -237,4 +263,8 @@ export function connectSession(): void {
     getToken: () => getAuthState().token,
     beforeReconnect: checkTokenAfterDisconnect,
   });
+  if (!connected && typeof window !== 'undefined') {
+    connected = true;
+    followOtherTabs();
+  }
 }
