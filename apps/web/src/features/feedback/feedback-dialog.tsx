@@ -8,7 +8,8 @@ import { FEEDBACK_MAX, FEEDBACK_TEXT } from './constants';
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [content, setContent] = useState('');
   const send = useMutation({
-    mutationFn: (text: string) => api.post('/feedback', { content: text, url: window.location.href }),
+    // The server keeps at most 2000 characters of the page address.
+    mutationFn: (text: string) => api.post('/feedback', { content: text, url: window.location.href.slice(0, 2000) }),
     onSuccess: () => {
       setContent('');
       toast.success(FEEDBACK_TEXT.thanks);
