@@ -22,7 +22,7 @@ import { pluginListQuery } from '@bm/core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { pluginListSql, resolveTagIds, tagLookupSql } from '../src/modules/plugins/search.js';
+import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -197,17 +197,19 @@ async function main() {
 
     // The same statements the service runs for this query, straight through a pool of the app's size.
     const parsed = pluginListQuery.parse(c.query);
-    // Like the service, a plain list counts its total at most once per 5 seconds.
-    let totalAt = 0;
+    // Like the service: totals of plain lists are kept 5 seconds, concurrent misses share one count.
+    const totals = new Map<string, { value: Promise<number>; expires: number }>();
+    const count = (q: SQL, key?: string) => {
+      const hit = key ? totals.get(key) : undefined;
+      if (hit && hit.expires > Date.now()) return hit.value;
+      const value = run(q).then((rows) => Number((rows[0] as { totalCount: number }).totalCount));
+      if (key) totals.set(key, { value, expires: Date.now() + 5000 });
+      return value;
+    };
     const work = async () => {
       let tagIds: number[] = [];
       if (parsed.tags.length) tagIds = resolveTagIds(parsed.tags, (await run(tagLookupSql(parsed.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      const q = pluginListSql({ ...parsed, tagIds, viewerId: null });
-      if (q.searching || Date.now() - totalAt < 5000) await run(q.page);
-      else {
-        totalAt = Date.now();
-        await Promise.all([run(q.page), run(q.count)]);
-      }
+      await runPluginList({ ...parsed, tagIds, viewerId: null }, { rows: run, count });
     };
 
     await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm up

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type CreatePluginRequest, PLUGIN_MESSAGES as M, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { prefixTsQuery, searchWords } from './search.js';
+import { prefixTsQuery, searchWords, tagFilterPlan } from './search.js';
 import { addTag, createPlugin, publishedPlugin } from './test-helpers.js';
 
 let t: TestApp;
@@ -43,6 +43,14 @@ const list = async (query: string) => {
 };
 const names = async (query: string) => (await list(query)).items.map((p) => p.name);
 
+describe('tag filter plan', () => {
+  it('probes tags along the sort index when matches are common, collects them first when rare', () => {
+    expect(tagFilterPlan(8000, 100_000, 16)).toBe('probe');
+    expect(tagFilterPlan(10, 100_000, 16)).toBe('collect');
+    expect(tagFilterPlan(0, 100_000, 16)).toBe('collect');
+  });
+});
+
 describe('search terms', () => {
   it('keeps only letters and digits and makes the last word a prefix', () => {
     expect(searchWords(" Rocket's  plug-in & | !:* ")).toEqual(['rocket', 's', 'plug', 'in']);
@@ -79,6 +87,10 @@ describe('plugin list', () => {
     expect(await names('tags=alpha,beta')).toEqual(['Rocket Plugin']);
     expect(await names(`tags=${tagB}&tags=ALPHA`)).toEqual(['Rocket Plugin']);
     expect(await names('tags=alpha&tags=nosuchtag')).toEqual([]);
+    // Far pages collect the tagged plugins first instead of walking the sort index.
+    expect(tagFilterPlan(2, 5, 2000 * 16)).toBe('collect');
+    expect(await list('tags=alpha&page=2000')).toMatchObject({ items: [], totalCount: 2, totalPages: 1 });
+    expect((await list('tags=alpha,beta&pageSize=1&page=1')).items.map((p) => p.name)).toEqual(['Rocket Plugin']);
     expect(await names('hasSource=with')).toEqual(['Rocket Plugin', 'Zorblax Overlay']);
     expect(await names('hasSource=without&tags=alpha')).toEqual(['Rocket Plugin Extras']);
     expect(await names('hasSource=any')).toHaveLength(5);

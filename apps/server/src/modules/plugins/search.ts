@@ -7,8 +7,8 @@ import { type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKe
  *
  * Search: full-text on the weighted document (name A > short description B > description C >
  * author D) with the last word as a prefix, OR'ed with trigram similarity on the name so one typo
- * still finds it. Ranking: exact name first, then ts_rank + name similarity (whole name and best
- * word extent, so the closest name wins among typos), then downloads.
+ * still finds it. Ranking: exact name first, then ts_rank + word similarity of the name, then the
+ * shorter name (the closer match among equals), then downloads.
  */
 
 export interface PluginListParams {
@@ -55,20 +55,44 @@ function toSearch(raw: string): Search | null {
   return { tsquery: prefixTsQuery(words), text: words.join(' '), exact: raw.trim().toLowerCase().replace(/\s+/g, ' ') };
 }
 
-function filters(params: PluginListParams, search: Search | null): SQL {
+/**
+ * Two ways to keep plugins carrying every chosen tag. 'probe' checks each plugin's tags while the
+ * sort index is walked: a page fills after a few rows when matches are common, but it walks
+ * everything when they are rare. 'collect' gathers the plugins of the tags first: bounded by how
+ * many plugins carry them, whatever the sort. tagFilterPlan picks one from the totals.
+ */
+export type TagPlan = 'probe' | 'collect';
+
+/** Rows the sort index may be walked for before collecting is the cheaper way. */
+const PROBE_ROWS_MAX = 20_000;
+
+/** 'probe' when the expected walk to fill the page (rows wanted x listed / matches) stays short. */
+export function tagFilterPlan(matches: number, listed: number, rowsWanted: number): TagPlan {
+  return matches > 0 && (rowsWanted * listed) / matches <= PROBE_ROWS_MAX ? 'probe' : 'collect';
+}
+
+function tagFilter(tagIds: number[], plan: TagPlan): SQL {
+  const ids = [...new Set(tagIds)];
+  if (plan === 'probe') {
+    return sql.join(
+      ids.map((id) => sql`exists (select 1 from plugin_tags pt where pt.plugin_id = p.id and pt.tag_id = ${id})`),
+      sql` and `,
+    );
+  }
+  return sql`p.id in (
+    select pt.plugin_id from plugin_tags pt
+    where pt.tag_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by pt.plugin_id having count(*) = ${ids.length})`;
+}
+
+function filters(params: PluginListParams, search: Search | null, tagPlan: TagPlan): SQL {
   const parts: SQL[] = [listedPlugin];
   if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
   if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
-  if (params.tagIds.length) {
-    const ids = [...new Set(params.tagIds)];
-    parts.push(sql`p.id in (
-      select pt.plugin_id from plugin_tags pt
-      where pt.tag_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      group by pt.plugin_id having count(*) = ${ids.length})`);
-  }
+  if (params.tagIds.length) parts.push(tagFilter(params.tagIds, tagPlan));
   if (search) {
     // Word similarity (q <% name, written name %> q so the trigram index serves it) covers whole-name
     // similarity too, at a fraction of the candidates.
@@ -93,7 +117,8 @@ function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection): SQL {
 }
 
 function order(params: PluginListParams, search: Search | null, exact: SQL, rank: SQL): SQL {
-  if (search && !params.sortBy) return sql`${exact} desc, ${rank} desc, p.download_count desc, p.id desc`;
+  // Equal scores (a typo matching several names alike): the shortest name is the closest match.
+  if (search && !params.sortBy) return sql`${exact} desc, ${rank} desc, length(p.name), p.download_count desc, p.id desc`;
   const sortBy = params.sortBy ?? 'downloads';
   const terms = sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
   return search ? sql`${terms}, ${rank} desc` : terms;
@@ -147,42 +172,67 @@ export function resolveTagIds(values: string[], rows: Array<{ id: number; shortN
   return [...new Set(rows.map((r) => r.id))];
 }
 
-export interface PluginListSql {
-  /** One page of plugins in order; with a search it also carries the total as "totalCount". */
-  page: SQL;
-  /** The number of matches; needed without a search, or when a search page comes back empty. */
-  count: SQL;
-  searching: boolean;
+const countSql = (where: SQL) => sql`select count(*)::int as "totalCount" from plugins p where ${where}`;
+
+/** One page of a plain list (no search), in order. */
+function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
+  const hitsOrder = order(params, null, sql``, sql``);
+  return sql`with hits as (
+      select p.id from plugins p where ${filters(params, null, tagPlan)}
+      order by ${hitsOrder} limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+    )
+    select ${pluginColumns(params.viewerId)}
+    from hits join plugins p on p.id = hits.id ${pluginJoins}
+    order by ${hitsOrder}`;
 }
 
-export function pluginListSql(params: PluginListParams): PluginListSql {
-  const search = toSearch(params.search);
-  const where = filters(params, search);
-  const offset = (params.page - 1) * params.pageSize;
-  const count = sql`select count(*)::int as "totalCount" from plugins p where ${where}`;
-
-  if (!search) {
-    const hitsOrder = order(params, null, sql``, sql``);
-    const page = sql`with hits as (
-        select p.id from plugins p where ${where} order by ${hitsOrder} limit ${params.pageSize} offset ${offset}
-      )
-      select ${pluginColumns(params.viewerId)}
-      from hits join plugins p on p.id = hits.id ${pluginJoins}
-      order by ${hitsOrder}`;
-    return { page, count, searching: false };
-  }
-
+/** One page of search results in order, each row carrying the number of matches as "totalCount". */
+function searchPageSql(params: PluginListParams, search: Search): SQL {
+  // Search candidates are few: checking their tags one by one is always the cheaper way.
+  const where = filters(params, search, 'probe');
   const exactExpr = sql`(lower(p.name) = ${search.exact} or lower(p.name) = ${search.text})`;
-  const rankExpr = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${search.tsquery}))
-    + similarity(lower(p.name), ${search.text}) + word_similarity(${search.text}, lower(p.name)))`;
-  const page = sql`with hits as (
+  const rankExpr = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${search.tsquery})) + word_similarity(${search.text}, lower(p.name)))`;
+  return sql`with hits as (
       select p.id, ${exactExpr} as exact, ${rankExpr} as rank, count(*) over () as total
       from plugins p where ${where}
       order by ${order(params, search, exactExpr, rankExpr)}
-      limit ${params.pageSize} offset ${offset}
+      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
     )
     select ${pluginColumns(params.viewerId)}, hits.total::int as "totalCount"
     from hits join plugins p on p.id = hits.id ${pluginJoins}
     order by ${order(params, search, sql`hits.exact`, sql`hits.rank`)}`;
-  return { page, count, searching: true };
+}
+
+/** How a list reaches the database: rows of a statement, and a count (kept a while under `key`, when given). */
+export interface PluginListIo<Row> {
+  rows(query: SQL): Promise<Row[]>;
+  count(query: SQL, key?: string): Promise<number>;
+}
+
+/**
+ * Runs GET /plugins: the statements and their order, shared by the service and the benchmark.
+ * A search ranks every match, so its page carries the total. A plain list takes its page from a
+ * sort index and its total from a count (which the service keeps a few seconds); with tags, the
+ * totals decide how the tag filter runs, and no match means no page query at all.
+ */
+export async function runPluginList<Row extends { totalCount?: number }>(
+  params: PluginListParams,
+  io: PluginListIo<Row>,
+): Promise<{ rows: Row[]; totalCount: number }> {
+  const search = toSearch(params.search);
+  if (search) {
+    const rows = await io.rows(searchPageSql(params, search));
+    if (rows.length || params.page === 1) return { rows, totalCount: Number(rows[0]?.totalCount ?? 0) };
+    return { rows, totalCount: await io.count(countSql(filters(params, search, 'probe'))) };
+  }
+  const key = (tagIds: number[]) => JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource]);
+  const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, null, 'collect')), key(tagIds));
+  if (!params.tagIds.length) {
+    const [rows, totalCount] = await Promise.all([io.rows(listPageSql(params, 'collect')), count([])]);
+    return { rows, totalCount };
+  }
+  const totalCount = await count(params.tagIds);
+  if (!totalCount) return { rows: [], totalCount };
+  const plan = tagFilterPlan(totalCount, await count([]), params.page * params.pageSize);
+  return { rows: await io.rows(listPageSql(params, plan)), totalCount };
 }

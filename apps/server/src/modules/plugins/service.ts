@@ -30,7 +30,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
-import { pluginColumns, pluginJoins, pluginListSql, resolveTagIds, tagLookupSql } from './search.js';
+import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 
 type PluginRow = typeof plugins.$inferSelect;
@@ -125,17 +125,19 @@ const LIST_TOTAL_TTL_MS = 5000;
 const LIST_TOTALS_MAX = 500;
 
 export class PluginService {
-  private readonly listTotals = new Map<string, { value: number; expires: number }>();
+  private readonly listTotals = new Map<string, { value: Promise<number>; expires: number }>();
 
   constructor(private readonly ctx: AppContext) {}
 
-  private async listTotal(key: string, query: SQL): Promise<number> {
+  /** A list total, kept a few seconds; concurrent requests for the same total share one count. */
+  private listTotal(key: string, query: SQL): Promise<number> {
     const now = Date.now();
     const hit = this.listTotals.get(key);
     if (hit && hit.expires > now) return hit.value;
-    const value = await this.count(query);
+    const value = this.count(query);
     if (this.listTotals.size >= LIST_TOTALS_MAX) this.listTotals.clear();
     this.listTotals.set(key, { value, expires: now + LIST_TOTAL_TTL_MS });
+    value.catch(() => this.listTotals.delete(key));
     return value;
   }
 
@@ -253,17 +255,10 @@ export class PluginService {
       if (!resolved) return { items: [], page: query.page, pageSize: query.pageSize, totalCount: 0, totalPages: 0 };
       tagIds = resolved;
     }
-    const q = pluginListSql({ ...query, tagIds, viewerId: viewer?.memberId ?? null });
-    const db = this.ctx.db;
-    let rows: PluginApiRow[];
-    let totalCount: number;
-    if (q.searching) {
-      rows = await this.rows(db, q.page);
-      totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await this.count(q.count) : 0);
-    } else {
-      const key = JSON.stringify([[...tagIds].sort((a, b) => a - b), query.hasSource]);
-      [rows, totalCount] = await Promise.all([this.rows(db, q.page), this.listTotal(key, q.count)]);
-    }
+    const { rows, totalCount } = await runPluginList<PluginApiRow>(
+      { ...query, tagIds, viewerId: viewer?.memberId ?? null },
+      { rows: (q) => this.rows(this.ctx.db, q), count: (q, key) => (key ? this.listTotal(key, q) : this.count(q)) },
+    );
     return {
       items: rows.map((r) => this.toPlugin(r)),
       page: query.page,
