@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Card } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 
@@ -6,6 +6,15 @@ import { useDocumentTitle } from '../../components/use-document-title';
  * The frame of every auth screen. The heading takes focus when it changes, so a screen
  * reader hears the new step (email step, success panels).
  */
+/**
+ * Pressing a link (such as 'Forgot?') with the pointer keeps focus where it is. Otherwise the field
+ * being left validates on blur, its error line pushes the link down mid-click, and the click misses.
+ * Keyboard users still leave fields with Tab and get the on-blur messages.
+ */
+function keepFocusOnLinkPress(e: MouseEvent) {
+  if (e.button === 0 && (e.target as Element).closest('a[href]')) e.preventDefault();
+}
+
 export function AuthCard({
   title,
   subtitle,
@@ -25,7 +34,7 @@ export function AuthCard({
     if (focusTitle) heading.current?.focus();
   }, [focusTitle, title]);
   return (
-    <div className="flex min-h-[70vh] items-center justify-center px-4 py-12">
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-12" onMouseDown={keepFocusOnLinkPress}>
       <div className="w-full max-w-md">
         <Card>
           <div className="mb-6 text-center">

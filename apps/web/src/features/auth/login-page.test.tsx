@@ -53,6 +53,16 @@ describe('LoginPage', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it('does not flag a field when its focus is kept by pressing the Forgot? link', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByLabelText(LOGIN_TEXT.username));
+    const forgot = screen.getByRole('link', { name: LOGIN_TEXT.forgot });
+    await user.pointer({ keys: '[MouseLeft>]', target: forgot });
+    expect(screen.getByLabelText(LOGIN_TEXT.username)).toHaveFocus();
+    expect(screen.queryByText(AUTH_MESSAGES.usernameRequired)).not.toBeInTheDocument();
+  });
+
   it('keeps me signed in by default, with a 30 days label, and links to Forgot? and register', () => {
     renderLogin();
     const remember = screen.getByLabelText(LOGIN_TEXT.rememberMe);
