@@ -415,6 +415,10 @@ describe('view and download counting', () => {
     await t.ctx.db.execute(sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`);
     expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json()).toMatchObject({ downloadCount: 3, counted: true });
     expect((await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}/versions/999999/download` })).statusCode).toBe(404);
+    const draft = await createPlugin(t, owner, { name: 'Nothing To Download' });
+    const none = await api('POST', `/plugins/${draft.id}/download`, undefined, owner.auth);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(M.noVersion);
   });
 });
 

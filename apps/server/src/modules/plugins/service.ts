@@ -616,8 +616,9 @@ export class PluginService {
       .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.binaryKey} is not null`))
       .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`)
       .limit(1);
+    if (!latest?.key) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: latest?.key ? this.ctx.storage.url(latest.key) : null };
+    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.key) };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */

@@ -42,6 +42,7 @@ const badZips: Array<[string, () => Promise<Buffer>, string]> = [
   ['an absolute path', async () => rename(await makeZip([sln, { name: 'xetc/passwd', data: 'x' }]), 'xetc/passwd', '/etc/passwd'), Z.absolute('/etc/passwd')],
   ['a drive letter', async () => rename(await makeZip([sln, { name: 'Cx/boot.ini', data: 'x' }]), 'Cx/boot.ini', 'C:/boot.ini'), Z.absolute('C:/boot.ini')],
   ['backslashes', async () => rename(await makeZip([sln, { name: 'dir_file.txt', data: 'x' }]), 'dir_file.txt', 'dir\\file.txt'), Z.backslash('dir\\file.txt')],
+  ['a Windows stream name', async () => rename(await makeZip([sln, { name: 'a.txt_hidden', data: 'x' }]), 'a.txt_hidden', 'a.txt:hidden'), Z.badName('a.txt:hidden')],
   ['a symbolic link', async () => makeZip([sln, { name: 'link', data: '/etc/passwd', mode: 0o120777 }]), Z.symlink('link')],
   ['an encrypted entry', async () => markEncrypted(await makeZip([sln])), Z.encrypted(sln.name)],
   ['no solution', async () => makeZip([{ name: 'src/main.cpp', data: 'int main() {}' }]), Z.noSolution],

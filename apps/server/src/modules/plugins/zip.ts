@@ -72,6 +72,8 @@ function checkName(name: string) {
   if (name === '' || /[\u0000-\u001f]/.test(name)) throw badRequest(ZIP_MESSAGES.badName(shown), 'file');
   if (name.includes('\\')) throw badRequest(ZIP_MESSAGES.backslash(shown), 'file');
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) throw badRequest(ZIP_MESSAGES.absolute(shown), 'file');
+  // A colon elsewhere names an NTFS alternate data stream when extracted on Windows.
+  if (name.includes(':')) throw badRequest(ZIP_MESSAGES.badName(shown), 'file');
   if (name.split('/').some((part) => part === '..')) throw badRequest(ZIP_MESSAGES.traversal(shown), 'file');
 }
 
