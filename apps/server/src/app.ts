@@ -23,7 +23,7 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
-import { carRoutes } from './modules/cars/routes.js';
+import { carMeta, carRoutes } from './modules/cars/index.js';
 import { pluginRoutes } from './modules/plugins/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
@@ -186,7 +186,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   }
 
   // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
-  const metaResolvers: Array<{ pattern: RegExp; resolve: (id: number) => Promise<PageMeta | null> }> = [];
+  const metaResolvers: Array<{ pattern: RegExp; resolve: (id: number) => Promise<PageMeta | null> }> = [
+    { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: (id) => carMeta(ctx, id) },
+  ];
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);

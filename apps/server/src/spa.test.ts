@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { withMeta } from './spa.js';
 
 const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
@@ -41,6 +41,22 @@ describe('serving the web app', () => {
 });
 
 describe('page meta', () => {
+  it('writes the title and description of a car into its page', async () => {
+    const m = await signedInMember(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/cars',
+      headers: m.auth,
+      payload: { name: 'Midnight <Octane>', code: 'hAMwB1wABMItCGEWAAA=', description: 'A **dark** build for night matches.' },
+    });
+    expect(created.statusCode).toBe(201);
+    const page = await t.app.inject(`/cars/${created.json().id}`);
+    expect(page.body).toContain('<title>Midnight &lt;Octane&gt;');
+    expect(page.body).toMatch(/<meta name="description" content="[^"]*dark build for night matches/);
+    const unknown = await t.app.inject('/cars/999999');
+    expect(unknown.body).toContain('<title>BakkesMod Community</title>');
+  });
+
   it('writes escaped title, description cut to 160 and og tags', () => {
     const out = withMeta(html, { title: 'Best <Plugin> & "more"', description: 'd'.repeat(300), image: '/files/banners/1.webp' }, 'https://site.test', '/plugin/1');
     expect(out).toContain('<title>Best &lt;Plugin&gt; &amp; &quot;more&quot;</title>');
