@@ -8,3 +8,4 @@ export * from './car-code/index.js';
 export * from './cars.js';
 export * from './comments.js';
 export * from './plugins.js';
+export * from './lists.js';
