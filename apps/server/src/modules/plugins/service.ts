@@ -73,6 +73,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** Average stars to two decimals (the web shows one); 0 before the first rating. */
+const averageRating = (sum: number, count: number) => (count ? Math.round((sum / count) * 100) / 100 : 0);
+
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
 
@@ -160,7 +163,7 @@ export class PluginService {
       sourceCodeUrl: row.sourceCodeUrl,
       bannerImageUrl: row.bannerKey ? storage.url(row.bannerKey) : null,
       versionString: row.versionId === null ? null : (row.versionString ?? ''),
-      averageRating: row.ratingCount ? Math.round((row.ratingSum / row.ratingCount) * 100) / 100 : 0,
+      averageRating: averageRating(row.ratingSum, row.ratingCount),
       ratingCount: row.ratingCount,
       myStars: row.myStars ?? null,
       downloadCount: row.downloadCount,
@@ -295,14 +298,18 @@ export class PluginService {
     };
   }
 
-  async versions(id: number, viewer: Principal | null) {
-    await this.visibleRow(id, viewer);
-    const rows = await this.ctx.db
+  /** Approved submissions with a binary, newest first: the plugin's versions. */
+  private versionRows(id: number) {
+    return this.ctx.db
       .select()
       .from(submissions)
       .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.binaryKey} is not null`))
       .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`);
-    return rows.map((s) => ({
+  }
+
+  async versions(id: number, viewer: Principal | null) {
+    await this.visibleRow(id, viewer);
+    return (await this.versionRows(id)).map((s) => ({
       submissionId: s.id,
       versionString: s.versionString,
       submittedAt: toIso(s.createdAt),
@@ -343,11 +350,7 @@ export class PluginService {
   /** Debug symbols of the approved versions. */
   async pdbs(principal: Principal, id: number) {
     const plugin = await this.myRow(principal, id);
-    const rows = await this.ctx.db
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.debugKey} is not null`))
-      .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`);
+    const rows = (await this.versionRows(id)).filter((s) => s.debugKey !== null);
     return rows.map((s) => ({
       submissionId: s.id,
       versionString: s.versionString,
@@ -543,7 +546,7 @@ export class PluginService {
   }
 
   private ratingOf(sum: number, count: number, myStars: number | null) {
-    return { averageRating: count ? Math.round((sum / count) * 100) / 100 : 0, ratingCount: count, myStars };
+    return { averageRating: averageRating(sum, count), ratingCount: count, myStars };
   }
 
   /** Sets the caller's stars; the plugin's sum and count are recomputed under its row lock. */
@@ -610,15 +613,10 @@ export class PluginService {
   /** Counts a download of the latest version; the answer's URL is the file itself (not counted again). */
   async countDownload(id: number, viewer: Principal | null, visitor: string) {
     await this.visibleRow(id, viewer);
-    const [latest] = await this.ctx.db
-      .select({ key: submissions.binaryKey })
-      .from(submissions)
-      .where(and(eq(submissions.pluginId, id), eq(submissions.status, 'a'), sql`${submissions.binaryKey} is not null`))
-      .orderBy(sql`${submissions.approvedAt} desc nulls last`, sql`${submissions.id} desc`)
-      .limit(1);
-    if (!latest?.key) throw notFound(M.noVersion);
+    const [latest] = await this.versionRows(id);
+    if (!latest?.binaryKey) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.key) };
+    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.binaryKey) };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
