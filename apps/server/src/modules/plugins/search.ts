@@ -7,7 +7,7 @@ import { type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKe
  *
  * Search: full-text on the weighted document (name A > short description B > description C >
  * author D) with the last word as a prefix, OR'ed with trigram similarity on the name so one typo
- * still finds it. Ranking: exact name first, then ts_rank + word similarity of the name, then the
+ * still finds it (when the full text alone finds less than a page). Ranking: exact name first, then ts_rank + word similarity of the name, then the
  * shorter name (the closer match among equals), then downloads.
  */
 
@@ -88,12 +88,16 @@ function tagFilter(tagIds: number[], plan: TagPlan): SQL {
     group by pt.plugin_id having count(*) = ${ids.length})`;
 }
 
-function filters(params: PluginListParams, search: Search | null, tagPlan: TagPlan): SQL {
+/** How a search matches: full-text only, or also names within one typo (trigram word similarity). */
+type Matching = 'text' | 'fuzzy';
+
+function filters(params: PluginListParams, search: Search | null, tagPlan: TagPlan, matching: Matching = 'fuzzy'): SQL {
   const parts: SQL[] = [listedPlugin];
   if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
   if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
   if (params.tagIds.length) parts.push(tagFilter(params.tagIds, tagPlan));
-  if (search) {
+  if (search && matching === 'text') parts.push(sql`p.search_vector @@ to_tsquery('simple', ${search.tsquery})`);
+  if (search && matching === 'fuzzy') {
     // Word similarity (q <% name, written name %> q so the trigram index serves it) covers whole-name
     // similarity too, at a fraction of the candidates.
     parts.push(sql`(p.search_vector @@ to_tsquery('simple', ${search.tsquery}) or lower(p.name) %> ${search.text})`);
@@ -187,11 +191,13 @@ function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
 }
 
 /** One page of search results in order, each row carrying the number of matches as "totalCount". */
-function searchPageSql(params: PluginListParams, search: Search): SQL {
+function searchPageSql(params: PluginListParams, search: Search, matching: Matching): SQL {
   // Search candidates are few: checking their tags one by one is always the cheaper way.
-  const where = filters(params, search, 'probe');
+  const where = filters(params, search, 'probe', matching);
   const exactExpr = sql`(lower(p.name) = ${search.exact} or lower(p.name) = ${search.text})`;
-  const rankExpr = sql`(ts_rank(p.search_vector, to_tsquery('simple', ${search.tsquery})) + word_similarity(${search.text}, lower(p.name)))`;
+  // The name's word similarity ranks typo matches; full-text matches are ranked well by ts_rank alone.
+  const textRank = sql`ts_rank(p.search_vector, to_tsquery('simple', ${search.tsquery}))`;
+  const rankExpr = matching === 'text' ? textRank : sql`(${textRank} + word_similarity(${search.text}, lower(p.name)))`;
   return sql`with hits as (
       select p.id, ${exactExpr} as exact, ${rankExpr} as rank, count(*) over () as total
       from plugins p where ${where}
@@ -221,9 +227,15 @@ export async function runPluginList<Row extends { totalCount?: number }>(
 ): Promise<{ rows: Row[]; totalCount: number }> {
   const search = toSearch(params.search);
   if (search) {
-    const rows = await io.rows(searchPageSql(params, search));
-    if (rows.length || params.page === 1) return { rows, totalCount: Number(rows[0]?.totalCount ?? 0) };
-    return { rows, totalCount: await io.count(countSql(filters(params, search, 'probe'))) };
+    // Full text first. Names within a typo join in only when it finds less than a page: they are
+    // what a misspelt search needs, and the trigram scan is the costly part of a broad search.
+    const total = async (rows: Row[], matching: Matching) =>
+      rows.length || params.page === 1 ? Number(rows[0]?.totalCount ?? 0) : io.count(countSql(filters(params, search, 'probe', matching)));
+    const text = await io.rows(searchPageSql(params, search, 'text'));
+    const textTotal = await total(text, 'text');
+    if (textTotal >= params.pageSize) return { rows: text, totalCount: textTotal };
+    const rows = await io.rows(searchPageSql(params, search, 'fuzzy'));
+    return { rows, totalCount: await total(rows, 'fuzzy') };
   }
   const key = (tagIds: number[]) => JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource]);
   const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, null, 'collect')), key(tagIds));
