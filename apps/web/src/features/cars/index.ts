@@ -1,1 +1,3 @@
-export { CarDetailPage, CarEditPage, CarsPage, CarUploadPage } from './pages';
+export { CarDetailPage } from './car-detail-page';
+export { CarEditPage, CarUploadPage } from './car-form-pages';
+export { CarsPage } from './cars-page';

@@ -1,0 +1,96 @@
+import { compactNumber, type Car } from '@bm/core';
+import { Link } from 'react-router';
+import { StarRating } from '../../components/star-rating';
+import { cx, focusRing } from '../../components/ui';
+import { CarBanner } from './car-banner';
+import { CAR_CARD_TEXT } from './constants';
+
+function Counts({ car }: { car: Car }) {
+  return (
+    <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-400">
+      <span title={`${car.views}`}>
+        <span className="font-semibold text-slate-200">{compactNumber(car.views)}</span> {CAR_CARD_TEXT.views(car.views)}
+      </span>
+      <span title={`${car.codeCopies}`}>
+        <span className="font-semibold text-slate-200">{compactNumber(car.codeCopies)}</span> {CAR_CARD_TEXT.copies(car.codeCopies)}
+      </span>
+    </p>
+  );
+}
+
+function Rating({ car }: { car: Car }) {
+  if (car.ratingCount === 0) return <span className="text-xs text-slate-500">{CAR_CARD_TEXT.noRatings}</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs text-slate-300">
+      <StarRating value={car.averageRating} size="sm" />
+      <span aria-hidden="true">{car.averageRating.toFixed(1)}</span>
+    </span>
+  );
+}
+
+function BodyBadge({ car }: { car: Car }) {
+  return (
+    <span className="inline-flex max-w-full truncate rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-sky-300">
+      {car.bodyName}
+    </span>
+  );
+}
+
+/**
+ * A car in the list: the whole card links to its page. Grid cards stack the banner over the text;
+ * list rows put a small banner beside it.
+ */
+export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' | 'list' }) {
+  const frame = cx(
+    'group block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900',
+    focusRing,
+  );
+  const title = (
+    <h3 className="truncate text-base font-semibold text-white group-hover:text-sky-300" title={car.name}>
+      {car.name}
+    </h3>
+  );
+  const creator = (
+    <p className="truncate text-sm text-slate-400">
+      {CAR_CARD_TEXT.by} <span className="text-slate-200">{car.member.displayName}</span>
+    </p>
+  );
+
+  if (variant === 'list') {
+    return (
+      <Link to={`/cars/${car.id}`} className={cx(frame, 'flex items-stretch gap-4 p-3')}>
+        <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
+          <CarBanner name={car.name} url={car.bannerUrl} className="text-3xl" />
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
+          {title}
+          {creator}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
+            <BodyBadge car={car} />
+            <Counts car={car} />
+            <Rating car={car} />
+          </div>
+        </div>
+      </Link>
+    );
+  }
+
+  return (
+    <Link to={`/cars/${car.id}`} className={cx(frame, 'flex h-full flex-col')}>
+      <div className="relative aspect-video overflow-hidden">
+        <CarBanner name={car.name} url={car.bannerUrl} className="transition-transform duration-300 group-hover:scale-105" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {title}
+        {creator}
+        <div>
+          <BodyBadge car={car} />
+        </div>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+          <Counts car={car} />
+          <Rating car={car} />
+        </div>
+      </div>
+    </Link>
+  );
+}

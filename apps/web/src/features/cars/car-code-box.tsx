@@ -1,0 +1,45 @@
+import type { Ref } from 'react';
+import { cx, focusRing } from '../../components/ui';
+import { CAR_DETAIL_TEXT as T } from './constants';
+
+/** 'Copy this code to import the car:', the code, and 'Copy to Clipboard' that reads 'Copied!' for 2 s. */
+export function CarCodeBox({
+  code,
+  copied,
+  onCopy,
+  codeRef,
+}: {
+  code: string;
+  copied: boolean;
+  onCopy: () => void;
+  codeRef: Ref<HTMLElement>;
+}) {
+  return (
+    <section aria-labelledby="car-code-heading" className="rounded-xl border border-slate-800 bg-slate-900/70 p-5">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="car-code-heading" className="text-lg font-semibold text-white">
+          {T.codeHeading}
+        </h2>
+        <button
+          type="button"
+          onClick={onCopy}
+          className={cx(
+            'rounded text-sm font-medium underline underline-offset-2',
+            copied ? 'text-emerald-400' : 'text-sky-400 hover:text-sky-300',
+            focusRing,
+          )}
+        >
+          {copied ? T.copied : T.copyToClipboard}
+        </button>
+      </div>
+      <p className="mb-2 text-sm text-slate-400">{T.codeIntro}</p>
+      <code
+        ref={codeRef}
+        data-testid="car-code"
+        className="block select-text break-all rounded-lg border border-slate-700 bg-slate-950 px-3 py-2.5 font-mono text-sm text-emerald-300"
+      >
+        {code}
+      </code>
+    </section>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  CAR_BANNER_MAX_BYTES,
+  CAR_DESCRIPTION_MAX,
+  carUpsertRequest,
+  decodeCarCode,
+  describeBody,
+  type CarDetail,
+} from '@bm/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Markdown } from '../../components/markdown';
+import { Alert, Button, ProgressBar, TextField, cx, focusRing, inputClasses } from '../../components/ui';
+import { errorText, isApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { carKeys, carsApi } from './api';
+import { CAR_FORM_TEXT as T } from './constants';
+
+type Field = 'name' | 'code' | 'description';
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['name', 'code', 'description'];
+
+export const BANNER_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+const BANNER_EXTENSIONS = /\.(png|jpe?g|gif)$/i;
+
+/** Client-side banner checks before the upload (the server checks the content again). */
+export function bannerFileError(file: File): string | null {
+  const typeOk = (BANNER_TYPES as readonly string[]).includes(file.type) || (!file.type && BANNER_EXTENSIONS.test(file.name));
+  if (!typeOk) return T.bannerType;
+  if (file.size > CAR_BANNER_MAX_BYTES) return T.bannerTooLarge;
+  return null;
+}
+
+/** What the code field says as the member types: the decoded body and item count, or the decoder's error. */
+export function codeStatus(code: string): { ok: true; text: string } | { ok: false; text: string } | null {
+  if (!code.trim()) return null;
+  const decoded = decodeCarCode(code);
+  if (!decoded.ok) return { ok: false, text: decoded.message };
+  const { loadout } = decoded;
+  const items = loadout.blue.items.length + (loadout.blueIsOrange ? 0 : loadout.orange.items.length);
+  return { ok: true, text: T.codeValid(describeBody(loadout), items) };
+}
+
+/** The first message per field of a failed check (ours or the server's 400). */
+function fieldErrors(entries: Iterable<[string, string | undefined]>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of entries) {
+    const field = FIELDS.find((f) => f === key);
+    if (field && message && !out[field]) out[field] = message;
+  }
+  return out;
+}
+
+/**
+ * The car upload and edit form: Name (3 to 64), Car Code (checked as you type with the shared
+ * decoder), Description (markdown, Write/Preview, up to 5000) and an optional banner uploaded after
+ * the car is saved, with a progress bar. On success it goes to the car's page.
+ */
+export function CarForm({ car }: { car?: CarDetail }) {
+  const mode = car ? 'edit' : 'create';
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [name, setName] = useState(car?.name ?? '');
+  const [code, setCode] = useState(car?.code ?? '');
+  const [description, setDescription] = useState(car?.description ?? '');
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [banner, setBanner] = useState<File | null>(null);
+  const [bannerError, setBannerError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
+  const [progress, setProgress] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const ids = { desc: useId(), counter: useId(), banner: useId(), tabs: useId() };
+
+  const status = codeStatus(code);
+  const codeError = errors.code ?? (status && !status.ok ? status.text : null);
+  const busy = phase !== 'idle';
+
+  // A preview of the chosen file, released when another is chosen or the form goes.
+  const bannerPreview = useMemo(() => (banner && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(banner) : null), [banner]);
+  useEffect(() => () => {
+    if (bannerPreview) URL.revokeObjectURL(bannerPreview);
+  }, [bannerPreview]);
+
+  const onBanner = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const problem = bannerFileError(file);
+    setBannerError(problem);
+    if (problem) return;
+    setBanner(file);
+  };
+
+  const clearBanner = () => {
+    setBanner(null);
+    setBannerError(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const parsed = carUpsertRequest.safeParse({ name, code, description });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setPhase('saving');
+    let saved: CarDetail;
+    try {
+      saved = car ? await carsApi.update(car.id, parsed.data) : await carsApi.create(parsed.data);
+    } catch (err) {
+      setPhase('idle');
+      if (isApiError(err) && err.status === 400) {
+        const byField = fieldErrors(Object.entries(err.errors ?? {}).map(([k, v]) => [k, v[0]]));
+        setErrors(byField);
+        if (Object.keys(byField).length === 0) setFormError(errorText(err));
+      } else {
+        setFormError(mode === 'create' ? T.createFailed : T.updateFailed);
+      }
+      return;
+    }
+    client.setQueryData(carKeys.detail(saved.id), saved);
+    if (banner) {
+      setPhase('uploading');
+      setProgress(0);
+      try {
+        const { bannerUrl } = await carsApi.uploadBanner(saved.id, banner, setProgress);
+        client.setQueryData(carKeys.detail(saved.id), { ...saved, bannerUrl });
+      } catch (err) {
+        // The car itself is saved: say what failed and go on to its page, where the owner can edit again.
+        toast.error(T.bannerFailed(errorText(err, T.bannerType)));
+      }
+    }
+    void client.invalidateQueries({ queryKey: carKeys.lists() });
+    void client.invalidateQueries({ queryKey: carKeys.bodies() });
+    toast.success(mode === 'create' ? T.created : T.updated);
+    void navigate(`/cars/${saved.id}`);
+  };
+
+  const currentBanner = bannerPreview ?? car?.bannerUrl ?? null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      {formError && <Alert variant="error">{formError}</Alert>}
+
+      <TextField
+        label={T.name}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
+        }}
+        error={errors.name}
+        required
+        placeholder={T.namePlaceholder}
+        autoComplete="off"
+      />
+
+      <TextField
+        label={T.code}
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          if (errors.code) setErrors((x) => ({ ...x, code: undefined }));
+        }}
+        error={codeError}
+        success={status?.ok ? status.text : null}
+        required
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={T.codePlaceholder}
+        className="font-mono"
+      />
+
+      <div className="space-y-1.5">
+        <div className="flex items-center justify-between gap-2">
+          <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
+            {T.description}
+          </label>
+          <div role="tablist" aria-label={T.description} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
+            {(['write', 'preview'] as const).map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`${ids.tabs}-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`${ids.tabs}-panel`}
+                onClick={() => setTab(t)}
+                className={cx(
+                  'rounded-md px-3 py-1 text-xs font-semibold',
+                  focusRing,
+                  tab === t ? 'bg-slate-700 text-white' : 'text-slate-400 hover:text-white',
+                )}
+              >
+                {t === 'write' ? T.write : T.preview}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div role="tabpanel" id={`${ids.tabs}-panel`} aria-labelledby={`${ids.tabs}-${tab}`}>
+          {tab === 'write' ? (
+            <textarea
+              id={ids.desc}
+              value={description}
+              onChange={(e) => {
+                setDescription(e.target.value);
+                if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
+              }}
+              rows={10}
+              aria-invalid={errors.description || description.length > CAR_DESCRIPTION_MAX ? true : undefined}
+              aria-describedby={ids.counter}
+              className={cx(inputClasses(Boolean(errors.description) || description.length > CAR_DESCRIPTION_MAX), 'min-h-40 resize-y')}
+            />
+          ) : (
+            <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
+              {description.trim() ? <Markdown source={description} /> : <p className="text-sm text-slate-500">{T.previewEmpty}</p>}
+            </div>
+          )}
+        </div>
+        <div className="flex justify-between gap-2 text-xs">
+          <span className={errors.description ? 'font-medium text-rose-400' : 'text-slate-400'}>{errors.description ?? T.markdownHint}</span>
+          <span id={ids.counter} className={description.length > CAR_DESCRIPTION_MAX ? 'font-semibold text-rose-400' : 'text-slate-400'}>
+            {T.counter(description.length, CAR_DESCRIPTION_MAX)}
+          </span>
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <p id={ids.banner} className="text-sm font-medium text-slate-200">
+          {T.banner}
+        </p>
+        <p className="text-xs text-slate-400">{T.bannerHint}</p>
+        {currentBanner && (
+          <img
+            src={currentBanner}
+            alt={bannerPreview ? T.newBanner : T.currentBanner}
+            className="aspect-video w-full max-w-md rounded-lg border border-slate-700 object-cover"
+          />
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          accept={BANNER_TYPES.join(',')}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={onBanner}
+          data-testid="banner-input"
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy} aria-describedby={ids.banner}>
+            {currentBanner ? T.changeBanner : T.chooseBanner}
+          </Button>
+          {banner && (
+            <>
+              <span className="max-w-60 truncate text-sm text-slate-300">{banner.name}</span>
+              <Button variant="ghost" size="sm" onClick={clearBanner} disabled={busy}>
+                {T.removeChoice}
+              </Button>
+            </>
+          )}
+        </div>
+        {bannerError && <Alert variant="error">{bannerError}</Alert>}
+        {phase === 'uploading' && (
+          <div className="space-y-1">
+            <p className="text-xs text-slate-400">{T.uploadingBanner}</p>
+            <ProgressBar value={progress} label={T.bannerProgress} />
+          </div>
+        )}
+      </div>
+
+      <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-5">
+        <Button type="submit" disabled={busy}>
+          {phase === 'saving' ? (mode === 'create' ? T.creating : T.saving) : phase === 'uploading' ? T.uploadingBanner : mode === 'create' ? T.create : T.save}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={() => void navigate(car ? `/cars/${car.id}` : '/cars')}>
+          {T.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

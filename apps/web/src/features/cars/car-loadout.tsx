@@ -1,0 +1,66 @@
+import { bodyName, paintName, slotName, type CarLoadout, type RgbColor, type TeamLoadout } from '@bm/core';
+import { CAR_DETAIL_TEXT as T } from './constants';
+
+const BODY_SLOT = 0;
+
+function Swatch({ color, label }: { color: RgbColor; label: string }) {
+  const css = `rgb(${color.r}, ${color.g}, ${color.b})`;
+  return (
+    <span className="inline-flex items-center gap-2 text-xs text-slate-300">
+      <span className="h-5 w-5 rounded-md border border-white/20" style={{ backgroundColor: css }} aria-hidden="true" />
+      <span>
+        {label} <span className="font-mono text-slate-400">{css}</span>
+      </span>
+    </span>
+  );
+}
+
+function Team({ title, team, accent }: { title: string; team: TeamLoadout; accent: string }) {
+  const items = [...team.items].sort((a, b) => a.slot - b.slot);
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
+      <h3 className={`mb-3 text-sm font-semibold uppercase tracking-wide ${accent}`}>{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-400">{T.noItems}</p>
+      ) : (
+        <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {items.map((item) => {
+            const paint = paintName(item.paintId);
+            return (
+              <div key={`${item.slot}-${item.productId}`} className="contents">
+                <dt className="text-slate-400">{slotName(item.slot)}</dt>
+                <dd className="text-slate-100">
+                  {item.slot === BODY_SLOT ? bodyName(item.productId) : T.product(item.productId)}
+                  {paint && <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs text-amber-300">{paint}</span>}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      {(team.primaryColor || team.secondaryColor || team.wheelTeamId) && (
+        <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2 border-t border-slate-800 pt-3">
+          {team.primaryColor && <Swatch color={team.primaryColor} label={T.primary} />}
+          {team.secondaryColor && <Swatch color={team.secondaryColor} label={T.secondary} />}
+          {team.wheelTeamId ? <span className="text-xs text-slate-400">{T.wheelTeam(team.wheelTeamId)}</span> : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The decoded code: one section when blue is orange, else one per team. */
+export function CarLoadoutView({ loadout }: { loadout: CarLoadout }) {
+  return (
+    <div className={loadout.blueIsOrange ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
+      {loadout.blueIsOrange ? (
+        <Team title={T.bothTeams} team={loadout.blue} accent="text-sky-300" />
+      ) : (
+        <>
+          <Team title={T.blueTeam} team={loadout.blue} accent="text-sky-400" />
+          <Team title={T.orangeTeam} team={loadout.orange} accent="text-orange-400" />
+        </>
+      )}
+    </div>
+  );
+}

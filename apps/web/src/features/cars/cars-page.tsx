@@ -1,0 +1,294 @@
+import { CARS_PAGE_SIZE, withAds } from '@bm/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { AdUnit } from '../../components/ad-unit';
+import { Pagination } from '../../components/pagination';
+import { Button, ButtonLink, Spinner, cx, focusRing, inputClasses } from '../../components/ui';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
+import { CarCard } from './car-card';
+import { BAKKESMOD_URL, CARS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './constants';
+import { SortMenu } from './sort-menu';
+import { useCarsParams, type CarsViewMode } from './use-cars-params';
+
+/** 'Found N cars for "q"' or 'Showing N cars', then 'Page X of Y (a-b of N)' when there are pages. */
+export function resultCounter(result: CarsListResult): { summary: string; pages: string | null } {
+  const { request, totalCount, totalPages, items } = result;
+  const summary = request.search ? T.found(totalCount, request.search) : T.showing(totalCount);
+  if (totalPages <= 1) return { summary, pages: null };
+  const from = (request.page - 1) * CARS_PAGE_SIZE + 1;
+  const to = from + items.length - 1;
+  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCount) };
+}
+
+/** /cars (§2, §4): search, sort, body filter, grid or list, pages of 17 with ad cards. */
+export function CarsPage() {
+  useDocumentTitle(T.title);
+  const { params, view, setSearch, setSort, setBody, setPage, setView } = useCarsParams();
+  const list = useQuery({ ...carsListQuery(params), placeholderData: keepPreviousData });
+  const bodies = useQuery(carBodiesQuery());
+  const result = list.data;
+  const counter = result && !list.isError ? resultCounter(result) : null;
+
+  // A page past the end (cars were deleted, an old link) goes to the last page there is.
+  useEffect(() => {
+    if (result && !list.isPlaceholderData && result.totalPages > 0 && params.page > result.totalPages) {
+      setPage(result.totalPages, { replace: true });
+    }
+  }, [result, list.isPlaceholderData, params.page, setPage]);
+
+  const changePage = (page: number) => {
+    setPage(page);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-white">{T.title}</h1>
+          <p className="mt-1 text-slate-400">{T.intro}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className={cx('inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 px-4 text-sm font-semibold text-slate-100 hover:border-slate-500 hover:bg-slate-800/60', focusRing)}>
+            {T.getBakkesMod}
+            <span aria-hidden="true">↗</span>
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <ButtonLink to="/cars/upload">{T.upload}</ButtonLink>
+        </div>
+      </header>
+
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <SearchBox committed={params.search} onSearch={setSearch} />
+        <div className="flex flex-wrap items-center gap-2">
+          <BodyFilter value={params.body} options={bodies.data ?? []} onChange={setBody} />
+          <div className="ml-auto flex items-center gap-2">
+            <SortMenu sortBy={params.sortBy} sortDir={params.sortDir} onChange={setSort} />
+            <ViewToggle view={view} onChange={setView} />
+          </div>
+        </div>
+      </div>
+
+      <div role="status" aria-live="polite" aria-atomic="true" className="mb-4 min-h-5 text-sm text-slate-400">
+        {counter && (
+          <>
+            <span>{counter.summary}</span>
+            {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
+          </>
+        )}
+      </div>
+
+      <Results
+        result={result}
+        view={view}
+        isPending={list.isPending}
+        isError={list.isError && !list.isFetching}
+        isStale={list.isPlaceholderData}
+        retrying={list.isError && list.isFetching}
+        onRetry={() => void list.refetch()}
+        onClearSearch={() => setSearch('')}
+      />
+
+      {result && !list.isError && (
+        <Pagination className="mt-8" page={result.request.page} totalPages={result.totalPages} onPageChange={changePage} />
+      )}
+    </div>
+  );
+}
+
+function Results({
+  result,
+  view,
+  isPending,
+  isError,
+  isStale,
+  retrying,
+  onRetry,
+  onClearSearch,
+}: {
+  result: CarsListResult | undefined;
+  view: CarsViewMode;
+  isPending: boolean;
+  isError: boolean;
+  isStale: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  onClearSearch: () => void;
+}) {
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
+        <p className="text-rose-200">{T.error}</p>
+        <Button className="mt-4" variant="outline" onClick={onRetry}>
+          {T.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  if (isPending || retrying || !result) {
+    return (
+      <div className="flex min-h-60 items-center justify-center">
+        <Spinner label={T.loading} />
+        <span className="ml-2 text-sm text-slate-400" aria-hidden="true">
+          {T.loading}
+        </span>
+      </div>
+    );
+  }
+  if (result.items.length === 0) {
+    const q = result.request.search;
+    return (
+      <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-14 text-center">
+        <h2 className="text-xl font-semibold text-white">{q ? T.noResultsTitle : T.emptyTitle}</h2>
+        <p className="mt-2 text-slate-400">{q ? T.noResults(q) : T.empty}</p>
+        {q && (
+          <Button className="mt-5" variant="outline" onClick={onClearSearch}>
+            {T.browseAll}
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const entries = withAds(result.items);
+  return (
+    <ul
+      aria-label={T.results}
+      aria-busy={isStale}
+      className={cx(
+        'transition-opacity',
+        isStale && 'opacity-60',
+        view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
+      )}
+    >
+      {entries.map((entry) =>
+        entry.kind === 'ad' ? (
+          <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined}>
+            <AdUnit className="h-full" />
+          </li>
+        ) : (
+          <li key={entry.item.id}>
+            <CarCard car={entry.item} variant={view} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/**
+ * Typing searches 300 ms after the last key; Enter searches at once; the text is trimmed. The box
+ * follows the address when it changes from elsewhere (back button, Clear, 'Browse all cars').
+ */
+function SearchBox({ committed, onSearch }: { committed: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  const id = useId();
+  if (committed !== seen) {
+    setSeen(committed);
+    if (text.trim() !== committed) setText(committed);
+  }
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === committed) return;
+    const timer = setTimeout(() => onSearch(q), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, committed, onSearch]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
+      <label htmlFor={id} className="sr-only">
+        {T.searchLabel}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={T.searchPlaceholder}
+        autoComplete="off"
+        maxLength={200}
+        className={cx(inputClasses(false), 'h-10')}
+      />
+      {(text || committed) && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText('');
+            onSearch('');
+          }}
+        >
+          {T.clear}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function BodyFilter({
+  value,
+  options,
+  onChange,
+}: {
+  value: number | null;
+  options: ReadonlyArray<{ productId: number; name: string; count: number }>;
+  onChange: (body: number | null) => void;
+}) {
+  const id = useId();
+  // A body from the address that no listed car uses still shows as chosen.
+  const known = value === null || options.some((o) => o.productId === value);
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+      <label htmlFor={id} className="text-sm text-slate-400">
+        {T.body}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        className={cx(inputClasses(false), 'h-10 min-w-0 py-0 sm:w-44')}
+      >
+        <option value="">{T.allBodies}</option>
+        {!known && <option value={value ?? ''}>{`#${value}`}</option>}
+        {options.map((o) => (
+          <option key={o.productId} value={o.productId}>
+            {`${o.name} (${o.count})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: CarsViewMode; onChange: (v: CarsViewMode) => void }) {
+  const button = (mode: CarsViewMode, label: string, icon: string) => (
+    <button
+      type="button"
+      aria-pressed={view === mode}
+      aria-label={label}
+      title={label}
+      onClick={() => onChange(mode)}
+      className={cx(
+        'inline-flex h-10 w-10 items-center justify-center text-slate-300',
+        focusRing,
+        view === mode ? 'bg-sky-500 text-slate-950' : 'hover:bg-slate-800 hover:text-white',
+      )}
+    >
+      <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+        <path d={icon} />
+      </svg>
+    </button>
+  );
+  return (
+    <div role="group" aria-label={T.view} className="inline-flex overflow-hidden rounded-lg border border-slate-700">
+      {button('grid', T.grid, 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z')}
+      {button('list', T.list, 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z')}
+    </div>
+  );
+}
