@@ -24,7 +24,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
-import { pluginRoutes } from './modules/plugins/routes.js';
+import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
@@ -188,6 +188,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
   const metaResolvers: Array<{ pattern: RegExp; resolve: (id: number) => Promise<PageMeta | null> }> = [
     { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: (id) => carMeta(ctx, id) },
+    { pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/, resolve: (id) => pluginMeta(ctx, id) },
   ];
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {

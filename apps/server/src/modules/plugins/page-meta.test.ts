@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { createPlugin, publishedPlugin } from './test-helpers.js';
+
+const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  t = await startTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('plugin page meta', () => {
+  it('writes a public plugin’s name and short description into its page, nothing of a hidden one', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Meta <Plugin>', shortDescription: 'Shows boost & more' });
+    for (const url of [`/plugin/${p.id}`, `/plugins/view/${p.id}`]) {
+      const page = await t.app.inject(url);
+      expect(page.body).toContain('<title>Meta &lt;Plugin&gt;</title>');
+      expect(page.body).toContain('<meta name="description" content="Shows boost &amp; more" />');
+    }
+    const draft = await createPlugin(t, owner, { name: 'Secret Draft' });
+    expect((await t.app.inject(`/plugin/${draft.id}`)).body).toContain('<title>BakkesMod Community</title>');
+  });
+});
