@@ -1,0 +1,143 @@
+import {
+  PLUGIN_PAGE_SIZE,
+  TAG_CACHE_MS,
+  type Comment,
+  type CommentVote,
+  type Plugin,
+  type PluginHasSourceFilter,
+  type PluginPage,
+  type PluginSortDirection,
+  type PluginSortKey,
+  type Tag,
+} from '@bm/core';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** What the plugins list asks for: the query string of /plugins, read and defaulted. */
+export interface PluginsListParams {
+  page: number;
+  search: string;
+  /** null: the server's default (relevance for a search, else downloads). */
+  sortBy: PluginSortKey | null;
+  sortDir: PluginSortDirection | null;
+  /** Tag short names; a plugin must have all of them. */
+  tags: string[];
+  source: PluginHasSourceFilter;
+}
+
+export type PluginsListResult = PluginPage & { request: PluginsListParams };
+
+export interface PluginVersion {
+  submissionId: number;
+  versionString: string | null;
+  submittedAt: string;
+  approvedAt: string | null;
+  binaryDownloadUrl: string | null;
+}
+
+export interface PluginRating {
+  averageRating: number;
+  ratingCount: number;
+  myStars: number | null;
+}
+
+export interface PluginDownloadResult {
+  downloadCount: number;
+  counted: boolean;
+  downloadUrl: string | null;
+}
+
+export interface CommentVoteResult {
+  upvotes: number;
+  downvotes: number;
+  myVote: CommentVote;
+}
+
+export const pluginKeys = {
+  all: ['plugins'] as const,
+  lists: () => [...pluginKeys.all, 'list'] as const,
+  list: (p: PluginsListParams) => [...pluginKeys.lists(), p] as const,
+  tags: () => ['tags'] as const,
+  detail: (id: number) => [...pluginKeys.all, 'detail', id] as const,
+  versions: (id: number) => [...pluginKeys.all, 'versions', id] as const,
+  rating: (id: number) => [...pluginKeys.all, 'rating', id] as const,
+  comments: (id: number) => [...pluginKeys.all, 'comments', id] as const,
+};
+
+/** GET /plugins: each set of params is its own cache entry, so a late answer never replaces a newer one. */
+export const pluginsListQuery = (p: PluginsListParams) =>
+  queryOptions({
+    queryKey: pluginKeys.list(p),
+    queryFn: async ({ signal }): Promise<PluginsListResult> => {
+      const page = await api.get<PluginPage>('/plugins', {
+        signal,
+        query: {
+          page: p.page,
+          pageSize: PLUGIN_PAGE_SIZE,
+          search: p.search || undefined,
+          sortBy: p.sortBy ?? undefined,
+          sortDir: p.sortBy ? (p.sortDir ?? undefined) : undefined,
+          tags: p.tags.length ? p.tags : undefined,
+          hasSource: p.source === 'any' ? undefined : p.source,
+        },
+      });
+      return { ...page, request: p };
+    },
+  });
+
+/** GET /tags, kept 5 minutes. */
+export const tagsQuery = () =>
+  queryOptions({
+    queryKey: pluginKeys.tags(),
+    queryFn: ({ signal }) => api.get<Tag[]>('/tags', { signal }),
+    staleTime: TAG_CACHE_MS,
+  });
+
+export const pluginDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: pluginKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Plugin>(`/plugins/${id}`, { signal }),
+  });
+
+export const pluginVersionsQuery = (id: number) =>
+  queryOptions({
+    queryKey: pluginKeys.versions(id),
+    queryFn: ({ signal }) => api.get<PluginVersion[]>(`/plugins/${id}/versions`, { signal }),
+  });
+
+export const pluginRatingQuery = (id: number) =>
+  queryOptions({
+    queryKey: pluginKeys.rating(id),
+    queryFn: ({ signal }) => api.get<PluginRating>(`/plugins/${id}/rating`, { signal }),
+    staleTime: 0,
+  });
+
+/** Comments, newest first. */
+export const pluginCommentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: pluginKeys.comments(id),
+    queryFn: async ({ signal }) => sortComments(await api.get<Comment[]>(`/plugins/${id}/comments`, { signal })),
+  });
+
+export function sortComments(list: Comment[]): Comment[] {
+  return [...list].sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() || b.id - a.id);
+}
+
+export const pluginsApi = {
+  countView: (id: number) => api.post<{ viewCount: number; counted: boolean }>(`/plugins/${id}/view`),
+  countDownload: (id: number) => api.post<PluginDownloadResult>(`/plugins/${id}/download`),
+  rate: (id: number, stars: number) => api.post<PluginRating>(`/plugins/${id}/rating`, { stars }),
+  setSkipBuildServer: (id: number, skipBuildServer: boolean) =>
+    api.patch<{ skipBuildServer: boolean }>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
+  postComment: (id: number, body: string, turnstileToken: string | null) =>
+    api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
+  updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),
+  deleteComment: (commentId: number) => api.delete(`/plugins/comments/${commentId}`),
+  voteComment: (commentId: number, voteType: CommentVote) =>
+    api.post<CommentVoteResult>(`/plugins/comments/${commentId}/vote`, { voteType }),
+};
+
+/** Changes the cached detail of a plugin, if it is cached. */
+export function patchPluginDetail(client: QueryClient, id: number, patch: Partial<Plugin>): void {
+  client.setQueryData<Plugin>(pluginKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
+}
