@@ -1,1 +1,4 @@
-export { PluginCreatePage, PluginDetailPage, PluginManagePage, PluginsPage } from './pages';
+export { PluginCreatePage, PluginDetailPage, PluginManagePage } from './pages';
+export { PluginsPage } from './list/plugins-page';
+export { PluginCard, type PluginCardData } from './plugin-card';
+export { PluginBanner } from './plugin-banner';

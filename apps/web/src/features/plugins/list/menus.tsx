@@ -1,0 +1,235 @@
+import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } from '@bm/core';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cx, focusRing } from '../../../components/ui';
+import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from '../constants';
+
+const triggerClasses = cx(
+  'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
+  focusRing,
+);
+const panelClasses =
+  'absolute right-0 z-30 mt-2 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-700 bg-slate-900 p-2 shadow-2xl shadow-black/50';
+
+/** Open state of a dropdown that closes on Escape (focus back on its button) and on a click outside. */
+function useDropdown() {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+    };
+  }, [open]);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+    }
+  };
+  return { open, setOpen, wrapper, button, close, onEscape };
+}
+
+interface SortItem {
+  sortBy: PluginSortKey | null;
+  sortDir: PluginSortDirection | null;
+  label: string;
+}
+
+const SORT_ITEMS: SortItem[] = [
+  { sortBy: null, sortDir: null, label: T.relevance },
+  ...PLUGIN_SORT_OPTIONS.flatMap((o) => [
+    { sortBy: o.key, sortDir: 'asc' as const, label: `${o.label} ↑` },
+    { sortBy: o.key, sortDir: 'desc' as const, label: `${o.label} ↓` },
+  ]),
+];
+
+function sameSort(item: SortItem, sortBy: PluginSortKey | null, sortDir: PluginSortDirection): boolean {
+  return item.sortBy === sortBy && (item.sortBy === null || item.sortDir === sortDir);
+}
+
+/** Sort dropdown: a menu of radio items; arrow keys, Home and End move; Escape or outside click close. */
+export function SortMenu({
+  sortBy,
+  sortDir,
+  onChange,
+}: {
+  sortBy: PluginSortKey | null;
+  sortDir: PluginSortDirection;
+  onChange: (sortBy: PluginSortKey | null, sortDir: PluginSortDirection | null) => void;
+}) {
+  const d = useDropdown();
+  const items = useRef<Array<HTMLButtonElement | null>>([]);
+  const menuId = useId();
+  const currentIndex = Math.max(
+    0,
+    SORT_ITEMS.findIndex((i) => sameSort(i, sortBy, sortDir)),
+  );
+  const current = SORT_ITEMS[currentIndex]?.label ?? T.relevance;
+
+  useEffect(() => {
+    if (d.open) items.current[currentIndex]?.focus();
+    // Focus moves in only when the menu opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [d.open]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    d.onEscape(e);
+    if (!d.open || e.defaultPrevented) return;
+    const list = items.current.filter((el): el is HTMLButtonElement => el !== null);
+    const index = list.findIndex((el) => el === document.activeElement);
+    const move = (to: number) => {
+      e.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (e.key === 'ArrowDown') move(index + 1);
+    else if (e.key === 'ArrowUp') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(list.length - 1);
+    else if (e.key === 'Tab') d.setOpen(false);
+  };
+
+  return (
+    <div ref={d.wrapper} className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={d.button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={d.open}
+        aria-controls={d.open ? menuId : undefined}
+        onClick={() => d.setOpen((o) => !o)}
+        className={triggerClasses}
+      >
+        <span>{T.sort}:</span>
+        <span className="text-sky-300">{current}</span>
+      </button>
+      {d.open && (
+        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(panelClasses, 'w-56')}>
+          {SORT_ITEMS.map((item, i) => {
+            const checked = i === currentIndex;
+            return (
+              <button
+                key={item.label}
+                ref={(el) => {
+                  items.current[i] = el;
+                }}
+                type="button"
+                role="menuitemradio"
+                aria-checked={checked}
+                tabIndex={-1}
+                onClick={() => {
+                  onChange(item.sortBy, item.sortDir);
+                  d.close(true);
+                }}
+                className={cx(
+                  'flex w-full items-center justify-between rounded-md px-3 py-1.5 text-left text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
+                  checked ? 'bg-sky-500 text-slate-950' : 'text-slate-200 hover:bg-slate-800',
+                )}
+              >
+                {item.label}
+                {checked && <span aria-hidden="true">✓</span>}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Filters dropdown: tag checkboxes (a plugin must have all checked tags) and the source-code filter. */
+export function FiltersMenu({
+  tags,
+  selected,
+  source,
+  onTags,
+  onSource,
+  onClear,
+}: {
+  tags: Tag[];
+  selected: string[];
+  source: PluginHasSourceFilter;
+  onTags: (tags: string[]) => void;
+  onSource: (source: PluginHasSourceFilter) => void;
+  onClear: () => void;
+}) {
+  const d = useDropdown();
+  const panelId = useId();
+  const active = selected.length + (source === 'any' ? 0 : 1);
+  const has = (t: Tag) => selected.some((s) => s.toLowerCase() === t.shortName.toLowerCase() || s === String(t.id));
+  const toggle = (t: Tag) => onTags(has(t) ? selected.filter((s) => s.toLowerCase() !== t.shortName.toLowerCase() && s !== String(t.id)) : [...selected, t.shortName]);
+
+  let section: ReactNode = null;
+  if (d.open) {
+    section = (
+      <div id={panelId} role="group" aria-label={T.filters} className={cx(panelClasses, 'w-80 space-y-3 p-3')}>
+        <fieldset>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.tags}</legend>
+          <div className="flex max-h-60 flex-wrap gap-1.5 overflow-y-auto">
+            {tags.map((t) => (
+              <label
+                key={t.id}
+                title={t.helpText || t.longName}
+                className={cx(
+                  'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400',
+                  has(t) ? 'border-sky-400 bg-sky-500/20 text-sky-200' : 'border-slate-700 text-slate-300 hover:border-slate-500',
+                )}
+              >
+                <input type="checkbox" className="sr-only" checked={has(t)} onChange={() => toggle(t)} />
+                {t.longName || t.shortName}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.source}</legend>
+          <div className="flex flex-col gap-1">
+            {(Object.keys(T.sourceOptions) as PluginHasSourceFilter[]).map((key) => (
+              <label key={key} className="inline-flex items-center gap-2 text-sm text-slate-200">
+                <input type="radio" name={`${panelId}-source`} checked={source === key} onChange={() => onSource(key)} />
+                {T.sourceOptions[key]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {active > 0 && (
+          <button
+            type="button"
+            onClick={onClear}
+            className={cx('text-sm text-sky-300 underline-offset-2 hover:underline', focusRing)}
+          >
+            {T.clearFilters}
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div ref={d.wrapper} className="relative" onKeyDown={d.onEscape}>
+      <button
+        ref={d.button}
+        type="button"
+        aria-expanded={d.open}
+        aria-controls={d.open ? panelId : undefined}
+        onClick={() => d.setOpen((o) => !o)}
+        className={triggerClasses}
+      >
+        {T.filters}
+        {active > 0 && <span className="rounded-full bg-sky-500 px-1.5 text-xs font-bold text-slate-950">{active}</span>}
+      </button>
+      {section}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir, withAds } from '@bm/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { AdUnit } from '../../../components/ad-unit';
+import { Pagination } from '../../../components/pagination';
+import { Button, Spinner, cx, focusRing, inputClasses } from '../../../components/ui';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
+import { BAKKESMOD_URL, PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from '../constants';
+import { PluginCard } from '../plugin-card';
+import { FiltersMenu, SortMenu } from './menus';
+import { usePluginsParams, type PluginsViewMode } from './use-plugins-params';
+
+/** 'Found N plugins for "q"' or 'Showing N plugins', then 'Page X of Y (a-b of N)' when there are pages. */
+export function resultCounter(result: PluginsListResult): { summary: string; pages: string | null } {
+  const { request, totalCount, totalPages, items } = result;
+  const summary = request.search ? T.found(totalCount, request.search) : T.showing(totalCount);
+  if (totalPages <= 1) return { summary, pages: null };
+  const from = (request.page - 1) * PLUGIN_PAGE_SIZE + 1;
+  const to = from + items.length - 1;
+  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCount) };
+}
+
+/** /plugins (§2, §4): search, filters, sort, grid or list, numbered pages with ad cards. */
+export function PluginsPage() {
+  useDocumentTitle(T.title);
+  const { params, view, setSearch, setSort, setTags, setSource, clearFilters, setPage, setView } = usePluginsParams();
+  const list = useQuery({ ...pluginsListQuery(params), placeholderData: keepPreviousData });
+  const tags = useQuery(tagsQuery());
+  const result = list.data;
+  const counter = result && !list.isError ? resultCounter(result) : null;
+  const filtered = params.tags.length > 0 || params.source !== 'any';
+
+  useEffect(() => {
+    if (result && !list.isPlaceholderData && result.totalPages > 0 && params.page > result.totalPages) {
+      setPage(result.totalPages, { replace: true });
+    }
+  }, [result, list.isPlaceholderData, params.page, setPage]);
+
+  const changePage = (page: number) => {
+    setPage(page);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-white">{T.title}</h1>
+          <p className="mt-1 text-slate-400">{T.intro}</p>
+        </div>
+        <a
+          href={BAKKESMOD_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cx(
+            'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 px-4 text-sm font-semibold text-slate-100 hover:border-slate-500 hover:bg-slate-800/60',
+            focusRing,
+          )}
+        >
+          {T.getBakkesMod}
+          <span aria-hidden="true">↗</span>
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </header>
+
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+        <SearchBox committed={params.search} onSearch={setSearch} />
+        <div className="flex flex-wrap items-center gap-2">
+          <FiltersMenu
+            tags={tags.data ?? []}
+            selected={params.tags}
+            source={params.source}
+            onTags={setTags}
+            onSource={setSource}
+            onClear={clearFilters}
+          />
+          <SortMenu
+            sortBy={params.sortBy}
+            sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
+            onChange={setSort}
+          />
+          <ViewToggle view={view} onChange={setView} />
+        </div>
+      </div>
+
+      <div role="status" aria-live="polite" aria-atomic="true" data-testid="plugins-counter" className="mb-4 min-h-5 text-sm text-slate-400">
+        {counter && (
+          <>
+            <span>{counter.summary}</span>
+            {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
+          </>
+        )}
+      </div>
+
+      <Results
+        result={result}
+        view={view}
+        isPending={list.isPending}
+        isError={list.isError && !list.isFetching}
+        isStale={list.isPlaceholderData}
+        retrying={list.isError && list.isFetching}
+        onRetry={() => void list.refetch()}
+        narrowed={Boolean(params.search) || filtered}
+      />
+
+      {result && !list.isError && <Pagination className="mt-8" page={result.request.page} totalPages={result.totalPages} onPageChange={changePage} />}
+    </div>
+  );
+}
+
+function Results({
+  result,
+  view,
+  isPending,
+  isError,
+  isStale,
+  retrying,
+  onRetry,
+  narrowed,
+}: {
+  result: PluginsListResult | undefined;
+  view: PluginsViewMode;
+  isPending: boolean;
+  isError: boolean;
+  isStale: boolean;
+  retrying: boolean;
+  onRetry: () => void;
+  narrowed: boolean;
+}) {
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
+        <p className="text-rose-200">{T.error}</p>
+        <Button className="mt-4" variant="outline" onClick={onRetry}>
+          {T.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  if (isPending || retrying || !result) {
+    return (
+      <div className="flex min-h-60 items-center justify-center">
+        <Spinner label={T.loading} />
+        <span className="ml-2 text-sm text-slate-400" aria-hidden="true">
+          {T.loading}
+        </span>
+      </div>
+    );
+  }
+  if (result.items.length === 0) {
+    return (
+      <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-14 text-center">
+        <h2 className="text-xl font-semibold text-white">{narrowed ? T.noResultsTitle : T.emptyTitle}</h2>
+        <p className="mt-2 text-slate-400">{narrowed ? T.noResults : T.empty}</p>
+      </div>
+    );
+  }
+  const entries = withAds(result.items);
+  return (
+    <ul
+      aria-label={T.results}
+      aria-busy={isStale}
+      data-view={view}
+      className={cx(
+        'transition-opacity',
+        isStale && 'opacity-60',
+        view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
+      )}
+    >
+      {entries.map((entry) =>
+        entry.kind === 'ad' ? (
+          <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="plugin-ad">
+            <AdUnit className="h-full" />
+          </li>
+        ) : (
+          <li key={entry.item.id}>
+            <PluginCard plugin={entry.item} variant={view} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** Typing searches 300 ms after the last key; Enter searches at once; the box follows the address. */
+function SearchBox({ committed, onSearch }: { committed: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  const id = useId();
+  if (committed !== seen) {
+    setSeen(committed);
+    if (text.trim() !== committed) setText(committed);
+  }
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === committed) return;
+    const timer = setTimeout(() => onSearch(q), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, committed, onSearch]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
+      <label htmlFor={id} className="sr-only">
+        {T.searchLabel}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={T.searchPlaceholder}
+        autoComplete="off"
+        maxLength={200}
+        className={cx(inputClasses(false), 'h-10')}
+      />
+      {(text || committed) && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText('');
+            onSearch('');
+          }}
+        >
+          {T.clear}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: PluginsViewMode; onChange: (v: PluginsViewMode) => void }) {
+  const button = (mode: PluginsViewMode, label: string, icon: string) => (
+    <button
+      type="button"
+      aria-pressed={view === mode}
+      aria-label={label}
+      title={label}
+      onClick={() => onChange(mode)}
+      className={cx(
+        'inline-flex h-10 w-10 items-center justify-center text-slate-300',
+        focusRing,
+        view === mode ? 'bg-sky-500 text-slate-950' : 'hover:bg-slate-800 hover:text-white',
+      )}
+    >
+      <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+        <path d={icon} />
+      </svg>
+    </button>
+  );
+  return (
+    <div role="group" aria-label={T.view} className="inline-flex overflow-hidden rounded-lg border border-slate-700">
+      {button('grid', T.grid, 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z')}
+      {button('list', T.list, 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z')}
+    </div>
+  );
+}

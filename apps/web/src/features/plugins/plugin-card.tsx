@@ -1,0 +1,128 @@
+import { compactNumber } from '@bm/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cx, focusRing } from '../../components/ui';
+import { PLUGIN_CARD_TEXT as T } from './constants';
+import { PluginBanner } from './plugin-banner';
+
+/** What a card needs: a full plugin fits, and so does a member's content item with an author given. */
+export interface PluginCardData {
+  id: number;
+  name: string;
+  shortDescription: string;
+  bannerImageUrl: string | null;
+  downloadCount: number;
+  viewCount: number;
+  averageRating?: number;
+  ratingCount?: number;
+  author?: string | null;
+}
+
+function Stats({ plugin }: { plugin: PluginCardData }) {
+  const rated = (plugin.ratingCount ?? 0) > 0 && plugin.averageRating !== undefined;
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-400">
+      {plugin.averageRating !== undefined && (
+        <span title={rated ? T.rating(plugin.averageRating) : T.noRatings} className="inline-flex items-center gap-1">
+          <span aria-hidden="true" className="text-amber-400">
+            ★
+          </span>
+          <span className="font-semibold text-slate-200" aria-label={rated ? T.rating(plugin.averageRating) : T.noRatings}>
+            {rated ? plugin.averageRating.toFixed(1) : '–'}
+          </span>
+        </span>
+      )}
+      <span title={`${plugin.downloadCount}`}>
+        <span className="font-semibold text-slate-200">{compactNumber(plugin.downloadCount)}</span> {T.downloads(plugin.downloadCount)}
+      </span>
+      <span title={`${plugin.viewCount}`}>
+        <span className="font-semibold text-slate-200">{compactNumber(plugin.viewCount)}</span> {T.views(plugin.viewCount)}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * A plugin in a list (§2): banner or placeholder, name, short description, author, rating to one
+ * decimal, downloads and views. Clickable cards link to /plugin/{id}; others are plain boxes.
+ */
+export function PluginCard({
+  plugin,
+  variant = 'grid',
+  clickable = true,
+  className,
+}: {
+  plugin: PluginCardData;
+  variant?: 'grid' | 'list';
+  clickable?: boolean;
+  className?: string;
+}) {
+  const frame = cx(
+    'group overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70',
+    clickable && 'block transition-colors hover:border-sky-500/60 hover:bg-slate-900',
+    clickable && focusRing,
+    className,
+  );
+  const title = (
+    <h3 className={cx('truncate text-base font-semibold text-white', clickable && 'group-hover:text-sky-300')} title={plugin.name}>
+      {plugin.name}
+    </h3>
+  );
+  const author = plugin.author ? (
+    <p className="truncate text-sm text-slate-400">
+      {T.by} <span className="text-slate-200">{plugin.author}</span>
+    </p>
+  ) : null;
+  const description = plugin.shortDescription ? (
+    <p className={cx('text-sm text-slate-300', variant === 'grid' ? 'line-clamp-2' : 'line-clamp-1')}>{plugin.shortDescription}</p>
+  ) : null;
+
+  const wrap = (cls: string, children: ReactNode) =>
+    clickable ? (
+      <Link to={`/plugin/${plugin.id}`} className={cx(frame, cls)} data-testid="plugin-card">
+        {children}
+      </Link>
+    ) : (
+      <div className={cx(frame, cls)} data-testid="plugin-card">
+        {children}
+      </div>
+    );
+
+  if (variant === 'list') {
+    return wrap(
+      'flex items-stretch gap-4 p-3',
+      <>
+        <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
+          <PluginBanner name={plugin.name} url={plugin.bannerImageUrl} className="text-3xl" />
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
+          {title}
+          {author}
+          {description}
+          <Stats plugin={plugin} />
+        </div>
+      </>,
+    );
+  }
+
+  return wrap(
+    'flex h-full flex-col',
+    <>
+      <div className="relative aspect-video overflow-hidden">
+        <PluginBanner
+          name={plugin.name}
+          url={plugin.bannerImageUrl}
+          className={clickable ? 'transition-transform duration-300 group-hover:scale-105' : undefined}
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {title}
+        {author}
+        {description}
+        <div className="mt-auto pt-1">
+          <Stats plugin={plugin} />
+        </div>
+      </div>
+    </>,
+  );
+}
