@@ -1,4 +1,6 @@
-export { PluginCreatePage, PluginDetailPage, PluginManagePage } from './pages';
+export { PluginDetailPage } from './pages';
+export { CreatePluginDialog, PluginCreatePage } from './create/create-plugin-form';
+export { PluginManagePage } from './manage/manage-page';
 export { PluginsPage } from './list/plugins-page';
 export { PluginCard, type PluginCardData } from './plugin-card';
 export { PluginBanner } from './plugin-banner';

@@ -9,11 +9,3 @@ export function PluginDetailPage() {
   const { id } = useParams();
   return <PlaceholderPage title={`Plugin #${id ?? ''}`} description="Plugin details are coming soon." />;
 }
-
-export function PluginCreatePage() {
-  return <PlaceholderPage title="Create Plugin" description="Creating plugins is coming soon." />;
-}
-
-export function PluginManagePage() {
-  return <PlaceholderPage title="Manage Plugin" description="Managing plugins is coming soon." />;
-}

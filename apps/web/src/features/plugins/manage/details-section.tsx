@@ -1,0 +1,168 @@
+import { PLUGIN_SHORT_DESCRIPTION_MAX, updatePluginRequest, type Plugin, type UpdatePluginRequest } from '@bm/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Markdown } from '../../../components/markdown';
+import { Button, TextAreaField, TextField, cx, focusRing, inputClasses } from '../../../components/ui';
+import { errorText, isApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { managePluginApi, myPluginKeys } from './api';
+import { MANAGE_TEXT as T } from './constants';
+import { ManageSection, SectionStatus } from './section';
+
+type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
+const FIELDS: readonly Field[] = ['name', 'shortDescription', 'homepage', 'sourceCodeUrl', 'description'];
+type Values = Record<Field, string>;
+
+const valuesOf = (p: Plugin): Values => ({
+  name: p.name,
+  shortDescription: p.shortDescription,
+  homepage: p.homepage ?? '',
+  sourceCodeUrl: p.sourceCodeUrl ?? '',
+  description: p.description,
+});
+
+/** The fields whose (trimmed) value differs from the saved plugin: PUT /update carries only these. */
+export function changedFields(plugin: Plugin, values: Values): UpdatePluginRequest {
+  const saved = valuesOf(plugin);
+  const out: UpdatePluginRequest = {};
+  for (const f of FIELDS) if (values[f].trim() !== saved[f].trim()) out[f] = values[f];
+  return out;
+}
+
+export function DetailsSection({ plugin }: { plugin: Plugin }) {
+  const client = useQueryClient();
+  const [values, setValues] = useState<Values>(() => valuesOf(plugin));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const ids = { desc: useId(), tabs: useId() };
+
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const changes = changedFields(plugin, values);
+    if (Object.keys(changes).length === 0) {
+      setStatus({ text: T.noChanges, tone: 'success' });
+      return;
+    }
+    const parsed = updatePluginRequest.safeParse(changes);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const f = FIELDS.find((x) => x === issue.path[0]);
+        if (f && !next[f]) next[f] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const updated = await managePluginApi.update(plugin.id, changes);
+      client.setQueryData(myPluginKeys.one(plugin.id), updated);
+      setValues(valuesOf(updated));
+      setStatus({ text: T.saved, tone: 'success' });
+      toast.success(T.saved);
+    } catch (err) {
+      const text = isApiError(err) && err.status === 400 ? errorText(err) : T.updateFailed;
+      setStatus({ text, tone: 'error' });
+      toast.error(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shortTooLong = values.shortDescription.length > PLUGIN_SHORT_DESCRIPTION_MAX;
+
+  return (
+    <ManageSection id="details" title={T.details}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label={T.name} value={values.name} onChange={set('name')} error={errors.name} required autoComplete="off" />
+        <TextAreaField
+          label={T.shortDescription}
+          value={values.shortDescription}
+          onChange={set('shortDescription')}
+          error={errors.shortDescription}
+          rows={2}
+          className="min-h-16"
+        />
+        <p className={cx('-mt-2 text-right text-xs', shortTooLong ? 'font-semibold text-rose-400' : 'text-slate-400')}>
+          {T.counter(values.shortDescription.length, PLUGIN_SHORT_DESCRIPTION_MAX)}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={T.homepage} type="url" value={values.homepage} onChange={set('homepage')} error={errors.homepage} placeholder="https://" />
+          <TextField
+            label={T.sourceCodeUrl}
+            type="url"
+            value={values.sourceCodeUrl}
+            onChange={set('sourceCodeUrl')}
+            error={errors.sourceCodeUrl}
+            placeholder="https://"
+          />
+        </div>
+        <div className="space-y-1.5">
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
+              {T.description}
+            </label>
+            <div role="tablist" aria-label={T.description} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
+              {(['write', 'preview'] as const).map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  id={`${ids.tabs}-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`${ids.tabs}-panel`}
+                  onClick={() => setTab(t)}
+                  className={cx(
+                    'rounded-md px-3 py-1 text-xs font-semibold',
+                    focusRing,
+                    tab === t ? 'bg-slate-700 text-white' : 'text-slate-400 hover:text-white',
+                  )}
+                >
+                  {t === 'write' ? T.write : T.preview}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div role="tabpanel" id={`${ids.tabs}-panel`} aria-labelledby={`${ids.tabs}-${tab}`}>
+            {tab === 'write' ? (
+              <textarea
+                id={ids.desc}
+                value={values.description}
+                onChange={set('description')}
+                rows={10}
+                aria-invalid={errors.description ? true : undefined}
+                className={cx(inputClasses(Boolean(errors.description)), 'min-h-40 resize-y font-mono')}
+              />
+            ) : (
+              <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
+                {values.description.trim() ? (
+                  <Markdown source={values.description} />
+                ) : (
+                  <p className="text-sm text-slate-500">{T.previewEmpty}</p>
+                )}
+              </div>
+            )}
+          </div>
+          <p className={cx('text-xs', errors.description ? 'font-medium text-rose-400' : 'text-slate-400')}>
+            {errors.description ?? T.markdownHint}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? T.saving : T.save}
+          </Button>
+          <SectionStatus message={status?.text ?? null} tone={status?.tone} />
+        </div>
+      </form>
+    </ManageSection>
+  );
+}

@@ -1,0 +1,173 @@
+import { submissionStatusName, type Submission, type SubmissionUpdatedEvent } from '@bm/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Button, Dialog, Spinner, cx } from '../../../components/ui';
+import { errorText } from '../../../lib/api';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { useRealtimeEvent } from '../../../lib/realtime';
+import { toast } from '../../../lib/toast';
+import { managePluginApi, myPdbsQuery, myPluginKeys, mySubmissionsQuery } from './api';
+import { MANAGE_TEXT as T } from './constants';
+import { ManageSection } from './section';
+
+const statusTone: Record<string, string> = {
+  Approved: 'bg-emerald-500/15 text-emerald-300',
+  Rejected: 'bg-rose-500/15 text-rose-300',
+  Pending: 'bg-amber-500/15 text-amber-200',
+  Building: 'bg-sky-500/15 text-sky-300',
+  Queued: 'bg-slate-700 text-slate-200',
+};
+
+/** Submissions of the plugin; they refresh when a SubmissionUpdated event for this plugin arrives. */
+export function SubmissionsSection({ pluginId }: { pluginId: number }) {
+  const client = useQueryClient();
+  const list = useQuery(mySubmissionsQuery(pluginId));
+  const [toDelete, setToDelete] = useState<Submission | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useRealtimeEvent<SubmissionUpdatedEvent>('SubmissionUpdated', (event) => {
+    if (Number(event?.pluginId) !== pluginId) return;
+    void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
+  });
+
+  const download = async (s: Submission) => {
+    try {
+      const { url } = await managePluginApi.sourceUrl(pluginId, s.submissionId);
+      window.open(url, '_blank', 'noopener');
+    } catch (err) {
+      toast.error(errorText(err, T.downloadFailed));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await managePluginApi.deleteSubmission(pluginId, toDelete.submissionId);
+      client.setQueryData<Submission[]>(myPluginKeys.submissions(pluginId), (old) =>
+        old?.filter((x) => x.submissionId !== toDelete.submissionId),
+      );
+      void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
+      toast.success(T.submissionDeleted);
+      setToDelete(null);
+    } catch (err) {
+      toast.error(errorText(err, T.submissionDeleteFailed));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <ManageSection id="submissions" title={T.submissions}>
+      {list.isPending ? (
+        <Spinner label={T.submissionsLoading} />
+      ) : list.isError ? (
+        <Alert variant="error">{T.submissionsFailed}</Alert>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-slate-400">{T.noSubmissions}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">{T.submissions}</caption>
+            <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
+              <tr>
+                <th scope="col" className="py-2 pr-3">{T.colVersion}</th>
+                <th scope="col" className="py-2 pr-3">{T.colStatus}</th>
+                <th scope="col" className="py-2 pr-3">{T.colUploaded}</th>
+                <th scope="col" className="py-2 pr-3">{T.colFile}</th>
+                <th scope="col" className="py-2 pr-3">{T.colNotes}</th>
+                <th scope="col" className="py-2">{T.colActions}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {list.data.map((s) => {
+                const name = submissionStatusName(s.status);
+                const note = s.denyReason ?? s.approvalNote ?? s.notes;
+                return (
+                  <tr key={s.submissionId} data-testid="submission-row" className="align-top">
+                    <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? T.noVersion}</td>
+                    <td className="py-2 pr-3">
+                      <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', statusTone[name] ?? 'bg-slate-700 text-slate-200')}>
+                        {name}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-3 text-slate-300">{formatDateTime(s.createdAt)}</td>
+                    <td className="py-2 pr-3 text-slate-300">
+                      <span className="block max-w-48 truncate" title={s.sourceFileName}>
+                        {s.sourceFileName}
+                      </span>
+                      <span className="text-xs text-slate-500">{formatBytes(s.sourceFileSize)}</span>
+                    </td>
+                    <td className={cx('py-2 pr-3', s.denyReason ? 'text-rose-300' : 'text-slate-300')}>{note ?? ''}</td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap gap-1">
+                        <Button size="sm" variant="outline" onClick={() => void download(s)}>
+                          {T.downloadSource}
+                        </Button>
+                        {s.status !== 'a' && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`${T.deleteSubmission} ${s.versionString ?? `#${s.submissionId}`}`}
+                            onClick={() => setToDelete(s)}
+                          >
+                            {T.deleteSubmission}
+                          </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Dialog
+        open={toDelete !== null}
+        onClose={() => !deleting && setToDelete(null)}
+        title={T.deleteSubmissionTitle}
+        description={toDelete ? T.deleteSubmissionBody(toDelete.versionString ?? `#${toDelete.submissionId}`) : undefined}
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => setToDelete(null)} disabled={deleting}>
+            {T.cancel}
+          </Button>
+          <Button variant="danger" onClick={() => void confirmDelete()} disabled={deleting}>
+            {deleting ? T.deleting : T.deleteConfirm}
+          </Button>
+        </div>
+      </Dialog>
+    </ManageSection>
+  );
+}
+
+/** Debug files (.pdb) of approved builds, each a download link. */
+export function DebugFilesSection({ pluginId }: { pluginId: number }) {
+  const list = useQuery(myPdbsQuery(pluginId));
+  return (
+    <ManageSection id="debug-files" title={T.debugFiles} intro={T.debugIntro}>
+      {list.isPending ? (
+        <Spinner label={T.debugLoading} />
+      ) : list.isError ? (
+        <Alert variant="error">{T.debugFailed}</Alert>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-slate-400">{T.noDebugFiles}</p>
+      ) : (
+        <ul className="divide-y divide-slate-800 text-sm">
+          {list.data.map((f) => (
+            <li key={`${f.submissionId}-${f.fileName}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <a href={f.url} download={f.fileName} className="font-medium text-sky-300 underline-offset-2 hover:underline">
+                {f.fileName}
+              </a>
+              <span className="text-xs text-slate-400">
+                {f.versionString ?? T.noVersion}
+                {f.approvedAt ? ` · ${formatDateTime(f.approvedAt)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ManageSection>
+  );
+}
