@@ -1,4 +1,4 @@
-export { PluginDetailPage } from './pages';
+export { PluginDetailPage } from './detail/plugin-detail-page';
 export { CreatePluginDialog, PluginCreatePage } from './create/create-plugin-form';
 export { PluginManagePage } from './manage/manage-page';
 export { PluginsPage } from './list/plugins-page';

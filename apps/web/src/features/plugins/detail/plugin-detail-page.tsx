@@ -1,0 +1,482 @@
+import { compactNumber, pluginInstallLink, type Plugin } from '@bm/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { JoinUsDialog } from '../../../components/join-us-dialog';
+import { Markdown } from '../../../components/markdown';
+import { StarRating } from '../../../components/star-rating';
+import { Button, Spinner, Switch, cx, focusRing } from '../../../components/ui';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
+import { formatDate } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
+import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { CommentsSection } from './comments';
+import { useLiveComments } from './comment-cache';
+import { claimPluginDownload, launchInstall, useCountPluginView } from './counters';
+import { InstallDialog } from './install-dialog';
+
+/** A numeric id from the address, or null (not found). */
+export function parsePluginId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+function wasUpdated(p: Pick<Plugin, 'createdAt' | 'updatedAt'>): boolean {
+  return new Date(p.updatedAt).getTime() - new Date(p.createdAt).getTime() > 1000;
+}
+
+/** /plugin/{id} (§2). */
+export function PluginDetailPage() {
+  const id = parsePluginId(useParams().id);
+  const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
+  const navigate = useNavigate();
+  useDocumentTitle(detail.data?.name ?? 'Plugin');
+
+  if (id === null || detail.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <p role="alert" className="text-lg text-rose-200">
+          {T.error}
+        </p>
+        <div className="mt-6 flex justify-center gap-2">
+          {id !== null && (
+            <Button variant="outline" onClick={() => void detail.refetch()}>
+              Try Again
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void navigate('/plugins')}>
+            {T.backToPlugins}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-300">
+        <Spinner label={T.loading} />
+        <span aria-hidden="true">{T.loading}</span>
+      </div>
+    );
+  }
+  return <PluginDetailView plugin={detail.data} />;
+}
+
+type TabKey = 'details' | 'comments' | 'versions';
+
+function PluginDetailView({ plugin }: { plugin: Plugin }) {
+  const client = useQueryClient();
+  const auth = useAuth();
+  const signedIn = statusOf(auth) === 'authenticated';
+  const isAdmin = useIsAdmin();
+  const [sp, setSp] = useSearchParams();
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [installOpen, setInstallOpen] = useState(false);
+  const [tab, setTab] = useState<TabKey>('details');
+  const [bannerFailed, setBannerFailed] = useState<string | null>(null);
+  const comments = useQuery(pluginCommentsQuery(plugin.id));
+
+  useCountPluginView(plugin.id);
+  useLiveComments(plugin.id);
+
+  const onCount = (downloadCount: number) => patchPluginDetail(client, plugin.id, { downloadCount });
+  const install = () => {
+    launchInstall(plugin.id, onCount);
+    setInstallOpen(true);
+  };
+
+  // ?install=1 starts the install flow on arrival, once.
+  const installStarted = useRef(false);
+  useEffect(() => {
+    if (installStarted.current || sp.get('install') !== '1') return;
+    installStarted.current = true;
+    install();
+    setSp(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('install');
+        return next;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const lastDownloadUrl = useRef<string | null>(null);
+  const download = useMutation({
+    mutationFn: async () => {
+      if (!claimPluginDownload(plugin.id) && lastDownloadUrl.current) return lastDownloadUrl.current;
+      const r = await pluginsApi.countDownload(plugin.id);
+      onCount(r.downloadCount);
+      lastDownloadUrl.current = r.downloadUrl;
+      return r.downloadUrl;
+    },
+    onSuccess: (url) => {
+      if (url) window.location.assign(url);
+      else toast.error(T.noDownload);
+    },
+    onError: () => toast.error(T.noDownload),
+  });
+
+  const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
+  const current = rating.data ?? { averageRating: plugin.averageRating, ratingCount: plugin.ratingCount, myStars: plugin.myStars };
+  const rate = useMutation({
+    mutationFn: (stars: number) => pluginsApi.rate(plugin.id, stars),
+    onSuccess: (r) => {
+      client.setQueryData(pluginKeys.rating(plugin.id), r);
+      patchPluginDetail(client, plugin.id, r);
+    },
+    onError: () => toast.error(T.rateFailed),
+  });
+  const onRate = (stars: number) => {
+    if (!signedIn) setJoinOpen(true);
+    else rate.mutate(stars);
+  };
+
+  const skip = useMutation({
+    mutationFn: (value: boolean) => pluginsApi.setSkipBuildServer(plugin.id, value),
+    onMutate: (value) => patchPluginDetail(client, plugin.id, { skipBuildServer: value }),
+    onSuccess: (r) => patchPluginDetail(client, plugin.id, { skipBuildServer: r.skipBuildServer }),
+    onError: (_e, value) => {
+      patchPluginDetail(client, plugin.id, { skipBuildServer: !value });
+      toast.error(T.skipBuildFailed);
+    },
+  });
+
+  const date = wasUpdated(plugin) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
+  const authorName = plugin.member?.displayName || plugin.author;
+  const commentCount = comments.data?.length ?? 0;
+  const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8">
+      <Link to="/plugins" className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
+        <span aria-hidden="true">←</span> {T.backToPlugins}
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          {showBanner && (
+            <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
+              <img src={plugin.bannerImageUrl ?? ''} alt="" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
+            </div>
+          )}
+          <header className="space-y-3">
+            <div className="flex flex-wrap items-baseline gap-3">
+              <h1 className="min-w-0 break-words text-3xl font-bold text-white sm:text-4xl">{plugin.name}</h1>
+              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-medium text-sky-300">{T.version(plugin.versionString)}</span>
+            </div>
+            {plugin.shortDescription && <p className="text-slate-300">{plugin.shortDescription}</p>}
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
+              <span>
+                by{' '}
+                <Link to={`/members/${encodeURIComponent(plugin.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
+                  {authorName}
+                </Link>
+              </span>
+              <span>{date}</span>
+              <span>
+                <strong className="text-white">{compactNumber(plugin.viewCount)}</strong> {T.views(plugin.viewCount)}
+              </span>
+              <span>
+                <strong className="text-white">{compactNumber(plugin.downloadCount)}</strong> {T.downloads(plugin.downloadCount)}
+              </span>
+              <RatingPanel
+                average={current.averageRating}
+                count={current.ratingCount}
+                myStars={rate.isPending ? (rate.variables ?? current.myStars) : current.myStars}
+                onRate={onRate}
+                busy={rate.isPending}
+              />
+            </div>
+            {plugin.tags.length > 0 && <TagList plugin={plugin} />}
+            <div className="flex flex-wrap gap-2 pt-2">
+              <Button size="lg" onClick={install} data-install-link={pluginInstallLink(plugin.id)}>
+                {T.install}
+              </Button>
+              <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
+            </div>
+          </header>
+
+          <Tabs
+            tab={tab}
+            onTab={setTab}
+            tabs={[
+              { key: 'details', label: T.details },
+              { key: 'comments', label: `${T.comments} (${commentCount})` },
+              { key: 'versions', label: T.versions },
+            ]}
+          >
+            {tab === 'details' &&
+              (plugin.description ? <Markdown source={plugin.description} /> : <p className="text-slate-400">{T.noDescription}</p>)}
+            {tab === 'comments' && (
+              <CommentsSection pluginId={plugin.id} signedIn={signedIn} memberId={auth.member?.id ?? null} onJoin={() => setJoinOpen(true)} />
+            )}
+            {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
+          </Tabs>
+        </div>
+
+        <aside className="space-y-6">
+          <InfoBox plugin={plugin} authorName={authorName} />
+          {isAdmin && (
+            <section aria-labelledby="admin-controls" className="rounded-xl border border-amber-500/40 bg-amber-500/5 p-4">
+              <h2 id="admin-controls" className="mb-3 font-semibold text-amber-200">
+                {T.admin}
+              </h2>
+              <Switch checked={plugin.skipBuildServer} onChange={(v) => skip.mutate(v)} label={T.skipBuild} description={T.skipBuildHelp} disabled={skip.isPending} />
+            </section>
+          )}
+        </aside>
+      </div>
+
+      <InstallDialog open={installOpen} link={pluginInstallLink(plugin.id)} onRetry={() => launchInstall(plugin.id, onCount)} onClose={() => setInstallOpen(false)} />
+      <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={PLUGIN_JOIN_TEXT.title} description={PLUGIN_JOIN_TEXT.description} />
+    </article>
+  );
+}
+
+function TagList({ plugin }: { plugin: Plugin }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label={T.infoTags}>
+      {plugin.tags.map((t) => (
+        <li key={t.id}>
+          <Link
+            to={`/plugins?tags=${encodeURIComponent(t.shortName)}`}
+            title={t.helpText || t.longName}
+            className={cx('inline-flex rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300 hover:bg-slate-700', focusRing)}
+          >
+            {t.longName || t.shortName}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rating summary; hovering or focusing it shows the panel with the average, the count and your stars. */
+function RatingPanel({ average, count, myStars, onRate, busy }: { average: number; count: number; myStars: number | null; onRate: (n: number) => void; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  return (
+    <div
+      ref={wrapper}
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={() => setOpen(true)}
+      onBlur={(e) => {
+        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className={cx('inline-flex items-center gap-1.5 rounded-md px-1 text-slate-200', focusRing)}
+        data-testid="rating-summary"
+      >
+        <span aria-hidden="true" className="text-amber-400">
+          ★
+        </span>
+        <span>{average.toFixed(1)}</span>
+        <span className="text-slate-500">({count})</span>
+        <span className="sr-only">{T.rating}</span>
+      </button>
+      <div
+        id={panelId}
+        role="group"
+        aria-label={T.rating}
+        hidden={!open}
+        className="absolute left-0 top-full z-30 w-64 rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50"
+      >
+        <p className="text-2xl font-bold text-white">{T.ratingAverage(average)}</p>
+        <p className="text-sm text-slate-400">{T.ratingCount(count)}</p>
+        <StarRating value={average} size="sm" className="mt-1" />
+        <p className="mt-3 text-sm font-medium text-slate-200">{T.yourRating}</p>
+        <StarRating value={myStars ?? 0} selected={myStars} onRate={onRate} label={T.rateLabel} disabled={busy} />
+        {!myStars && <p className="mt-1 text-xs text-slate-500">{T.notRated}</p>}
+      </div>
+    </div>
+  );
+}
+
+function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const item = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    item.current?.focus();
+    const onDown = (e: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  return (
+    <div
+      ref={wrapper}
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false);
+      }}
+    >
+      <Button size="lg" variant="outline" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} aria-label={T.moreDownloads} onClick={() => setOpen((o) => !o)}>
+        <span aria-hidden="true">▾</span>
+      </Button>
+      {open && (
+        <div id={menuId} role="menu" className="absolute left-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl">
+          <button
+            ref={item}
+            type="button"
+            role="menuitem"
+            disabled={busy}
+            onClick={() => {
+              setOpen(false);
+              onDownload();
+            }}
+            className="w-full rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-slate-800 focus:bg-slate-800 focus:outline-none"
+          >
+            {T.downloadFiles}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Tabs with role=tablist; Left/Right/Home/End move between them and select. */
+function Tabs<K extends string>({ tab, onTab, tabs, children }: { tab: K; onTab: (k: K) => void; tabs: Array<{ key: K; label: string }>; children: ReactNode }) {
+  const base = useId();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const index = tabs.findIndex((t) => t.key === tab);
+  const onKeyDown = (e: KeyboardEvent) => {
+    let next = -1;
+    if (e.key === 'ArrowRight') next = (index + 1) % tabs.length;
+    else if (e.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = tabs.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    const t = tabs[next];
+    if (!t) return;
+    onTab(t.key);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label={T.tabs} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-800">
+        {tabs.map((t, i) => (
+          <button
+            key={t.key}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            id={`${base}-tab-${t.key}`}
+            type="button"
+            role="tab"
+            aria-selected={t.key === tab}
+            aria-controls={`${base}-panel`}
+            tabIndex={t.key === tab ? 0 : -1}
+            onClick={() => onTab(t.key)}
+            className={cx(
+              '-mb-px whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium',
+              focusRing,
+              t.key === tab ? 'border-sky-400 text-white' : 'border-transparent text-slate-400 hover:text-slate-200',
+            )}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${base}-panel`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="pt-6 focus:outline-none">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function VersionsTable({ pluginId }: { pluginId: number }) {
+  const versions = useQuery(pluginVersionsQuery(pluginId));
+  if (versions.isError) return <p role="alert" className="text-rose-300">{T.versionsFailed}</p>;
+  if (versions.isPending) return <Spinner label="Loading versions" />;
+  if (versions.data.length === 0) return <p className="text-slate-400">{T.noVersions}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-800 text-slate-400">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {T.versionCol}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {T.releasedCol}
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              {T.downloadCol}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {versions.data.map((v) => (
+            <tr key={v.submissionId} className="border-b border-slate-800/60">
+              <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
+              <td className="py-2 pr-4 text-slate-300">{formatDate(v.approvedAt ?? v.submittedAt)}</td>
+              <td className="py-2">
+                {v.binaryDownloadUrl ? (
+                  <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
+                    {T.download}
+                    <span className="sr-only"> {v.versionString ?? ''}</span>
+                  </a>
+                ) : (
+                  <span className="text-slate-500">–</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string }) {
+  const row = (label: string, value: ReactNode) => (
+    <div className="flex justify-between gap-3 py-2">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words text-right text-slate-100">{value}</dd>
+    </div>
+  );
+  const external = (href: string, text: string) => (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={cx('text-sky-300 hover:underline', focusRing)}>
+      {text}
+    </a>
+  );
+  return (
+    <section aria-labelledby="plugin-info" className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
+      <h2 id="plugin-info" className="mb-2 font-semibold text-white">
+        {T.info}
+      </h2>
+      <dl className="divide-y divide-slate-800 text-sm">
+        {row(T.infoVersion, plugin.versionString ?? T.none)}
+        {row(
+          T.infoAuthor,
+          <Link to={`/members/${encodeURIComponent(plugin.member.displayName)}`} className={cx('text-sky-300 hover:underline', focusRing)}>
+            {authorName}
+          </Link>,
+        )}
+        {row(T.infoCreated, formatDate(plugin.createdAt))}
+        {row(T.infoUpdated, formatDate(plugin.updatedAt))}
+        {row(T.infoTags, plugin.tags.length ? plugin.tags.map((t) => t.longName || t.shortName).join(', ') : T.none)}
+        {row(T.infoHomepage, plugin.homepage ? external(plugin.homepage, T.visitHomepage) : T.none)}
+        {row(T.infoSource, plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, T.viewSource) : T.none)}
+      </dl>
+    </section>
+  );
+}
