@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadFile } from '../../../lib/api';
+import { json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
+import { MANAGE_TEXT as T } from './constants';
+import { PluginManagePage } from './manage-page';
+import { makePlugin, makeSubmission } from './test-fixtures';
+
+vi.mock('../../../lib/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/api')>();
+  return { ...actual, uploadFile: vi.fn() };
+});
+const upload = vi.mocked(uploadFile);
+
+type Route = (method: string, path: string) => Response | Promise<Response> | undefined;
+
+function serve(extra: Route = () => undefined, plugin = makePlugin()) {
+  return mockFetch(async (url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+    const method = init.method ?? 'GET';
+    const own = await extra(method, path);
+    if (own) return own;
+    if (path === `/plugins/my/${plugin.id}`) return json(200, plugin);
+    if (path === `/plugins/my/${plugin.id}/submissions`) return json(200, []);
+    if (path === `/plugins/my/${plugin.id}/pdbs`) return json(200, []);
+    if (path === '/tags') return json(200, [{ id: 1, shortName: 'training', longName: 'Training', helpText: '' }]);
+    return json(404, { message: 'Not found' });
+  });
+}
+
+function open(id = 5) {
+  return renderPage(<PluginManagePage />, { path: `/plugins/${id}/manage`, route: '/plugins/:id/manage' });
+}
+
+describe('plugin manage page', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    signOut();
+    vi.unstubAllGlobals();
+    upload.mockReset();
+  });
+
+  it('shows the display status and flags, and a link to the public page', async () => {
+    serve(undefined, makePlugin({ needsApproval: true, isListed: false }));
+    open();
+    const status = await screen.findByRole('group', { name: T.status });
+    expect(status).toHaveTextContent('Pending');
+    expect(status).toHaveTextContent(T.unlisted);
+    expect(status).toHaveTextContent(T.visible);
+    expect(screen.getByRole('link', { name: T.viewPublic })).toHaveAttribute('href', '/plugin/5');
+  });
+
+  it("says 'Plugin not found' for someone else's plugin", async () => {
+    mockFetch(() => json(404, { message: 'Plugin not found' }));
+    open(9);
+    expect(await screen.findByText(T.notFound)).toBeInTheDocument();
+  });
+
+  it("pins optimistically and reverts with 'Failed to update pin'", async () => {
+    let answer!: (r: Response) => void;
+    serve((method, path) =>
+      method === 'POST' && path === '/plugins/5/pin' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+    );
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.pin }));
+    expect(screen.getByRole('button', { name: T.unpin })).toBeInTheDocument();
+    answer(json(500, { message: 'boom' }));
+    expect(await screen.findByText(T.pinFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.pin })).toBeInTheDocument();
+  });
+
+  it("asks 'Delete plugin?' before deleting, then goes to the dashboard", async () => {
+    const fetch = serve((method, path) => (method === 'DELETE' && path === '/plugins/5/delete' ? new Response(null, { status: 204 }) : undefined));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.delete }));
+    const dialog = screen.getByRole('dialog', { name: T.deleteTitle });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: T.deleteConfirm }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('sends the version only when it is not blank, and follows the upload progress', async () => {
+    serve();
+    let finish!: () => void;
+    upload.mockImplementation((_path, _file, opts) => {
+      opts?.onProgress?.(40);
+      return new Promise((resolve) => {
+        finish = () => resolve({ submission: makeSubmission(), plugin: makePlugin({ needsApproval: true }) } as never);
+      });
+    });
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    const zip = new File(['PK'], 'src.zip', { type: 'application/zip' });
+    await user.upload(await screen.findByLabelText(T.sourceInput), zip);
+    await user.type(screen.getByLabelText(T.versionString), '   ');
+    await user.click(screen.getByRole('button', { name: T.uploadSource }));
+
+    const bar = await screen.findByRole('progressbar', { name: T.sourceProgress });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(upload).toHaveBeenCalledWith('/plugins/5/files/source', zip, expect.objectContaining({ fields: {} }));
+    finish();
+    expect(await screen.findByText(T.sourceUploaded, { selector: '[role=status]' })).toBeInTheDocument();
+
+    upload.mockResolvedValueOnce({ submission: makeSubmission(), plugin: makePlugin() });
+    await user.upload(screen.getByLabelText(T.sourceInput), zip);
+    await user.type(screen.getByLabelText(T.versionString), '  1.2.0 ');
+    await user.click(screen.getByRole('button', { name: T.uploadSource }));
+    await waitFor(() =>
+      expect(upload).toHaveBeenLastCalledWith('/plugins/5/files/source', zip, expect.objectContaining({ fields: { versionString: '1.2.0' } })),
+    );
+  });
+
+  it('refuses a banner that is not an image before uploading', async () => {
+    serve();
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByLabelText(T.bannerInput), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(T.bannerType);
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('lists submissions with their status names', async () => {
+    serve((_method, path) =>
+      path === '/plugins/my/5/submissions'
+        ? json(200, [makeSubmission(), makeSubmission({ submissionId: 12, status: 'r', versionString: '0.9', denyReason: 'Crashes on load' })])
+        : undefined,
+    );
+    open();
+    const rows = await screen.findAllByTestId('submission-row');
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(rows[1]).toHaveTextContent('Rejected');
+    expect(rows[1]).toHaveTextContent('Crashes on load');
+  });
+});
