@@ -24,6 +24,7 @@ export const MANAGE_TEXT = {
   write: 'Write',
   preview: 'Preview',
   previewEmpty: 'Nothing to preview yet.',
+  descriptionMode: 'Description editor',
   markdownHint: 'Markdown is supported.',
   counter: (n: number, max: number) => `${n}/${max}`,
   save: 'Save Changes',
@@ -93,6 +94,8 @@ export const MANAGE_TEXT = {
   deleteSubmissionBody: (v: string) => `The submission ${v} and its source file will be removed. This cannot be undone.`,
   submissionDeleted: 'Submission deleted',
   submissionDeleteFailed: 'Failed to delete submission',
+  buildStarted: (plugin: string, version: string) => `Build started for ${plugin} v${version}.`,
+  buildFinished: (plugin: string, version: string) => `Build finished for ${plugin} v${version}. Awaiting moderator review.`,
   // Debug files
   debugFiles: 'Debug files',
   debugIntro: 'Debug symbols (.pdb) of your approved builds.',

@@ -111,7 +111,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
             <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
               {T.description}
             </label>
-            <div role="tablist" aria-label={T.description} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
+            <div role="tablist" aria-label={T.descriptionMode} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
               {(['write', 'preview'] as const).map((t) => (
                 <button
                   key={t}

@@ -1,6 +1,6 @@
 import { submissionStatusName, type Submission, type SubmissionUpdatedEvent } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Button, Dialog, Spinner, cx } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { formatBytes, formatDateTime } from '../../../lib/format';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { managePluginApi, myPdbsQuery, myPluginKeys, mySubmissionsQuery } from './api';
 import { MANAGE_TEXT as T } from './constants';
 import { ManageSection } from './section';
+import { submissionEventToast } from './submission-events';
 
 const statusTone: Record<string, string> = {
   Approved: 'bg-emerald-500/15 text-emerald-300',
@@ -24,10 +25,13 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
   const list = useQuery(mySubmissionsQuery(pluginId));
   const [toDelete, setToDelete] = useState<Submission | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const seen = useRef(new Map<string, number>());
 
   useRealtimeEvent<SubmissionUpdatedEvent>('SubmissionUpdated', (event) => {
     if (Number(event?.pluginId) !== pluginId) return;
     void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
+    const text = submissionEventToast(event, seen.current);
+    if (text) toast.info(text);
   });
 
   const download = async (s: Submission) => {
