@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import yazl from 'yazl';
+import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
+import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import { DEMO, signIn } from './support';
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function zipOf(files: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+async function createFromDashboard(page: Page, name: string) {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Create Plugin' }).click();
+  const dialog = page.getByRole('dialog', { name: CREATE_PLUGIN_TEXT.title });
+  await expect(dialog).toBeVisible();
+  // Core's rules, before anything is sent.
+  await dialog.getByLabel(CREATE_PLUGIN_TEXT.homepage).fill('not a url');
+  await dialog.getByRole('button', { name: CREATE_PLUGIN_TEXT.submit }).click();
+  await expect(dialog.getByText('Plugin name is required')).toBeVisible();
+  await expect(dialog.getByText('Homepage must be a valid URL')).toBeVisible();
+
+  await dialog.getByLabel(CREATE_PLUGIN_TEXT.name).fill(name);
+  await dialog.getByLabel(CREATE_PLUGIN_TEXT.shortDescription).fill('Trains aerials in freeplay.');
+  await expect(dialog.getByText('27/500')).toBeVisible();
+  await dialog.getByLabel(CREATE_PLUGIN_TEXT.homepage).fill('https://example.com/aerial');
+  await dialog.getByRole('button', { name: CREATE_PLUGIN_TEXT.submit }).click();
+  await expect(page).toHaveURL(/\/plugins\/\d+\/manage$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return Number(/\/plugins\/(\d+)\/manage/.exec(page.url())![1]);
+}
+
+test('a member creates a plugin from the dashboard and manages it', async ({ page }) => {
+  await signIn(page, DEMO.member);
+  const name = `Aerial Trainer ${Date.now().toString(36)}`;
+  const id = await createFromDashboard(page, name);
+  await expect(page.getByRole('group', { name: MANAGE_TEXT.status })).toContainText('Draft');
+  await expect(page.getByRole('link', { name: MANAGE_TEXT.viewPublic })).toHaveAttribute('href', `/plugin/${id}`);
+
+  // Details: change the name and a markdown description (preview shows it rendered).
+  const details = page.locator('section#details');
+  await details.getByLabel(MANAGE_TEXT.name).fill(`${name} Pro`);
+  await details.getByRole('textbox', { name: MANAGE_TEXT.description, exact: true }).fill('## Features\n\n- **fast** resets');
+  await details.getByRole('tab', { name: MANAGE_TEXT.preview }).click();
+  await expect(details.getByRole('heading', { name: 'Features' })).toBeVisible();
+  await details.getByRole('button', { name: MANAGE_TEXT.save }).click();
+  await expect(details.getByRole('status').filter({ hasText: MANAGE_TEXT.saved })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} Pro` })).toBeVisible();
+
+  // Tags.
+  const tags = page.locator('section#tags');
+  await tags.getByRole('checkbox', { name: 'Training' }).check();
+  await tags.getByRole('button', { name: MANAGE_TEXT.saveTags }).click();
+  await expect(tags.getByRole('status').filter({ hasText: MANAGE_TEXT.tagsSaved })).toBeVisible();
+
+  // Banner.
+  const banner = page.locator('section#banner');
+  await banner.getByLabel(MANAGE_TEXT.bannerInput).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await expect(banner.getByRole('img', { name: MANAGE_TEXT.bannerNew })).toBeVisible();
+  await banner.getByRole('button', { name: MANAGE_TEXT.uploadBanner }).click();
+  await expect(banner.getByRole('status').filter({ hasText: MANAGE_TEXT.bannerUploaded })).toBeVisible();
+  await expect(banner.getByRole('img', { name: MANAGE_TEXT.bannerCurrent })).toHaveAttribute('src', /\S+/);
+
+  // A ZIP without a solution: the server's message.
+  const source = page.locator('section#source');
+  const noSln = await zipOf({ 'src/main.cpp': 'int main() { return 0; }' });
+  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'nosln.zip', mimeType: 'application/zip', buffer: noSln });
+  await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
+  await expect(source.getByRole('alert')).toHaveText('The ZIP must contain a Visual Studio solution (.sln file)');
+
+  // A real source ZIP with a version: a submission pending review.
+  const good = await zipOf({ 'AerialTrainer.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
+  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'aerial.zip', mimeType: 'application/zip', buffer: good });
+  await source.getByLabel(MANAGE_TEXT.versionString).fill('  1.0.0  ');
+  await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
+  await expect(source.getByRole('status').filter({ hasText: MANAGE_TEXT.sourceUploaded })).toBeVisible();
+  const row = page.locator('section#submissions').getByTestId('submission-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('1.0.0');
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('aerial.zip');
+  await expect(page.getByRole('group', { name: MANAGE_TEXT.status })).toContainText('Pending');
+  await expect(page.locator('section#debug-files')).toContainText(MANAGE_TEXT.noDebugFiles);
+
+  // Pin, and it stays after a reload.
+  await page.getByRole('button', { name: MANAGE_TEXT.pin, exact: true }).click();
+  await expect(page.getByRole('button', { name: MANAGE_TEXT.unpin, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: MANAGE_TEXT.unpin, exact: true })).toBeVisible();
+  await expect(page.locator('section#tags').getByRole('checkbox', { name: 'Training' })).toBeChecked();
+
+  // Delete after the confirmation.
+  await page.getByRole('button', { name: MANAGE_TEXT.delete }).click();
+  const confirm = page.getByRole('dialog', { name: MANAGE_TEXT.deleteTitle });
+  await expect(confirm).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('delete-dialog.png') });
+  await confirm.getByRole('button', { name: MANAGE_TEXT.deleteConfirm, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/plugins/${id}/manage`);
+  await expect(page.getByText(MANAGE_TEXT.notFound)).toBeVisible();
+});
+
+test("someone else's plugin is not found on the manage page", async ({ page }) => {
+  await signIn(page, DEMO.moderator);
+  const id = await createFromDashboard(page, `Mod Tool ${Date.now().toString(36)}`);
+  await page.screenshot({ path: test.info().outputPath('manage-page.png'), fullPage: true });
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await signIn(page, DEMO.member);
+  await page.goto(`/plugins/${id}/manage`);
+  await expect(page.getByText(MANAGE_TEXT.notFound)).toBeVisible();
+});
