@@ -36,7 +36,8 @@ export function useCountPluginView(id: number): void {
  */
 export const installLauncher = {
   open(url: string): void {
-    window.location.assign(url);
+    // The same tab: a custom scheme hands over to the app and the page stays.
+    window.open(url, '_self');
   },
 };
 

@@ -1,0 +1,187 @@
+import { COMMENT_EVENTS, COMMENT_MESSAGES, type Comment } from '@bm/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { realtime } from '../../../lib/realtime';
+import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
+import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { makeComment, makePlugin } from '../list/fixtures';
+import { installLauncher } from './counters';
+import { PluginDetailPage } from './plugin-detail-page';
+
+function serve(comments: Comment[] = [], extra?: (path: string, init: RequestInit) => Response | null) {
+  return mockFetch((url, init) => {
+    const u = new URL(url, 'http://localhost');
+    const more = extra?.(u.pathname, init);
+    if (more) return more;
+    if (u.pathname === '/api/plugins/1') return json(200, makePlugin());
+    if (u.pathname === '/api/plugins/1/comments') return json(200, comments);
+    if (u.pathname === '/api/plugins/1/versions')
+      return json(200, [{ submissionId: 5, versionString: '1.2', submittedAt: '2026-01-01T00:00:00Z', approvedAt: '2026-01-02T00:00:00Z', binaryDownloadUrl: '/dl/5' }]);
+    if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });
+    if (u.pathname === '/api/plugins/1/download') return json(200, { downloadCount: 1501, counted: true, downloadUrl: '/dl/5' });
+    if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
+    return json(404, { message: 'Not found' });
+  });
+}
+
+function open(path = '/plugin/1') {
+  return renderRoutes([{ path: '/plugin/:id', element: <PluginDetailPage /> }], { path });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  signOut();
+});
+
+describe('plugin detail', () => {
+  it('shows the plugin, tabs with arrow keys, versions table and counts a view once', async () => {
+    const fetch = serve();
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
+    expect(document.title).toContain('Plugin 1');
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: T.info })).toBeInTheDocument();
+    expect(screen.queryByText(T.admin)).not.toBeInTheDocument();
+    const details = screen.getByRole('tab', { name: T.details });
+    details.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: T.versions })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('columnheader', { name: T.releasedCol })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Comments (0)' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/view'))).toHaveLength(1));
+  });
+
+  it('non-numeric ids are not found', () => {
+    serve();
+    open('/plugin/abc');
+    expect(screen.getByText(T.error)).toBeInTheDocument();
+  });
+
+  it('install opens bakkesmod://install/1 and the helper; Try Again re-opens, Close closes', async () => {
+    serve();
+    const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: T.install }));
+    expect(launch).toHaveBeenLastCalledWith('bakkesmod://install/1');
+    const dialog = screen.getByRole('dialog', { name: INSTALL_TEXT.title });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(within(dialog).getByRole('button', { name: INSTALL_TEXT.tryAgain }));
+    expect(launch).toHaveBeenCalledTimes(2);
+    await user.click(within(dialog).getByRole('button', { name: INSTALL_TEXT.close }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('?install=1 starts the install on arrival', async () => {
+    serve();
+    const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
+    open('/plugin/1?install=1');
+    expect(await screen.findByRole('dialog', { name: INSTALL_TEXT.title })).toBeInTheDocument();
+    expect(launch).toHaveBeenCalledWith('bakkesmod://install/1');
+  });
+
+  it('anonymous rating opens the join modal', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    await user.hover(await screen.findByTestId('rating-summary'));
+    await user.click(screen.getByRole('button', { name: 'Rate 4 stars' }));
+    expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
+  });
+
+  it('shows the admin box to administrators', async () => {
+    signInAs(testMember, ['administrator']);
+    serve();
+    open();
+    expect(await screen.findByText(T.admin)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: T.skipBuild })).toHaveAttribute('aria-checked', 'false');
+  });
+});
+
+describe('plugin comments', () => {
+  it('validates with the core messages and posts; its own live event does not duplicate it', async () => {
+    signInAs();
+    const posted = makeComment({ id: 42, body: 'Great work here', member: { id: testMember.id, displayName: 'Me', avatarUrl: null } });
+    serve([], (path, init) => (path === '/api/plugins/1/comments' && init.method === 'POST' ? json(201, posted) : null));
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: /Comments/ }));
+    const box = screen.getByLabelText(COMMENTS_TEXT.label);
+    await user.type(box, 'abc');
+    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.post }));
+    expect(screen.getByText(COMMENT_MESSAGES.tooShort)).toBeInTheDocument();
+    expect(screen.getByText('3/500')).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'Great work here');
+    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.post }));
+    expect(await screen.findByText('Great work here')).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.created, posted));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(screen.getAllByText('Great work here')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: 'Comments (1)' })).toBeInTheDocument();
+  });
+
+  it('applies live events once each: created, voted, updated, deleted', async () => {
+    serve([makeComment({ id: 1, body: 'First one' })]);
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: /Comments/ }));
+    expect(await screen.findByText('First one')).toBeInTheDocument();
+    const other = makeComment({ id: 2, body: 'Second one' });
+    act(() => realtime.deliver(COMMENT_EVENTS.created, other));
+    act(() => realtime.deliver(COMMENT_EVENTS.created, other));
+    expect(await screen.findAllByText('Second one')).toHaveLength(1);
+    expect(screen.getAllByTestId('comment')).toHaveLength(2);
+    expect(screen.getAllByTestId('comment')[0]).toHaveTextContent('Second one');
+    act(() => realtime.deliver(COMMENT_EVENTS.voted, { id: 2, pluginId: 1, upvotes: 3, downvotes: 1 }));
+    expect(await screen.findByRole('button', { name: 'Upvote (3)' })).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...other, body: 'Second, edited' }));
+    expect(await screen.findByText('Second, edited')).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.deleted, { id: 2, pluginId: 1 }));
+    await waitFor(() => expect(screen.queryByText('Second, edited')).not.toBeInTheDocument());
+    // Another plugin's events are not ours.
+    act(() => realtime.deliver(COMMENT_EVENTS.created, makeComment({ id: 9, pluginId: 2, body: 'Elsewhere' })));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('own comments: edit blocked after 15 minutes with the title; delete asks first', async () => {
+    signInAs();
+    const old = new Date(Date.now() - 20 * 60_000).toISOString();
+    const me = { id: testMember.id, displayName: 'Me', avatarUrl: null };
+    const fetch = serve(
+      [makeComment({ id: 5, body: 'Old comment', createdAt: old, updatedAt: old, member: me }), makeComment({ id: 6, body: 'Fresh comment', member: me })],
+      (path, init) => (path.startsWith('/api/plugins/comments/') && init.method === 'DELETE' ? new Response(null, { status: 204 }) : null),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: /Comments/ }));
+    const [fresh, stale] = await screen.findAllByTestId('comment');
+    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeDisabled();
+    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toHaveAttribute('title', COMMENT_MESSAGES.editBlocked);
+    expect(within(fresh!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeEnabled();
+    expect(within(fresh!).getByText(COMMENTS_TEXT.isNew)).toBeInTheDocument();
+    expect(within(stale!).queryByText(COMMENTS_TEXT.isNew)).not.toBeInTheDocument();
+    await user.click(within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete }));
+    expect(confirm).toHaveBeenCalledWith(COMMENT_MESSAGES.deleteConfirm);
+    await waitFor(() => expect(screen.queryByText('Old comment')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(true);
+  });
+
+  it('anonymous typing opens the join modal after 2 seconds', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: /Comments/ }));
+    await user.type(screen.getByLabelText(COMMENTS_TEXT.label), 'hi');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Rate and Review Plugins' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

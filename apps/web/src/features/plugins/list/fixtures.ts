@@ -1,0 +1,61 @@
+import type { Comment, Plugin, PluginPage } from '@bm/core';
+
+export function makePlugin(over: Partial<Plugin> = {}): Plugin {
+  return {
+    id: 1,
+    name: 'Plugin 1',
+    shortDescription: 'Does things',
+    description: '# Hello\n\nSome **details**',
+    homepage: 'https://example.com',
+    sourceCodeUrl: null,
+    bannerImageUrl: null,
+    versionString: '1.2',
+    averageRating: 4.25,
+    ratingCount: 8,
+    myStars: null,
+    downloadCount: 1500,
+    viewCount: 23000,
+    downloadUrl: '/api/plugins/1/versions/1/download',
+    isActive: true,
+    publishedOnce: true,
+    needsApproval: false,
+    isListed: true,
+    isPubliclyVisible: true,
+    isPinned: false,
+    skipBuildServer: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-02-01T00:00:00.000Z',
+    member: { id: 3, displayName: 'Author', avatarUrl: null },
+    author: 'Author',
+    tags: [{ id: 1, shortName: 'hud', longName: 'HUD & Overlays', helpText: '' }],
+    ...over,
+  };
+}
+
+export function makePluginPage(items: Plugin[], totalCount = items.length, page = 1): PluginPage {
+  return { items, page, pageSize: 16, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 16)) };
+}
+
+export function makeComment(over: Partial<Comment> = {}): Comment {
+  const now = new Date().toISOString();
+  return {
+    id: 1,
+    pluginId: 1,
+    body: 'Nice plugin',
+    createdAt: now,
+    updatedAt: now,
+    member: { id: 7, displayName: 'Tester', avatarUrl: null },
+    upvotes: 0,
+    downvotes: 0,
+    myVote: 'N',
+    ...over,
+  };
+}
+
+export function deferred<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,163 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderRoutes } from '../../../test/utils';
+import { PLUGINS_LIST_TEXT as T, PLUGINS_VIEW_KEY } from '../constants';
+import { PluginCard } from '../plugin-card';
+import { deferred, makePlugin, makePluginPage } from './fixtures';
+import { PluginsPage } from './plugins-page';
+
+type Handler = (query: URLSearchParams) => Response | Promise<Response>;
+
+const TAGS = [
+  { id: 1, shortName: 'hud', longName: 'HUD & Overlays', helpText: '' },
+  { id: 2, shortName: 'training', longName: 'Training', helpText: '' },
+];
+
+function serve(handler: Handler) {
+  return mockFetch((url) => {
+    const u = new URL(url, 'http://localhost');
+    if (u.pathname === '/api/tags') return json(200, TAGS);
+    if (u.pathname === '/api/plugins') return handler(u.searchParams);
+    return json(404, { message: 'Not found' });
+  });
+}
+
+function listCalls(fetch: ReturnType<typeof serve>): URLSearchParams[] {
+  return fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/api/plugins')
+    .map((u) => u.searchParams);
+}
+
+function open(path = '/plugins') {
+  const utils = renderRoutes([{ path: '/plugins', element: <PluginsPage /> }], { path });
+  const where = () => {
+    const { pathname, search } = utils.router.state.location;
+    return new URL(`${pathname}${search}`, 'http://localhost').searchParams;
+  };
+  return { ...utils, where };
+}
+
+const searchBox = () => screen.getByRole('searchbox', { name: T.searchLabel });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('plugins list', () => {
+  it('mirrors the query string into the request and searches 300 ms after the last key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const flush = () => act(() => vi.advanceTimersByTimeAsync(10));
+    const fetch = serve(() => json(200, makePluginPage([makePlugin()], 40)));
+    const { where } = open('/plugins?page=2&sortBy=name&sortDir=asc&source=with');
+    await flush();
+    const first = listCalls(fetch)[0]!;
+    expect(first.get('page')).toBe('2');
+    expect(first.get('sortBy')).toBe('name');
+    expect(first.get('hasSource')).toBe('with');
+    expect(first.get('pageSize')).toBe('16');
+
+    fireEvent.change(searchBox(), { target: { value: ' boost ' } });
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(where().get('search')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await flush();
+    expect(where().get('search')).toBe('boost');
+    expect(where().get('page')).toBeNull();
+    expect(listCalls(fetch).at(-1)?.get('search')).toBe('boost');
+
+    fireEvent.change(searchBox(), { target: { value: 'camera' } });
+    fireEvent.submit(searchBox().closest('form')!);
+    expect(where().get('search')).toBe('camera');
+  });
+
+  it('ignores a slower, older answer', async () => {
+    const slow = deferred<Response>();
+    const fetch = serve((q) => {
+      if (q.get('search') === 'slow') return slow.promise;
+      if (q.get('search') === 'fast') return json(200, makePluginPage([makePlugin({ id: 2, name: 'Fast Plugin' })]));
+      return json(200, makePluginPage([makePlugin({ id: 1, name: 'First Plugin' })]));
+    });
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText('First Plugin')).toBeInTheDocument();
+    await user.type(searchBox(), 'slow{Enter}');
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('search=slow'))).toBe(true));
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'fast{Enter}');
+    expect(await screen.findByText('Fast Plugin')).toBeInTheDocument();
+    await act(async () => {
+      slow.resolve(json(200, makePluginPage([makePlugin({ id: 3, name: 'Slow Plugin' })])));
+      await slow.promise;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Slow Plugin')).not.toBeInTheDocument();
+    expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Found 1 plugin for "fast"');
+  });
+
+  it('filters by tags (all of them, as repeated params) and by source', async () => {
+    const fetch = serve(() => json(200, makePluginPage([makePlugin()])));
+    const user = userEvent.setup();
+    const { where } = open('/plugins?page=3');
+    await screen.findByText('Plugin 1');
+    await user.click(screen.getByRole('button', { name: T.filters }));
+    await user.click(await screen.findByLabelText('HUD & Overlays'));
+    await user.click(screen.getByLabelText('Training'));
+    expect(where().getAll('tags')).toEqual(['hud', 'training']);
+    expect(where().get('page')).toBeNull();
+    await waitFor(() => expect(listCalls(fetch).at(-1)?.getAll('tags')).toEqual(['hud', 'training']));
+    await user.click(screen.getByLabelText(T.sourceOptions.without));
+    await waitFor(() => expect(listCalls(fetch).at(-1)?.get('hasSource')).toBe('without'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Training')).not.toBeInTheDocument();
+  });
+
+  it('sort menu works by keyboard and closes on Escape', async () => {
+    serve(() => json(200, makePluginPage([makePlugin()])));
+    const user = userEvent.setup();
+    const { where } = open();
+    await screen.findByText('Plugin 1');
+    await user.click(screen.getByRole('button', { name: /^Sort:/ }));
+    expect(screen.getByRole('menu', { name: T.sortMenu })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Sort:/ }));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(where().get('sortBy')).toBe('name');
+    expect(where().get('sortDir')).toBe('desc');
+  });
+
+  it('remembers the view, shows ad cards, the error state with Try Again', async () => {
+    let fail = true;
+    serve(() => (fail ? json(500, { message: 'boom' }) : json(200, makePluginPage([1, 2, 3, 4].map((id) => makePlugin({ id, name: `P${id}` }))))));
+    const user = userEvent.setup();
+    open();
+    expect(await screen.findByText(T.error)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: T.tryAgain }));
+    expect(await screen.findByText('P4')).toBeInTheDocument();
+    expect(screen.getAllByTestId('plugin-ad')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: T.list }));
+    expect(localStorage.getItem(PLUGINS_VIEW_KEY)).toBe('list');
+    expect(screen.getByRole('list', { name: T.results })).toHaveAttribute('data-view', 'list');
+  });
+});
+
+describe('plugin card', () => {
+  it('shows the placeholder with the initial when the banner fails, and the numbers', () => {
+    renderRoutes([
+      { path: '/', element: <PluginCard plugin={makePlugin({ name: 'zeta', bannerImageUrl: '/broken.png' })} clickable={false} /> },
+    ]);
+    const img = document.querySelector('img')!;
+    expect(screen.queryByTestId('plugin-placeholder')).not.toBeInTheDocument();
+    fireEvent.error(img);
+    expect(screen.getByTestId('plugin-placeholder')).toHaveTextContent('Z');
+    expect(screen.getByText('4.3')).toBeInTheDocument();
+    expect(screen.getByText('1500')).toBeInTheDocument();
+    expect(screen.getByText('23k')).toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
