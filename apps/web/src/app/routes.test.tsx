@@ -24,7 +24,7 @@ describe('route table', () => {
     await landsOn('/plugins/12', '/plugin/12', 'Plugin #12');
     await landsOn('/plugin-search/3', '/plugins', 'Plugins');
     await landsOn('/car-search', '/cars', 'Browse Cars');
-    await landsOn('/car/44', '/cars/44', 'Car #44');
+    await landsOn('/car/44', '/cars/44');
   });
 
   it('a non-numeric /plugins/:id is not found', async () => {

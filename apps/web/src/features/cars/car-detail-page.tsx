@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
-import { Avatar, Button, ButtonLink, cx, focusRing, Spinner } from '../../components/ui';
+import { Avatar, Button, ButtonLink, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { carDetailQuery, carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
 import { CarCodeBox } from './car-code-box';
 import { CarLoadoutView } from './car-loadout';
+import { LoadingState } from './loading-state';
 import { CAR_CARD_TEXT, CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
 import { OwnerMenu } from './owner-menu';
 import { useCopyCode, useCountView } from './use-car-counters';
@@ -60,12 +61,7 @@ export function CarDetailPage() {
     );
   }
   if (!detail.data) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-300">
-        <Spinner label={T.loading} />
-        <span aria-hidden="true">{T.loading}</span>
-      </div>
-    );
+    return <LoadingState text={T.loading} className="min-h-[50vh]" />;
   }
   return <CarDetailView car={detail.data} />;
 }

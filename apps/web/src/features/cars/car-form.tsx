@@ -181,7 +181,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
           <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
             {T.description}
           </label>
-          <div role="tablist" aria-label={T.description} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
+          <div role="tablist" aria-label={T.descriptionTabs} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
             {(['write', 'preview'] as const).map((t) => (
               <button
                 key={t}
@@ -203,20 +203,21 @@ export function CarForm({ car }: { car?: CarDetail }) {
           </div>
         </div>
         <div role="tabpanel" id={`${ids.tabs}-panel`} aria-labelledby={`${ids.tabs}-${tab}`}>
-          {tab === 'write' ? (
-            <textarea
-              id={ids.desc}
-              value={description}
-              onChange={(e) => {
-                setDescription(e.target.value);
-                if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
-              }}
-              rows={10}
-              aria-invalid={errors.description || description.length > CAR_DESCRIPTION_MAX ? true : undefined}
-              aria-describedby={ids.counter}
-              className={cx(inputClasses(Boolean(errors.description) || description.length > CAR_DESCRIPTION_MAX), 'min-h-40 resize-y')}
-            />
-          ) : (
+          {/* The text area stays in the page in Preview, so its label and counter keep their target. */}
+          <textarea
+            id={ids.desc}
+            hidden={tab !== 'write'}
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
+            }}
+            rows={10}
+            aria-invalid={errors.description || description.length > CAR_DESCRIPTION_MAX ? true : undefined}
+            aria-describedby={ids.counter}
+            className={cx(inputClasses(Boolean(errors.description) || description.length > CAR_DESCRIPTION_MAX), 'min-h-40 resize-y')}
+          />
+          {tab === 'preview' && (
             <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
               {description.trim() ? <Markdown source={description} /> : <p className="text-sm text-slate-500">{T.previewEmpty}</p>}
             </div>

@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AdUnit } from '../../components/ad-unit';
 import { Pagination } from '../../components/pagination';
-import { Button, ButtonLink, Spinner, cx, focusRing, inputClasses } from '../../components/ui';
+import { Button, ButtonLink, cx, focusRing, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
+import { LoadingState } from './loading-state';
 import { BAKKESMOD_URL, CARS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './constants';
 import { SortMenu } from './sort-menu';
 import { useCarsParams, type CarsViewMode } from './use-cars-params';
@@ -70,7 +71,7 @@ export function CarsPage() {
         </div>
       </div>
 
-      <div role="status" aria-live="polite" aria-atomic="true" className="mb-4 min-h-5 text-sm text-slate-400">
+      <div role="status" aria-live="polite" aria-atomic="true" data-testid="cars-counter" className="mb-4 min-h-5 text-sm text-slate-400">
         {counter && (
           <>
             <span>{counter.summary}</span>
@@ -127,14 +128,7 @@ function Results({
     );
   }
   if (isPending || retrying || !result) {
-    return (
-      <div className="flex min-h-60 items-center justify-center">
-        <Spinner label={T.loading} />
-        <span className="ml-2 text-sm text-slate-400" aria-hidden="true">
-          {T.loading}
-        </span>
-      </div>
-    );
+    return <LoadingState text={T.loading} className="min-h-60 text-sm" />;
   }
   if (result.items.length === 0) {
     const q = result.request.search;
