@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
+import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
+import { DEMO, signIn } from './support';
+
+const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
+
+async function openPlugin(page: Page, name: string): Promise<number> {
+  await page.goto(`/plugins?search=${encodeURIComponent(name)}`);
+  await cards(page).filter({ hasText: name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+test.describe('plugins list', () => {
+  test('search (with a typo), tag filter, view switch and pages mirror into the address', async ({ page }) => {
+    await page.goto('/plugins');
+    await expect(page.getByRole('heading', { level: 1, name: PLUGINS_LIST_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Get BakkesMod/ })).toHaveAttribute('href', 'https://bakkesmod.com/');
+    await expect(cards(page)).toHaveCount(16);
+    await expect(page.getByTestId('plugins-counter')).toContainText('Page 1 of');
+
+    // Page 2 through the numbered pagination.
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: PAGINATION_TEXT.page(2) }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByTestId('plugins-counter')).toContainText('Page 2 of');
+
+    // One typo still finds the plugin.
+    const box = page.getByRole('searchbox', { name: PLUGINS_LIST_TEXT.searchLabel });
+    await box.fill('Aerial Trainr');
+    await expect(page).toHaveURL(/search=Aerial(\+|%20)Trainr/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(cards(page).filter({ hasText: 'Aerial Trainer' })).toHaveCount(1);
+
+    // Clear, then filter by a tag (repeated tags= params).
+    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.clear }).click();
+    await expect(page).not.toHaveURL(/search=/);
+    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.filters }).click();
+    await page.getByText('Replays', { exact: true }).click();
+    await expect(page).toHaveURL(/tags=replays/);
+    await expect(cards(page).filter({ hasText: 'Instant Replay Saver' })).toHaveCount(1);
+    await expect(cards(page).filter({ hasText: 'Aerial Trainer' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Sort menu by keyboard.
+    await page.getByRole('button', { name: /^Sort:/ }).click();
+    await expect(page.getByRole('menu', { name: PLUGINS_LIST_TEXT.sortMenu })).toBeVisible();
+    await page.getByRole('menuitemradio', { name: 'Name ↑' }).click();
+    await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
+
+    // The list view, remembered after a reload.
+    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.list }).click();
+    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.goto('/plugins');
+    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.grid }).click();
+  });
+});
+
+test.describe('plugin detail', () => {
+  test('install link, helper modal, tabs', async ({ page }) => {
+    // A custom scheme cannot be followed here: record what the page tries to open instead.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __installs: string[] };
+      w.__installs = [];
+      window.open = ((url?: string | URL) => {
+        w.__installs.push(String(url));
+        return null;
+      }) as typeof window.open;
+    });
+    const installs = () => page.evaluate(() => (window as unknown as { __installs: string[] }).__installs);
+    const id = await openPlugin(page, 'Rocket Plugin');
+    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_TEXT.info })).toBeVisible();
+    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install }).click();
+    const dialog = page.getByRole('dialog', { name: INSTALL_TEXT.title });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('install-dialog')).toHaveAttribute('data-install-link', `bakkesmod://install/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-install-attempt', `bakkesmod://install/${id}`);
+    expect(await installs()).toEqual([`bakkesmod://install/${id}`]);
+    await dialog.getByRole('button', { name: INSTALL_TEXT.tryAgain }).click();
+    expect(await installs()).toEqual([`bakkesmod://install/${id}`, `bakkesmod://install/${id}`]);
+    await dialog.getByRole('button', { name: INSTALL_TEXT.close }).click();
+    await expect(dialog).toBeHidden();
+
+    // ?install=1 starts it on arrival.
+    await page.goto(`/plugin/${id}?install=1`);
+    await expect(page.getByRole('dialog', { name: INSTALL_TEXT.title })).toBeVisible();
+    expect(await installs()).toEqual([`bakkesmod://install/${id}`]);
+    await expect(page).not.toHaveURL(/install=1/);
+    await page.getByRole('button', { name: INSTALL_TEXT.close }).click();
+
+    // Tabs, keyboard too.
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.details }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', { name: /^Comments/ })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_TEXT.releasedCol })).toBeVisible();
+  });
+
+  test('anonymous rating asks to join; non-numeric id is not found', async ({ page }) => {
+    await openPlugin(page, 'Boost Meter Plus');
+    await page.getByTestId('rating-summary').hover();
+    await page.getByRole('button', { name: 'Rate 4 stars' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeVisible();
+    await page.goto('/plugin/abc');
+    await expect(page.getByText(PLUGIN_DETAIL_TEXT.error)).toBeVisible();
+  });
+
+  test('a member rates, comments (seen live elsewhere), votes, edits and deletes', async ({ page, browser }) => {
+    await signIn(page, DEMO.member);
+    const id = await openPlugin(page, 'Session Stats');
+
+    await page.getByTestId('rating-summary').hover();
+    const rateResponse = page.waitForResponse((r) => r.url().endsWith(`/plugins/${id}/rating`) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Rate 4 stars' }).click();
+    expect((await rateResponse).ok()).toBe(true);
+    await page.getByRole('heading', { level: 1 }).hover();
+    await page.getByTestId('rating-summary').hover();
+    await expect(page.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true');
+
+    // A second, anonymous visitor has the plugin open.
+    const other = await browser.newContext();
+    const watcher = await other.newPage();
+    await watcher.goto(`/plugin/${id}`);
+    await watcher.getByRole('tab', { name: /^Comments/ }).click();
+    await expect(watcher.getByLabel(COMMENTS_TEXT.label)).toBeVisible();
+
+    await page.getByRole('tab', { name: /^Comments/ }).click();
+    const text = `Live comment ${Date.now()}`;
+    await page.getByLabel(COMMENTS_TEXT.label).fill('abc');
+    await page.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    await expect(page.getByText('Comment must be at least 5 characters')).toBeVisible();
+    await page.getByLabel(COMMENTS_TEXT.label).fill(text);
+    await page.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    const mine = page.getByTestId('comment').filter({ hasText: text });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByText(COMMENTS_TEXT.isNew)).toBeVisible();
+
+    // Live, without a reload, and only once.
+    await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
+
+    // Vote up, then toggle off.
+    await mine.getByRole('button', { name: /Upvote/ }).click();
+    await expect(mine.getByRole('button', { name: 'Upvote (1)' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(watcher.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: 'Upvote (1)' })).toBeVisible();
+    await mine.getByRole('button', { name: /Upvote/ }).click();
+    await expect(mine.getByRole('button', { name: 'Upvote (0)' })).toHaveAttribute('aria-pressed', 'false');
+
+    // Edit within the window.
+    await mine.getByRole('button', { name: COMMENTS_TEXT.edit }).click();
+    await mine.getByLabel(COMMENTS_TEXT.editLabel).fill(`${text} (changed)`);
+    await mine.getByRole('button', { name: COMMENTS_TEXT.save }).click();
+    await expect(page.getByText(`${text} (changed)`)).toBeVisible();
+    await expect(watcher.getByText(`${text} (changed)`)).toBeVisible();
+
+    // Delete after confirming.
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe(COMMENTS_TEXT.deleteConfirm);
+      void d.accept();
+    });
+    await page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete }).click();
+    await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
+    await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
+    await other.close();
+  });
+});
