@@ -58,7 +58,7 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
 
   if (variant === 'list') {
     return (
-      <Link to={`/cars/${car.id}`} className={cx(frame, 'flex items-stretch gap-4 p-3')}>
+      <Link to={`/cars/${car.id}`} data-testid="car-card" className={cx(frame, 'flex items-stretch gap-4 p-3')}>
         <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
           <CarBanner name={car.name} url={car.bannerUrl} className="text-3xl" />
         </div>
@@ -76,7 +76,7 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
   }
 
   return (
-    <Link to={`/cars/${car.id}`} className={cx(frame, 'flex h-full flex-col')}>
+    <Link to={`/cars/${car.id}`} data-testid="car-card" className={cx(frame, 'flex h-full flex-col')}>
       <div className="relative aspect-video overflow-hidden">
         <CarBanner name={car.name} url={car.bannerUrl} className="transition-transform duration-300 group-hover:scale-105" />
       </div>

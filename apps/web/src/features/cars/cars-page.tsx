@@ -149,6 +149,7 @@ function Results({
     <ul
       aria-label={T.results}
       aria-busy={isStale}
+      data-view={view}
       className={cx(
         'transition-opacity',
         isStale && 'opacity-60',

@@ -120,7 +120,7 @@ export const CAR_FORM_TEXT = {
   codePlaceholder: 'Paste the code from BakkesMod (F2 → Items → Copy code)',
   codeValid: (body: string, items: number) => `Valid code: ${body}, ${items} ${plural(items, 'item', 'items')}`,
   description: 'Description',
-  descriptionTabs: 'Description mode',
+  descriptionTabs: 'Write or preview',
   write: 'Write',
   preview: 'Preview',
   previewEmpty: 'Nothing to preview yet.',

@@ -1,0 +1,223 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CAR_MESSAGES, decodeCarCode, type Car, type CarDetail, type CarsPage } from '@bm/core';
+import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
+import { STAR_RATING_TEXT } from '../../apps/web/src/components/star-rating';
+import { CAR_DETAIL_TEXT, CAR_FORM_TEXT, CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
+import { DEMO, signIn } from './support';
+
+const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
+const BAD_CODE = 'hAMwB1wBBMItCGEWAAA=';
+/** A 1x1 PNG: the server re-encodes banners, so it must be a real image. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const cards = (page: Page) => page.getByRole('list', { name: CARS_LIST_TEXT.results }).getByTestId('car-card');
+const counter = (page: Page) => page.getByTestId('cars-counter');
+const info = (page: Page) => page.getByRole('complementary', { name: CAR_DETAIL_TEXT.info });
+/** The number in a row of the Car Information box. */
+async function infoNumber(page: Page, label: string): Promise<number> {
+  const text = await info(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+const carIdOf = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
+
+test.describe('cars list', () => {
+  test('browse, search, sort, switch view (kept after a reload) and go to page 2', async ({ page }) => {
+    await page.goto('/cars');
+    await expect(page.getByRole('heading', { level: 1, name: CARS_LIST_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Get BakkesMod/ })).toHaveAttribute('href', 'https://bakkesmod.com/');
+    await expect(cards(page)).toHaveCount(17);
+    await expect(counter(page)).toContainText(/Showing \d+ cars/);
+    await expect(counter(page)).toContainText('Page 1 of 3 (1-17 of');
+
+    // Search: typing waits for the pause, the address follows, the counter names the search.
+    const box = page.getByRole('searchbox', { name: CARS_LIST_TEXT.searchLabel });
+    await expect(box).toHaveAttribute('placeholder', CARS_LIST_TEXT.searchPlaceholder);
+    await box.pressSequentially('Dominus', { delay: 20 });
+    await expect(page).toHaveURL(/search=Dominus/);
+    await expect(counter(page)).toContainText(/Found \d+ cars? for "Dominus"/);
+    const found = await cards(page).count();
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(17);
+    await expect(cards(page).first()).toContainText('Dominus');
+
+    // Nothing found, then Clear.
+    await box.fill('zzzz-no-such-car');
+    await box.press('Enter');
+    await expect(page.getByRole('heading', { name: CARS_LIST_TEXT.noResultsTitle })).toBeVisible();
+    await expect(page.getByText(CARS_LIST_TEXT.noResults('zzzz-no-such-car'))).toBeVisible();
+    await page.getByRole('button', { name: CARS_LIST_TEXT.clear }).click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(cards(page)).toHaveCount(17);
+
+    // Sort by name, ascending, from the menu.
+    await page.getByRole('button', { name: /^Sort:/ }).click();
+    const menu = page.getByRole('menu', { name: CARS_LIST_TEXT.sortMenu });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitemradio', { name: 'Name ascending' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
+    await expect(counter(page)).toContainText('Page 1 of 3');
+    await expect.poll(async () => {
+      const names = await cards(page).locator('h3').allInnerTexts();
+      return names.length === 17 && names.every((n, i) => i === 0 || names[i - 1]!.toLowerCase() <= n.toLowerCase());
+    }).toBe(true);
+    // Escape closes the menu too.
+    await page.getByRole('button', { name: /^Sort:/ }).click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    // The list view, remembered after a reload.
+    await page.getByRole('button', { name: CARS_LIST_TEXT.list }).click();
+    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.reload();
+    await expect(page.getByRole('button', { name: CARS_LIST_TEXT.list })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+
+    // Page 2 keeps the sort.
+    await page.getByRole('navigation', { name: PAGINATION_TEXT.nav }).getByRole('button', { name: PAGINATION_TEXT.page(2) }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/sortBy=name/);
+    await expect(counter(page)).toContainText('Page 2 of 3 (18-34 of');
+    await page.getByRole('button', { name: CARS_LIST_TEXT.grid }).click();
+    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'grid');
+  });
+});
+
+test.describe('car detail', () => {
+  test('open a car, copy its code to the clipboard, and the copies count goes up', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/cars');
+    const first = cards(page).first();
+    const name = await first.locator('h3').innerText();
+    await first.click();
+    await expect(page).toHaveURL(/\/cars\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${name}`));
+    await expect(page.getByText(CAR_DETAIL_TEXT.codeIntro)).toBeVisible();
+
+    const car = (await (await page.request.get(`/api/cars/${carIdOf(page)}`)).json()) as CarDetail;
+    await expect.poll(() => infoNumber(page, CAR_DETAIL_TEXT.copiesLabel)).toBe(car.codeCopies);
+
+    await page.getByRole('button', { name: CAR_DETAIL_TEXT.copyCarCode }).click();
+    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.copied }).first()).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(car.code);
+    await expect.poll(() => infoNumber(page, CAR_DETAIL_TEXT.copiesLabel)).toBe(car.codeCopies + 1);
+    // 'Copied!' goes back after 2 seconds.
+    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.copyToClipboard })).toBeVisible({ timeout: 4000 });
+  });
+
+  test('a member rates with the stars and the average and count follow', async ({ page }) => {
+    const list = (await (await page.request.get('/api/cars?sortBy=name&sortDir=asc&pageSize=50')).json()) as CarsPage;
+    const target = list.items.find((c: Car) => c.member.displayName !== DEMO.member.username)!;
+    await signIn(page, DEMO.member);
+    await page.goto(`/cars/${target.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
+
+    const stars = page.getByRole('group', { name: CAR_DETAIL_TEXT.rateLabel });
+    await expect(stars.getByRole('button')).toHaveCount(5);
+    const pressed = stars.locator('[aria-pressed="true"]');
+    const mine = (await pressed.count()) ? Number((await pressed.getAttribute('aria-label'))!.match(/\d/)![0]) : null;
+    const give = mine === 5 ? 4 : 5;
+    // Star sums are whole numbers: the same division the server makes.
+    const sum = Math.round(target.averageRating * target.ratingCount) - (mine ?? 0) + give;
+    const count = target.ratingCount + (mine === null ? 1 : 0);
+
+    await stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) }).click();
+    await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
+    await expect(stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) })).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
+  });
+
+  test('an anonymous visitor who rates is asked to join', async ({ page }) => {
+    await page.goto('/cars');
+    await cards(page).first().click();
+    await page.getByRole('button', { name: STAR_RATING_TEXT.rate(3) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rate and Share Cars' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Rate car designs')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', /\/login\?redirect=%2Fcars%2F\d+/);
+  });
+});
+
+test.describe('car upload, edit and delete', () => {
+  test('a member uploads a car (a bad code is refused first), sees it listed with its body, edits and deletes it', async ({ page }) => {
+    const name = `E2E Octane ${Date.now().toString(36)}`;
+    const bad = decodeCarCode(BAD_CODE);
+    if (bad.ok) throw new Error('the bad code decodes');
+
+    await signIn(page, DEMO.member);
+    await page.goto('/cars/upload');
+    await expect(page.getByRole('heading', { level: 1, name: CAR_FORM_TEXT.uploadTitle })).toBeVisible();
+    await page.getByLabel(CAR_FORM_TEXT.name).fill(name);
+
+    // The checksum message shows while typing, and submitting is refused.
+    await page.getByLabel(CAR_FORM_TEXT.code).fill(BAD_CODE);
+    await expect(page.getByText(bad.message)).toBeVisible();
+    await page.getByRole('button', { name: CAR_FORM_TEXT.create }).click();
+    await expect(page).toHaveURL(/\/cars\/upload$/);
+    await expect(page.getByText(bad.message)).toBeVisible();
+
+    await page.getByLabel(CAR_FORM_TEXT.code).fill(OCTANE_CODE);
+    await expect(page.getByText(/^Valid code: Octane, \d+ items?$/)).toBeVisible();
+    await page.getByRole('textbox', { name: CAR_FORM_TEXT.description, exact: true }).fill('## Made by a test\n\nA **plain** Octane.');
+    await page.getByRole('tab', { name: CAR_FORM_TEXT.preview }).click();
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Made by a test' })).toBeVisible();
+    await page.getByTestId('banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByRole('button', { name: CAR_FORM_TEXT.create }).click();
+
+    await expect(page).toHaveURL(/\/cars\/\d+$/);
+    const id = carIdOf(page);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams })).toContainText('Octane');
+    await expect(page.getByRole('heading', { name: 'Made by a test' })).toBeVisible();
+    await expect(page.locator('img[src*="/files/cars/"]')).toBeVisible();
+
+    // Listed, with its decoded body.
+    await page.goto(`/cars?search=${encodeURIComponent(name)}`);
+    const card = cards(page).filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Octane');
+    await expect(card).toHaveAttribute('href', `/cars/${id}`);
+
+    // Edit through the owner menu.
+    await card.click();
+    await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
+    await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.edit }).click();
+    await expect(page).toHaveURL(new RegExp(`/cars/${id}/edit$`));
+    await expect(page.getByLabel(CAR_FORM_TEXT.name)).toHaveValue(name);
+    await page.getByLabel(CAR_FORM_TEXT.name).fill(`${name} v2`);
+    await page.getByRole('button', { name: CAR_FORM_TEXT.save }).click();
+    await expect(page).toHaveURL(new RegExp(`/cars/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: `${name} v2` })).toBeVisible();
+    await expect(page.getByText(/^Updated /)).toBeVisible();
+
+    // A too-short name is refused with the shared rule's message.
+    await page.goto(`/cars/${id}/edit`);
+    await page.getByLabel(CAR_FORM_TEXT.name).fill('ab');
+    await page.getByRole('button', { name: CAR_FORM_TEXT.save }).click();
+    await expect(page.getByText(CAR_MESSAGES.nameShort)).toBeVisible();
+
+    // Delete, after the browser's confirmation.
+    await page.goto(`/cars/${id}`);
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe(`Are you sure you want to delete "${name} v2"?`);
+      void d.accept();
+    });
+    await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
+    await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.delete }).click();
+    await expect(page).toHaveURL(/\/cars$/);
+    expect((await page.request.get(`/api/cars/${id}`)).status()).toBe(404);
+  });
+
+  test('someone else cannot edit a car', async ({ page }) => {
+    const list = (await (await page.request.get('/api/cars?pageSize=50')).json()) as CarsPage;
+    const other = list.items.find((c: Car) => c.member.displayName !== DEMO.member.username)!;
+    await signIn(page, DEMO.member);
+    await page.goto(`/cars/${other.id}/edit`);
+    await expect(page.getByText(CAR_FORM_TEXT.notOwner)).toBeVisible();
+    await page.goto(`/cars/${other.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
+    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.actions })).toHaveCount(0);
+  });
+});
