@@ -98,11 +98,24 @@ test.describe('plugin detail', () => {
     await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_TEXT.releasedCol })).toBeVisible();
   });
 
-  test('anonymous rating asks to join; non-numeric id is not found', async ({ page }) => {
-    await openPlugin(page, 'Boost Meter Plus');
+  test('anonymous rating asks to join; download; old addresses redirect; non-numeric id is not found', async ({ page }) => {
+    const id = await openPlugin(page, 'Boost Meter Plus');
+    // Download Files: counted, then the browser goes to the returned file.
+    const counted = page.waitForResponse((r) => r.url().endsWith(`/plugins/${id}/download`) && r.request().method() === 'POST');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.moreDownloads }).click();
+    await page.getByRole('menuitem', { name: PLUGIN_DETAIL_TEXT.downloadFiles }).click();
+    const answer = (await (await counted).json()) as { downloadUrl: string | null };
+    expect(answer.downloadUrl).toBeTruthy();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/i);
+
     await page.getByTestId('rating-summary').hover();
     await page.getByRole('button', { name: 'Rate 4 stars' }).click();
     await expect(page.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeVisible();
+    await page.goto(`/plugins/view/${id}`);
+    await expect(page).toHaveURL(new RegExp(`/plugin/${id}$`));
+    await page.goto('/plugin-search/2');
+    await expect(page).toHaveURL(/\/plugins$/);
     await page.goto('/plugin/abc');
     await expect(page.getByText(PLUGIN_DETAIL_TEXT.error)).toBeVisible();
   });

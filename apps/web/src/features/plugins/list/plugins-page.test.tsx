@@ -83,12 +83,12 @@ describe('plugins list', () => {
     });
     const user = userEvent.setup();
     open();
-    expect(await screen.findByText('First Plugin')).toBeInTheDocument();
+    expect(await screen.findByText('First Plugin', undefined, { timeout: 5000 })).toBeInTheDocument();
     await user.type(searchBox(), 'slow{Enter}');
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('search=slow'))).toBe(true));
     await user.clear(searchBox());
     await user.type(searchBox(), 'fast{Enter}');
-    expect(await screen.findByText('Fast Plugin')).toBeInTheDocument();
+    expect(await screen.findByText('Fast Plugin', undefined, { timeout: 5000 })).toBeInTheDocument();
     await act(async () => {
       slow.resolve(json(200, makePluginPage([makePlugin({ id: 3, name: 'Slow Plugin' })])));
       await slow.promise;
