@@ -63,7 +63,8 @@ export function CarDetailPage() {
   if (!detail.data) {
     return <LoadingState text={T.loading} className="min-h-[50vh]" />;
   }
-  return <CarDetailView car={detail.data} />;
+  // Keyed by car: moving to another car starts its own copy state, banner and counters.
+  return <CarDetailView key={detail.data.id} car={detail.data} />;
 }
 
 function CarDetailView({ car }: { car: CarDetail }) {

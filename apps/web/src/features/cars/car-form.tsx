@@ -219,7 +219,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
           />
           {tab === 'preview' && (
             <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
-              {description.trim() ? <Markdown source={description} /> : <p className="text-sm text-slate-500">{T.previewEmpty}</p>}
+              {description.trim() ? <Markdown source={description} className="[&>:first-child]:mt-0!" /> : <p className="text-sm text-slate-500">{T.previewEmpty}</p>}
             </div>
           )}
         </div>

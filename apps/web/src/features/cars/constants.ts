@@ -74,7 +74,6 @@ export const CAR_DETAIL_TEXT = {
   orangeTeam: 'Orange Team',
   primary: 'Primary colour',
   secondary: 'Secondary colour',
-  defaultColors: 'Team colours',
   wheelTeam: (id: number) => `Esports wheels: team ${id}`,
   product: (id: number) => `Item #${id}`,
   noItems: 'No items',
