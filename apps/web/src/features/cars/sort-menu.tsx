@@ -1,5 +1,6 @@
 import type { CarSortDirection, CarSortField } from '@bm/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
+import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing } from '../../components/ui';
 import { CARS_LIST_TEXT, SORT_OPTIONS } from './constants';
 
@@ -21,68 +22,21 @@ export function SortMenu({
   sortDir: CarSortDirection;
   onChange: (sortBy: CarSortField, sortDir: CarSortDirection) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLButtonElement | null>>([]);
+  const menu = useDropdown();
   const menuId = useId();
   const current = SORT_OPTIONS.find((o) => o.field === sortBy)?.label ?? '';
-  const currentIndex = SORT_OPTIONS.findIndex((o) => o.field === sortBy) * 2 + (sortDir === 'asc' ? 0 : 1);
-
-  useEffect(() => {
-    if (!open) return;
-    items.current[Math.max(currentIndex, 0)]?.focus();
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('touchstart', onDown);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('touchstart', onDown);
-    };
-    // Focus moves in only when the menu opens, not when the sort changes under it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      close(true);
-      return;
-    }
-    if (!open) return;
-    const list = items.current.filter((el): el is HTMLButtonElement => el !== null);
-    const index = list.findIndex((el) => el === document.activeElement);
-    if (index < 0) return;
-    const move = (to: number) => {
-      e.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(index + 2);
-    else if (e.key === 'ArrowUp') move(index - 2);
-    else if (e.key === 'ArrowRight') move(index + 1);
-    else if (e.key === 'ArrowLeft') move(index - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(list.length - 1);
-    else if (e.key === 'Tab') setOpen(false);
-  };
+  // Opening focuses the chosen sort.
+  const currentIndex = Math.max(0, SORT_OPTIONS.findIndex((o) => o.field === sortBy)) * 2 + (sortDir === 'asc' ? 0 : 1);
 
   return (
-    <div ref={wrapper} className="relative" onKeyDown={onKeyDown}>
+    <div ref={menu.wrapper} className="relative" onKeyDown={menu.onKeyDown}>
       <button
-        ref={button}
+        ref={menu.button}
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? menuId : undefined}
+        onClick={() => menu.toggle(currentIndex)}
         className={cx(
           'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
           focusRing,
@@ -94,27 +48,24 @@ export function SortMenu({
           <span className="sr-only">, {sortDir === 'asc' ? CARS_LIST_TEXT.asc : CARS_LIST_TEXT.desc}</span>
         </span>
       </button>
-      {open && (
+      {menu.open && (
         <div
           id={menuId}
           role="menu"
           aria-label={CARS_LIST_TEXT.sortMenu}
           className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-700 bg-slate-900 p-2 shadow-2xl shadow-black/50"
         >
-          {SORT_OPTIONS.map((option, row) => (
+          {SORT_OPTIONS.map((option) => (
             <div key={option.field} role="group" aria-label={option.label} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5">
               <span className="text-sm text-slate-200" aria-hidden="true">
                 {option.label}
               </span>
               <span className="flex gap-1">
-                {DIRECTIONS.map((d, col) => {
+                {DIRECTIONS.map((d) => {
                   const checked = option.field === sortBy && d.dir === sortDir;
                   return (
                     <button
                       key={d.dir}
-                      ref={(el) => {
-                        items.current[row * 2 + col] = el;
-                      }}
                       type="button"
                       role="menuitemradio"
                       aria-checked={checked}
@@ -122,7 +73,7 @@ export function SortMenu({
                       tabIndex={-1}
                       onClick={() => {
                         onChange(option.field, d.dir);
-                        close(true);
+                        menu.close(true);
                       }}
                       className={cx(
                         'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
+const itemsIn = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? []);
+
+/**
+ * A menu button's behaviour: open and closed, a click (or touch) outside closes, Escape closes and
+ * puts focus back on the button, Tab closes. When open, focus goes to an item; the arrow keys, Home
+ * and End move between the items (elements with a menuitem role inside the wrapper).
+ *
+ * Put `wrapper` on the element holding the button and the menu, `button` on the button, and
+ * `onKeyDown` on the wrapper.
+ */
+export function useDropdown() {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const focusIndex = useRef(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const list = itemsIn(wrapper.current);
+    list[Math.min(Math.max(focusIndex.current, 0), list.length - 1)]?.focus();
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+    };
+  }, [open]);
+
+  /** Opens with focus on the item at `index` (default the first). */
+  const openMenu = useCallback((index = 0) => {
+    focusIndex.current = index;
+    setOpen(true);
+  }, []);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }, []);
+
+  const toggle = useCallback((index = 0) => (open ? close(false) : openMenu(index)), [open, close, openMenu]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!open) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close(true);
+      return;
+    }
+    if (e.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const list = itemsIn(wrapper.current);
+    const index = list.findIndex((el) => el === document.activeElement);
+    const move = (to: number) => {
+      e.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
+    if (e.key === 'ArrowDown' || e.key === 'ArrowRight') move(index + 1);
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(list.length - 1);
+  };
+
+  return { open, wrapper, button, openMenu, close, toggle, onKeyDown };
+}
