@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AdUnit } from '../../components/ad-unit';
 import { Pagination } from '../../components/pagination';
-import { Button, ButtonLink, cx, focusRing, inputClasses } from '../../components/ui';
+import { Button, ButtonLink, buttonClasses, cx, focusRing, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
@@ -51,7 +51,7 @@ export function CarsPage() {
           <p className="mt-1 text-slate-400">{T.intro}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className={cx('inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 px-4 text-sm font-semibold text-slate-100 hover:border-slate-500 hover:bg-slate-800/60', focusRing)}>
+          <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
             {T.getBakkesMod}
             <span aria-hidden="true">↗</span>
             <span className="sr-only">(opens in a new tab)</span>
