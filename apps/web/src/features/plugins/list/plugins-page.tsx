@@ -206,7 +206,7 @@ function SearchBox({ committed, onSearch }: { committed: string; onSearch: (q: s
   };
 
   return (
-    <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
+    <form role="search" aria-label={T.searchLabel} onSubmit={submit} className="flex flex-1 gap-2">
       <label htmlFor={id} className="sr-only">
         {T.searchLabel}
       </label>
