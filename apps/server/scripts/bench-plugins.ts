@@ -1,8 +1,12 @@
 /**
  * Plugin list benchmark: loads 100,000 plugins (with tags, versions and comments) into the
- * PostgreSQL database of DATABASE_URL, then measures GET /api/plugins as a plain list, a search and
+ * PostgreSQL database of DATABASE_URL, then measures GET /api/plugins as a plain list, searches and
  * a tag filter over HTTP (autocannon, 50 connections, 10 s), and the same SQL run directly through a
  * pg pool of the app's size with the same concurrency. Prints requests/s, p50, p99 and HTTP/direct.
+ *
+ * HTTP runs twice: as shipped (pages kept LIST_CACHE_SECONDS, 5 s) and with the cache off, which
+ * shows what every miss costs. The "1600 searches" case asks a different search each request, so
+ * the cache rarely helps there.
  *
  *   createdb -h 127.0.0.1 -U postgres bm_bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bm_bench npm run bench:plugins
@@ -24,6 +28,9 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
 
+interface AutocannonRequest {
+  path: string;
+}
 interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
@@ -34,6 +41,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
   url: string;
   connections: number;
   duration: number;
+  requests?: Array<{ setupRequest: (req: AutocannonRequest) => AutocannonRequest }>;
 }) => Promise<AutocannonResult>;
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -169,10 +177,15 @@ async function main() {
   await load(pool);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' });
-  const { app } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = async (listCacheSeconds?: string) => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' };
+    const config = loadConfig(listCacheSeconds === undefined ? env : { ...env, LIST_CACHE_SECONDS: listCacheSeconds });
+    const { app } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  };
+  const shipped = await server();
+  const uncached = await server('0');
 
   const dialect = new PgDialect();
   const run = async (q: SQL) => {
@@ -180,23 +193,42 @@ async function main() {
     return (await pool.query(text, params)).rows;
   };
 
-  const cases: Array<{ label: string; query: Record<string, string | string[]> }> = [
-    { label: 'list (downloads desc)', query: {} },
-    { label: 'search "aerial trainer"', query: { search: 'aerial trainer' } },
-    { label: 'search "iron stas 4817"', query: { search: 'iron stas 4817' } },
-    { label: 'tags bench3 + bench11', query: { tags: 'bench3,bench11' } },
+  // Every adjective-noun pair of the loaded names: 1600 searches, a few hundred matches each.
+  const pairs = ADJECTIVES.flatMap((a) => NOUNS.map((n) => `${a.toLowerCase()} ${n.toLowerCase()}`));
+  const cases: Array<{ label: string; queries: Array<Record<string, string>> }> = [
+    { label: 'list (downloads desc)', queries: [{}] },
+    { label: 'search "aerial trainer"', queries: [{ search: 'aerial trainer' }] },
+    { label: 'search "iron stas 4817"', queries: [{ search: 'iron stas 4817' }] },
+    { label: `${pairs.length} searches in turn`, queries: pairs.map((search) => ({ search })) },
+    { label: 'tags bench3 + bench11', queries: [{ tags: 'bench3,bench11' }] },
   ];
+  const pathOf = (query: Record<string, string>) => {
+    const qs = new URLSearchParams(query).toString();
+    return `/api/plugins${qs ? `?${qs}` : ''}`;
+  };
+  /** autocannon against one server, asking the case's queries in turn. */
+  const measure = async (base: string, queries: Array<Record<string, string>>, duration: number) => {
+    let next = 0;
+    const paths = queries.map(pathOf);
+    const result = await autocannon({
+      url: base + paths[0],
+      connections: CONNECTIONS,
+      duration,
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+    });
+    if (result.non2xx || result.errors) throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return result;
+  };
 
   const results: string[] = [];
   for (const c of cases) {
-    const qs = new URLSearchParams(c.query as Record<string, string>).toString();
-    const url = `${base}/api/plugins${qs ? `?${qs}` : ''}`;
+    const url = shipped.base + pathOf(c.queries[0]!);
     const check = await fetch(url);
-    const page = (await check.json()) as { totalCount: number; items: unknown[] };
     if (!check.ok) throw new Error(`${url} answered ${check.status}`);
+    const page = (await check.json()) as { totalCount: number; items: unknown[] };
 
-    // The same statements the service runs for this query, straight through a pool of the app's size.
-    const parsed = pluginListQuery.parse(c.query);
+    // The same statements the service runs for these queries, straight through a pool of the app's size.
+    const parsed = c.queries.map((q) => pluginListQuery.parse(q));
     // Like the service: totals of plain lists are kept 5 seconds, concurrent misses share one count.
     const totals = new Map<string, { value: Promise<number>; expires: number }>();
     const count = (q: SQL, key?: string) => {
@@ -206,29 +238,38 @@ async function main() {
       if (key) totals.set(key, { value, expires: Date.now() + 5000 });
       return value;
     };
+    let next = 0;
     const work = async () => {
+      const query = parsed[next++ % parsed.length]!;
       let tagIds: number[] = [];
-      if (parsed.tags.length) tagIds = resolveTagIds(parsed.tags, (await run(tagLookupSql(parsed.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      await runPluginList({ ...parsed, tagIds, viewerId: null }, { rows: run, count });
+      if (query.tags.length) tagIds = resolveTagIds(query.tags, (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>) ?? [];
+      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run, count });
     };
 
-    await autocannon({ url, connections: CONNECTIONS, duration: 2 }); // warm up
-    const http = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-    if (http.non2xx || http.errors) throw new Error(`${c.label}: ${http.non2xx} non-2xx answers, ${http.errors} errors`);
+    await measure(shipped.base, c.queries, 2); // warm up
+    const http = await measure(shipped.base, c.queries, SECONDS);
+    await measure(uncached.base, c.queries, 2);
+    const miss = await measure(uncached.base, c.queries, SECONDS);
     await direct(CONNECTIONS, 2, work);
     const sqlOnly = await direct(CONNECTIONS, SECONDS, work);
+    const rps = (r: AutocannonResult) => r.requests.average.toFixed(0).padStart(5);
+    const ms = (v: number) => String(Math.round(v)).padStart(4);
     const line =
-      `${c.label.padEnd(27)} ${String(page.totalCount).padStart(6)} matches | ` +
-      `HTTP ${http.requests.average.toFixed(0).padStart(6)} req/s p50 ${String(http.latency.p50).padStart(4)} ms p99 ${String(http.latency.p99).padStart(4)} ms | ` +
-      `SQL ${sqlOnly.rps.toFixed(0).padStart(6)} req/s p50 ${sqlOnly.p50.toFixed(1).padStart(5)} ms p99 ${sqlOnly.p99.toFixed(1).padStart(5)} ms | ` +
-      `HTTP/SQL ${(http.requests.average / sqlOnly.rps).toFixed(2)}`;
+      `${c.label.padEnd(25)} ${String(page.totalCount).padStart(6)} | ` +
+      `${rps(http)} ${ms(http.latency.p50)} ${ms(http.latency.p99)} | ` +
+      `${rps(miss)} ${ms(miss.latency.p50)} ${ms(miss.latency.p99)} | ` +
+      `${sqlOnly.rps.toFixed(0).padStart(5)} ${ms(sqlOnly.p50)} ${ms(sqlOnly.p99)} | ` +
+      `${(http.requests.average / sqlOnly.rps).toFixed(2).padStart(6)} ${(miss.requests.average / sqlOnly.rps).toFixed(2).padStart(6)}`;
     console.log(line);
     results.push(line);
   }
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${PLUGINS} plugins, ${os.cpus().length} CPUs; pools of 10 connections on both sides.`);
+  console.log('HTTP: as shipped (pages kept 5 s); no cache: LIST_CACHE_SECONDS=0; SQL: the same statements through a pg pool. Latencies in ms.');
+  console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
   console.log(results.join('\n'));
-  await app.close();
+  await shipped.app.close();
+  await uncached.app.close();
   await pool.end();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -47,6 +47,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
+  LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -98,5 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: c.TRUST_PROXY,
     /** Multiplies every rate limit's allowance (browser tests sign in many times from one address). */
     rateLimitFactor: c.RATE_LIMIT_FACTOR,
+    /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
+    listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
   };
 }

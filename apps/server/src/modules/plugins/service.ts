@@ -30,6 +30,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { ListCache } from './list-cache.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 
@@ -119,34 +120,53 @@ export interface PluginChanges {
   isPubliclyVisible?: boolean;
 }
 
-/**
- * Totals of plain lists (no search) are kept for a few seconds: counting every listed plugin is by
- * far the costliest part of a list page, and a total a few seconds old does no harm. Writes through
- * this service drop them at once; other instances and other modules' writes wait for the expiry.
- */
+/** How many plugins the kept list pages may hold in all (a page of 20 counts 20). */
+const LIST_CACHE_PLUGINS = 20_000;
+/** Totals of plain lists are kept this long whatever LIST_CACHE_SECONDS says: they are the costly part. */
 const LIST_TOTAL_TTL_MS = 5000;
 const LIST_TOTALS_MAX = 500;
 
+/**
+ * Public list pages as anonymous visitors see them (a member's own stars are added per request),
+ * and the totals of plain lists: counting every listed plugin is the costliest part of a list page
+ * and a total a few seconds old does no harm. One pair per server, so that every module writing
+ * to plugins can drop them (pluginListsChanged).
+ */
+interface ListCaches {
+  pages: ListCache<{ items: Plugin[]; totalCount: number }>;
+  totals: ListCache<{ n: number }>;
+}
+const listCaches = new WeakMap<AppContext, ListCaches>();
+
+function listCachesOf(ctx: AppContext): ListCaches {
+  let caches = listCaches.get(ctx);
+  if (!caches) {
+    caches = {
+      pages: new ListCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
+      totals: new ListCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
+    };
+    listCaches.set(ctx, caches);
+  }
+  return caches;
+}
+
+/** Call after a change that can move plugins in or out of lists, or change what a list shows of them. */
+export function pluginListsChanged(ctx: AppContext): void {
+  const caches = listCaches.get(ctx);
+  caches?.pages.invalidate();
+  caches?.totals.invalidate();
+}
+
 export class PluginService {
-  private readonly listTotals = new Map<string, { value: Promise<number>; expires: number }>();
+  private readonly listPages: ListCaches['pages'];
+  private readonly listTotals: ListCaches['totals'];
 
-  constructor(private readonly ctx: AppContext) {}
-
-  /** A list total, kept a few seconds; concurrent requests for the same total share one count. */
-  private listTotal(key: string, query: SQL): Promise<number> {
-    const now = Date.now();
-    const hit = this.listTotals.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    const value = this.count(query);
-    if (this.listTotals.size >= LIST_TOTALS_MAX) this.listTotals.clear();
-    this.listTotals.set(key, { value, expires: now + LIST_TOTAL_TTL_MS });
-    value.catch(() => this.listTotals.delete(key));
-    return value;
+  constructor(private readonly ctx: AppContext) {
+    ({ pages: this.listPages, totals: this.listTotals } = listCachesOf(ctx));
   }
 
-  /** A change that can move plugins in or out of lists. */
   private listsChanged() {
-    this.listTotals.clear();
+    pluginListsChanged(this.ctx);
   }
 
   // ---- shapes ----
@@ -252,23 +272,51 @@ export class PluginService {
   // ---- reading ----
 
   async list(query: PluginListQuery, viewer: Principal | null): Promise<PluginPage> {
-    let tagIds: number[] = [];
-    if (query.tags.length) {
-      const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], page: query.page, pageSize: query.pageSize, totalCount: 0, totalPages: 0 };
-      tagIds = resolved;
-    }
-    const { rows, totalCount } = await runPluginList<PluginApiRow>(
-      { ...query, tagIds, viewerId: viewer?.memberId ?? null },
-      { rows: (q) => this.rows(this.ctx.db, q), count: (q, key) => (key ? this.listTotal(key, q) : this.count(q)) },
-    );
+    const key = JSON.stringify([
+      query.search.trim().toLowerCase().replace(/\s+/g, ' '),
+      [...new Set(query.tags.map((t) => t.toLowerCase()))].sort(),
+      query.hasSource,
+      query.sortBy ?? null,
+      query.sortDir ?? null,
+      query.page,
+      query.pageSize,
+    ]);
+    const { items, totalCount } = await this.listPages.get(key, () => this.loadListPage(query));
     return {
-      items: rows.map((r) => this.toPlugin(r)),
+      items: viewer ? await this.withMyStars(items, viewer.memberId) : items,
       page: query.page,
       pageSize: query.pageSize,
       totalCount,
       totalPages: Math.ceil(totalCount / query.pageSize),
     };
+  }
+
+  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number }> {
+    let tagIds: number[] = [];
+    if (query.tags.length) {
+      const resolved = await this.resolveTags(query.tags);
+      if (!resolved) return { items: [], totalCount: 0 };
+      tagIds = resolved;
+    }
+    const { rows, totalCount } = await runPluginList<PluginApiRow>(
+      { ...query, tagIds, viewerId: null },
+      {
+        rows: (q) => this.rows(this.ctx.db, q),
+        count: async (q, key) => (key ? (await this.listTotals.get(key, async () => ({ n: await this.count(q) }))).n : this.count(q)),
+      },
+    );
+    return { items: rows.map((r) => this.toPlugin(r)), totalCount };
+  }
+
+  /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */
+  private async withMyStars(items: Plugin[], memberId: number): Promise<Plugin[]> {
+    if (!items.length) return items;
+    const rated = await this.ctx.db
+      .select({ id: pluginRatings.pluginId, stars: pluginRatings.stars })
+      .from(pluginRatings)
+      .where(and(eq(pluginRatings.memberId, memberId), inArray(pluginRatings.pluginId, items.map((p) => p.id))));
+    const stars = new Map(rated.map((r) => [r.id, Number(r.stars)]));
+    return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null }));
   }
 
   private async count(query: SQL): Promise<number> {
@@ -387,6 +435,7 @@ export class PluginService {
         .where(and(eq(submissions.pluginId, id), inArray(submissions.status, ['q', 'b', 'p'])));
       await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, id));
     });
+    this.listsChanged();
     await this.removeFiles([sub.sourceKey, sub.binaryKey, sub.debugKey]);
   }
 
@@ -397,6 +446,7 @@ export class PluginService {
       .insert(plugins)
       .values({ memberId: principal.memberId, ...input })
       .returning({ id: plugins.id });
+    this.listsChanged();
     return this.one(row!.id, principal.memberId);
   }
 
@@ -459,12 +509,14 @@ export class PluginService {
   async setPin(principal: Principal, id: number, isPinned: boolean) {
     await this.ownedRow(principal, id);
     await this.ctx.db.update(plugins).set({ isPinned }).where(eq(plugins.id, id));
+    this.listsChanged();
     return { isPinned };
   }
 
   async setSkipBuildServer(id: number, skipBuildServer: boolean) {
     const [row] = await this.ctx.db.update(plugins).set({ skipBuildServer }).where(eq(plugins.id, id)).returning({ v: plugins.skipBuildServer });
     if (!row) throw notFound(M.notFound);
+    this.listsChanged();
     return { skipBuildServer: row.v };
   }
 
@@ -486,6 +538,7 @@ export class PluginService {
       await this.ctx.storage.delete(key);
       throw e;
     }
+    this.listsChanged();
     await this.removeFiles([oldKey]);
     return this.ctx.storage.url(key);
   }
@@ -521,6 +574,7 @@ export class PluginService {
       await this.ctx.storage.delete(key);
       throw e;
     }
+    this.listsChanged();
     notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
     return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
   }
@@ -552,7 +606,7 @@ export class PluginService {
   /** Sets the caller's stars; the plugin's sum and count are recomputed under its row lock. */
   async rate(principal: Principal, id: number, stars: number) {
     await this.visibleRow(id, principal);
-    return this.ctx.db.transaction(async (tx) => {
+    const rating = await this.ctx.db.transaction(async (tx) => {
       await this.row(id, tx, true);
       await tx
         .insert(pluginRatings)
@@ -568,6 +622,8 @@ export class PluginService {
         .returning({ sum: plugins.ratingSum, count: plugins.ratingCount });
       return this.ratingOf(agg!.sum, agg!.count, stars);
     });
+    this.listsChanged();
+    return rating;
   }
 
   /**
