@@ -22,6 +22,18 @@ function zipOf(files: Record<string, string>): Promise<Buffer> {
   });
 }
 
+/** Resolves when the page's real-time connection is accepted (socket.io's CONNECT answer, '40'). */
+function hubConnection(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40') && resolve()));
+    page.on('response', (r) => {
+      if (r.url().includes('/api/hubs/app/') && r.request().method() === 'GET') {
+        void r.text().then((body) => body.includes('40{') && resolve(), () => undefined);
+      }
+    });
+  });
+}
+
 async function createFromDashboard(page: Page, name: string) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Create Plugin' }).click();
@@ -94,6 +106,22 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await expect(row).toContainText('aerial.zip');
   await expect(page.getByRole('group', { name: MANAGE_TEXT.status })).toContainText('Pending');
   await expect(page.locator('section#debug-files')).toContainText(MANAGE_TEXT.noDebugFiles);
+
+  // Builds of one's own plugins are heard anywhere in the app: a new version uploaded elsewhere
+  // (here straight through the API) while this tab shows the cars.
+  const hubConnected = hubConnection(page);
+  await page.goto('/cars');
+  await hubConnected;
+  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  expect(token).toBeTruthy();
+  const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'aerial-1.1.zip', mimeType: 'application/zip', buffer: good }, versionString: '1.1.0' },
+  });
+  expect(upload.status()).toBe(201);
+  await expect(page.getByText(MANAGE_TEXT.buildFinished(`${name} Pro`, '1.1.0'))).toBeVisible();
+  await page.goto(`/plugins/${id}/manage`);
+  await expect(page.locator('section#submissions').getByTestId('submission-row')).toHaveCount(2);
 
   // Pin, and it stays after a reload.
   await page.getByRole('button', { name: MANAGE_TEXT.pin, exact: true }).click();

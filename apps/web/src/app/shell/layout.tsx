@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/ui';
 import { FeedbackButton } from '../../features/feedback';
+// Straight from its module, not the feature's index, so the plugin pages stay in their lazy chunk.
+import { useOwnPluginBuildToasts } from '../../features/plugins/manage/build-toasts';
 import { useServerDeployedToasts } from '../realtime-events';
 import { Footer } from './footer';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -11,6 +13,7 @@ import { TopBar } from './top-bar';
 /** The shell around every page: top bar, page, footer, feedback button. */
 export function RootLayout() {
   useServerDeployedToasts();
+  useOwnPluginBuildToasts();
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />

@@ -5,6 +5,7 @@ import { resetAuthState, SIGNED_OUT } from '../../lib/auth';
 import { realtime } from '../../lib/realtime';
 import { APP_VERSION } from '../../lib/site';
 import { bodyOf, fakeToken, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
 import { DEPLOY_TEXT } from '../realtime-events';
 import { FOOTER_TEXT } from './footer';
 import { RootLayout } from './layout';
@@ -123,7 +124,7 @@ describe('top bar', () => {
     await user.click(within(topBar()).getByRole('button', { name: /Account menu/ }));
     await user.click(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut }));
     await vi.waitFor(() => expect(where()).toBe('/'));
-    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/auth/logout');
     expect(within(topBar()).getByRole('link', { name: SHELL_TEXT.signIn })).toBeInTheDocument();
   });
 });
@@ -188,7 +189,8 @@ describe('feedback', () => {
     expect(dialog.getByText('13/5000')).toBeInTheDocument();
     await user.click(submit);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodyOf(fetch.mock.calls[0]![1]!)).toMatchObject({ content: 'Great site' });
+    const sent = fetch.mock.calls.find(([url]) => url === '/api/feedback');
+    expect(bodyOf(sent![1]!)).toMatchObject({ content: 'Great site' });
     expect(open).toHaveFocus();
 
     await user.click(open);
@@ -232,5 +234,42 @@ describe('server deployed toasts', () => {
     act(() => signInAs(testMember, ['administrator']));
     expect(await screen.findByText(DEPLOY_TEXT.admin('0.18.0'))).toBeInTheDocument();
     expect(screen.queryByText(DEPLOY_TEXT.others)).not.toBeInTheDocument();
+  });
+});
+
+describe('build toasts of own plugins', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  const event = (pluginId: number, status: string, id = 70) => ({ id, pluginId, pluginName: `Plugin ${pluginId}`, status, versionString: '1.2' });
+
+  it('toasts builds of own plugins anywhere, once per id and status, and ignores the plugins of others', async () => {
+    const fetch = mockFetch((url) => (url === '/api/plugins/my' ? json(200, [{ id: 5, name: 'Plugin 5' }]) : json(404)));
+    signInAs();
+    renderShell('/cars');
+    await vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/plugins/my'));
+
+    act(() => realtime.deliver('SubmissionUpdated', event(9, 'b', 71)));
+    act(() => realtime.deliver('SubmissionUpdated', event(5, 'B')));
+    act(() => realtime.deliver('SubmissionUpdated', event(5, 'b')));
+    expect(await screen.findByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).toBeInTheDocument();
+    act(() => realtime.deliver('SubmissionUpdated', event(5, 'p')));
+    expect(await screen.findByText(MANAGE_TEXT.buildFinished('Plugin 5', '1.2'))).toBeInTheDocument();
+
+    // The foreign plugin was looked up again (it might have been created since), then ignored.
+    await vi.waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/plugins/my')).toHaveLength(2));
+    expect(screen.queryByText(MANAGE_TEXT.buildStarted('Plugin 9', '1.2'))).not.toBeInTheDocument();
+    expect(screen.getAllByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).toHaveLength(1);
+  });
+
+  it('signed out: nothing is loaded and nothing is shown', () => {
+    const fetch = mockFetch(() => json(200, []));
+    signOut();
+    renderShell('/');
+    act(() => realtime.deliver('SubmissionUpdated', event(5, 'b')));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).not.toBeInTheDocument();
   });
 });

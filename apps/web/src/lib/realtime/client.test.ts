@@ -161,6 +161,20 @@ describe('RealtimeClient', () => {
     expect(latest().emitted).toContainEqual(['LeavePlugin', 42]);
   });
 
+  it('stays in a plugin group until every part that joined it has left', () => {
+    client.start();
+    latest().fire('connect');
+    client.joinPlugin(7);
+    client.joinPlugin('7');
+    expect(latest().emitted.filter(([e]) => e === 'JoinPlugin')).toEqual([['JoinPlugin', 7]]);
+    client.leavePlugin(7);
+    expect(latest().emitted).not.toContainEqual(['LeavePlugin', 7]);
+    client.leavePlugin(7);
+    expect(latest().emitted).toContainEqual(['LeavePlugin', 7]);
+    client.leavePlugin(7);
+    expect(latest().emitted.filter(([e]) => e === 'LeavePlugin')).toHaveLength(1);
+  });
+
   it('restart() replaces the socket with one using the current token', () => {
     client.start();
     latest().fire('connect');

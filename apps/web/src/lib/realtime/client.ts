@@ -60,7 +60,8 @@ export class RealtimeClient {
   private generation = 0;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
-  private readonly groups = new Set<number | string>();
+  /** Plugin groups by id, with how many parts of the page hold each (the detail page, the build toasts). */
+  private readonly groups = new Map<number, number>();
   private visibilityHooked = false;
 
   constructor(opts: RealtimeOptions) {
@@ -132,14 +133,23 @@ export class RealtimeClient {
     }
   }
 
+  /** Joins the plugin's group; the group is left when every joiner has left it. */
   joinPlugin(pluginId: number | string): void {
-    this.groups.add(pluginId);
-    if (this.socket?.connected) this.socket.emit('JoinPlugin', pluginId);
+    const id = Number(pluginId);
+    const holders = this.groups.get(id) ?? 0;
+    this.groups.set(id, holders + 1);
+    if (holders === 0 && this.socket?.connected) this.socket.emit('JoinPlugin', id);
   }
 
   leavePlugin(pluginId: number | string): void {
-    this.groups.delete(pluginId);
-    if (this.socket?.connected) this.socket.emit('LeavePlugin', pluginId);
+    const id = Number(pluginId);
+    const holders = this.groups.get(id) ?? 0;
+    if (holders > 1) {
+      this.groups.set(id, holders - 1);
+      return;
+    }
+    this.groups.delete(id);
+    if (holders === 1 && this.socket?.connected) this.socket.emit('LeavePlugin', id);
   }
 
   private setState(next: ConnectionState): void {
@@ -179,7 +189,7 @@ export class RealtimeClient {
       this.attempts = 0;
       this.gaveUp = false;
       this.setState('Connected');
-      for (const id of this.groups) socket.emit('JoinPlugin', id);
+      for (const id of this.groups.keys()) socket.emit('JoinPlugin', id);
     });
     const onClose = () => {
       if (closed || gen !== this.generation) return;

@@ -18,6 +18,7 @@ export interface SourceUploadResult {
 /** Own-plugin queries (GET /plugins/my...), kept apart from the public catalogue's keys. */
 export const myPluginKeys = {
   all: ['plugins', 'my'] as const,
+  list: (memberId: number) => [...myPluginKeys.all, 'list', memberId] as const,
   one: (id: number) => [...myPluginKeys.all, id] as const,
   submissions: (id: number) => [...myPluginKeys.one(id), 'submissions'] as const,
   pdbs: (id: number) => [...myPluginKeys.one(id), 'pdbs'] as const,

@@ -1,15 +1,13 @@
-import { submissionStatusName, type Submission, type SubmissionUpdatedEvent } from '@bm/core';
+import { submissionStatusName, type Submission } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Dialog, Spinner, cx } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { useRealtimeEvent } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPdbsQuery, myPluginKeys, mySubmissionsQuery } from './api';
 import { MANAGE_TEXT as T } from './constants';
 import { ManageSection } from './section';
-import { submissionEventToast } from './submission-events';
 
 const statusTone: Record<string, string> = {
   Approved: 'bg-emerald-500/15 text-emerald-300',
@@ -19,20 +17,12 @@ const statusTone: Record<string, string> = {
   Queued: 'bg-slate-700 text-slate-200',
 };
 
-/** Submissions of the plugin; they refresh when a SubmissionUpdated event for this plugin arrives. */
+/** Submissions of the plugin; they refresh when a SubmissionUpdated event for this plugin arrives (useOwnPluginBuildToasts). */
 export function SubmissionsSection({ pluginId }: { pluginId: number }) {
   const client = useQueryClient();
   const list = useQuery(mySubmissionsQuery(pluginId));
   const [toDelete, setToDelete] = useState<Submission | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const seen = useRef(new Map<string, number>());
-
-  useRealtimeEvent<SubmissionUpdatedEvent>('SubmissionUpdated', (event) => {
-    if (Number(event?.pluginId) !== pluginId) return;
-    void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
-    const text = submissionEventToast(event, seen.current);
-    if (text) toast.info(text);
-  });
 
   const download = async (s: Submission) => {
     try {
