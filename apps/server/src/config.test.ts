@@ -9,6 +9,8 @@ describe('configuration', () => {
     expect(c.seedDemo).toBe(true);
     expect(c.databaseUrl).toBeUndefined();
     expect(c.turnstile).toBeUndefined();
+    expect(c.listCacheMs).toBe(5000);
+    expect(c.buildServerUrl).toBeUndefined();
   });
 
   it.each([
@@ -19,6 +21,8 @@ describe('configuration', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ ADMIN_USERNAME: 'root' }, 'ADMIN_USERNAME'],
     [{ TURNSTILE_SITE_KEY: 'k' }, 'TURNSTILE_SECRET_KEY'],
+    [{ LIST_CACHE_SECONDS: '-1' }, 'LIST_CACHE_SECONDS'],
+    [{ BUILD_SERVER_URL: 'ftp://builder' }, 'BUILD_SERVER_URL'],
   ])('names the setting of a bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

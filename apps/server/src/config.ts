@@ -48,6 +48,7 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  BUILD_SERVER_URL: optionalUrl(['http:', 'https:']),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -101,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitFactor: c.RATE_LIMIT_FACTOR,
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
+    /** Where queued plugin submissions get built; without one every submission goes straight to review. */
+    buildServerUrl: c.BUILD_SERVER_URL,
   };
 }

@@ -460,3 +460,32 @@ describe('the BakkesMod in-game plugin manager', () => {
     expect((await get(`/v1/plugins/get/short?pluginids=${b.id}`)).json().response.plugins).toEqual({});
   });
 });
+
+describe('with a build server configured (BUILD_SERVER_URL)', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await startTestApp({ env: { BUILD_SERVER_URL: 'http://builder.invalid/build' } });
+  });
+  afterAll(() => b.close());
+
+  const upload = async (auth: Headers, id: number) => {
+    const { payload, headers } = multipart(await demoSourceZip('Queued'), 'queued.zip');
+    return b.app.inject({ method: 'POST', url: `/api/plugins/${id}/files/source`, headers: { ...auth, ...headers }, payload });
+  };
+
+  it('queues a submission for the build (q), unless the plugin skips the build server (p)', async () => {
+    const owner = await signedInMember(b);
+    const admin = await signedInMember(b, ['administrator']);
+    const p = await createPlugin(b, owner, { name: 'Queued Build' });
+
+    const queued = await upload(owner.auth, p.id);
+    expect(queued.statusCode, queued.body).toBe(201);
+    expect(queued.json<{ submission: Submission }>().submission.status).toBe('q');
+    expect(queued.json<{ plugin: Plugin }>().plugin.needsApproval).toBe(true);
+
+    const skip = await b.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${p.id}/skip-build-server`, headers: admin.auth, payload: { skipBuildServer: true } });
+    expect(skip.statusCode, skip.body).toBe(200);
+    const direct = await upload(owner.auth, p.id);
+    expect(direct.json<{ submission: Submission }>().submission.status).toBe('p');
+  });
+});

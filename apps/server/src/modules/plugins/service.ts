@@ -579,9 +579,9 @@ export class PluginService {
     return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
   }
 
-  /** No build server can be configured yet: every submission goes to review. */
+  /** A build server is configured (BUILD_SERVER_URL): submissions queue for it unless the plugin skips it. */
   private hasBuildServer(): boolean {
-    return false;
+    return this.ctx.config.buildServerUrl !== undefined;
   }
 
   // ---- ratings and counters ----
