@@ -139,7 +139,7 @@ describe('plugins list', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: T.tryAgain }));
     expect(await screen.findByText('P4')).toBeInTheDocument();
-    expect(screen.getAllByTestId('plugin-ad')).toHaveLength(1);
+    expect(screen.getAllByTestId('list-ad')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: T.list }));
     expect(localStorage.getItem(PLUGINS_VIEW_KEY)).toBe('list');
     expect(screen.getByRole('list', { name: T.results })).toHaveAttribute('data-view', 'list');

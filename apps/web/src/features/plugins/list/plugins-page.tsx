@@ -1,9 +1,9 @@
-import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir, withAds } from '@bm/core';
+import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { AdUnit } from '../../../components/ad-unit';
+import { useEffect } from 'react';
+import { ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
-import { Button, Spinner, cx, focusRing, inputClasses } from '../../../components/ui';
+import { Button, Spinner, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
 import { BAKKESMOD_URL, PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from '../constants';
@@ -65,7 +65,12 @@ export function PluginsPage() {
       </header>
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchBox committed={params.search} onSearch={setSearch} />
+        <SearchBox
+          committed={params.search}
+          onSearch={setSearch}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+          texts={{ label: T.searchLabel, placeholder: T.searchPlaceholder, clear: T.clear }}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <FiltersMenu
             tags={tags.data ?? []}
@@ -80,7 +85,7 @@ export function PluginsPage() {
             sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
             onChange={setSort}
           />
-          <ViewToggle view={view} onChange={setView} />
+          <ViewToggle view={view} onChange={setView} texts={{ view: T.view, grid: T.grid, list: T.list }} />
         </div>
       </div>
 
@@ -156,108 +161,7 @@ function Results({
       </div>
     );
   }
-  const entries = withAds(result.items);
   return (
-    <ul
-      aria-label={T.results}
-      aria-busy={isStale}
-      data-view={view}
-      className={cx(
-        'transition-opacity',
-        isStale && 'opacity-60',
-        view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
-      )}
-    >
-      {entries.map((entry) =>
-        entry.kind === 'ad' ? (
-          <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="plugin-ad">
-            <AdUnit className="h-full" />
-          </li>
-        ) : (
-          <li key={entry.item.id}>
-            <PluginCard plugin={entry.item} variant={view} />
-          </li>
-        ),
-      )}
-    </ul>
-  );
-}
-
-/** Typing searches 300 ms after the last key; Enter searches at once; the box follows the address. */
-function SearchBox({ committed, onSearch }: { committed: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(committed);
-  const [seen, setSeen] = useState(committed);
-  const id = useId();
-  if (committed !== seen) {
-    setSeen(committed);
-    if (text.trim() !== committed) setText(committed);
-  }
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q === committed) return;
-    const timer = setTimeout(() => onSearch(q), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, committed, onSearch]);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSearch(text.trim());
-  };
-
-  return (
-    <form role="search" aria-label={T.searchLabel} onSubmit={submit} className="flex flex-1 gap-2">
-      <label htmlFor={id} className="sr-only">
-        {T.searchLabel}
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder={T.searchPlaceholder}
-        autoComplete="off"
-        maxLength={200}
-        className={cx(inputClasses(false), 'h-10')}
-      />
-      {(text || committed) && (
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setText('');
-            onSearch('');
-          }}
-        >
-          {T.clear}
-        </Button>
-      )}
-    </form>
-  );
-}
-
-function ViewToggle({ view, onChange }: { view: PluginsViewMode; onChange: (v: PluginsViewMode) => void }) {
-  const button = (mode: PluginsViewMode, label: string, icon: string) => (
-    <button
-      type="button"
-      aria-pressed={view === mode}
-      aria-label={label}
-      title={label}
-      onClick={() => onChange(mode)}
-      className={cx(
-        'inline-flex h-10 w-10 items-center justify-center text-slate-300',
-        focusRing,
-        view === mode ? 'bg-sky-500 text-slate-950' : 'hover:bg-slate-800 hover:text-white',
-      )}
-    >
-      <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
-        <path d={icon} />
-      </svg>
-    </button>
-  );
-  return (
-    <div role="group" aria-label={T.view} className="inline-flex overflow-hidden rounded-lg border border-slate-700">
-      {button('grid', T.grid, 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z')}
-      {button('list', T.list, 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z')}
-    </div>
+    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item) => <PluginCard plugin={item} variant={view} />} />
   );
 }

@@ -1,0 +1,155 @@
+import { withAds } from '@bm/core';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { AdUnit } from './ad-unit';
+import { Button, cx, focusRing, inputClasses } from './ui';
+
+/**
+ * The parts the plugin and car lists share (catalogue spec §4): the search box, the grid/list
+ * switch and the results with their ad cards. Each list brings its own texts and cards.
+ */
+
+export type ListViewMode = 'grid' | 'list';
+
+/**
+ * Typing searches `debounceMs` after the last key; Enter searches at once; the text is trimmed.
+ * The box follows the address when it changes from elsewhere (back button, Clear, 'Browse all').
+ */
+export function SearchBox({
+  committed,
+  onSearch,
+  debounceMs,
+  texts,
+}: {
+  committed: string;
+  onSearch: (q: string) => void;
+  debounceMs: number;
+  texts: { label: string; placeholder: string; clear: string };
+}) {
+  const [text, setText] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  const id = useId();
+  if (committed !== seen) {
+    setSeen(committed);
+    if (text.trim() !== committed) setText(committed);
+  }
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === committed) return;
+    const timer = setTimeout(() => onSearch(q), debounceMs);
+    return () => clearTimeout(timer);
+  }, [text, committed, onSearch, debounceMs]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+
+  return (
+    <form role="search" aria-label={texts.label} onSubmit={submit} className="flex flex-1 gap-2">
+      <label htmlFor={id} className="sr-only">
+        {texts.label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={texts.placeholder}
+        autoComplete="off"
+        maxLength={200}
+        className={cx(inputClasses(false), 'h-10')}
+      />
+      {(text || committed) && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText('');
+            onSearch('');
+          }}
+        >
+          {texts.clear}
+        </Button>
+      )}
+    </form>
+  );
+}
+
+const VIEW_ICONS: Record<ListViewMode, string> = {
+  grid: 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z',
+  list: 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z',
+};
+
+/** Two pressed-state buttons in a named group. */
+export function ViewToggle({
+  view,
+  onChange,
+  texts,
+}: {
+  view: ListViewMode;
+  onChange: (v: ListViewMode) => void;
+  texts: { view: string; grid: string; list: string };
+}) {
+  return (
+    <div role="group" aria-label={texts.view} className="inline-flex overflow-hidden rounded-lg border border-slate-700">
+      {(['grid', 'list'] as const).map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          aria-pressed={view === mode}
+          aria-label={texts[mode]}
+          title={texts[mode]}
+          onClick={() => onChange(mode)}
+          className={cx(
+            'inline-flex h-10 w-10 items-center justify-center text-slate-300',
+            focusRing,
+            view === mode ? 'bg-sky-500 text-slate-950' : 'hover:bg-slate-800 hover:text-white',
+          )}
+        >
+          <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+            <path d={VIEW_ICONS[mode]} />
+          </svg>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The items as a named list, grid or rows, with the ad cards of withAds between them. */
+export function ResultsList<T extends { id: number }>({
+  items,
+  view,
+  label,
+  isStale,
+  renderItem,
+}: {
+  items: readonly T[];
+  view: ListViewMode;
+  label: string;
+  /** An older answer shown while the new one loads. */
+  isStale: boolean;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={isStale}
+      data-view={view}
+      className={cx(
+        'transition-opacity',
+        isStale && 'opacity-60',
+        view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
+      )}
+    >
+      {withAds(items).map((entry) =>
+        entry.kind === 'ad' ? (
+          <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="list-ad">
+            <AdUnit className="h-full" />
+          </li>
+        ) : (
+          <li key={entry.item.id}>{renderItem(entry.item)}</li>
+        ),
+      )}
+    </ul>
+  );
+}
