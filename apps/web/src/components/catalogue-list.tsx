@@ -1,5 +1,6 @@
 import { withAds } from '@bm/core';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ListView } from '../lib/list-query-string';
 import { AdUnit } from './ad-unit';
 import { Button, cx, focusRing, inputClasses } from './ui';
 
@@ -7,8 +8,6 @@ import { Button, cx, focusRing, inputClasses } from './ui';
  * The parts the plugin and car lists share (catalogue spec §4): the search box, the grid/list
  * switch and the results with their ad cards. Each list brings its own texts and cards.
  */
-
-export type ListViewMode = 'grid' | 'list';
 
 /**
  * Typing searches `debounceMs` after the last key; Enter searches at once; the text is trimmed.
@@ -75,7 +74,7 @@ export function SearchBox({
   );
 }
 
-const VIEW_ICONS: Record<ListViewMode, string> = {
+const VIEW_ICONS: Record<ListView, string> = {
   grid: 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z',
   list: 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z',
 };
@@ -86,8 +85,8 @@ export function ViewToggle({
   onChange,
   texts,
 }: {
-  view: ListViewMode;
-  onChange: (v: ListViewMode) => void;
+  view: ListView;
+  onChange: (v: ListView) => void;
   texts: { view: string; grid: string; list: string };
 }) {
   return (
@@ -124,7 +123,7 @@ export function ResultsList<T extends { id: number }>({
   renderItem,
 }: {
   items: readonly T[];
-  view: ListViewMode;
+  view: ListView;
   label: string;
   /** An older answer shown while the new one loads. */
   isStale: boolean;

@@ -1,17 +1,15 @@
 import { CAR_SORT_DIRECTIONS, CAR_SORT_FIELDS, type CarSortDirection, type CarSortField } from '@bm/core';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { readItem, writeItem } from '../../lib/storage';
+import { useCallback, useMemo } from 'react';
+import { useListQueryString, type ListView } from '../../lib/list-query-string';
 import type { CarsListParams } from './api';
 
-export type CarsViewMode = 'grid' | 'list';
+export type CarsViewMode = ListView;
 export const CARS_VIEW_KEY = 'bm.cars.view';
 /** §9: views, descending. */
 export const DEFAULT_SORT: { sortBy: CarSortField; sortDir: CarSortDirection } = { sortBy: 'views', sortDir: 'desc' };
 
 const isSortField = (v: string | null): v is CarSortField => (CAR_SORT_FIELDS as readonly (string | null)[]).includes(v);
 const isSortDir = (v: string | null): v is CarSortDirection => (CAR_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
-const isView = (v: string | null): v is CarsViewMode => v === 'grid' || v === 'list';
 
 function positiveInt(v: string | null): number | null {
   if (!v || !/^\d+$/.test(v)) return null;
@@ -49,40 +47,8 @@ export interface CarsParamsApi {
  * The view mode comes from ?view, else from local storage, else grid; choosing one remembers it.
  */
 export function useCarsParams(): CarsParamsApi {
-  const [sp, setSp] = useSearchParams();
+  const { sp, update, view, setSearch, setPage, setView } = useListQueryString(CARS_VIEW_KEY);
   const params = useMemo(() => readCarsParams(sp), [sp]);
-  const [storedView, setStoredView] = useState<CarsViewMode>(() => {
-    const v = readItem('local', CARS_VIEW_KEY);
-    return isView(v) ? v : 'grid';
-  });
-  const urlView = sp.get('view');
-  const view = isView(urlView) ? urlView : storedView;
-
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) => {
-      setSp(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace },
-      );
-    },
-    [setSp],
-  );
-
-  const setSearch = useCallback(
-    (search: string) =>
-      update((next) => {
-        const q = search.trim();
-        if ((next.get('search') ?? '') === q) return;
-        if (q) next.set('search', q);
-        else next.delete('search');
-        next.delete('page');
-      }, true),
-    [update],
-  );
 
   const setSort = useCallback(
     (sortBy: CarSortField, sortDir: CarSortDirection) =>
@@ -102,25 +68,6 @@ export function useCarsParams(): CarsParamsApi {
         next.delete('page');
       }),
     [update],
-  );
-
-  const setPage = useCallback(
-    (page: number, opts?: { replace?: boolean }) =>
-      update((next) => {
-        if (page <= 1) next.delete('page');
-        else next.set('page', String(page));
-      }, opts?.replace),
-    [update],
-  );
-
-  const setView = useCallback(
-    (v: CarsViewMode) => {
-      writeItem('local', CARS_VIEW_KEY, v);
-      setStoredView(v);
-      // A ?view in the address would win over the choice: it follows the choice instead.
-      if (sp.has('view')) update((next) => next.set('view', v), true);
-    },
-    [sp, update],
   );
 
   return { params, view, setSearch, setSort, setBody, setPage, setView };

@@ -1,16 +1,14 @@
 import { PLUGIN_HAS_SOURCE_FILTERS, PLUGIN_SORT_DIRECTIONS, PLUGIN_SORT_KEYS, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey } from '@bm/core';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { readItem, writeItem } from '../../../lib/storage';
+import { useCallback, useMemo } from 'react';
+import { useListQueryString, type ListView } from '../../../lib/list-query-string';
 import type { PluginsListParams } from '../api';
 import { PLUGINS_VIEW_KEY } from '../constants';
 
-export type PluginsViewMode = 'grid' | 'list';
+export type PluginsViewMode = ListView;
 
 const isSortKey = (v: string | null): v is PluginSortKey => (PLUGIN_SORT_KEYS as readonly (string | null)[]).includes(v);
 const isSortDir = (v: string | null): v is PluginSortDirection => (PLUGIN_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
 const isSource = (v: string | null): v is PluginHasSourceFilter => (PLUGIN_HAS_SOURCE_FILTERS as readonly (string | null)[]).includes(v);
-const isView = (v: string | null): v is PluginsViewMode => v === 'grid' || v === 'list';
 
 /** The list's state read from the query string; unknown values fall back to the defaults. */
 export function readPluginsParams(sp: URLSearchParams): PluginsListParams {
@@ -42,39 +40,8 @@ export function readPluginsParams(sp: URLSearchParams): PluginsListParams {
  * change of search, sort or filters goes back to page 1. The view comes from ?view, else local storage.
  */
 export function usePluginsParams() {
-  const [sp, setSp] = useSearchParams();
+  const { sp, update, view, setSearch, setPage, setView } = useListQueryString(PLUGINS_VIEW_KEY);
   const params = useMemo(() => readPluginsParams(sp), [sp]);
-  const [storedView, setStoredView] = useState<PluginsViewMode>(() => {
-    const v = readItem('local', PLUGINS_VIEW_KEY);
-    return isView(v) ? v : 'grid';
-  });
-  const urlView = sp.get('view');
-  const view = isView(urlView) ? urlView : storedView;
-
-  const update = useCallback(
-    (change: (next: URLSearchParams) => void, replace = false) =>
-      setSp(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace },
-      ),
-    [setSp],
-  );
-
-  const setSearch = useCallback(
-    (search: string) =>
-      update((next) => {
-        const q = search.trim();
-        if ((next.get('search') ?? '') === q) return;
-        if (q) next.set('search', q);
-        else next.delete('search');
-        next.delete('page');
-      }, true),
-    [update],
-  );
 
   const setSort = useCallback(
     (sortBy: PluginSortKey | null, sortDir: PluginSortDirection | null) =>
@@ -116,24 +83,6 @@ export function usePluginsParams() {
         next.delete('page');
       }),
     [update],
-  );
-
-  const setPage = useCallback(
-    (page: number, opts?: { replace?: boolean }) =>
-      update((next) => {
-        if (page <= 1) next.delete('page');
-        else next.set('page', String(page));
-      }, opts?.replace),
-    [update],
-  );
-
-  const setView = useCallback(
-    (v: PluginsViewMode) => {
-      writeItem('local', PLUGINS_VIEW_KEY, v);
-      setStoredView(v);
-      if (sp.has('view')) update((next) => next.set('view', v), true);
-    },
-    [sp, update],
   );
 
   return { params, view, setSearch, setSort, setTags, setSource, clearFilters, setPage, setView };
