@@ -264,6 +264,15 @@ describe('build toasts of own plugins', () => {
     expect(screen.getAllByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).toHaveLength(1);
   });
 
+  it('an event that arrives before the member has loaded waits for the session', async () => {
+    mockFetch((url) => (url === '/api/plugins/my' ? json(200, [{ id: 5, name: 'Plugin 5' }]) : json(404)));
+    resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
+    renderShell('/');
+    act(() => realtime.deliver('SubmissionUpdated', event(5, 'p', 72)));
+    act(() => signInAs());
+    expect(await screen.findByText(MANAGE_TEXT.buildFinished('Plugin 5', '1.2'))).toBeInTheDocument();
+  });
+
   it('signed out: nothing is loaded and nothing is shown', () => {
     const fetch = mockFetch(() => json(200, []));
     signOut();

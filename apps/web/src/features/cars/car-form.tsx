@@ -9,8 +9,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Markdown } from '../../components/markdown';
-import { Alert, Button, ProgressBar, TextField, cx, focusRing, inputClasses } from '../../components/ui';
+import { MarkdownField } from '../../components/markdown-field';
+import { Alert, Button, ProgressBar, TextField } from '../../components/ui';
 import { errorText, isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { carKeys, carsApi } from './api';
@@ -63,7 +63,6 @@ export function CarForm({ car }: { car?: CarDetail }) {
   const [name, setName] = useState(car?.name ?? '');
   const [code, setCode] = useState(car?.code ?? '');
   const [description, setDescription] = useState(car?.description ?? '');
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [banner, setBanner] = useState<File | null>(null);
   const [bannerError, setBannerError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,7 +70,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
   const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
   const [progress, setProgress] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { desc: useId(), counter: useId(), banner: useId(), tabs: useId() };
+  const ids = { banner: useId() };
 
   const status = codeStatus(code);
   const codeError = errors.code ?? (status && !status.ok ? status.text : null);
@@ -176,60 +175,24 @@ export function CarForm({ car }: { car?: CarDetail }) {
         className="font-mono"
       />
 
-      <div className="space-y-1.5">
-        <div className="flex items-center justify-between gap-2">
-          <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
-            {T.description}
-          </label>
-          <div role="tablist" aria-label={T.descriptionTabs} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
-            {(['write', 'preview'] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                id={`${ids.tabs}-${t}`}
-                aria-selected={tab === t}
-                aria-controls={`${ids.tabs}-panel`}
-                onClick={() => setTab(t)}
-                className={cx(
-                  'rounded-md px-3 py-1 text-xs font-semibold',
-                  focusRing,
-                  tab === t ? 'bg-slate-700 text-white' : 'text-slate-400 hover:text-white',
-                )}
-              >
-                {t === 'write' ? T.write : T.preview}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div role="tabpanel" id={`${ids.tabs}-panel`} aria-labelledby={`${ids.tabs}-${tab}`}>
-          {/* The text area stays in the page in Preview, so its label and counter keep their target. */}
-          <textarea
-            id={ids.desc}
-            hidden={tab !== 'write'}
-            value={description}
-            onChange={(e) => {
-              setDescription(e.target.value);
-              if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
-            }}
-            rows={10}
-            aria-invalid={errors.description || description.length > CAR_DESCRIPTION_MAX ? true : undefined}
-            aria-describedby={ids.counter}
-            className={cx(inputClasses(Boolean(errors.description) || description.length > CAR_DESCRIPTION_MAX), 'min-h-40 resize-y')}
-          />
-          {tab === 'preview' && (
-            <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
-              {description.trim() ? <Markdown source={description} className="[&>:first-child]:mt-0!" /> : <p className="text-sm text-slate-500">{T.previewEmpty}</p>}
-            </div>
-          )}
-        </div>
-        <div className="flex justify-between gap-2 text-xs">
-          <span className={errors.description ? 'font-medium text-rose-400' : 'text-slate-400'}>{errors.description ?? T.markdownHint}</span>
-          <span id={ids.counter} className={description.length > CAR_DESCRIPTION_MAX ? 'font-semibold text-rose-400' : 'text-slate-400'}>
-            {T.counter(description.length, CAR_DESCRIPTION_MAX)}
-          </span>
-        </div>
-      </div>
+      <MarkdownField
+        value={description}
+        onChange={(v) => {
+          setDescription(v);
+          if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
+        }}
+        error={errors.description}
+        max={CAR_DESCRIPTION_MAX}
+        texts={{
+          label: T.description,
+          tabs: T.descriptionTabs,
+          write: T.write,
+          preview: T.preview,
+          previewEmpty: T.previewEmpty,
+          hint: T.markdownHint,
+          counter: T.counter,
+        }}
+      />
 
       <div className="space-y-2">
         <p id={ids.banner} className="text-sm font-medium text-slate-200">

@@ -2,7 +2,7 @@ import type { Plugin, SubmissionUpdatedEvent } from '@bm/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
-import { useCurrentMember } from '../../../lib/auth';
+import { useCurrentMember, whenAuthSettled } from '../../../lib/auth';
 import { joinPlugin, leavePlugin, useRealtimeEvent } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { myPluginKeys } from './api';
@@ -50,10 +50,11 @@ export function useOwnPluginBuildToasts(): void {
   };
 
   useRealtimeEvent<SubmissionUpdatedEvent>('SubmissionUpdated', (event) => {
-    if (!member || !event) return;
+    if (!event) return;
     const pluginId = Number(event.pluginId);
-    void owns(member.id, pluginId).then((mine) => {
-      if (!mine) return;
+    // The socket connects with the stored token at once; the member loads a moment later.
+    void whenAuthSettled().then(async ({ member: settled }) => {
+      if (!settled || !(await owns(settled.id, pluginId))) return;
       void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
       const text = submissionEventToast(event, seen.current);
       if (text) toast.info(text);

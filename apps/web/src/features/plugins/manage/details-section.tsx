@@ -1,8 +1,8 @@
-import { PLUGIN_SHORT_DESCRIPTION_MAX, updatePluginRequest, type Plugin, type UpdatePluginRequest } from '@bm/core';
+import { PLUGIN_DESCRIPTION_MAX, PLUGIN_SHORT_DESCRIPTION_MAX, updatePluginRequest, type Plugin, type UpdatePluginRequest } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { Markdown } from '../../../components/markdown';
-import { Button, TextAreaField, TextField, cx, focusRing, inputClasses } from '../../../components/ui';
+import { useState, type FormEvent } from 'react';
+import { MarkdownField } from '../../../components/markdown-field';
+import { Button, TextAreaField, TextField, cx } from '../../../components/ui';
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from './api';
@@ -33,10 +33,8 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
   const client = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(plugin));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-  const ids = { desc: useId(), tabs: useId() };
 
   const set = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -106,56 +104,21 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
             placeholder="https://"
           />
         </div>
-        <div className="space-y-1.5">
-          <div className="flex items-center justify-between gap-2">
-            <label htmlFor={ids.desc} className="text-sm font-medium text-slate-200">
-              {T.description}
-            </label>
-            <div role="tablist" aria-label={T.descriptionMode} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
-              {(['write', 'preview'] as const).map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  role="tab"
-                  id={`${ids.tabs}-${t}`}
-                  aria-selected={tab === t}
-                  aria-controls={`${ids.tabs}-panel`}
-                  onClick={() => setTab(t)}
-                  className={cx(
-                    'rounded-md px-3 py-1 text-xs font-semibold',
-                    focusRing,
-                    tab === t ? 'bg-slate-700 text-white' : 'text-slate-400 hover:text-white',
-                  )}
-                >
-                  {t === 'write' ? T.write : T.preview}
-                </button>
-              ))}
-            </div>
-          </div>
-          <div role="tabpanel" id={`${ids.tabs}-panel`} aria-labelledby={`${ids.tabs}-${tab}`}>
-            {tab === 'write' ? (
-              <textarea
-                id={ids.desc}
-                value={values.description}
-                onChange={set('description')}
-                rows={10}
-                aria-invalid={errors.description ? true : undefined}
-                className={cx(inputClasses(Boolean(errors.description)), 'min-h-40 resize-y font-mono')}
-              />
-            ) : (
-              <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
-                {values.description.trim() ? (
-                  <Markdown source={values.description} />
-                ) : (
-                  <p className="text-sm text-slate-500">{T.previewEmpty}</p>
-                )}
-              </div>
-            )}
-          </div>
-          <p className={cx('text-xs', errors.description ? 'font-medium text-rose-400' : 'text-slate-400')}>
-            {errors.description ?? T.markdownHint}
-          </p>
-        </div>
+        <MarkdownField
+          value={values.description}
+          onChange={(v) => set('description')({ target: { value: v } })}
+          error={errors.description}
+          max={PLUGIN_DESCRIPTION_MAX}
+          texts={{
+            label: T.description,
+            tabs: T.descriptionMode,
+            write: T.write,
+            preview: T.preview,
+            previewEmpty: T.previewEmpty,
+            hint: T.markdownHint,
+            counter: T.counter,
+          }}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
             {busy ? T.saving : T.save}
