@@ -152,3 +152,17 @@ export function ResultsList<T extends { id: number }>({
     </ul>
   );
 }
+
+/** The result counter, read out politely when it changes ('Showing 20 cars', 'Page 2 of 3 (…)'). */
+export function ResultCounter({ counter, testId }: { counter: { summary: string; pages: string | null } | null; testId: string }) {
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" data-testid={testId} className="mb-4 min-h-5 text-sm text-slate-400">
+      {counter && (
+        <>
+          <span>{counter.summary}</span>
+          {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
+        </>
+      )}
+    </div>
+  );
+}

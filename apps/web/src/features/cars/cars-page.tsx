@@ -1,7 +1,7 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { Pagination } from '../../components/pagination';
 import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -76,14 +76,7 @@ export function CarsPage() {
         </div>
       </div>
 
-      <div role="status" aria-live="polite" aria-atomic="true" data-testid="cars-counter" className="mb-4 min-h-5 text-sm text-slate-400">
-        {counter && (
-          <>
-            <span>{counter.summary}</span>
-            {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
-          </>
-        )}
-      </div>
+      <ResultCounter counter={counter} testId="cars-counter" />
 
       <Results
         result={result}

@@ -1,7 +1,7 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
 import { Button, Spinner, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -89,14 +89,7 @@ export function PluginsPage() {
         </div>
       </div>
 
-      <div role="status" aria-live="polite" aria-atomic="true" data-testid="plugins-counter" className="mb-4 min-h-5 text-sm text-slate-400">
-        {counter && (
-          <>
-            <span>{counter.summary}</span>
-            {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
-          </>
-        )}
-      </div>
+      <ResultCounter counter={counter} testId="plugins-counter" />
 
       <Results
         result={result}
