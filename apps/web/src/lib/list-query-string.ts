@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readItem, writeItem } from './storage';
 
@@ -65,4 +65,23 @@ export function useListQueryString(viewKey: string) {
   );
 
   return { sp, update, view, setSearch, setPage, setView };
+}
+
+/**
+ * Paging of a list: a page past the end (items were deleted, an old link) goes to the last page
+ * there is, replacing the entry; choosing a page scrolls back to the top. `totalPages` is null
+ * while there is no fresh answer.
+ */
+export function useListPaging(page: number, totalPages: number | null, setPage: (page: number, opts?: { replace?: boolean }) => void) {
+  useEffect(() => {
+    if (totalPages !== null && totalPages > 0 && page > totalPages) setPage(totalPages, { replace: true });
+  }, [page, totalPages, setPage]);
+
+  return useCallback(
+    (next: number) => {
+      setPage(next);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    [setPage],
+  );
 }

@@ -1,10 +1,11 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { Pagination } from '../../components/pagination';
 import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
 import { LoadingState } from './loading-state';
@@ -31,17 +32,7 @@ export function CarsPage() {
   const result = list.data;
   const counter = result && !list.isError ? resultCounter(result) : null;
 
-  // A page past the end (cars were deleted, an old link) goes to the last page there is.
-  useEffect(() => {
-    if (result && !list.isPlaceholderData && result.totalPages > 0 && params.page > result.totalPages) {
-      setPage(result.totalPages, { replace: true });
-    }
-  }, [result, list.isPlaceholderData, params.page, setPage]);
-
-  const changePage = (page: number) => {
-    setPage(page);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -74,6 +74,15 @@ describe('plugins list', () => {
     expect(where().get('search')).toBe('camera');
   });
 
+  it('goes from a page past the end to the last page there is, replacing the entry', async () => {
+    const fetch = serve((q) => json(200, { ...makePluginPage([makePlugin()], 40), page: Number(q.get('page') ?? 1) }));
+    const { where, router } = open('/plugins?page=9&search=boost');
+    await waitFor(() => expect(where().get('page')).toBe('3'));
+    expect(where().get('search')).toBe('boost');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(listCalls(fetch).map((q) => q.get('page'))).toEqual(['9', '3']));
+  });
+
   it('ignores a slower, older answer', async () => {
     const slow = deferred<Response>();
     const fetch = serve((q) => {

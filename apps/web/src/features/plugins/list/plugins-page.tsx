@@ -1,10 +1,10 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
 import { Button, Spinner, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
 import { BAKKESMOD_URL, PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from '../constants';
 import { PluginCard } from '../plugin-card';
@@ -31,16 +31,7 @@ export function PluginsPage() {
   const counter = result && !list.isError ? resultCounter(result) : null;
   const filtered = params.tags.length > 0 || params.source !== 'any';
 
-  useEffect(() => {
-    if (result && !list.isPlaceholderData && result.totalPages > 0 && params.page > result.totalPages) {
-      setPage(result.totalPages, { replace: true });
-    }
-  }, [result, list.isPlaceholderData, params.page, setPage]);
-
-  const changePage = (page: number) => {
-    setPage(page);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
+  const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
