@@ -2,14 +2,11 @@ import { useId, useState } from 'react';
 import { Markdown } from './markdown';
 import { cx, focusRing, inputClasses } from './ui';
 
+/** The field's fixed texts; a feature's constants object carrying these keys can be passed whole. */
 export interface MarkdownFieldTexts {
-  label: string;
-  /** The name of the Write / Preview tab list. */
-  tabs: string;
   write: string;
   preview: string;
   previewEmpty: string;
-  hint: string;
   counter: (n: number, max: number) => string;
 }
 
@@ -19,12 +16,20 @@ export interface MarkdownFieldTexts {
  * its label and counter keep their target and what was typed keeps its place.
  */
 export function MarkdownField({
+  label,
+  tabsLabel,
+  hint,
   value,
   onChange,
   error,
   max,
   texts,
 }: {
+  label: string;
+  /** The name of the Write / Preview tab list. */
+  tabsLabel: string;
+  /** Shown below the field when there is no error. */
+  hint: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
@@ -40,9 +45,9 @@ export function MarkdownField({
     <div className="space-y-1.5">
       <div className="flex items-center justify-between gap-2">
         <label htmlFor={ids.field} className="text-sm font-medium text-slate-200">
-          {texts.label}
+          {label}
         </label>
-        <div role="tablist" aria-label={texts.tabs} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
+        <div role="tablist" aria-label={tabsLabel} className="flex gap-1 rounded-lg bg-slate-900 p-0.5">
           {(['write', 'preview'] as const).map((t) => (
             <button
               key={t}
@@ -85,7 +90,7 @@ export function MarkdownField({
         )}
       </div>
       <div className="flex justify-between gap-2 text-xs">
-        <span className={error ? 'font-medium text-rose-400' : 'text-slate-400'}>{error ?? texts.hint}</span>
+        <span className={error ? 'font-medium text-rose-400' : 'text-slate-400'}>{error ?? hint}</span>
         {max !== undefined && (
           <span id={ids.counter} className={tooLong ? 'font-semibold text-rose-400' : 'text-slate-400'}>
             {texts.counter(value.length, max)}

@@ -183,15 +183,10 @@ export function CarForm({ car }: { car?: CarDetail }) {
         }}
         error={errors.description}
         max={CAR_DESCRIPTION_MAX}
-        texts={{
-          label: T.description,
-          tabs: T.descriptionTabs,
-          write: T.write,
-          preview: T.preview,
-          previewEmpty: T.previewEmpty,
-          hint: T.markdownHint,
-          counter: T.counter,
-        }}
+        label={T.description}
+        tabsLabel={T.descriptionTabs}
+        hint={T.markdownHint}
+        texts={T}
       />
 
       <div className="space-y-2">

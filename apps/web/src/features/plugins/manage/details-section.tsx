@@ -109,15 +109,10 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
           onChange={(v) => set('description')({ target: { value: v } })}
           error={errors.description}
           max={PLUGIN_DESCRIPTION_MAX}
-          texts={{
-            label: T.description,
-            tabs: T.descriptionMode,
-            write: T.write,
-            preview: T.preview,
-            previewEmpty: T.previewEmpty,
-            hint: T.markdownHint,
-            counter: T.counter,
-          }}
+          label={T.description}
+          tabsLabel={T.descriptionMode}
+          hint={T.markdownHint}
+          texts={T}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
