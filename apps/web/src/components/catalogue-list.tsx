@@ -166,3 +166,26 @@ export function ResultCounter({ counter, testId }: { counter: { summary: string;
     </div>
   );
 }
+
+/** The list could not be loaded: said at once (role=alert), with a way to ask again. */
+export function ListError({ text, retryText, onRetry }: { text: string; retryText: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
+      <p className="text-rose-200">{text}</p>
+      <Button className="mt-4" variant="outline" onClick={onRetry}>
+        {retryText}
+      </Button>
+    </div>
+  );
+}
+
+/** Nothing to show: a title, a line, and what the list offers instead (children). */
+export function ListEmpty({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-14 text-center">
+      <h2 className="text-xl font-semibold text-white">{title}</h2>
+      <p className="mt-2 text-slate-400">{text}</p>
+      {children}
+    </div>
+  );
+}

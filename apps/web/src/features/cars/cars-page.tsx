@@ -1,14 +1,13 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { ListEmpty, ListError, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { Pagination } from '../../components/pagination';
-import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
+import { Button, ButtonLink, LoadingState, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
-import { LoadingState } from './loading-state';
 import { BAKKESMOD_URL, CARS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './constants';
 import { SortMenu } from './sort-menu';
 import { useCarsParams, type CarsViewMode } from './use-cars-params';
@@ -107,14 +106,7 @@ function Results({
   onClearSearch: () => void;
 }) {
   if (isError) {
-    return (
-      <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
-        <p className="text-rose-200">{T.error}</p>
-        <Button className="mt-4" variant="outline" onClick={onRetry}>
-          {T.tryAgain}
-        </Button>
-      </div>
-    );
+    return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
   }
   if (isPending || retrying || !result) {
     return <LoadingState text={T.loading} className="min-h-60 text-sm" />;
@@ -122,15 +114,13 @@ function Results({
   if (result.items.length === 0) {
     const q = result.request.search;
     return (
-      <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-14 text-center">
-        <h2 className="text-xl font-semibold text-white">{q ? T.noResultsTitle : T.emptyTitle}</h2>
-        <p className="mt-2 text-slate-400">{q ? T.noResults(q) : T.empty}</p>
+      <ListEmpty title={q ? T.noResultsTitle : T.emptyTitle} text={q ? T.noResults(q) : T.empty}>
         {q && (
           <Button className="mt-5" variant="outline" onClick={onClearSearch}>
             {T.browseAll}
           </Button>
         )}
-      </div>
+      </ListEmpty>
     );
   }
   return (

@@ -1,8 +1,8 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { ListEmpty, ListError, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
-import { Button, Spinner, cx, focusRing } from '../../../components/ui';
+import { LoadingState, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
@@ -118,32 +118,13 @@ function Results({
   narrowed: boolean;
 }) {
   if (isError) {
-    return (
-      <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
-        <p className="text-rose-200">{T.error}</p>
-        <Button className="mt-4" variant="outline" onClick={onRetry}>
-          {T.tryAgain}
-        </Button>
-      </div>
-    );
+    return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
   }
   if (isPending || retrying || !result) {
-    return (
-      <div className="flex min-h-60 items-center justify-center">
-        <Spinner label={T.loading} />
-        <span className="ml-2 text-sm text-slate-400" aria-hidden="true">
-          {T.loading}
-        </span>
-      </div>
-    );
+    return <LoadingState text={T.loading} className="min-h-60 text-sm" />;
   }
   if (result.items.length === 0) {
-    return (
-      <div className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-14 text-center">
-        <h2 className="text-xl font-semibold text-white">{narrowed ? T.noResultsTitle : T.emptyTitle}</h2>
-        <p className="mt-2 text-slate-400">{narrowed ? T.noResults : T.empty}</p>
-      </div>
-    );
+    return <ListEmpty title={narrowed ? T.noResultsTitle : T.emptyTitle} text={narrowed ? T.noResults : T.empty} />;
   }
   return (
     <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item) => <PluginCard plugin={item} variant={view} />} />
