@@ -32,14 +32,53 @@ const fileInputClasses = cx(
   focusRing,
 );
 
-/** Banner: a PNG/JPG/GIF up to 5 MB, previewed, uploaded with a progress bar. */
-export function BannerSection({ plugin }: { plugin: Plugin }) {
-  const client = useQueryClient();
+/**
+ * A file chosen, checked in the browser (`check`), then sent with progress: on success the choice
+ * is cleared and `done` said (status and toast); on failure the server's message, else `failed`.
+ */
+function useFileUpload(check: (file: File) => string | null) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+
+  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    setStatus(null);
+    if (!chosen) return setFile(null);
+    const problem = check(chosen);
+    setError(problem);
+    setFile(problem ? null : chosen);
+    if (problem) e.target.value = '';
+  };
+
+  const submit = async (e: FormEvent, send: (file: File, onProgress: (pct: number) => void) => Promise<void>, done: string, failed: string) => {
+    e.preventDefault();
+    if (!file) return setError(T.chooseFileFirst);
+    setError(null);
+    setStatus(null);
+    setProgress(0);
+    try {
+      await send(file, setProgress);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+      setStatus(done);
+      toast.success(done);
+    } catch (err) {
+      setError(errorText(err, failed));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return { file, error, progress, status, inputRef, onChoose, submit };
+}
+
+/** Banner: a PNG/JPG/GIF up to 5 MB, previewed, uploaded with a progress bar. */
+export function BannerSection({ plugin }: { plugin: Plugin }) {
+  const client = useQueryClient();
+  const { file, error, progress, status, inputRef, onChoose, submit } = useFileUpload(bannerFileError);
   const inputId = useId();
   const hintId = useId();
 
@@ -48,34 +87,16 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0] ?? null;
-    setStatus(null);
-    if (!chosen) return setFile(null);
-    const problem = bannerFileError(chosen);
-    setError(problem);
-    setFile(problem ? null : chosen);
-    if (problem) e.target.value = '';
-  };
-
-  const upload = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError(T.chooseFileFirst);
-    setError(null);
-    setProgress(0);
-    try {
-      const { bannerImageUrl } = await managePluginApi.uploadBanner(plugin.id, file, setProgress);
-      patchMyPlugin(client, plugin.id, { bannerImageUrl });
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
-      setStatus(T.bannerUploaded);
-      toast.success(T.bannerUploaded);
-    } catch (err) {
-      setError(errorText(err, T.bannerFailed));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const upload = (e: FormEvent) =>
+    submit(
+      e,
+      async (chosen, onProgress) => {
+        const { bannerImageUrl } = await managePluginApi.uploadBanner(plugin.id, chosen, onProgress);
+        patchMyPlugin(client, plugin.id, { bannerImageUrl });
+      },
+      T.bannerUploaded,
+      T.bannerFailed,
+    );
 
   const shown = preview ?? plugin.bannerImageUrl;
   return (
@@ -130,45 +151,22 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
 /** Source upload: a ZIP with a .sln and an optional version; each upload becomes a submission. */
 export function SourceSection({ plugin }: { plugin: Plugin }) {
   const client = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
+  const { file, error, progress, status, inputRef, onChoose, submit } = useFileUpload(sourceFileError);
   const [version, setVersion] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
 
-  const onChoose = (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0] ?? null;
-    setStatus(null);
-    if (!chosen) return setFile(null);
-    const problem = sourceFileError(chosen);
-    setError(problem);
-    setFile(problem ? null : chosen);
-    if (problem) e.target.value = '';
-  };
-
-  const upload = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError(T.chooseFileFirst);
-    setError(null);
-    setStatus(null);
-    setProgress(0);
-    try {
-      const result = await managePluginApi.uploadSource(plugin.id, file, sourceVersionField(version), setProgress);
-      client.setQueryData(myPluginKeys.one(plugin.id), result.plugin);
-      void client.invalidateQueries({ queryKey: myPluginKeys.submissions(plugin.id) });
-      setFile(null);
-      setVersion('');
-      if (inputRef.current) inputRef.current.value = '';
-      setStatus(T.sourceUploaded);
-      toast.success(T.sourceUploaded);
-    } catch (err) {
-      setError(errorText(err, T.sourceFailed));
-    } finally {
-      setProgress(null);
-    }
-  };
+  const upload = (e: FormEvent) =>
+    submit(
+      e,
+      async (chosen, onProgress) => {
+        const result = await managePluginApi.uploadSource(plugin.id, chosen, sourceVersionField(version), onProgress);
+        client.setQueryData(myPluginKeys.one(plugin.id), result.plugin);
+        void client.invalidateQueries({ queryKey: myPluginKeys.submissions(plugin.id) });
+        setVersion('');
+      },
+      T.sourceUploaded,
+      T.sourceFailed,
+    );
 
   const busy = progress !== null;
   return (
