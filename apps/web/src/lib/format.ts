@@ -24,3 +24,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Edited since it was made: updatedAt more than a second after createdAt (the same write sets both). */
+export function changedSinceCreated(createdAt: string, updatedAt: string | null | undefined): boolean {
+  return Boolean(updatedAt) && new Date(updatedAt!).getTime() - new Date(createdAt).getTime() > 1000;
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../test/utils';
 import { renderMarkdown } from './markdown';
-import { loginPathFor, safeRedirect } from './redirect';
+import { changedSinceCreated } from './format';
+import { loginPathFor, routeId, safeRedirect } from './redirect';
 import { isTokenExpired, tokenNeedsRefresh } from './token';
 
 const now = Math.floor(Date.now() / 1000);
@@ -47,5 +48,19 @@ describe('markdown', () => {
     dom.innerHTML = html;
     expect(dom.querySelectorAll('a')).toHaveLength(1);
     expect(dom.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+});
+
+describe('ids and dates of pages', () => {
+  it('takes 1 to 9 digits, not 0, as an id from the address', () => {
+    expect(routeId('42')).toBe(42);
+    expect(['0', '-1', '1e3', 'abc', '1234567890', '', undefined].map(routeId)).toEqual([null, null, null, null, null, null, null]);
+  });
+
+  it('calls something changed only when updatedAt is over a second after createdAt', () => {
+    const created = '2026-01-01T00:00:00.000Z';
+    expect(changedSinceCreated(created, '2026-01-01T00:00:00.900Z')).toBe(false);
+    expect(changedSinceCreated(created, '2026-01-01T00:00:02.000Z')).toBe(true);
+    expect(changedSinceCreated(created, null)).toBe(false);
   });
 });

@@ -12,3 +12,8 @@ export function safeRedirect(value: string | null | undefined): string | null {
 export function loginPathFor(path: string): string {
   return path && path !== '/login' && !path.startsWith('/login?') ? `/login?redirect=${encodeURIComponent(path)}` : '/login';
 }
+
+/** A numeric id from the address (1 to 9 digits, not 0), or null. */
+export function routeId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}

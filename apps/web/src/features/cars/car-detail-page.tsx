@@ -9,7 +9,8 @@ import { Avatar, Button, ButtonLink, LoadingState, cx, focusRing } from '../../c
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
+import { changedSinceCreated, formatDate } from '../../lib/format';
+import { routeId } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { carDetailQuery, carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
 import { CarCodeBox } from './car-code-box';
@@ -17,16 +18,6 @@ import { CarLoadoutView } from './car-loadout';
 import { CAR_CARD_TEXT, CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
 import { OwnerMenu } from './owner-menu';
 import { useCopyCode, useCountView } from './use-car-counters';
-
-/** A numeric id from the address, or null. */
-export function parseCarId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
-/** The server always fills updatedAt; the car counts as updated once it changed after creation. */
-function wasUpdated(car: Pick<CarDetail, 'createdAt' | 'updatedAt'>): boolean {
-  return Boolean(car.updatedAt) && new Date(car.updatedAt).getTime() - new Date(car.createdAt).getTime() > 1000;
-}
 
 /** Back one page when there is one in this tab, else to the list. */
 function useGoBack() {
@@ -40,7 +31,7 @@ function useGoBack() {
 
 /** /cars/{id} (§2). */
 export function CarDetailPage() {
-  const id = parseCarId(useParams().id);
+  const id = routeId(useParams().id);
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null });
   const goBack = useGoBack();
   useDocumentTitle(detail.data?.name ?? 'Car');
@@ -140,7 +131,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
   };
 
   const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;
-  const updated = wasUpdated(car);
+  const updated = changedSinceCreated(car.createdAt, car.updatedAt);
   const creatorName = car.member?.displayName || null;
 
   return (

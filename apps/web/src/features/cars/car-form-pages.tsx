@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { Alert, ButtonLink, Card, PageLoader } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentMember } from '../../lib/auth';
+import { routeId } from '../../lib/redirect';
 import { carDetailQuery } from './api';
-import { parseCarId } from './car-detail-page';
 import { CarForm } from './car-form';
 import { CAR_DETAIL_TEXT, CAR_FORM_TEXT as T } from './constants';
 
@@ -32,7 +32,7 @@ export function CarUploadPage() {
 /** /cars/{id}/edit (signed in; only the owner gets the form). */
 export function CarEditPage() {
   useDocumentTitle(T.editTitle);
-  const id = parseCarId(useParams().id);
+  const id = routeId(useParams().id);
   const member = useCurrentMember();
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null, staleTime: 0 });
 

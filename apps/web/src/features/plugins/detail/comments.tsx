@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { BotCheck, BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check';
 import { Avatar, Button, Spinner, cx, focusRing, inputClasses } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { changedSinceCreated, formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { pluginCommentsQuery, pluginsApi } from '../api';
 import { COMMENTS_TEXT as T } from '../constants';
@@ -220,7 +220,7 @@ function CommentItem({
     if (problem) setEditError(problem);
     else save.mutate(normalizeComment(draft));
   };
-  const edited = new Date(comment.updatedAt).getTime() - new Date(comment.createdAt).getTime() > 1000;
+  const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
 
   return (
     <article className="rounded-xl border border-slate-800 bg-slate-900/40 p-4" data-testid="comment" data-comment-id={comment.id}>

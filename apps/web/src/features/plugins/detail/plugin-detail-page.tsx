@@ -8,7 +8,8 @@ import { StarRating } from '../../../components/star-rating';
 import { Button, Spinner, Switch, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
-import { formatDate } from '../../../lib/format';
+import { changedSinceCreated, formatDate } from '../../../lib/format';
+import { routeId } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
@@ -17,18 +18,9 @@ import { useLiveComments } from './comment-cache';
 import { claimPluginDownload, launchInstall, useCountPluginView } from './counters';
 import { InstallDialog } from './install-dialog';
 
-/** A numeric id from the address, or null (not found). */
-export function parsePluginId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
-function wasUpdated(p: Pick<Plugin, 'createdAt' | 'updatedAt'>): boolean {
-  return new Date(p.updatedAt).getTime() - new Date(p.createdAt).getTime() > 1000;
-}
-
 /** /plugin/{id} (§2). */
 export function PluginDetailPage() {
-  const id = parsePluginId(useParams().id);
+  const id = routeId(useParams().id);
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
   useDocumentTitle(detail.data?.name ?? 'Plugin');
@@ -144,7 +136,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
     },
   });
 
-  const date = wasUpdated(plugin) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
+  const date = changedSinceCreated(plugin.createdAt, plugin.updatedAt) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
   const authorName = plugin.member?.displayName || plugin.author;
   const commentCount = comments.data?.length ?? 0;
   const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Alert, ButtonLink, PageLoader, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { isApiError } from '../../../lib/api';
+import { routeId } from '../../../lib/redirect';
 import { myPluginQuery } from './api';
 import { MANAGE_TEXT as T } from './constants';
 import { DangerZone } from './danger-zone';
@@ -23,10 +24,6 @@ const NAV: ReadonlyArray<[string, string]> = [
   ['debug-files', T.debugFiles],
   ['danger', T.danger],
 ];
-
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
 
 function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' | 'slate' }) {
   const tones = {
@@ -52,7 +49,7 @@ export function PluginStatusLine({ plugin }: { plugin: Plugin }) {
 
 /** /plugins/{id}/manage (signed in; only the owner's plugin loads, anything else is 'Plugin not found'). */
 export function PluginManagePage() {
-  const id = parseId(useParams().id);
+  const id = routeId(useParams().id);
   const query = useQuery({ ...myPluginQuery(id ?? 0), enabled: id !== null, retry: false });
   const plugin = query.data;
   useDocumentTitle(plugin ? `${T.title}: ${plugin.name}` : T.title);
