@@ -26,7 +26,45 @@ function Menu() {
   );
 }
 
+function Panel() {
+  const panel = useDropdown({ menu: false });
+  return (
+    <div ref={panel.wrapper} onKeyDown={panel.onKeyDown}>
+      <button ref={panel.button} type="button" aria-expanded={panel.open} onClick={() => panel.toggle()}>
+        Filters
+      </button>
+      {panel.open && (
+        <div role="group" aria-label="Filters">
+          <label>
+            <input type="checkbox" /> Tag
+          </label>
+          <label>
+            <input type="radio" name="s" /> Any
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}
+
 describe('useDropdown', () => {
+  it('as a panel (menu: false) leaves Tab and the arrow keys alone and still closes on Escape', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    const button = screen.getByRole('button', { name: 'Filters' });
+    await user.click(button);
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Tag' })).toHaveFocus();
+    expect(fireEvent.keyDown(screen.getByRole('checkbox', { name: 'Tag' }), { key: 'ArrowDown' })).toBe(true);
+    await user.tab();
+    expect(screen.getByRole('radio', { name: 'Any' })).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'Filters' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+
   it('opens on the chosen item, moves with arrows, Home and End, and closes on Escape with focus back', async () => {
     const user = userEvent.setup();
     render(<Menu />);

@@ -10,8 +10,11 @@ const itemsIn = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<
  *
  * Put `wrapper` on the element holding the button and the menu, `button` on the button, and
  * `onKeyDown` on the wrapper.
+ *
+ * `{ menu: false }` is for a panel of ordinary controls (checkboxes, radios) behind a button: only
+ * the outside click and Escape close it; Tab and the arrow keys keep their usual meaning inside.
  */
-export function useDropdown() {
+export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -53,6 +56,7 @@ export function useDropdown() {
       close(true);
       return;
     }
+    if (!menu) return;
     if (e.key === 'Tab') {
       setOpen(false);
       return;

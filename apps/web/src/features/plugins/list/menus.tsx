@@ -1,5 +1,6 @@
 import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } from '@bm/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing } from '../../../components/ui';
 import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from '../constants';
 
@@ -9,37 +10,6 @@ const triggerClasses = cx(
 );
 const panelClasses =
   'absolute right-0 z-30 mt-2 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-700 bg-slate-900 p-2 shadow-2xl shadow-black/50';
-
-/** Open state of a dropdown that closes on Escape (focus back on its button) and on a click outside. */
-function useDropdown() {
-  const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('touchstart', onDown);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('touchstart', onDown);
-    };
-  }, [open]);
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  };
-  const onEscape = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      close(true);
-    }
-  };
-  return { open, setOpen, wrapper, button, close, onEscape };
-}
 
 interface SortItem {
   sortBy: PluginSortKey | null;
@@ -70,7 +40,6 @@ export function SortMenu({
   onChange: (sortBy: PluginSortKey | null, sortDir: PluginSortDirection | null) => void;
 }) {
   const d = useDropdown();
-  const items = useRef<Array<HTMLButtonElement | null>>([]);
   const menuId = useId();
   const currentIndex = Math.max(
     0,
@@ -78,37 +47,15 @@ export function SortMenu({
   );
   const current = SORT_ITEMS[currentIndex]?.label ?? T.relevance;
 
-  useEffect(() => {
-    if (d.open) items.current[currentIndex]?.focus();
-    // Focus moves in only when the menu opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [d.open]);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    d.onEscape(e);
-    if (!d.open || e.defaultPrevented) return;
-    const list = items.current.filter((el): el is HTMLButtonElement => el !== null);
-    const index = list.findIndex((el) => el === document.activeElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(index + 1);
-    else if (e.key === 'ArrowUp') move(index - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(list.length - 1);
-    else if (e.key === 'Tab') d.setOpen(false);
-  };
-
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={onKeyDown}>
+    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
       <button
         ref={d.button}
         type="button"
         aria-haspopup="menu"
         aria-expanded={d.open}
         aria-controls={d.open ? menuId : undefined}
-        onClick={() => d.setOpen((o) => !o)}
+        onClick={() => d.toggle(currentIndex)}
         className={triggerClasses}
       >
         <span>{T.sort}:</span>
@@ -121,9 +68,6 @@ export function SortMenu({
             return (
               <button
                 key={item.label}
-                ref={(el) => {
-                  items.current[i] = el;
-                }}
                 type="button"
                 role="menuitemradio"
                 aria-checked={checked}
@@ -164,7 +108,7 @@ export function FiltersMenu({
   onSource: (source: PluginHasSourceFilter) => void;
   onClear: () => void;
 }) {
-  const d = useDropdown();
+  const d = useDropdown({ menu: false });
   const panelId = useId();
   const active = selected.length + (source === 'any' ? 0 : 1);
   const has = (t: Tag) => selected.some((s) => s.toLowerCase() === t.shortName.toLowerCase() || s === String(t.id));
@@ -217,13 +161,13 @@ export function FiltersMenu({
   }
 
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={d.onEscape}>
+    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
       <button
         ref={d.button}
         type="button"
         aria-expanded={d.open}
         aria-controls={d.open ? panelId : undefined}
-        onClick={() => d.setOpen((o) => !o)}
+        onClick={() => d.toggle()}
         className={triggerClasses}
       >
         {T.filters}
