@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CAR_BANNER_BOX,
@@ -27,6 +27,7 @@ import type { Db } from '../../db/client.js';
 import { carCopyMarks, carRatings, cars, carViewMarks, carVotes, members } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { visitorKey } from '../../platform/visitor.js';
 import type { PageMeta } from '../../spa.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
@@ -320,13 +321,6 @@ export class CarService {
     await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Car banner file not removed'));
   }
 
-  /** A member counts as themselves; anyone else as a keyed hash of IP and user agent (no raw IP is stored). */
-  visitorKey(principal: Principal | null, visitor: VisitorInfo): string {
-    if (principal) return `m:${principal.memberId}`;
-    const hash = createHmac('sha256', this.ctx.config.jwtSecret).update(`${visitor.ip}\n${visitor.userAgent ?? ''}`).digest('hex');
-    return `v:${hash}`;
-  }
-
   /**
    * Counts a view or a copy unless this visitor was counted for this car within the window. The mark
    * is claimed with one upsert, so two requests at once count once; the counter moves in SQL.
@@ -335,7 +329,7 @@ export class CarService {
     const marks = kind === 'view' ? carViewMarks : carCopyMarks;
     const counter = kind === 'view' ? cars.views : cars.codeCopies;
     const windowS = kind === 'view' ? CAR_VIEW_DEDUPE_S : CAR_COPY_DEDUPE_S;
-    const key = this.visitorKey(principal, visitor);
+    const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
     return this.ctx.db.transaction(async (tx) => {
       await this.visible(tx, id, principal);
       const claimed = await tx

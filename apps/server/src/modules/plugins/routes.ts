@@ -38,7 +38,8 @@ import type { AppContext } from '../../context.js';
 import { type App, bearer, idParam, requireMember, requireRole, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
-import { PluginService, versionDownloadPath, visitorKey } from './service.js';
+import { visitorKey } from '../../platform/visitor.js';
+import { PluginService, versionDownloadPath } from './service.js';
 import { ZIP_MESSAGES } from './zip.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
@@ -69,7 +70,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new PluginService(ctx);
   const comments = new CommentService(ctx, service);
-  const visitor = (req: FastifyRequest) => visitorKey(ctx, req.principal, req.ip, req.headers['user-agent']);
+  const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
 
   async function botCheck(token: string | null | undefined, ip: string) {

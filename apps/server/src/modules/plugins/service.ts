@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -89,12 +89,6 @@ export const isPublic = (p: Pick<PluginRow, 'isActive' | 'isPubliclyVisible' | '
 
 /** The counted download of one version (what the site's buttons and the in-game manager fetch). */
 export const versionDownloadPath = (pluginId: number, submissionId: number) => `/api/plugins/${pluginId}/versions/${submissionId}/download`;
-
-/** A stable, private key for who is counted: the member, or a hash of the visitor's IP and browser. */
-export function visitorKey(ctx: Pick<AppContext, 'config'>, principal: Principal | null, ip: string, userAgent: string | undefined) {
-  if (principal) return `m:${principal.memberId}`;
-  return `v:${createHash('sha256').update(`${ip}\n${userAgent ?? ''}\n${ctx.config.jwtSecret}`).digest('hex')}`;
-}
 
 /** Tells the plugin's owner that a submission changed (SubmissionUpdated). */
 export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: number, event: SubmissionUpdatedEvent) {
