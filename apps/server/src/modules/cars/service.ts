@@ -28,6 +28,7 @@ import { carCopyMarks, carRatings, cars, carViewMarks, carVotes, members } from 
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { visitorKey } from '../../platform/visitor.js';
+import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
@@ -119,6 +120,9 @@ function markdownToText(markdown: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const CAR_VIEWS: CountOnce = { marks: carViewMarks, markSubject: carViewMarks.carId, counter: cars.views, windowS: CAR_VIEW_DEDUPE_S };
+const CAR_COPIES: CountOnce = { marks: carCopyMarks, markSubject: carCopyMarks.carId, counter: cars.codeCopies, windowS: CAR_COPY_DEDUPE_S };
 
 export interface VisitorInfo {
   ip: string;
@@ -321,36 +325,11 @@ export class CarService {
     await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Car banner file not removed'));
   }
 
-  /**
-   * Counts a view or a copy unless this visitor was counted for this car within the window. The mark
-   * is claimed with one upsert, so two requests at once count once; the counter moves in SQL.
-   */
+  /** Counts a view or a copy unless this visitor was counted for this car within the window. */
   private async countOnce(kind: 'view' | 'copy', id: number, principal: Principal | null, visitor: VisitorInfo) {
-    const marks = kind === 'view' ? carViewMarks : carCopyMarks;
-    const counter = kind === 'view' ? cars.views : cars.codeCopies;
-    const windowS = kind === 'view' ? CAR_VIEW_DEDUPE_S : CAR_COPY_DEDUPE_S;
+    await this.visible(this.ctx.db, id, principal);
     const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
-    return this.ctx.db.transaction(async (tx) => {
-      await this.visible(tx, id, principal);
-      const claimed = await tx
-        .insert(marks)
-        .values({ carId: id, visitor: key })
-        .onConflictDoUpdate({
-          target: [marks.carId, marks.visitor],
-          set: { countedAt: sql`now()` },
-          setWhere: sql`${marks.countedAt} <= now() - make_interval(secs => ${windowS})`,
-        })
-        .returning({ carId: marks.carId });
-      const counted = claimed.length > 0;
-      const [row] = counted
-        ? await tx
-            .update(cars)
-            .set(kind === 'view' ? { views: sql`${cars.views} + 1` } : { codeCopies: sql`${cars.codeCopies} + 1` })
-            .where(eq(cars.id, id))
-            .returning({ n: counter })
-        : await tx.select({ n: counter }).from(cars).where(eq(cars.id, id));
-      return { n: row!.n, counted };
-    });
+    return countOnce(this.ctx.db, kind === 'view' ? CAR_VIEWS : CAR_COPIES, id, key);
   }
 
   async countView(id: number, principal: Principal | null, visitor: VisitorInfo) {
@@ -365,8 +344,8 @@ export class CarService {
 
   /** Marks older than any window are of no use: removes them (run from time to time). */
   async pruneMarks(): Promise<void> {
-    await this.ctx.db.delete(carViewMarks).where(sql`${carViewMarks.countedAt} < now() - make_interval(secs => ${CAR_VIEW_DEDUPE_S})`);
-    await this.ctx.db.delete(carCopyMarks).where(sql`${carCopyMarks.countedAt} < now() - make_interval(secs => ${CAR_COPY_DEDUPE_S})`);
+    await pruneCountMarks(this.ctx.db, CAR_VIEWS);
+    await pruneCountMarks(this.ctx.db, CAR_COPIES);
   }
 
   /**

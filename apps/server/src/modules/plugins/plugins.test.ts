@@ -10,7 +10,7 @@ import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
 import { addTag, createPlugin, multipart, publishedPlugin, storedFiles } from './test-helpers.js';
-import { pluginMeta } from './service.js';
+import { PluginService, pluginMeta } from './service.js';
 
 let t: TestApp;
 let base: string;
@@ -419,6 +419,19 @@ describe('view and download counting', () => {
     const none = await api('POST', `/plugins/${draft.id}/download`, undefined, owner.auth);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(M.noVersion);
+  });
+
+  it('prunes marks older than their window', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Pruned Marks' });
+    await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'pruner' });
+    await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'pruner' });
+    await t.ctx.db.execute(sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`);
+    await new PluginService(t.ctx).pruneMarks();
+    const left = async (table: string) =>
+      Number(((await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where plugin_id = ${p.id}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    expect(await left('plugin_view_marks')).toBe(0);
+    expect(await left('plugin_download_marks')).toBe(1);
   });
 });
 

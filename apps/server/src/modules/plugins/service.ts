@@ -30,6 +30,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ListCache } from './list-cache.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
@@ -113,6 +114,19 @@ export interface PluginChanges {
   isListed?: boolean;
   isPubliclyVisible?: boolean;
 }
+
+const PLUGIN_VIEWS: CountOnce = {
+  marks: pluginViewMarks,
+  markSubject: pluginViewMarks.pluginId,
+  counter: plugins.viewCount,
+  windowS: PLUGIN_VIEW_DEDUPE_MS / 1000,
+};
+const PLUGIN_DOWNLOADS: CountOnce = {
+  marks: pluginDownloadMarks,
+  markSubject: pluginDownloadMarks.pluginId,
+  counter: plugins.downloadCount,
+  windowS: PLUGIN_DOWNLOAD_THROTTLE_MS / 1000,
+};
 
 /** How many plugins the kept list pages may hold in all (a page of 20 counts 20). */
 const LIST_CACHE_PLUGINS = 20_000;
@@ -620,38 +634,16 @@ export class PluginService {
     return rating;
   }
 
-  /**
-   * Adds one to a counter unless this visitor was counted within the window; one statement, so
-   * concurrent requests of the same visitor count once.
-   */
+  /** Adds one to a counter unless this visitor was counted within the window. */
   private async bump(kind: 'view' | 'download', id: number, visitor: string): Promise<{ count: number; counted: boolean }> {
-    const marks = kind === 'view' ? pluginViewMarks : pluginDownloadMarks;
-    const column = kind === 'view' ? sql`view_count` : sql`download_count`;
-    const windowMs = kind === 'view' ? PLUGIN_VIEW_DEDUPE_MS : PLUGIN_DOWNLOAD_THROTTLE_MS;
-    const since = sql`now() - make_interval(secs => ${windowMs / 1000})`;
-    const rows = await queryRows<{ n: number }>(this.ctx.db, sql`
-      with mark as (
-        insert into ${marks} (plugin_id, visitor, counted_at) values (${id}, ${visitor}, now())
-        on conflict (plugin_id, visitor) do update set counted_at = excluded.counted_at
-        where ${marks}.counted_at < ${since}
-        returning 1
-      )
-      update plugins set ${column} = ${column} + 1
-      where id = ${id} and exists (select 1 from mark)
-      returning ${column} as n`);
-    const counted = rows.length > 0;
-    let count = Number(rows[0]?.n ?? 0);
-    if (!counted) {
-      const [row] = await this.ctx.db.select({ v: plugins.viewCount, d: plugins.downloadCount }).from(plugins).where(eq(plugins.id, id));
-      count = kind === 'view' ? (row?.v ?? 0) : (row?.d ?? 0);
-    }
-    // Marks older than their window no longer matter; clear them now and then.
-    if (counted && Math.random() < 0.01) {
-      void this.ctx.db
-        .execute(sql`delete from ${marks} where counted_at < ${since}`)
-        .catch((err) => this.ctx.log.warn({ err }, 'Old count marks not pruned'));
-    }
-    return { count, counted };
+    const { n, counted } = await countOnce(this.ctx.db, kind === 'view' ? PLUGIN_VIEWS : PLUGIN_DOWNLOADS, id, visitor);
+    return { count: n, counted };
+  }
+
+  /** Marks older than their window are of no use: removes them (run from time to time). */
+  async pruneMarks(): Promise<void> {
+    await pruneCountMarks(this.ctx.db, PLUGIN_VIEWS);
+    await pruneCountMarks(this.ctx.db, PLUGIN_DOWNLOADS);
   }
 
   async countView(id: number, viewer: Principal | null, visitor: string) {
