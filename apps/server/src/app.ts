@@ -26,6 +26,7 @@ import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
 import { attachHub } from './platform/hub.js';
@@ -68,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
   const version = opts.version ?? readAppVersion();
   const hubRef: { current?: ReturnType<typeof attachHub> } = {};
-  const ctx: AppContext = {
+  const ctx = {
     config,
     database: opts.database,
     db: opts.database.db,
@@ -85,7 +86,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     },
     version,
     log: app.log,
-  };
+  } as AppContext;
+  ctx.notifications = new NotificationService(ctx);
   const auth = new AuthService(ctx);
 
   await app.register(helmet, {

@@ -8,6 +8,7 @@ import type { RateLimits } from './platform/rate-limit.js';
 import type { FileStorage } from './platform/storage.js';
 import type { TokenService } from './platform/tokens.js';
 import type { AppVersion } from './version.js';
+import type { NotificationService } from './modules/notifications/service.js';
 
 /** Everything a module's service needs, built once in buildApp and handed to each module. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   hub: Hub;
   version: AppVersion;
   log: FastifyBaseLogger;
+  /** The one way to tell a member something (inbox message, email copy, MailEvent). */
+  notifications: NotificationService;
 }
 
 /** Who is calling: resolved from the bearer token and its session row on every request. */

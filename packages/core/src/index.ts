@@ -9,3 +9,4 @@ export * from './cars.js';
 export * from './comments.js';
 export * from './plugins.js';
 export * from './lists.js';
+export * from './moderation.js';

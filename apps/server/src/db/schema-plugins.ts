@@ -116,6 +116,17 @@ export const submissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Set when a moderator hides it from review (the hidden list); cleared when it is reviewed again. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The builder's log (kept on failure, and on success when it sends one). */
+    buildLog: text('build_log'),
+    buildStartedAt: timestamp('build_started_at', { withTimezone: true }),
+    buildFinishedAt: timestamp('build_finished_at', { withTimezone: true }),
+    /** The moderator holding the review, until reviewLockUntil. */
+    reviewLockMemberId: integer('review_lock_member_id').references(() => members.id, { onDelete: 'set null' }),
+    reviewLockUntil: timestamp('review_lock_until', { withTimezone: true }),
+    reviewedById: integer('reviewed_by_id').references(() => members.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     check('submissions_status_letter', sql`${t.status} in ('q', 'b', 'p', 'a', 'r', 's')`),

@@ -27,6 +27,8 @@ export const members = pgTable(
     bioMarkdown: text('bio_markdown').notNull().default(''),
     socials: jsonb('socials').$type<Record<string, string>>().notNull().default({}),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>(),
+    /** Set by an administrator: the account cannot sign in and its sessions are revoked. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -101,6 +103,8 @@ export const feedback = pgTable('feedback', {
   memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
   content: text('content').notNull(),
   url: text('url'),
+  userAgent: text('user_agent'),
+  status: text('status').$type<'new' | 'seen' | 'done'>().notNull().default('new'),
   createdAt: createdAt(),
 });
 
@@ -133,3 +137,4 @@ export const serverState = pgTable('server_state', {
 // Catalogue tables live beside their modules' concerns but in this folder, one file per area.
 export * from './schema-plugins.js';
 export * from './schema-cars.js';
+export * from './schema-community.js';

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { mailMessages, members } from '../../db/schema.js';
+import { enqueueMail } from '../../platform/mailer.js';
+import { noticeMail } from './mail-template.js';
+
+/** What a notice is about: decides the preference that gates it and its inbox category. */
+export type NoticeKind = 'pluginApproved' | 'pluginDenied' | 'buildFailed' | 'pluginComment' | 'productUpdate' | 'featureLaunched' | 'staffMessage';
+
+const CATEGORY: Record<NoticeKind, string> = {
+  pluginApproved: 'plugin',
+  pluginDenied: 'plugin',
+  buildFailed: 'plugin',
+  pluginComment: 'comment',
+  productUpdate: 'product',
+  featureLaunched: 'feature',
+  staffMessage: 'staff',
+};
+
+/** The sub-preference of pluginAll that gates each plugin notice. */
+const PLUGIN_PREFERENCE: Partial<Record<NoticeKind, keyof NotificationPreferences>> = {
+  pluginApproved: 'pluginApproved',
+  pluginDenied: 'pluginDenied',
+  buildFailed: 'buildFailures',
+  pluginComment: 'pluginComments',
+};
+
+export interface Notice {
+  memberId: number;
+  kind: NoticeKind;
+  subject: string;
+  /** Markdown. */
+  body: string;
+  /** A site path the message points to ('/plugins/4/manage'). */
+  link?: string;
+  /** The sender shown in the inbox; the site by default. */
+  from?: string;
+}
+
+export const SITE_SENDER = 'BakkesMod Community';
+
+/** Whether the member wants this notice at all (inbox), and an email copy of it. */
+export function noticeWanted(kind: NoticeKind, stored: Partial<NotificationPreferences> | null | undefined) {
+  const prefs = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(stored ?? {}) };
+  const sub = PLUGIN_PREFERENCE[kind];
+  let inbox = true;
+  if (sub) inbox = prefs.pluginAll && prefs[sub];
+  if (kind === 'productUpdate') inbox = prefs.productUpdates;
+  return { inbox, email: inbox && prefs.inboxNotifications };
+}
+
+export interface SentNotice {
+  messageId: number;
+  /** Emits MailReceived to the member: call once the transaction that sent the notice has committed. */
+  publish(): Promise<void>;
+}
+
+/**
+ * The one way the site tells a member something: an inbox message, an email copy through the outbox
+ * when the member wants one, and a MailEvent once it is stored. Every module sends notices here.
+ */
+export class NotificationService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Stores the notice in `db` (pass the caller's transaction so that it commits with the change it
+   * reports). Null when the member's preferences turn this kind off.
+   */
+  async send(notice: Notice, db: Db = this.ctx.db): Promise<SentNotice | null> {
+    const [member] = await db
+      .select({ email: members.email, verified: members.emailVerifiedAt, prefs: members.notificationPreferences, username: members.username })
+      .from(members)
+      .where(eq(members.id, notice.memberId));
+    if (!member) return null;
+    const wanted = noticeWanted(notice.kind, member.prefs as Partial<NotificationPreferences> | null);
+    if (!wanted.inbox) return null;
+    const [row] = await db
+      .insert(mailMessages)
+      .values({
+        memberId: notice.memberId,
+        subject: notice.subject,
+        body: notice.body,
+        from: notice.from ?? SITE_SENDER,
+        category: CATEGORY[notice.kind],
+        link: notice.link ?? null,
+      })
+      .returning({ id: mailMessages.id });
+    if (wanted.email && member.email && member.verified) {
+      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice));
+    }
+    const messageId = row!.id;
+    return { messageId, publish: () => this.publish(notice.memberId, messageId) };
+  }
+
+  /** Sends and publishes at once (for callers without a transaction of their own). */
+  async sendNow(notice: Notice): Promise<number | null> {
+    const sent = await this.send(notice);
+    await sent?.publish();
+    return sent?.messageId ?? null;
+  }
+
+  /** MailEvent MailReceived with the message and the new unread count. */
+  private async publish(memberId: number, messageId: number) {
+    try {
+      const [msg] = await this.ctx.db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
+      if (!msg) return;
+      const unread = await this.unreadCount(memberId);
+      this.ctx.hub.toMember(memberId, 'MailEvent', {
+        event: 'MailReceived',
+        data: {
+          id: msg.id,
+          status: msg.status,
+          subject: msg.subject,
+          body: msg.body,
+          from: msg.from,
+          category: msg.category,
+          isHidden: msg.isHidden,
+          link: msg.link,
+          createdAt: msg.createdAt.toISOString(),
+        },
+        unread,
+      });
+    } catch (err) {
+      // The message is stored; the live event is a nicety that a reload makes up for.
+      this.ctx.log.warn({ err, memberId, messageId }, 'MailReceived not published');
+    }
+  }
+
+  async unreadCount(memberId: number): Promise<number> {
+    const [row] = await this.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.memberId, memberId), eq(mailMessages.status, 'U'), eq(mailMessages.isHidden, false)));
+    return Number(row?.n ?? 0);
+  }
+}

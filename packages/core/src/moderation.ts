@@ -1,0 +1,228 @@
+import { z } from 'zod';
+
+/** Moderation lists: the spec's page size 20; at most 100. */
+export const MODERATION_PAGE_SIZE = 20;
+export const MODERATION_PAGE_SIZE_MAX = 100;
+export const DENY_NOTE_MIN = 5;
+export const DENY_NOTE_MAX = 5000;
+export const APPROVAL_NOTE_MAX = 5000;
+/** A review claimed by opening it is held this long. */
+export const REVIEW_LOCK_MS = 15 * 60 * 1000;
+/** The debug archive's label limit (enforced on the server). */
+export const DEBUG_ARCHIVE_MAX_BYTES = 30 * 1024 * 1024;
+export const BINARY_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+export const REPORT_DETAILS_MAX = 2000;
+
+/** Texts the spec quotes verbatim, and the server's own moderation messages. */
+export const MODERATION_MESSAGES = {
+  approved: 'Approved',
+  approveFailed: 'Failed to approve',
+  rejected: 'Rejected',
+  rejectFailed: 'Failed to reject',
+  hidden: 'Hidden from review',
+  hideFailed: 'Failed to hide from review',
+  noSource: 'No source file available',
+  pendingLoadFailed: 'Failed to load pending plugins',
+  noPending: 'No pending plugins',
+  noHidden: 'No hidden plugins',
+  denyNoteRequired: 'Please enter a deny note (reason)',
+  denyNoteShort: `The deny note must be at least ${DENY_NOTE_MIN} characters`,
+  denyNoteLong: `The deny note must be at most ${DENY_NOTE_MAX} characters`,
+  approvalNoteLong: `The approval note must be at most ${APPROVAL_NOTE_MAX} characters`,
+  submissionNotFound: 'Submission not found',
+  notReviewable: 'This submission is not waiting for review',
+  lockedBy: (username: string) => `${username} is reviewing this submission. Take it over to act on it.`,
+  needsBinary: 'Attach the plugin binary ZIP: this submission has no built binary',
+  reportExists: 'You have already reported this plugin',
+  reportOwn: 'You cannot report your own plugin',
+  reportReason: 'Choose a reason',
+  reportDetailsLong: `Details must be at most ${REPORT_DETAILS_MAX} characters`,
+  reportDetailsRequired: 'Please describe the problem',
+  carNotFound: 'Car not found',
+} as const;
+
+export const moderationListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MODERATION_PAGE_SIZE_MAX).catch(MODERATION_PAGE_SIZE).default(MODERATION_PAGE_SIZE),
+  search: z.string().max(200).optional().transform((v) => v?.trim() || undefined),
+});
+export type ModerationListQuery = z.output<typeof moderationListQuery>;
+
+/** One submission in the pending or hidden list (the spec's moderation plugin list item). */
+export const moderationPluginItem = z.object({
+  id: z.number().int(),
+  pluginId: z.number().int(),
+  name: z.string(),
+  submitter: z.string(),
+  memberId: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.string().nullable(),
+  publishedOnce: z.boolean(),
+  needsApproval: z.boolean(),
+  isPubliclyVisible: z.boolean(),
+  sourceFileId: z.number().int().nullable(),
+  status: z.string(),
+  hiddenAt: z.string().nullable(),
+});
+export type ModerationPluginItem = z.infer<typeof moderationPluginItem>;
+
+export const moderationListResponse = z.object({
+  items: z.array(moderationPluginItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ModerationListResponse = z.infer<typeof moderationListResponse>;
+
+/** Reasons a member may give when reporting a plugin. */
+export const PLUGIN_REPORT_REASONS = {
+  malware: 'Malware or suspicious behaviour',
+  broken: 'Broken or crashes the game',
+  stolen: 'Stolen or copied work',
+  inappropriate: 'Inappropriate content',
+  spam: 'Spam or misleading',
+  other: 'Something else',
+} as const;
+export type PluginReportReason = keyof typeof PLUGIN_REPORT_REASONS;
+export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [PluginReportReason, ...PluginReportReason[]];
+
+export const reportPluginRequest = z
+  .object({
+    reason: z.enum(PLUGIN_REPORT_REASON_KEYS, { message: MODERATION_MESSAGES.reportReason }),
+    details: z.string().max(REPORT_DETAILS_MAX, MODERATION_MESSAGES.reportDetailsLong).default('').transform((v) => v.trim()),
+  })
+  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: MODERATION_MESSAGES.reportDetailsRequired, path: ['details'] });
+export type ReportPluginRequest = z.input<typeof reportPluginRequest>;
+
+/** One reported plugin: its open reports counted by reason, newest first. */
+export const reportedPluginItem = z.object({
+  pluginId: z.number().int(),
+  name: z.string(),
+  submitter: z.string(),
+  memberId: z.number().int(),
+  isActive: z.boolean(),
+  reportCount: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+  reports: z.array(
+    z.object({ id: z.number().int(), reason: z.string(), details: z.string(), reporter: z.string(), createdAt: z.string() }),
+  ),
+  latestReportAt: z.string(),
+});
+export type ReportedPluginItem = z.infer<typeof reportedPluginItem>;
+
+export const reportedListResponse = z.object({
+  data: z.array(reportedPluginItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ReportedListResponse = z.infer<typeof reportedListResponse>;
+
+export const moderationAuditEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModerationAuditEntry = z.infer<typeof moderationAuditEntry>;
+
+/** GET /moderation/plugins/{id}: the submission under review. */
+export const moderationDetail = z.object({
+  id: z.number().int(),
+  pluginId: z.number().int(),
+  name: z.string(),
+  shortDescription: z.string(),
+  description: z.string(),
+  authorName: z.string(),
+  memberId: z.number().int(),
+  version: z.string().nullable(),
+  status: z.string(),
+  publishedOnce: z.boolean(),
+  isActive: z.boolean(),
+  homepage: z.string().nullable(),
+  sourceCodeUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  hiddenAt: z.string().nullable(),
+  hasBinary: z.boolean(),
+  buildLog: z.string().nullable(),
+  approvalNote: z.string().nullable(),
+  denyReason: z.string().nullable(),
+  /** The source ZIP; DownloadUrl is signed and expires (staff only). */
+  source: z.object({ name: z.string(), mime: z.string(), size: z.number().int(), downloadUrl: z.string() }).nullable(),
+  /** Who holds the review, and until when; mine when it is the caller. */
+  lock: z.object({ memberId: z.number().int(), username: z.string(), until: z.string(), mine: z.boolean() }).nullable(),
+  audit: z.array(moderationAuditEntry),
+});
+export type ModerationDetail = z.infer<typeof moderationDetail>;
+
+const trimmed = z.string().transform((v) => v.trim());
+export const rejectRequest = z.object({
+  reason: trimmed.pipe(
+    z.string().min(1, MODERATION_MESSAGES.denyNoteRequired).min(DENY_NOTE_MIN, MODERATION_MESSAGES.denyNoteShort).max(DENY_NOTE_MAX, MODERATION_MESSAGES.denyNoteLong),
+  ),
+  message: z.string().max(DENY_NOTE_MAX).optional(),
+});
+export type RejectRequest = z.input<typeof rejectRequest>;
+
+/** Deny note check for the review form: the message to show, or null. */
+export function denyNoteError(note: string): string | null {
+  const t = note.trim();
+  if (!t) return MODERATION_MESSAGES.denyNoteRequired;
+  if (t.length < DENY_NOTE_MIN) return MODERATION_MESSAGES.denyNoteShort;
+  if (t.length > DENY_NOTE_MAX) return MODERATION_MESSAGES.denyNoteLong;
+  return null;
+}
+
+/** Counts on the moderator dashboard. */
+export const moderatorDashboard = z.object({
+  pending: z.number().int(),
+  reported: z.number().int(),
+  hidden: z.number().int(),
+  building: z.number().int(),
+  cars: z.number().int(),
+  hiddenCars: z.number().int(),
+  approvedLast7Days: z.number().int(),
+});
+export type ModeratorDashboard = z.infer<typeof moderatorDashboard>;
+
+export const moderationCarsQuery = moderationListQuery.extend({
+  status: z.enum(['all', 'active', 'hidden']).catch('all').default('all'),
+});
+export const moderationCarItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner: z.string(),
+  memberId: z.number().int(),
+  status: z.string(),
+  isPublic: z.boolean(),
+  hidden: z.boolean(),
+  views: z.number().int(),
+  codeCopies: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ModerationCarItem = z.infer<typeof moderationCarItem>;
+export const moderationCarsResponse = z.object({
+  items: z.array(moderationCarItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ModerationCarsResponse = z.infer<typeof moderationCarsResponse>;
+
+/** A GitHub repository's pull requests page, when the source URL names one; else null. */
+export function activePullRequestsUrl(sourceCodeUrl: string | null | undefined): string | null {
+  if (!sourceCodeUrl) return null;
+  try {
+    const u = new URL(sourceCodeUrl);
+    if (u.hostname !== 'github.com' && u.hostname !== 'www.github.com') return null;
+    const [owner, repo] = u.pathname.split('/').filter(Boolean);
+    if (!owner || !repo) return null;
+    return `https://github.com/${owner}/${repo.replace(/\.git$/, '')}/pulls`;
+  } catch {
+    return null;
+  }
+}
