@@ -35,6 +35,8 @@ import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-lim
 import { scaleLimits } from './platform/rate-limit-scale.js';
 import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
+import { JobRunner } from './platform/jobs.js';
+import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
 import { readAppVersion, type AppVersion } from './version.js';
 import { type MetaResolver, type PageMeta, spaFallback } from './spa.js';
 
@@ -86,6 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     },
     version,
     log: app.log,
+    jobs: new JobRunner(opts.database.db, app.log),
+    signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
   const auth = new AuthService(ctx);
@@ -172,6 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
   );
@@ -211,6 +216,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   });
   app.addHook('preClose', async () => {
     await hubRef.current?.close();
+    await ctx.jobs.stop();
     await mail.stop();
   });
 

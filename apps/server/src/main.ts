@@ -52,6 +52,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   ctx.mail.start();
+  ctx.jobs.start();
   void ctx.mail.kick();
   app.log.info(`Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 
