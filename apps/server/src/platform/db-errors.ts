@@ -24,3 +24,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** How long clients are told to wait before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_S = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The site is briefly unavailable. Please try again in a few seconds.';
+
+/** PostgreSQL refused text: NUL (22P05, untranslatable character) or bytes not valid in the encoding (22021). */
+export function isInvalidTextError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22P05' || code === '22021') return true;
+  }
+  return false;
+}
