@@ -135,7 +135,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   });
 
   // One rule for every route: no control characters in any string of the query, path or JSON body.
-  app.addHook('preValidation', async (req) => {
+  // Checked after the route's own preValidation (who may call: 401/403 first) and its schema.
+  app.addHook('preHandler', async (req) => {
     if (containsControlCharacters(req.query) || containsControlCharacters(req.params) || containsControlCharacters(req.body)) {
       throw new HttpError(400, CONTROL_CHARACTERS_MESSAGE);
     }
