@@ -24,7 +24,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
-import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
+import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
@@ -232,6 +232,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.addHook('onReady', async () => {
     hubRef.current = attachHub(app.server, {
       resolve: async (token) => auth.principalFromToken(token),
+      canJoinPlugin: (principal, id) => canSeePlugin(ctx, id, principal),
       version: version.informational,
       log: app.log,
       redis: opts.redis ? { pub: opts.redis.pub, sub: opts.redis.sub } : undefined,

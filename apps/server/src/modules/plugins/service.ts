@@ -81,7 +81,16 @@ const averageRating = (sum: number, count: number) => (count ? Math.round((sum /
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
 
-export const isStaff = (principal: Principal | null) =>
+/** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
+export async function canSeePlugin(ctx: Pick<AppContext, 'db'>, id: number, viewer: Pick<Principal, 'memberId' | 'roles'> | null): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ isActive: plugins.isActive, isPubliclyVisible: plugins.isPubliclyVisible, publishedOnce: plugins.publishedOnce, memberId: plugins.memberId })
+    .from(plugins)
+    .where(eq(plugins.id, id));
+  return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
+}
+
+export const isStaff = (principal: Pick<Principal, 'roles'> | null) =>
   !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
 
 /** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
@@ -259,7 +268,7 @@ export class PluginService {
   /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
   async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
     const row = await this.row(id);
-    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row;
+    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row; // the rule of canSeePlugin
     throw notFound(M.notFound);
   }
 
