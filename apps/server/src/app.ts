@@ -95,15 +95,19 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   ctx.notifications = new NotificationService(ctx);
   const auth = new AuthService(ctx);
 
+  // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
+  // The real-time hub and error reports go to this origin ('self' covers its ws:/wss: in CSP 3).
+  const turnstileHosts = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
+  const adHosts = config.adsClient ? ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'],
+        scriptSrc: ["'self'", ...turnstileHosts, ...adHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', 'https://*.google.com', 'https://*.googlesyndication.com'],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'],
+        connectSrc: ["'self'", ...turnstileHosts, ...adHosts],
+        frameSrc: ["'self'", ...turnstileHosts, ...(config.adsClient ? ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -55,6 +57,23 @@ const schema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+const PROCESS_SECRET = randomBytes(48).toString('base64url');
+
+/** The secret kept in DATA_DIR/secret.key, made on first use (readable by this user only). */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
 export class ConfigError extends Error {}
 
 /** Every setting parsed in one place; a bad value names the setting. */
@@ -92,8 +111,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: c.REDIS_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    /** In development a fixed secret keeps sessions across restarts; production requires one. */
-    jwtSecret: c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!!',
+    /**
+     * Production requires one. Elsewhere a random secret is made once and kept in the data folder
+     * (sessions survive restarts, and no two installs share a secret); tests get one per process.
+     */
+    jwtSecret: c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir)),
     seedDemo: c.SEED_DEMO ?? !production,
     admin: c.ADMIN_USERNAME ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! } : undefined,
     turnstile: c.TURNSTILE_SECRET_KEY ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY } : undefined,
