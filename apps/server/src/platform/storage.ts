@@ -12,6 +12,15 @@ export interface FileStorage {
 
 export const FILES_URL_PREFIX = '/files/';
 
+/**
+ * Files anyone may fetch at /files/: avatars, car banners and plugin banners. Everything else
+ * (sources, binaries, debug archives) is private and handed out as expiring links (signed-urls.ts),
+ * after the caller's right to it was checked.
+ */
+export function isPublicFileKey(key: string): boolean {
+  return /^(avatars\/[\w.-]+|cars\/[\w.-]+|plugins\/\d+\/banner-[\w.-]+)$/.test(key);
+}
+
 export function localStorage(root: string): FileStorage & { root: string } {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);

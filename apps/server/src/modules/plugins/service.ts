@@ -105,6 +105,11 @@ export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: n
   ctx.hub.toMember(ownerId, 'SubmissionUpdated', event);
 }
 
+/** How long a download link to a plugin's file works. */
+const PRIVATE_LINK_TTL_S = 600;
+const binaryFileName = (pluginName: string, versionString: string | null) =>
+  `${pluginName}${versionString ? `-${versionString}` : ''}.zip`.replace(/[^\w.-]+/g, '_');
+
 const fileKey = (pluginId: number, kind: string, ext: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
 
 /** The uploaded file's own name, without folders or control characters. */
@@ -286,6 +291,14 @@ export class PluginService {
     return row;
   }
 
+  /**
+   * A plugin's files are private: a short-lived link, given only after the caller's right was
+   * checked, so that a hidden or deleted plugin's files stop being served.
+   */
+  private privateUrl(key: string, fileName: string) {
+    return this.ctx.signedUrls.path(key, { ttlS: PRIVATE_LINK_TTL_S, fileName });
+  }
+
   // ---- reading ----
 
   async list(query: PluginListQuery, viewer: Principal | null): Promise<PluginPage> {
@@ -421,7 +434,7 @@ export class PluginService {
       versionString: s.versionString,
       approvedAt: toIsoOrNull(s.approvedAt),
       fileName: `${plugin.name}-${s.versionString || s.id}-pdb.zip`.replace(/[^\w.-]+/g, '_'),
-      url: this.ctx.storage.url(s.debugKey!),
+      url: this.privateUrl(s.debugKey!, `${plugin.name}-${s.versionString || s.id}-pdb.zip`),
     }));
   }
 
@@ -437,7 +450,7 @@ export class PluginService {
 
   async sourceUrl(principal: Principal, id: number, submissionId: number) {
     const { sub } = await this.mySubmission(principal, id, submissionId);
-    return { url: this.ctx.storage.url(sub.sourceKey) };
+    return { url: this.privateUrl(sub.sourceKey, sub.sourceName) };
   }
 
   /** Withdraws a submission that is not approved yet, with its files. */
@@ -663,23 +676,23 @@ export class PluginService {
 
   /** Counts a download of the latest version; the answer's URL is the file itself (not counted again). */
   async countDownload(id: number, viewer: Principal | null, visitor: string) {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [latest] = await this.versionRows(id);
     if (!latest?.binaryKey) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.binaryKey) };
+    return { downloadCount: count, counted, downloadUrl: this.privateUrl(latest.binaryKey, binaryFileName(row.name, latest.versionString)) };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
   async downloadVersion(id: number, submissionId: number, viewer: Principal | null, visitor: string): Promise<string> {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [sub] = await this.ctx.db
-      .select({ key: submissions.binaryKey })
+      .select({ key: submissions.binaryKey, versionString: submissions.versionString })
       .from(submissions)
       .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id), eq(submissions.status, 'a')));
     if (!sub?.key) throw notFound(M.noVersion);
     await this.bump('download', id, visitor);
-    return this.ctx.storage.url(sub.key);
+    return this.privateUrl(sub.key, binaryFileName(row.name, sub.versionString));
   }
 
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
