@@ -40,7 +40,10 @@ export class RateLimits {
     if (!l) {
       const rule = this.rules[name][scope];
       const opts = { keyPrefix: `rl:${id}`, points: rule.points, duration: rule.durationS };
-      l = this.redis ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true }) : new RateLimiterMemory(opts);
+      // Counted across instances in Redis; while Redis is away, in this instance's memory (degraded, never down).
+      l = this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
       this.limiters.set(id, l);
     }
     return l;
