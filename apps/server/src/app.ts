@@ -34,7 +34,7 @@ import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage } from './platform/storage.js';
+import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
@@ -66,7 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
   const transport =
     opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
@@ -217,6 +218,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       index: false,
       maxAge: '1h',
       allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
+    });
+  } else {
+    // Any other store (S3): public files through the server, so the bucket itself stays private.
+    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      const data = isPublicFileKey(key) ? await storage.get(key) : null;
+      if (!data) return reply.code(404).send({ message: 'Not found' });
+      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
     });
   }
 
