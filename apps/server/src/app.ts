@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -118,6 +120,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers (JSON, the HTML page) compressed on the way out; the built assets are precompressed at build time.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
