@@ -247,7 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);
-      if (m) return r.resolve(Number(m[1]));
+      if (m) return (await r.resolve(Number(m[1]))) ?? 'not-found';
     }
     return null;
   };

@@ -80,7 +80,11 @@ describe('page meta', () => {
     expect(page.body).toContain('<title>Midnight &lt;Octane&gt;');
     expect(page.body).toMatch(/<meta name="description" content="[^"]*dark build for night matches/);
     const unknown = await t.app.inject('/cars/999999');
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<title>BakkesMod Community</title>');
+    expect(unknown.body).toContain('<div id="root">');
+    expect((await t.app.inject('/plugin/999999')).statusCode).toBe(404);
+    expect((await t.app.inject('/plugins/view/999999')).statusCode).toBe(404);
   });
 
   it('writes escaped title, description cut to 160 and og tags', () => {
