@@ -96,6 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
+  ctx.jobs.every('mail-outbox', 2000, () => mail.kick());
   const auth = new AuthService(ctx);
 
   // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.

@@ -54,9 +54,12 @@ export async function enqueueMail(db: Db, mail: OutgoingMail) {
 
 const RETRY_DELAYS_S = [10, 60, 300, 1800, 7200];
 
-/** Delivers queued mail; several instances may run it at once (rows are claimed with SKIP LOCKED). */
+/**
+ * Delivers queued mail; several instances may run it at once (rows are claimed with SKIP LOCKED).
+ * The job runner drives it (every 2 s, and at once when a request queues mail); a row that keeps
+ * failing ends 'failed', the mail's dead letters.
+ */
 export class MailWorker {
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   constructor(
     private readonly db: Db,
@@ -64,11 +67,6 @@ export class MailWorker {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  start(intervalMs = 2000) {
-    this.timer = setInterval(() => void this.kick(), intervalMs);
-    this.timer.unref();
-  }
 
   /**
    * Start a delivery pass now unless one is running. Never rejects: a pass that fails (the database
@@ -136,7 +134,6 @@ export class MailWorker {
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
     await this.running;
     this.transport.close?.();
   }
