@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@bm/core';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
 import { enqueueMail } from '../../platform/mailer.js';
 import { noticeMail } from './mail-template.js';
+import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
 
 /** What a notice is about: decides the preference that gates it and its inbox category. */
 export type NoticeKind = 'pluginApproved' | 'pluginDenied' | 'buildFailed' | 'pluginComment' | 'productUpdate' | 'featureLaunched' | 'staffMessage';
@@ -39,6 +40,21 @@ export interface Notice {
   from?: string;
 }
 
+/** A stored inbox row as the API and MailEvent show it. */
+export function toMailMessage(row: typeof mailMessages.$inferSelect): MailMessage {
+  return {
+    id: row.id,
+    status: row.status,
+    subject: row.subject,
+    body: row.body,
+    from: row.from,
+    category: row.category,
+    isHidden: row.isHidden,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export const SITE_SENDER = 'BakkesMod Community';
 
 /** Whether the member wants this notice at all (inbox), and an email copy of it. */
@@ -50,6 +66,10 @@ export function noticeWanted(kind: NoticeKind, stored: Partial<NotificationPrefe
   if (kind === 'productUpdate') inbox = prefs.productUpdates;
   return { inbox, email: inbox && prefs.inboxNotifications };
 }
+
+/** The preference an email copy's unsubscribe link turns off. */
+export const unsubscribePreferenceOf = (kind: NoticeKind): UnsubscribablePreference =>
+  kind === 'productUpdate' ? 'productUpdates' : 'inboxNotifications';
 
 export interface SentNotice {
   messageId: number;
@@ -88,7 +108,9 @@ export class NotificationService {
       })
       .returning({ id: mailMessages.id });
     if (wanted.email && member.email && member.verified) {
-      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice));
+      const preference = unsubscribePreferenceOf(notice.kind);
+      const url = unsubscribeUrl(this.ctx.config.publicUrl, this.ctx.config.jwtSecret, notice.memberId, preference);
+      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }));
     }
     const messageId = row!.id;
     return { messageId, publish: () => this.publish(notice.memberId, messageId) };
@@ -101,6 +123,26 @@ export class NotificationService {
     return sent?.messageId ?? null;
   }
 
+  /**
+   * Turns off the preference named by an email's signed unsubscribe link (no sign-in). Null when the
+   * token does not check out or its member is gone; the preference it turned off otherwise.
+   */
+  async unsubscribe(token: string): Promise<UnsubscribablePreference | null> {
+    const claim = readUnsubscribeToken(this.ctx.config.jwtSecret, token);
+    if (!claim) return null;
+    return this.ctx.db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ prefs: members.notificationPreferences })
+        .from(members)
+        .where(eq(members.id, claim.memberId))
+        .for('update');
+      if (!member) return null;
+      const prefs = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(member.prefs ?? {}), [claim.preference]: false };
+      await tx.update(members).set({ notificationPreferences: prefs }).where(eq(members.id, claim.memberId));
+      return claim.preference;
+    });
+  }
+
   /** MailEvent MailReceived with the message and the new unread count. */
   private async publish(memberId: number, messageId: number) {
     try {
@@ -109,17 +151,7 @@ export class NotificationService {
       const unread = await this.unreadCount(memberId);
       this.ctx.hub.toMember(memberId, 'MailEvent', {
         event: 'MailReceived',
-        data: {
-          id: msg.id,
-          status: msg.status,
-          subject: msg.subject,
-          body: msg.body,
-          from: msg.from,
-          category: msg.category,
-          isHidden: msg.isHidden,
-          link: msg.link,
-          createdAt: msg.createdAt.toISOString(),
-        },
+        data: toMailMessage(msg),
         unread,
       });
     } catch (err) {

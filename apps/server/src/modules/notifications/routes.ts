@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAIL_MESSAGES as M } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, typed } from '../../http.js';
+import { HttpError } from '../../platform/errors.js';
+import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+
+const tokenQuery = z.object({ token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid) });
+
+const page = (publicUrl: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email preferences</title></head>
+<body style="font-family:Arial,sans-serif;background:#0f172a;color:#e2e8f0;padding:24px"><main style="max-width:560px;margin:0 auto">
+<h1>Email preferences</h1><p>${text}</p><p><a style="color:#7dd3fc" href="${publicUrl}/account/settings/notifications">Notification settings</a></p></main></body></html>`;
+
+const TURNED_OFF = {
+  inboxNotifications: 'You will no longer get email copies of your inbox notifications.',
+  productUpdates: 'You will no longer get product update emails.',
+} as const;
+
+/**
+ * The List-Unsubscribe link of notice emails: a signed token turns its preference off without
+ * signing in. Mail clients POST to it (RFC 8058 one-click); a person opening it gets a page.
+ */
+export function notificationRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const unsubscribe = async (token: string) => {
+    const preference = await ctx.notifications.unsubscribe(token);
+    if (!preference) throw new HttpError(400, M.unsubscribeInvalid);
+    return preference;
+  };
+
+  r.post(
+    UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
+    { schema: { tags: ['notifications'], querystring: tokenQuery, response: { 204: z.null().describe('No content') } } },
+    async (req, reply) => {
+      await unsubscribe(req.query.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(UNSUBSCRIBE_PATH.replace(/^\/api/, ''), { schema: { tags: ['notifications'], querystring: tokenQuery } }, async (req, reply) => {
+    const preference = await unsubscribe(req.query.token).catch((e: unknown) => {
+      if (e instanceof HttpError) return null;
+      throw e;
+    });
+    return reply
+      .code(preference ? 200 : 400)
+      .type('text/html; charset=utf-8')
+      .send(page(ctx.config.publicUrl, preference ? TURNED_OFF[preference] : M.unsubscribeInvalid));
+  });
+}
