@@ -81,7 +81,8 @@ export class FeatureService {
           kind: 'featureLaunched',
           subject: `${row.name} is here`,
           body: `**${row.name}** has launched. You asked to be told when it did: have a look!`,
-          link: `/${key}`,
+          // The coming-soon sections have a page of their own; other features have none to point to.
+          link: COMING_SOON_FEATURES.some((f) => f.key === key) ? `/${key}` : undefined,
           afterMemberId: 0,
         };
         await this.ctx.jobs.enqueue(FEATURE_NOTICE_JOB, { ...payload }, { dedupeKey: `feature-launched:${key}` }, tx);

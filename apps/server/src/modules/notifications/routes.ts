@@ -22,6 +22,12 @@ const TURNED_OFF = {
  * signing in. Mail clients POST to it (RFC 8058 one-click); a person opening it gets a page.
  */
 export function notificationRoutes(app: App, ctx: AppContext) {
+  void app.register(async (scope) => unsubscribeRoutes(scope, ctx));
+}
+
+function unsubscribeRoutes(app: App, ctx: AppContext) {
+  // One-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form; only the token in the URL counts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
   const r = typed(app);
   const unsubscribe = async (token: string) => {
     const preference = await ctx.notifications.unsubscribe(token);
