@@ -19,8 +19,14 @@ export function useUnreadMailCount(): number {
 
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     if (!signedIn) return;
-    if (typeof event?.unread === 'number') queryClient.setQueryData(mailKeys.unread(memberId), { count: event.unread });
-    else void queryClient.invalidateQueries({ queryKey: mailKeys.unread(memberId) });
+    const queryKey = mailKeys.unread(memberId);
+    if (typeof event?.unread !== 'number') {
+      void queryClient.invalidateQueries({ queryKey });
+      return;
+    }
+    // The event's count is newer than any answer still on its way.
+    void queryClient.cancelQueries({ queryKey }, { revert: false });
+    queryClient.setQueryData(queryKey, { count: event.unread });
   });
 
   const count = signedIn ? (query.data?.count ?? 0) : 0;
