@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOIN_US_TEXT } from '../../components/join-us-dialog';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
 import { MapsPage } from './coming-soon-page';
-import { NOTIFY_TEXT } from './notify-me';
+import { NOTIFY_TEXT } from './constants';
 
 afterEach(() => {
   vi.restoreAllMocks();

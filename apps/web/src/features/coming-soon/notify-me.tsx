@@ -5,15 +5,8 @@ import { Button } from '../../components/ui';
 import { useAuth, useAuthStatus } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { featureStatusQuery, featureSubscriptionApi } from './api';
+import { NOTIFY_TEXT } from './constants';
 
-export const NOTIFY_TEXT = {
-  notifyMe: 'Notify me',
-  subscribed: 'Subscribed - Unsubscribe',
-  subscribedToast: "We'll let you know when it launches.",
-  failed: 'Something went wrong. Please try again.',
-  joinTitle: 'Get notified',
-  joinDescription: 'Create a free account to hear when this launches.',
-} as const;
 
 /** 'Notify me' for a coming-soon feature: members follow it, anonymous visitors are asked to join. */
 export function NotifyMe({ feature }: { feature: string }) {
