@@ -34,9 +34,12 @@ test.describe('inbox', () => {
     const bContext = await browser.newContext();
     const b = await bContext.newPage();
     await signIn(b, { username: owner, password: PASSWORD });
-    // The session has loaded its unread count (the title carries it once known).
-    await b.waitForResponse((r) => r.url().includes('/api/mail/unread-count')).catch(() => null);
-    const before = await titleCount(b);
+    // B's unread count before the comment, as the server has it; the page shows the same.
+    const login = await request.post('/api/auth/login', { data: { username: owner, password: PASSWORD, rememberMe: false } });
+    const { token } = (await login.json()) as { token: string };
+    const unread = await request.get('/api/mail/unread-count', { headers: { authorization: `Bearer ${token}` } });
+    const before = ((await unread.json()) as { count: number }).count;
+    await expect.poll(() => titleCount(b)).toBe(before);
 
     const aContext = await browser.newContext();
     const a = await aContext.newPage();
