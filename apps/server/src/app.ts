@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -37,7 +39,7 @@ import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage } from './platform/storage.js';
+import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
@@ -69,7 +71,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
   const transport =
     opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
@@ -120,6 +123,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers (JSON, the HTML page) compressed on the way out; the built assets are precompressed at build time.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
@@ -224,6 +234,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       maxAge: '1h',
       allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
     });
+  } else {
+    // Any other store (S3): public files through the server, so the bucket itself stays private.
+    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      const data = isPublicFileKey(key) ? await storage.get(key) : null;
+      if (!data) return reply.code(404).send({ message: 'Not found' });
+      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
+    });
   }
 
   // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
@@ -234,7 +253,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);
-      if (m) return r.resolve(Number(m[1]));
+      if (m) return (await r.resolve(Number(m[1]))) ?? 'not-found';
     }
     return null;
   };
