@@ -133,3 +133,6 @@ export const featureMessageRequest = z.object({
   subject: z.string({ message: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
   body: z.string({ message: 'Message is required' }).trim().min(1, 'Message is required').max(10_000, 'Message must be at most 10000 characters'),
 });
+
+/** An administrator's product update to every member who opted in. */
+export const productUpdateRequest = featureMessageRequest.omit({ feature: true });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { featureSubscriptions, members, upcomingFeatures } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { type NoticeKind, type SentNotice, SITE_SENDER } from '../notifications/service.js';
+import { NOTICE_BATCH, type NoticeKind, type SentNotice, SITE_SENDER } from '../notifications/service.js';
 
 /** The coming-soon sections of the site: present on every database (added at start if missing). */
 export const COMING_SOON_FEATURES = [
@@ -16,7 +16,7 @@ export const COMING_SOON_FEATURES = [
 /** The background job that sends one notice to every subscriber of a feature, a batch per run. */
 export const FEATURE_NOTICE_JOB = 'feature-notice';
 /** Subscribers noticed per job run (one transaction each). */
-export const FEATURE_NOTICE_BATCH = 100;
+export const FEATURE_NOTICE_BATCH = NOTICE_BATCH;
 
 export interface FeatureNoticePayload {
   feature: string;

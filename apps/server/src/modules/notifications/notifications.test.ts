@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type MailPage, type NotificationPreferences } from '@bm/core';
 import { mailMessages, members } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { publishedPlugin } from '../plugins/test-helpers.js';
-import { noticeWanted, type NoticeKind } from './service.js';
+import { NOTICE_BATCH, noticeWanted, type NoticeKind } from './service.js';
 import { unsubscribeToken } from './unsubscribe.js';
 
 const botCheck: BotCheck = { enabled: false, verify: async () => true };
@@ -134,6 +134,50 @@ describe('sending a notice', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tampered)}` })).statusCode).toBe(400);
     expect(await prefsOf(m)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+});
+
+describe('product updates', () => {
+  it('an administrator queues one (401, 403, 400 first); a job delivers it once to each member who opted in, in batches', async () => {
+    const admin = await signedInMember(t, ['administrator']);
+    const optedIn = await signedInMember(t);
+    const optedOut = await signedInMember(t);
+    await setPrefs(optedIn, { productUpdates: true });
+    const bulk = await t.ctx.db
+      .insert(members)
+      .values(
+        Array.from({ length: NOTICE_BATCH + 3 }, (_, i) => ({
+          username: `upd${i}x${admin.id}`,
+          email: `upd${i}x${admin.id}@example.com`,
+          passwordHash: 'not-a-hash',
+          notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, productUpdates: true },
+        })),
+      )
+      .returning({ id: members.id });
+
+    const post = (who: Member | null, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/product-updates', headers: who?.auth, payload });
+    expect((await post(null, {})).statusCode).toBe(401);
+    expect((await post(optedIn, {})).statusCode).toBe(403);
+    expect((await post(admin, { subject: '', body: 'x' })).statusCode).toBe(400);
+    expect((await post(admin, { subject: 'Version 2 is out', body: 'Read **all** about it' })).statusCode).toBe(202);
+    // Nothing is sent inside the request.
+    expect((await inbox(optedIn)).totalCount).toBe(0);
+    await t.ctx.jobs.runDue();
+    await t.ctx.jobs.runDue();
+
+    expect((await inbox(optedIn)).items).toMatchObject([{ subject: 'Version 2 is out', category: 'product' }]);
+    expect((await inbox(optedOut)).totalCount).toBe(0);
+    const counts = await t.ctx.db
+      .select({ memberId: mailMessages.memberId, n: sql<number>`count(*)::int` })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.category, 'product'), inArray(mailMessages.memberId, bulk.map((b) => b.id))))
+      .groupBy(mailMessages.memberId);
+    expect(counts).toHaveLength(NOTICE_BATCH + 3);
+    expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
+    const [mail] = await t.mailFor(optedIn.email);
+    expect(mail!.subject).toBe('Version 2 is out');
+    expect(mail!.text).toContain('You get this email because you asked for product updates');
   });
 });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { MAIL_MESSAGES as M } from '@bm/core';
+import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, typed } from '../../http.js';
+import { type App, bearer, requireRole, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
+import { PermanentJobError } from '../../platform/jobs.js';
+import { PRODUCT_UPDATE_JOB } from './service.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
 
 const tokenQuery = z.object({ token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid) });
@@ -21,7 +23,30 @@ const TURNED_OFF = {
  * The List-Unsubscribe link of notice emails: a signed token turns its preference off without
  * signing in. Mail clients POST to it (RFC 8058 one-click); a person opening it gets a page.
  */
+const productUpdatePayload = z.object({ subject: z.string(), body: z.string(), afterMemberId: z.number().int().min(0) });
+
 export function notificationRoutes(app: App, ctx: AppContext) {
+  ctx.jobs.register(PRODUCT_UPDATE_JOB, async (raw) => {
+    const parsed = productUpdatePayload.safeParse(raw);
+    if (!parsed.success) throw new PermanentJobError(`Bad ${PRODUCT_UPDATE_JOB} payload: ${parsed.error.message}`);
+    await ctx.notifications.sendProductUpdateBatch(parsed.data);
+  });
+
+  // A product update goes to every member who opted in: queued here, sent by the job in batches.
+  typed(app).post(
+    '/admin/product-updates',
+    {
+      preValidation: async (req) => {
+        requireRole(req, 'administrator');
+      },
+      schema: { tags: ['admin'], security: bearer, body: productUpdateRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
+    },
+    async (req, reply) => {
+      await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body);
+      return reply.code(202).send({ queued: true });
+    },
+  );
+
   void app.register(async (scope) => unsubscribeRoutes(scope, ctx));
 }
 

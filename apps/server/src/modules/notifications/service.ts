@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -71,6 +71,18 @@ export function noticeWanted(kind: NoticeKind, stored: Partial<NotificationPrefe
 export const unsubscribePreferenceOf = (kind: NoticeKind): UnsubscribablePreference =>
   kind === 'productUpdate' ? 'productUpdates' : 'inboxNotifications';
 
+/** The background job that sends a product update to every member who opted in, a batch per run. */
+export const PRODUCT_UPDATE_JOB = 'product-update';
+/** Members noticed per batch job run (one transaction each). */
+export const NOTICE_BATCH = 100;
+
+export interface ProductUpdatePayload {
+  subject: string;
+  body: string;
+  /** Members with a larger id are still to be noticed. */
+  afterMemberId: number;
+}
+
 export interface SentNotice {
   messageId: number;
   /** Emits MailReceived to the member: call once the transaction that sent the notice has committed. */
@@ -121,6 +133,36 @@ export class NotificationService {
     const sent = await this.send(notice);
     await sent?.publish();
     return sent?.messageId ?? null;
+  }
+
+  /** Queues a product update to every member who asked for them; the job sends it in batches. */
+  async queueProductUpdate(subject: string, body: string): Promise<void> {
+    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0 };
+    await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
+  }
+
+  /**
+   * One batch of a product update: the next members (by id) who opted in get it, and the job for the
+   * rest is queued, in one transaction; a failed run rolls back whole, so nobody gets it twice.
+   */
+  async sendProductUpdateBatch(payload: ProductUpdatePayload): Promise<void> {
+    const published: SentNotice[] = [];
+    await this.ctx.db.transaction(async (tx) => {
+      const batch = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(gt(members.id, payload.afterMemberId), sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`))
+        .orderBy(asc(members.id))
+        .limit(NOTICE_BATCH);
+      for (const { id } of batch) {
+        const sent = await this.send({ memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body }, tx);
+        if (sent) published.push(sent);
+      }
+      if (batch.length === NOTICE_BATCH) {
+        await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload, afterMemberId: batch[batch.length - 1]!.id }, {}, tx);
+      }
+    });
+    for (const sent of published) await sent.publish();
   }
 
   /**
