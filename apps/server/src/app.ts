@@ -28,6 +28,7 @@ import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { featureRoutes } from './modules/features/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      moderationRoutes(api, ctx);
       mailRoutes(api, ctx);
       featureRoutes(api, ctx);
       notificationRoutes(api, ctx);

@@ -8,7 +8,7 @@ export interface LimitRule {
 }
 
 /** Named limits, each keyed by IP and by account. */
-export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating';
+export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating' | 'report';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -25,6 +25,7 @@ export const DEFAULT_LIMITS: LimitRules = {
   create: { ip: { points: 30, durationS: 3600 }, account: { points: 15, durationS: 3600 } },
   vote: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
   rating: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
+  report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
 };
 
 export class RateLimits {

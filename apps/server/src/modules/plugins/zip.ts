@@ -1,6 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import { DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
 import { badRequest } from '../../platform/errors.js';
 
 export interface ZipLimits {
@@ -42,6 +42,7 @@ export const ZIP_MESSAGES = {
   nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
   nestedUnchecked: (name: string) => `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
   nested: (name: string, message: string) => `In ${name}: ${message}`,
+  onlyPdb: (name: string) => `The debug archive may only hold .pdb files: ${name}`,
 } as const;
 
 export interface ZipSummary {
@@ -222,6 +223,15 @@ export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<
     if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p))) throw badRequest(ZIP_MESSAGES.outsideLayout(f), 'file');
   }
   if (!summary.files.some((f) => /^plugins\/[^/]+\.dll$/i.test(f))) throw badRequest(ZIP_MESSAGES.noDll, 'file');
+  return summary;
+}
+
+/** Debug symbols a moderator attaches on approval: a safe ZIP of .pdb files, up to 30 MB. */
+export async function checkDebugZip(data: Buffer): Promise<ZipSummary> {
+  const summary = await inspectZip(data, { ...SOURCE_ZIP_LIMITS, maxBytes: DEBUG_ARCHIVE_MAX_BYTES });
+  const other = summary.files.find((f) => !f.toLowerCase().endsWith('.pdb'));
+  if (other !== undefined) throw badRequest(ZIP_MESSAGES.onlyPdb(other), 'file');
+  if (summary.files.length === 0) throw badRequest(ZIP_MESSAGES.onlyPdb('(empty archive)'), 'file');
   return summary;
 }
 
