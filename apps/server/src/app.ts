@@ -23,6 +23,7 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { buildRoutes } from './modules/builds/index.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      buildRoutes(api, ctx);
       signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
