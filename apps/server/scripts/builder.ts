@@ -16,7 +16,7 @@ if (!secret) {
 }
 const port = Number(process.env.BUILDER_PORT ?? 3300);
 const host = process.env.BUILDER_HOST ?? '127.0.0.1';
-const builder = await startLocalBuilder({ secret, port, host });
+const builder = await startLocalBuilder({ secret, port, host, log: (line) => console.log(`${new Date().toISOString()} ${line}`) });
 console.log(`Local builder listening on ${builder.url} (packages prebuilt plugins/ folders)`);
 const stop = () => void builder.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -8,7 +8,8 @@ export interface LocalBuilderOptions {
   secret: string;
   port?: number;
   host?: string;
-  log?: (line: string) => void;
+  /** Where the builder's progress lines go. */
+  log: (line: string) => void;
 }
 
 const MAX_JOB_BYTES = 64 * 1024;
@@ -20,7 +21,7 @@ const MAX_JOB_BYTES = 64 * 1024;
  * `idle()` resolves once every job taken so far has been reported back (for tests).
  */
 export async function startLocalBuilder(opts: LocalBuilderOptions) {
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log = opts.log;
   const running = new Set<Promise<void>>();
 
   const callback = async (job: BuildJob, body: Record<string, unknown>) => {
