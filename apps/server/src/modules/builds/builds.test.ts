@@ -13,7 +13,7 @@ import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-helpers.js';
 import { makeZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
-import { BUILD_MESSAGES, DISPATCH_ATTEMPTS, type BuildJob } from './service.js';
+import { BUILD_MESSAGES, BuildService, DISPATCH_ATTEMPTS, type BuildJob } from './service.js';
 
 const SECRET = 'builds-test-secret-0123456789';
 
@@ -246,6 +246,10 @@ describe('builder callbacks', () => {
     const badStatus = await callback({ submissionId: id, status: 'done' });
     expect(badStatus.statusCode).toBe(400);
 
+    // A large body without a signature is refused before it is read.
+    const big = await t.app.inject({ method: 'POST', url: '/api/builds/callback', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(3 * 1024 * 1024) });
+    expect(big.statusCode).toBe(401);
+
     expect(await snapshot(id)).toEqual(before);
   });
 
@@ -350,6 +354,16 @@ describe('build timeout', () => {
 });
 
 describe('skipping the builder', () => {
+  it('sends a queued submission to review when the builder was switched off after it was queued', async () => {
+    const owner = await signedInMember(t);
+    const plugin = await createPlugin(t, owner, { name: 'Builder Gone' });
+    const sub = await upload(owner, plugin.id);
+    const withoutBuilder = new BuildService({ ...t.ctx, config: { ...t.ctx.config, buildWebhookUrl: undefined } });
+    await withoutBuilder.dispatch(sub.submissionId, { attempt: 1, maxAttempts: DISPATCH_ATTEMPTS });
+    expect((await subRow(sub.submissionId)).status).toBe('p');
+    expect((await audits(sub.submissionId)).map((a) => [a.action, a.note])).toEqual([['build-skipped', BUILD_MESSAGES.noBuilder]]);
+  });
+
   it('sends a plugin with skip-build-server straight to review, with no job', async () => {
     const owner = await signedInMember(t);
     const admin = await signedInMember(t, ['administrator']);

@@ -23,6 +23,8 @@ export function buildRoutes(app: App, ctx: AppContext) {
       '/builds/callback',
       {
         bodyLimit: BUILD_CALLBACK_BODY_LIMIT,
+        // Unsigned or stale requests are refused before their (possibly large) body is read.
+        onRequest: async (req) => service.precheck(req.headers),
         schema: {
           tags: ['builds'],
           summary: 'Build status from the builder (HMAC-signed: x-bm-timestamp, x-bm-delivery, x-bm-signature)',

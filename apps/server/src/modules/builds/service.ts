@@ -182,6 +182,9 @@ export class BuildService {
       error,
     });
     if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+      // A builder that answered before this line needs no timeout any more.
+      const now = await this.load(sub.id);
+      if (now?.status !== 'q' && now?.status !== 'b') return;
       await this.ctx.jobs.enqueue(
         BUILD_JOBS.timeout,
         { submissionId: sub.id },
@@ -220,6 +223,17 @@ export class BuildService {
    * changed when forged or stale (401), malformed (400), for an unknown submission (404) or when
    * it does not fit the submission's state (409). A delivery id seen before changes nothing.
    */
+  /**
+   * What can be checked before the body is read: a builder is configured and the signature
+   * headers are there with a fresh timestamp. Spares reading large unsigned bodies.
+   */
+  precheck(headers: Headers): void {
+    const secret = this.ctx.config.buildWebhookSecret;
+    if (!secret) throw new HttpError(401, BUILD_MESSAGES.noBuilder);
+    const check = verifyWebhook(secret, headers, '');
+    if (!check.ok && check.reason !== 'Bad signature') throw new HttpError(401, check.reason);
+  }
+
   async callback(raw: Buffer, headers: Headers): Promise<{ ok: true; duplicate: boolean; status: string }> {
     const secret = this.ctx.config.buildWebhookSecret;
     if (!secret) throw new HttpError(401, BUILD_MESSAGES.noBuilder);
