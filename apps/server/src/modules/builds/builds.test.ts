@@ -301,6 +301,19 @@ describe('builder callbacks', () => {
     expect((await audits(id)).map((a) => a.action)).toEqual(['build-building', 'build-success']);
   });
 
+  it('applies one of two copies of a delivery arriving at once, and keeps only its files', async () => {
+    const { plugin, sub } = await dispatched('Twice At Once');
+    const id = sub.submissionId;
+    const body = { submissionId: id, status: 'success', binaryZip: (await demoBinaryZip('TwiceAtOnce', '1')).toString('base64') };
+    const filesBefore = storedFiles(t).length;
+    const answers = await Promise.all([callback(body, { deliveryId: 'same-delivery' }), callback(body, { deliveryId: 'same-delivery' })]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json<{ duplicate: boolean }>().duplicate).sort()).toEqual([false, true]);
+    expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${plugin.id}/binary-`))).toHaveLength(1);
+    expect(storedFiles(t).length).toBe(filesBefore + 1);
+    expect((await audits(id)).map((a) => a.action)).toEqual(['build-success']);
+  });
+
   it('refuses a success whose binary is not an installable plugin ZIP, keeping no file', async () => {
     const { sub } = await dispatched('Bad Binary');
     const id = sub.submissionId;

@@ -326,7 +326,7 @@ export class BuildService {
     const changed = await this.ctx.db.transaction(async (tx): Promise<Changed | null> => {
       const sub = await this.load(submissionId, tx, true);
       if (!sub) throw notFound(BUILD_MESSAGES.submissionNotFound);
-      if (!from.includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(action.replace('build-', ''), submissionStatusName(sub.status)));
+      // The delivery first: a copy racing the original waits here for it and is then a duplicate, not a 409.
       if (delivery) {
         const [inserted] = await tx
           .insert(webhookDeliveries)
@@ -343,6 +343,7 @@ export class BuildService {
           .returning({ id: webhookDeliveries.id });
         if (!inserted) return null;
       }
+      if (!from.includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(action.replace('build-', ''), submissionStatusName(sub.status)));
       const now = new Date();
       const set: Partial<typeof submissions.$inferInsert> = { ...fields, status: to, updatedAt: now };
       if (to === 'b') set.buildStartedAt = now;
@@ -367,7 +368,7 @@ export class BuildService {
             memberId: sub.ownerId,
             kind: 'buildFailed',
             subject: `${reason}: ${label}`,
-            body: `The build of **${label}** did not succeed (${reason.toLowerCase()}), so it cannot be reviewed.${log ? `\n\nThe end of the build log:\n\n\`\`\`\n${log.slice(-3000)}\n\`\`\`` : ''}\n\nFix the problem and upload the source again from the plugin's manage page.`,
+            body: `The build of **${label}** did not succeed (${reason.toLowerCase()}), so it cannot be reviewed.${log ? `\n\nThe end of the build log:\n\n\`\`\`\n${log.slice(-3000).replace(/```/g, "'''")}\n\`\`\`` : ''}\n\nFix the problem and upload the source again from the plugin's manage page.`,
             link: `/plugins/${sub.pluginId}/manage`,
           },
           tx,
