@@ -277,7 +277,7 @@ describe('source uploads and submissions', () => {
     expect((await t.app.inject({ method: 'GET', url: banner.json().bannerImageUrl })).statusCode).toBe(200);
     const link = (await api('POST', `/plugins/${p.id}/download`)).json().downloadUrl as string;
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=[0-9a-f]/, 'sig=0') })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`) })).statusCode).toBe(403);
     // Once the plugin is hidden its files are not handed out any more.
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
     expect((await api('POST', `/plugins/${p.id}/download`)).statusCode).toBe(404);
