@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +29,9 @@ import { buildRoutes } from './modules/builds/index.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { mailRoutes } from './modules/mail/routes.js';
+import { featureRoutes } from './modules/features/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
@@ -35,7 +40,7 @@ import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage } from './platform/storage.js';
+import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
@@ -67,7 +72,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
   const transport =
     opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
+  ctx.jobs.every('mail-outbox', 2000, () => mail.kick());
   const auth = new AuthService(ctx);
 
   // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
@@ -118,6 +125,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers (JSON, the HTML page) compressed on the way out; the built assets are precompressed at build time.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
@@ -205,6 +219,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
       buildRoutes(api, ctx);
+      mailRoutes(api, ctx);
+      featureRoutes(api, ctx);
+      notificationRoutes(api, ctx);
       signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
@@ -220,6 +237,15 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       maxAge: '1h',
       allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
     });
+  } else {
+    // Any other store (S3): public files through the server, so the bucket itself stays private.
+    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      const data = isPublicFileKey(key) ? await storage.get(key) : null;
+      if (!data) return reply.code(404).send({ message: 'Not found' });
+      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
+    });
   }
 
   // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
@@ -230,7 +256,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);
-      if (m) return r.resolve(Number(m[1]));
+      if (m) return (await r.resolve(Number(m[1]))) ?? 'not-found';
     }
     return null;
   };

@@ -50,6 +50,13 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.optional(),
   BUILD_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
   BUILD_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
   BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
@@ -93,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (adminParts !== 0 && adminParts !== 3) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
+  }
   if (c.BUILD_WEBHOOK_URL && !c.BUILD_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  BUILD_WEBHOOK_SECRET: required with BUILD_WEBHOOK_URL');
   }
@@ -130,6 +140,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
     /** Where queued plugin submissions get built (a signed webhook); without one every submission goes straight to review. */
+    /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket shared by every instance. */
+    storage:
+      c.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            s3: {
+              bucket: c.S3_BUCKET!,
+              region: c.S3_REGION,
+              endpoint: c.S3_ENDPOINT,
+              accessKeyId: c.S3_ACCESS_KEY_ID,
+              secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+            },
+          }
+        : { driver: 'local' as const },
     buildWebhookUrl: c.BUILD_WEBHOOK_URL,
     /** Signs build jobs and checks the builder's callbacks (HMAC-SHA256). */
     buildWebhookSecret: c.BUILD_WEBHOOK_SECRET,

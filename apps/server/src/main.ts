@@ -56,9 +56,8 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  ctx.mail.start();
+  // Background work: jobs, the mail outbox and maintenance, all on the job runner's tick.
   ctx.jobs.start();
-  void ctx.mail.kick();
   app.log.info(`Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 
   // A server of a new version tells every connected client (through Redis, those of other instances too).

@@ -35,10 +35,7 @@ export function carRoutes(app: App, ctx: AppContext) {
   const carsService = new CarService(ctx);
 
   // View and copy marks are only needed within their window; every instance clears old ones hourly.
-  const pruning = setInterval(() => {
-    carsService.pruneMarks().catch((err) => ctx.log.warn({ err }, 'Old car view/copy marks not pruned'));
-  }, 3600_000).unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
+  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.pruneMarks(), { runAtStart: false });
 
   r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req) => carsService.list(req.query));
 

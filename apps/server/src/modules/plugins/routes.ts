@@ -71,10 +71,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   const service = new PluginService(ctx);
 
   // View and download marks are only needed within their window; every instance clears old ones hourly.
-  const pruning = setInterval(() => {
-    service.pruneMarks().catch((err) => ctx.log.warn({ err }, 'Old plugin view/download marks not pruned'));
-  }, 3600_000).unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
+  ctx.jobs.every('plugin-marks-prune', 3600_000, () => service.pruneMarks(), { runAtStart: false });
   const comments = new CommentService(ctx, service);
   const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
