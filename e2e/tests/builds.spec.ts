@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -117,6 +118,9 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   await page.keyboard.press('Enter');
   await expect(failed.locator('pre')).toContainText('only packages a prebuilt plugins/ folder');
   await expect(failed.locator('pre')).toBeVisible();
+  // The submissions list with its statuses, queue place and open log: no axe violations.
+  const { violations } = await new AxeBuilder({ page }).include('#submissions').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Builder callbacks that are forged, stale or out of order are refused and change nothing.
   const list = await page.request.get(`/api/plugins/my/${id}/submissions`, { headers: { authorization: `Bearer ${token}` } });

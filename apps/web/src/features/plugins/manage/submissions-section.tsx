@@ -93,7 +93,7 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
                       <span className="block max-w-48 truncate" title={s.sourceFileName}>
                         {s.sourceFileName}
                       </span>
-                      <span className="text-xs text-slate-500">{formatBytes(s.sourceFileSize)}</span>
+                      <span className="text-xs text-slate-400">{formatBytes(s.sourceFileSize)}</span>
                     </td>
                     <td className="py-2 pr-3">
                       <span className={s.denyReason ? 'text-rose-300' : 'text-slate-300'}>{note ?? ''}</span>
