@@ -25,6 +25,7 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { buildRoutes } from './modules/builds/index.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
       moderationRoutes(api, ctx);
+      buildRoutes(api, ctx);
       mailRoutes(api, ctx);
       featureRoutes(api, ctx);
       notificationRoutes(api, ctx);

@@ -163,7 +163,7 @@ describe('approving', () => {
     ['a binary without plugins/*.dll', { binary: () => makeZip([{ name: 'data/readme.txt', data: 'x' }]) }, Z.noDll],
     ['a binary with files outside the install layout', { binary: () => makeZip([{ name: 'plugins/a.dll', data: 'MZ' }, { name: 'bin/evil.exe', data: 'x' }]) }, Z.outsideLayout('bin/evil.exe')],
     ['a binary that is not a ZIP', { binary: async () => Buffer.from('MZ not a zip') }, Z.notZip],
-    ['a debug archive with other files', { binary: () => demoBinaryZip('X', '1'), debugArchive: () => makeZip([{ name: 'notes.txt', data: 'x' }]) }, Z.onlyPdb('notes.txt')],
+    ['a debug archive with other files', { binary: () => demoBinaryZip('X', '1'), debugArchive: () => makeZip([{ name: 'a.pdb', data: 'x' }, { name: 'notes.txt', data: 'x' }]) }, Z.onlyPdb('notes.txt')],
   ])('refuses %s and leaves nothing written', async (_label, build, message) => {
     const owner = await signedInMember(t);
     const { plugin, submissionId } = await submitted(owner, `Refused ${Math.random().toString(36).slice(2, 7)}`);

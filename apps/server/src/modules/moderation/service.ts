@@ -19,7 +19,7 @@ import { cars, members, moderationAudit, pluginReports, plugins, submissions } f
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { canSeePlugin, notifySubmissionUpdated, pluginListsChanged } from '../plugins/index.js';
 import { queryRows, toIso } from '../plugins/service.js';
-import { checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 type PluginRow = typeof plugins.$inferSelect;
@@ -288,7 +288,7 @@ export class ModerationService {
     if (note && note.length > APPROVAL_NOTE_MAX) throw badRequest(M.approvalNoteLong, 'approvalNote');
     const before = (await this.load(id)).sub;
     await this.reviewable(before, principal, this.holderName(before));
-    if (files.binary) await checkBinaryZip(files.binary.data).catch((e: HttpError) => Promise.reject(this.field(e, 'binary')));
+    if (files.binary) await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) => Promise.reject(this.field(e, 'binary')));
     if (files.debugArchive) await checkDebugZip(files.debugArchive.data).catch((e: HttpError) => Promise.reject(this.field(e, 'debugArchive')));
     if (!files.binary && !before.binaryKey) throw badRequest(M.needsBinary, 'binary');
 

@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
-import { plugins, submissions } from '../../db/schema.js';
+import { jobs, plugins, submissions } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
@@ -217,6 +217,10 @@ describe('source uploads and submissions', () => {
     expect(submission).toMatchObject({ pluginId: p.id, versionString: '1.2.3', status: 'p', sourceFileName: 'MyPlugin source.zip', hasBinary: false });
     expect(plugin).toMatchObject({ id: p.id, needsApproval: true, publishedOnce: false });
     expect(await event).toEqual({ id: submission.submissionId, pluginId: p.id, pluginName: 'Uploader', status: 'p', versionString: '1.2.3' });
+    // No builder configured: straight to review, last in the queue (the newest), and no build job.
+    const [waiting] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(sql`status = 'p' and hidden_at is null`);
+    expect(submission).toMatchObject({ queuePosition: waiting!.n, buildLog: null });
+    expect(await jobsFor(t, submission.submissionId)).toEqual([]);
 
     const noVersion = await uploadSource(owner.auth, p.id);
     expect(noVersion.json().submission.versionString).toBeNull();
@@ -273,7 +277,7 @@ describe('source uploads and submissions', () => {
     expect((await t.app.inject({ method: 'GET', url: banner.json().bannerImageUrl })).statusCode).toBe(200);
     const link = (await api('POST', `/plugins/${p.id}/download`)).json().downloadUrl as string;
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=[0-9a-f]/, 'sig=0') })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`) })).statusCode).toBe(403);
     // Once the plugin is hidden its files are not handed out any more.
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
     expect((await api('POST', `/plugins/${p.id}/download`)).statusCode).toBe(404);
@@ -502,6 +506,12 @@ describe('the BakkesMod in-game plugin manager', () => {
   });
 });
 
+/** The kinds of the jobs queued for a submission. */
+async function jobsFor(app: TestApp, submissionId: number) {
+  const rows = await app.ctx.db.select({ kind: jobs.kind }).from(jobs).where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
+  return rows.map((r) => r.kind);
+}
+
 describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
   let b: TestApp;
   beforeAll(async () => {
@@ -521,12 +531,14 @@ describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
 
     const queued = await upload(owner.auth, p.id);
     expect(queued.statusCode, queued.body).toBe(201);
-    expect(queued.json<{ submission: Submission }>().submission.status).toBe('q');
+    expect(queued.json<{ submission: Submission }>().submission).toMatchObject({ status: 'q', queuePosition: null });
+    expect(await jobsFor(b, queued.json<{ submission: Submission }>().submission.submissionId)).toEqual(['build-dispatch']);
     expect(queued.json<{ plugin: Plugin }>().plugin.needsApproval).toBe(true);
 
     const skip = await b.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${p.id}/skip-build-server`, headers: admin.auth, payload: { skipBuildServer: true } });
     expect(skip.statusCode, skip.body).toBe(200);
     const direct = await upload(owner.auth, p.id);
     expect(direct.json<{ submission: Submission }>().submission.status).toBe('p');
+    expect(await jobsFor(b, direct.json<{ submission: Submission }>().submission.submissionId)).toEqual([]);
   });
 });

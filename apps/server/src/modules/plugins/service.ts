@@ -34,6 +34,7 @@ import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks
 import { ListCache } from './list-cache.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
+import { enqueueBuild } from '../builds/dispatch.js';
 
 type PluginRow = typeof plugins.$inferSelect;
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -226,7 +227,7 @@ export class PluginService {
     };
   }
 
-  toSubmission(row: SubmissionRow): Submission {
+  toSubmission(row: SubmissionRow, queuePosition: number | null = null): Submission {
     return {
       submissionId: row.id,
       pluginId: row.pluginId,
@@ -242,6 +243,8 @@ export class PluginService {
       approvedAt: toIsoOrNull(row.approvedAt),
       hasBinary: row.binaryKey !== null,
       hasDebugFiles: row.debugKey !== null,
+      buildLog: row.buildLog,
+      queuePosition,
     };
   }
 
@@ -422,7 +425,8 @@ export class PluginService {
       .from(submissions)
       .where(eq(submissions.pluginId, id))
       .orderBy(sql`${submissions.createdAt} desc`, sql`${submissions.id} desc`);
-    return rows.map((r) => this.toSubmission(r));
+    const positions = await reviewQueuePositions(this.ctx.db, rows.map((r) => r.id));
+    return rows.map((r) => this.toSubmission(r, positions.get(r.id) ?? null));
   }
 
   /** Debug symbols of the approved versions. */
@@ -598,6 +602,8 @@ export class PluginService {
           .values({ pluginId: id, sourceKey: key, sourceName: cleanFileName(file.fileName, 'source.zip'), sourceSize: file.data.length, versionString, status })
           .returning();
         await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
+        // The build job commits with the submission: a queued submission is never left without one.
+        if (status === 'q') await enqueueBuild(this.ctx, inserted!.id, tx);
         return inserted!;
       });
     } catch (e) {
@@ -606,7 +612,8 @@ export class PluginService {
     }
     this.listsChanged();
     notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
-    return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
+    const positions = await reviewQueuePositions(this.ctx.db, [sub.id]);
+    return { submission: this.toSubmission(sub, positions.get(sub.id) ?? null), plugin: await this.one(id, principal.memberId) };
   }
 
   /** A builder is configured (BUILD_WEBHOOK_URL): submissions queue for it unless the plugin skips it. */
@@ -712,6 +719,25 @@ export class PluginService {
       order by p.id`);
     return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
   }
+}
+
+/**
+ * Where each of these submissions stands in the review queue (1 = next): pending (p) and not hidden,
+ * counted among those submitted before it. Submissions not waiting for review are left out.
+ */
+export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{ id: number; position: number }>(db, sql`
+    select s.id, 1 + (
+      select count(*) from submissions o
+      where o.status = 'p' and o.hidden_at is null and (o.created_at, o.id) < (s.created_at, s.id)
+    )::int as position
+    from submissions s
+    where s.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) and s.status = 'p' and s.hidden_at is null`);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
 }
 
 /** Title, description and image of a public plugin's page, for the HTML the server writes; null otherwise. */

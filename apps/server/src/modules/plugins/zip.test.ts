@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart, storedFiles } from './test-helpers.js';
-import { SOURCE_ZIP_LIMITS, ZIP_MESSAGES as Z, checkBinaryZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
+import { DEBUG_ZIP_LIMITS, SOURCE_ZIP_LIMITS, ZIP_MESSAGES as Z, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
 
 const sln = { name: 'MyPlugin/MyPlugin.sln', data: 'Microsoft Visual Studio Solution File\n' };
 
@@ -108,6 +108,16 @@ describe('ZIP checks', () => {
     await expect(checkBinaryZip(await makeZip([{ name: 'plugins/a.dll', data: 'MZ' }, { name: 'bin/x.exe', data: 'x' }]))).rejects.toMatchObject({
       message: Z.outsideLayout('bin/x.exe'),
     });
+  });
+
+  it('checks a debug archive: safe, at most 30 MB, with .pdb files', async () => {
+    expect((await checkDebugZip(await makeZip([{ name: 'Rocket.pdb', data: 'pdb' }]))).files).toEqual(['Rocket.pdb']);
+    await expect(checkDebugZip(await makeZip([{ name: 'readme.txt', data: 'x' }]))).rejects.toMatchObject({ statusCode: 400, message: Z.noPdb });
+    await expect(checkDebugZip(await makeZip([{ name: 'a.pdb', data: 'x' }]), { ...DEBUG_ZIP_LIMITS, maxBytes: 10 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: Z.tooLarge(10),
+    });
+    expect(DEBUG_ZIP_LIMITS.maxBytes).toBe(30 * 1024 * 1024);
   });
 });
 

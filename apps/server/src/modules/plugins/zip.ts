@@ -1,6 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import { BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
 import { badRequest } from '../../platform/errors.js';
 
 export interface ZipLimits {
@@ -38,6 +38,7 @@ export const ZIP_MESSAGES = {
   damaged: 'The ZIP is damaged and cannot be read',
   noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
   noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
+  noPdb: 'The debug ZIP must contain .pdb files',
   outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
   nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
   nestedUnchecked: (name: string) => `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
@@ -226,12 +227,17 @@ export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<
   return summary;
 }
 
-/** Debug symbols a moderator attaches on approval: a safe ZIP of .pdb files, up to 30 MB. */
-export async function checkDebugZip(data: Buffer): Promise<ZipSummary> {
-  const summary = await inspectZip(data, { ...SOURCE_ZIP_LIMITS, maxBytes: DEBUG_ARCHIVE_MAX_BYTES });
+/** Limits of a built plugin ZIP (moderator upload or builder callback). */
+export const BINARY_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: BINARY_ZIP_MAX_BYTES };
+/** Limits of a debug archive (.pdb files). */
+export const DEBUG_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: DEBUG_ARCHIVE_MAX_BYTES };
+
+/** A debug archive (moderator upload or builder callback): a safe ZIP of at most 30 MB holding only .pdb files. */
+export async function checkDebugZip(data: Buffer, limits: ZipLimits = DEBUG_ZIP_LIMITS): Promise<ZipSummary> {
+  const summary = await inspectZip(data, limits);
+  if (!summary.files.some((f) => f.toLowerCase().endsWith('.pdb'))) throw badRequest(ZIP_MESSAGES.noPdb, 'file');
   const other = summary.files.find((f) => !f.toLowerCase().endsWith('.pdb'));
   if (other !== undefined) throw badRequest(ZIP_MESSAGES.onlyPdb(other), 'file');
-  if (summary.files.length === 0) throw badRequest(ZIP_MESSAGES.onlyPdb('(empty archive)'), 'file');
   return summary;
 }
 
