@@ -171,3 +171,5 @@ export interface SendFeatureMessageRequest {
   subject: string;
   body: string;
 }
+
+export const FEEDBACK_STATUSES = feedbackStatus.options;
