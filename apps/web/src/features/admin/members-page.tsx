@@ -72,8 +72,8 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
                 onChange={(on) => change.mutate({ member: m, role, on })}
                 label={
                   <>
-                    {ROLE_LABELS[role]}
-                    <span className="sr-only"> role for {m.username}</span>
+                    {`${ROLE_LABELS[role]} `}
+                    <span className="sr-only">{`role for ${m.username}`}</span>
                   </>
                 }
               />
