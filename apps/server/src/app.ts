@@ -29,6 +29,9 @@ import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { mailRoutes } from './modules/mail/routes.js';
+import { featureRoutes } from './modules/features/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
@@ -218,6 +221,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
       adminRoutes(api, ctx);
+      mailRoutes(api, ctx);
+      featureRoutes(api, ctx);
+      notificationRoutes(api, ctx);
       signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },

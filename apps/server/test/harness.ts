@@ -48,6 +48,8 @@ export interface ReceivedMail {
   html: string;
   /** The first link in the text part. */
   link: string | null;
+  /** Raw header lines by lower-case name ('list-unsubscribe': 'List-Unsubscribe: <...>'). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a free local port, keeping what it receives. */
@@ -62,7 +64,9 @@ export async function startMailbox() {
         .then((mail: ParsedMail) => {
           const text = mail.text ?? '';
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null });
+          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null,
+            headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line])),
+          });
           callback();
         })
         .catch(callback);

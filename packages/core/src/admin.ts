@@ -153,23 +153,4 @@ export const memberRoleParams = z.object({
   role: z.enum(STAFF_ROLES, { message: ADMIN_MESSAGES.unknownRole }),
 });
 
-// Feature subscribers (served by the inbox module)
-
-export const upcomingFeature = z.object({ key: z.string(), name: z.string(), isCompleted: z.boolean() });
-export type UpcomingFeature = z.infer<typeof upcomingFeature>;
-export const featureSubscriber = z.object({ memberId: z.number(), username: z.string(), subscribedAt: z.string() });
-export type FeatureSubscriber = z.infer<typeof featureSubscriber>;
-export const featureSubscribersResponse = z.object({
-  items: z.array(featureSubscriber),
-  page: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-});
-export type FeatureSubscribersResponse = z.infer<typeof featureSubscribersResponse>;
-export interface SendFeatureMessageRequest {
-  feature: string;
-  subject: string;
-  body: string;
-}
-
 export const FEEDBACK_STATUSES = feedbackStatus.options;

@@ -11,3 +11,4 @@ export * from './plugins.js';
 export * from './lists.js';
 export * from './moderation.js';
 export * from './admin.js';
+export * from './mail.js';

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** How a message leaves: SMTP, or an .eml file in the local outbox folder. */
@@ -49,7 +51,7 @@ export function fileTransport(dir: string, log: FastifyBaseLogger): MailTranspor
 
 /** Queue a message in the same transaction as the change that causes it. */
 export async function enqueueMail(db: Db, mail: OutgoingMail) {
-  await db.insert(mailOutbox).values(mail);
+  await db.insert(mailOutbox).values({ ...mail, headers: mail.headers ?? null });
 }
 
 const RETRY_DELAYS_S = [10, 60, 300, 1800, 7200];
@@ -112,7 +114,7 @@ export class MailWorker {
       if (batch.length === 0) return sent;
       for (const row of batch) {
         try {
-          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers ?? undefined });
           await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
           sent++;
         } catch (e) {

@@ -1,14 +1,13 @@
 import type {
   AdminMembersResponse,
   ConnectionsResponse,
-  FeatureSubscribersResponse,
   FeedbackItem,
   FeedbackListResponse,
   FeedbackStatus,
-  SendFeatureMessageRequest,
   StaffRole,
   UpcomingFeature,
   WebhookDelivery,
+  SubscribersPage,
 } from '@bm/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -85,7 +84,7 @@ export const subscribersQuery = (q: SubscriberListParams) =>
   queryOptions({
     queryKey: adminKeys.subscribers(q),
     queryFn: ({ signal }) =>
-      api.get<FeatureSubscribersResponse>('/FeatureSubscriptions/subscribers', { signal, query: { feature: q.feature, page: q.page } }),
+      api.get<SubscribersPage>('/FeatureSubscriptions/subscribers', { signal, query: { feature: q.feature, page: q.page } }),
     enabled: q.feature !== '',
     placeholderData: keepPreviousData,
   });
@@ -98,5 +97,5 @@ export const adminApi = {
   revokeRole: (id: number, role: StaffRole) => api.delete(`/admin/members/${id}/roles/${role}`),
   disable: (id: number) => api.post(`/admin/members/${id}/disable`),
   enable: (id: number) => api.post(`/admin/members/${id}/enable`),
-  sendFeatureMessage: (req: SendFeatureMessageRequest) => api.post('/FeatureSubscriptions/send-message', req),
+  sendFeatureMessage: (req: { feature: string; subject: string; body: string }) => api.post('/FeatureSubscriptions/send-message', req),
 };

@@ -117,7 +117,7 @@ describe('AdminMembersPage', () => {
   it('grants and revokes staff roles with the switches; the own administrator switch is locked', async () => {
     signInAs(admin, ['administrator']);
     let roles: string[] = [];
-    const fetch = mockFetch((url, init) => {
+    const fetch = mockFetch((_url, init) => {
       if (init.method === 'PUT') roles = ['moderator'];
       if (init.method === 'DELETE') roles = [];
       if (init.method === 'PUT' || init.method === 'DELETE') return new Response(null, { status: 204 });
