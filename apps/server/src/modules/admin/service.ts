@@ -96,11 +96,12 @@ export class AdminService {
     const smtpUrl = ctx.config.smtpUrl;
     const smtp = smtpUrl
       ? probe('smtp', async () => {
-          const transporter = nodemailer.createTransport(smtpUrl, {
+          const transporter = nodemailer.createTransport({
+            url: smtpUrl,
             connectionTimeout: PROBE_TIMEOUT_MS,
             greetingTimeout: PROBE_TIMEOUT_MS,
             socketTimeout: PROBE_TIMEOUT_MS,
-          } as object);
+          });
           try {
             await transporter.verify();
             return `SMTP ${new URL(smtpUrl).host}`;
