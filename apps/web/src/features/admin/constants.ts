@@ -104,6 +104,7 @@ export const ADMIN_TEXT = {
     sent: 'Message queued for every subscriber',
     sendFailed: 'Failed to send the message',
     required: 'Subject and message are required.',
+    adminOnly: 'Only administrators can see who subscribed and message them.',
   },
 } as const;
 

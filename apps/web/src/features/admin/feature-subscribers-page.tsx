@@ -138,11 +138,16 @@ export function FeatureSubscribersPage() {
           )
         }
       </QueryState>
-      {feature && (
-        <>
-          <Subscribers feature={feature} page={page} onPage={(n) => set({ page: n })} />
-          {isAdmin && <SendMessageForm key={feature} feature={feature} />}
-        </>
+      {/* The server lists subscribers to administrators only; moderators see the features. */}
+      {!isAdmin ? (
+        <Alert variant="info">{T.adminOnly}</Alert>
+      ) : (
+        feature && (
+          <>
+            <Subscribers feature={feature} page={page} onPage={(n) => set({ page: n })} />
+            <SendMessageForm key={feature} feature={feature} />
+          </>
+        )
       )}
     </AdminSection>
   );

@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('FeatureSubscribersPage', () => {
   it('lists the subscribers of the feature picked, paged', async () => {
-    signInAs(testMember, ['moderator']);
+    signInAs(testMember, ['administrator']);
     const fetch = subscribersApi();
     const user = userEvent.setup();
     renderPage(<FeatureSubscribersPage />, { path: '/admin/feature-subscribers' });
@@ -45,8 +45,16 @@ describe('FeatureSubscribersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('link', { name: 'maps-fan-2' })).toBeInTheDocument();
     expect(fetch.mock.calls.map(([u]) => u)).toContain('/api/FeatureSubscriptions/subscribers?feature=maps&page=2');
-    // Moderators read; only administrators message.
+  });
+
+  it('tells moderators that subscriber lists are for administrators, without asking the server for them', async () => {
+    signInAs(testMember, ['moderator']);
+    const fetch = subscribersApi();
+    renderPage(<FeatureSubscribersPage />, { path: '/admin/feature-subscribers?feature=maps' });
+    expect(await screen.findByLabelText(T.feature)).toHaveValue('maps');
+    expect(screen.getByText(T.adminOnly)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.send })).toBeNull();
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/FeatureSubscriptions/'))).toBe(false);
   });
 
   it('lets an administrator message the subscribers, requiring subject and message', async () => {
