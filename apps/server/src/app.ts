@@ -23,6 +23,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { buildRoutes } from './modules/builds/index.js';
@@ -94,11 +95,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       toRole: (...a) => hubRef.current?.toRole(...a),
       toPlugin: (...a) => hubRef.current?.toPlugin(...a),
       toAll: (...a) => hubRef.current?.toAll(...a),
+      clientCount: () => hubRef.current?.clientCount() ?? 0,
     },
     version,
     log: app.log,
     jobs: new JobRunner(opts.database.db, app.log),
     signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
+    redis: opts.redis?.client,
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
   ctx.jobs.every('mail-outbox', 2000, () => mail.kick());
@@ -221,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       pluginRoutes(api, ctx);
       moderationRoutes(api, ctx);
       buildRoutes(api, ctx);
+      adminRoutes(api, ctx);
       mailRoutes(api, ctx);
       featureRoutes(api, ctx);
       notificationRoutes(api, ctx);

@@ -23,6 +23,8 @@ export interface Hub {
   toRole(role: string, event: string, data: unknown): void;
   toPlugin(pluginId: number, event: string, data: unknown): void;
   toAll(event: string, data: unknown): void;
+  /** Real-time clients connected to this instance (0 before the hub is attached). */
+  clientCount(): number;
 }
 
 export interface HubOptions {
@@ -108,6 +110,7 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     toRole: (role, event, data) => void io.to(rooms.role(role)).emit(event, data),
     toPlugin: (id, event, data) => void io.to(rooms.plugin(id)).emit(event, data),
     toAll: (event, data) => void io.emit(event, data),
+    clientCount: () => io.engine.clientsCount,
     /** Drops every client; the HTTP server itself is closed by Fastify. */
     async close() {
       io.local.disconnectSockets(true);

@@ -56,7 +56,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('feedback', req.ip, String(principal.memberId));
-      const id = await account.submitFeedback(principal, req.body.content, req.body.url);
+      const id = await account.submitFeedback(principal, req.body.content, req.body.url, req.headers['user-agent']);
       return reply.code(201).send({ id });
     },
   );

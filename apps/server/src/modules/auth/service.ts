@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  ADMIN_MESSAGES,
   AUTH_MESSAGES as M,
   DEFAULT_NOTIFICATION_PREFERENCES,
   RESET_TOKEN_TTL_S,
@@ -85,7 +86,17 @@ export class AuthService {
     const [row] = await this.ctx.db
       .select({ id: sessions.id, impersonatorId: sessions.impersonatorId, generation: sessions.generation, rotatedAt: sessions.rotatedAt })
       .from(sessions)
-      .where(and(eq(sessions.id, claims.sid), eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          eq(sessions.id, claims.sid),
+          eq(sessions.memberId, memberId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          // A disabled account's tokens stop working at once, even before its sessions are revoked.
+          isNull(members.disabledAt),
+        ),
+      )
       .limit(1);
     if (!row || tokenAge(claims.gen, row) === 'old') return null;
     return {
@@ -149,6 +160,7 @@ export class AuthService {
 
   async login(input: { username: string; password: string; rememberMe: boolean }): Promise<AuthResponse> {
     const member = await this.checkCredentials(input.username, input.password);
+    if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
     if (!member.email) throw new HttpError(403, M.emailRequired, { reason: 'EmailRequired', currentEmail: null });
     if (!member.emailVerifiedAt) throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
     const { token, member: out } = await this.issue(this.ctx.db, member, { rememberMe: input.rememberMe });
