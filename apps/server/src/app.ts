@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import * as Sentry from '@sentry/node';
-import { AUTH_MESSAGES } from '@bm/core';
+import { AUTH_MESSAGES, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@bm/core';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -29,12 +29,15 @@ import { systemRoutes } from './modules/system/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isInvalidTextError } from './platform/db-errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
 import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
+import { JobRunner } from './platform/jobs.js';
+import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
 import { readAppVersion, type AppVersion } from './version.js';
 import { type MetaResolver, type PageMeta, spaFallback } from './spa.js';
 
@@ -86,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     },
     version,
     log: app.log,
+    jobs: new JobRunner(opts.database.db, app.log),
+    signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
   const auth = new AuthService(ctx);
@@ -129,6 +134,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     if (header?.startsWith('Bearer ')) req.principal = await auth.principalFromToken(header.slice(7).trim());
   });
 
+  // One rule for every route: no control characters in any string of the query, path or JSON body.
+  app.addHook('preValidation', async (req) => {
+    if (containsControlCharacters(req.query) || containsControlCharacters(req.params) || containsControlCharacters(req.body)) {
+      throw new HttpError(400, CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
+
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -153,12 +165,26 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       return reply.code(415).send({ message: 'Unsupported content type' });
     }
+    if (err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') {
+      return reply.code(400).send({ message: 'Send one file per request, with its fields' });
+    }
+    if (/unexpected end of multipart data|Boundary not found/i.test(err.message ?? '')) {
+      return reply.code(400).send({ message: 'Malformed multipart body' });
+    }
+    // PostgreSQL refuses NUL and bytes that are not UTF-8 in text: the input is at fault, and nothing was written.
+    if (isInvalidTextError(err)) {
+      return reply.code(400).send({ message: CONTROL_CHARACTERS_MESSAGE });
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       return reply.code(413).send({ message: 'Request body is too large' });
     }
     if (status >= 400 && status < 500) {
       const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
       return reply.code(status).send({ message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'Database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err }, 'Unhandled error');
     Sentry.captureException(err);
@@ -172,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
   );
@@ -211,8 +238,19 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   });
   app.addHook('preClose', async () => {
     await hubRef.current?.close();
+    await ctx.jobs.stop();
     await mail.stop();
   });
 
   return { app, ctx };
+}
+
+/** Whether a parsed input holds a string with a control character (depth-limited; Buffers are files, not text). */
+function containsControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (!value || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (hasControlCharacters(k) || containsControlCharacters(v, depth + 1)) return true;
+  }
+  return false;
 }

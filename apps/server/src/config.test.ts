@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.turnstile).toBeUndefined();
     expect(c.listCacheMs).toBe(5000);
-    expect(c.buildServerUrl).toBeUndefined();
+    expect(c.buildWebhookUrl).toBeUndefined();
   });
 
   it.each([
@@ -22,7 +22,8 @@ describe('configuration', () => {
     [{ ADMIN_USERNAME: 'root' }, 'ADMIN_USERNAME'],
     [{ TURNSTILE_SITE_KEY: 'k' }, 'TURNSTILE_SECRET_KEY'],
     [{ LIST_CACHE_SECONDS: '-1' }, 'LIST_CACHE_SECONDS'],
-    [{ BUILD_SERVER_URL: 'ftp://builder' }, 'BUILD_SERVER_URL'],
+    [{ BUILD_WEBHOOK_URL: 'ftp://builder', BUILD_WEBHOOK_SECRET: 'x'.repeat(16) }, 'BUILD_WEBHOOK_URL'],
+    [{ BUILD_WEBHOOK_URL: 'http://builder.local/build' }, 'BUILD_WEBHOOK_SECRET'],
   ])('names the setting of a bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

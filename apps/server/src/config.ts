@@ -48,7 +48,9 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  BUILD_SERVER_URL: optionalUrl(['http:', 'https:']),
+  BUILD_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
+  BUILD_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+  BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -71,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const adminParts = [c.ADMIN_USERNAME, c.ADMIN_EMAIL, c.ADMIN_PASSWORD].filter(Boolean).length;
   if (adminParts !== 0 && adminParts !== 3) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (c.BUILD_WEBHOOK_URL && !c.BUILD_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  BUILD_WEBHOOK_SECRET: required with BUILD_WEBHOOK_URL');
   }
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError('Invalid configuration:\n  TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
@@ -102,7 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitFactor: c.RATE_LIMIT_FACTOR,
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
-    /** Where queued plugin submissions get built; without one every submission goes straight to review. */
-    buildServerUrl: c.BUILD_SERVER_URL,
+    /** Where queued plugin submissions get built (a signed webhook); without one every submission goes straight to review. */
+    buildWebhookUrl: c.BUILD_WEBHOOK_URL,
+    /** Signs build jobs and checks the builder's callbacks (HMAC-SHA256). */
+    buildWebhookSecret: c.BUILD_WEBHOOK_SECRET,
+    /** A build that has not finished this long after it was sent fails. */
+    buildTimeoutMs: c.BUILD_TIMEOUT * 1000,
   };
 }

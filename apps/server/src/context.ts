@@ -7,6 +7,8 @@ import type { MailWorker } from './platform/mailer.js';
 import type { RateLimits } from './platform/rate-limit.js';
 import type { FileStorage } from './platform/storage.js';
 import type { TokenService } from './platform/tokens.js';
+import type { JobRunner } from './platform/jobs.js';
+import type { SignedUrls } from './platform/signed-urls.js';
 import type { AppVersion } from './version.js';
 import type { NotificationService } from './modules/notifications/service.js';
 
@@ -25,6 +27,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The one way to tell a member something (inbox message, email copy, MailEvent). */
   notifications: NotificationService;
+  /** The one job runner (platform/jobs.ts). */
+  jobs: JobRunner;
+  /** Expiring links to private files (sources, debug archives, unapproved binaries). */
+  signedUrls: SignedUrls;
 }
 
 /** Who is calling: resolved from the bearer token and its session row on every request. */

@@ -70,9 +70,18 @@ export class MailWorker {
     this.timer.unref();
   }
 
-  /** Start a delivery pass now unless one is running. */
+  /**
+   * Start a delivery pass now unless one is running. Never rejects: a pass that fails (the database
+   * unreachable for a moment) is logged and the next tick tries again; nothing is lost, since rows
+   * stay pending until delivered.
+   */
   kick(): Promise<number> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
+    this.running ??= this.drain()
+      .catch((err) => {
+        this.log.warn({ err }, 'Mail delivery pass failed; retrying on the next tick');
+        return 0;
+      })
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 

@@ -474,10 +474,10 @@ describe('the BakkesMod in-game plugin manager', () => {
   });
 });
 
-describe('with a build server configured (BUILD_SERVER_URL)', () => {
+describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
   let b: TestApp;
   beforeAll(async () => {
-    b = await startTestApp({ env: { BUILD_SERVER_URL: 'http://builder.invalid/build' } });
+    b = await startTestApp({ env: { BUILD_WEBHOOK_URL: 'http://builder.invalid/build', BUILD_WEBHOOK_SECRET: 'a-test-secret-of-length' } });
   });
   afterAll(() => b.close());
 

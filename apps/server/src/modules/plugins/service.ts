@@ -587,9 +587,9 @@ export class PluginService {
     return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
   }
 
-  /** A build server is configured (BUILD_SERVER_URL): submissions queue for it unless the plugin skips it. */
+  /** A builder is configured (BUILD_WEBHOOK_URL): submissions queue for it unless the plugin skips it. */
   private hasBuildServer(): boolean {
-    return this.ctx.config.buildServerUrl !== undefined;
+    return this.ctx.config.buildWebhookUrl !== undefined;
   }
 
   // ---- ratings and counters ----

@@ -1,0 +1,54 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+
+/** Header names of a signed delivery, both ways (site -> builder, builder -> site). */
+export const WEBHOOK_HEADERS = {
+  timestamp: 'x-bm-timestamp',
+  delivery: 'x-bm-delivery',
+  signature: 'x-bm-signature',
+} as const;
+
+/** Deliveries older (or further in the future) than this are refused: a replay window. */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** Hex HMAC-SHA256 over `${timestamp}.${deliveryId}.${body}` (timestamp in unix seconds). */
+export function webhookSignature(secret: string, timestamp: number, deliveryId: string, body: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${deliveryId}.`).update(body).digest('hex');
+}
+
+/** Headers for a delivery of `body`, signed now. */
+export function webhookHeaders(secret: string, body: string | Buffer, deliveryId: string = randomUUID(), now = Date.now()): Record<string, string> {
+  const timestamp = Math.floor(now / 1000);
+  return {
+    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+    [WEBHOOK_HEADERS.delivery]: deliveryId,
+    [WEBHOOK_HEADERS.signature]: `sha256=${webhookSignature(secret, timestamp, deliveryId, body)}`,
+  };
+}
+
+export type WebhookCheck = { ok: true; deliveryId: string; timestamp: number } | { ok: false; reason: string };
+
+/** Checks a delivery's signature and age. The caller still checks the delivery id was not seen before. */
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string | Buffer,
+  now = Date.now(),
+  toleranceMs = WEBHOOK_TOLERANCE_MS,
+): WebhookCheck {
+  const one = (name: string) => {
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const ts = Number(one(WEBHOOK_HEADERS.timestamp));
+  const deliveryId = one(WEBHOOK_HEADERS.delivery);
+  const sig = one(WEBHOOK_HEADERS.signature);
+  if (!Number.isSafeInteger(ts) || !deliveryId || !sig) return { ok: false, reason: 'Missing signature headers' };
+  if (deliveryId.length > 200) return { ok: false, reason: 'Bad delivery id' };
+  if (Math.abs(now - ts * 1000) > toleranceMs) return { ok: false, reason: 'Delivery is too old or from the future' };
+  const m = /^sha256=([0-9a-f]{64})$/.exec(sig);
+  if (!m) return { ok: false, reason: 'Bad signature' };
+  const want = Buffer.from(webhookSignature(secret, ts, deliveryId, body), 'hex');
+  const got = Buffer.from(m[1]!, 'hex');
+  if (!timingSafeEqual(want, got)) return { ok: false, reason: 'Bad signature' };
+  return { ok: true, deliveryId, timestamp: ts };
+}
