@@ -42,7 +42,7 @@ export function ListSearch({ value, onSearch, label = T.searchLabel }: { value: 
     onSearch(text);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex gap-2">
+    <form role="search" aria-label={label} onSubmit={submit} className="flex gap-2">
       <label className="sr-only" htmlFor="moderation-search">
         {label}
       </label>
