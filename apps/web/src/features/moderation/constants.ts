@@ -65,7 +65,7 @@ export const MODERATION_TEXT = {
   approvalNote: 'Approval note (optional)',
   approvalNoteHint: 'Sent to the author with the approval.',
   binaryZip: 'Plugin binary ZIP',
-  binaryZipHint: 'A ZIP with plugins/<name>.dll. Needed when the build server made no binary.',
+  binaryBuilt: 'The build server made a binary. Attach a ZIP with plugins/<name>.dll only to replace it.',
   debugZip: 'Debug ZIP',
   debugZipHint: 'Debug symbols (.pdb), up to 30 MB.',
   dropHere: 'Drop a ZIP here or choose a file',

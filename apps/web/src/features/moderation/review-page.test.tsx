@@ -111,6 +111,8 @@ describe('plugin review page', () => {
     expect(prs).toHaveAttribute('href', 'https://github.com/ryan/aerial-trainer/pulls');
     expect(prs).toHaveAttribute('target', '_blank');
     expect(screen.getByText('msbuild: 0 errors')).toBeInTheDocument();
+    // No built binary yet: the binary drop zone says one is needed.
+    expect(screen.getByLabelText(T.binaryZip)).toHaveAccessibleDescription(MODERATION_MESSAGES.needsBinary);
     expect(screen.getByTestId('audit-list')).toHaveTextContent('Needs a second look');
     expect(screen.getByTestId('audit-list')).toHaveTextContent('by moderator');
   });

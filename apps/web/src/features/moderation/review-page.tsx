@@ -207,7 +207,7 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
           disabled={busy}
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <ZipDropZone label={T.binaryZip} hint={T.binaryZipHint} file={binary} onChange={setBinary} disabled={busy} />
+          <ZipDropZone label={T.binaryZip} hint={detail.hasBinary ? T.binaryBuilt : MODERATION_MESSAGES.needsBinary} file={binary} onChange={setBinary} disabled={busy} />
           <ZipDropZone label={T.debugZip} hint={T.debugZipHint} file={debugArchive} onChange={setDebugArchive} disabled={busy} />
         </div>
       </section>
