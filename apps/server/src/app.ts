@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -24,7 +26,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
-import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
+import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
@@ -34,7 +36,7 @@ import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
+import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
@@ -66,7 +68,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
   const transport =
     opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
@@ -95,15 +98,19 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   ctx.notifications = new NotificationService(ctx);
   const auth = new AuthService(ctx);
 
+  // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
+  // The real-time hub and error reports go to this origin ('self' covers its ws:/wss: in CSP 3).
+  const turnstileHosts = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
+  const adHosts = config.adsClient ? ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'],
+        scriptSrc: ["'self'", ...turnstileHosts, ...adHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', 'https://*.google.com', 'https://*.googlesyndication.com'],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'],
+        connectSrc: ["'self'", ...turnstileHosts, ...adHosts],
+        frameSrc: ["'self'", ...turnstileHosts, ...(config.adsClient ? ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -113,6 +120,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers (JSON, the HTML page) compressed on the way out; the built assets are precompressed at build time.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
@@ -135,7 +149,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   });
 
   // One rule for every route: no control characters in any string of the query, path or JSON body.
-  app.addHook('preValidation', async (req) => {
+  // Checked after the route's own preValidation (who may call: 401/403 first) and its schema.
+  app.addHook('preHandler', async (req) => {
     if (containsControlCharacters(req.query) || containsControlCharacters(req.params) || containsControlCharacters(req.body)) {
       throw new HttpError(400, CONTROL_CHARACTERS_MESSAGE);
     }
@@ -211,6 +226,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       decorateReply: false,
       index: false,
       maxAge: '1h',
+      allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
+    });
+  } else {
+    // Any other store (S3): public files through the server, so the bucket itself stays private.
+    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      const data = isPublicFileKey(key) ? await storage.get(key) : null;
+      if (!data) return reply.code(404).send({ message: 'Not found' });
+      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
     });
   }
 
@@ -231,6 +256,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.addHook('onReady', async () => {
     hubRef.current = attachHub(app.server, {
       resolve: async (token) => auth.principalFromToken(token),
+      canJoinPlugin: (principal, id) => canSeePlugin(ctx, id, principal),
       version: version.informational,
       log: app.log,
       redis: opts.redis ? { pub: opts.redis.pub, sub: opts.redis.sub } : undefined,

@@ -41,7 +41,22 @@ export async function spaFallback(app: FastifyInstance, dist: string, opts: { pu
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // Brotli or gzip files written next to each asset at build time.
+      preCompressed: true,
+      // Source maps stay on the server (for error reports), never served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // Hashed assets never change under their name; anything else is checked again each time.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      },
+      cacheControl: false,
+    });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
   app.setNotFoundHandler(async (req, reply) => {

@@ -1,9 +1,7 @@
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -15,42 +13,10 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { ensureMember } from '../src/db/seed.js';
 import { enqueueMail, smtpTransport } from '../src/platform/mailer.js';
 import { startMailbox, type Mailbox } from './harness.js';
-
-/** A TCP proxy to the PostgreSQL server that the test can cut (every connection dropped, new ones refused) and restore. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let cut = false;
-  const server = net.createServer((client) => {
-    if (cut) return client.destroy();
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    cut() {
-      cut = true;
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-    },
-    restore() {
-      cut = false;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { startTcpProxy } from './tcp-proxy.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL!;
-let proxy: Awaited<ReturnType<typeof startProxy>>;
+let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let database: Database;
 let app: FastifyInstance;
 let ctx: AppContext;
@@ -64,7 +30,7 @@ beforeAll(async () => {
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const target = new URL(serverUrl);
-  proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const viaProxy = new URL(serverUrl);
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);

@@ -91,6 +91,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const ROOMY = { ip: { points: 10_000, durationS: 60 }, account: { points: 10_000, durationS: 60 } };
+
 export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...overrides.env });
@@ -102,6 +104,8 @@ export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Re
     logger: false,
     webDist: path.join(dataDir, 'no-web-build'),
     ...overrides,
+    // Test files make many plugins and cars and vote a lot as one member; the tests of these limits set their own.
+    limits: { create: ROOMY, vote: ROOMY, rating: ROOMY, ...overrides.limits },
   });
   await app.ready();
   return {

@@ -27,6 +27,8 @@ export interface Hub {
 
 export interface HubOptions {
   resolve(token: string): Promise<HubPrincipal | null>;
+  /** Whether the caller may follow a plugin's room: the same rule as reading the plugin. */
+  canJoinPlugin(principal: HubPrincipal | null, pluginId: number): Promise<boolean>;
   version: string;
   log: FastifyBaseLogger;
   redis?: { pub: RedisClientType; sub: RedisClientType };
@@ -76,8 +78,22 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     };
     socket.on('JoinPlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
       const id = pluginId(raw);
-      if (id) void socket.join(rooms.plugin(id));
-      if (typeof ack === 'function') ack(id !== null);
+      const answer = (ok: boolean) => {
+        if (typeof ack === 'function') ack(ok);
+      };
+      if (id === null) return answer(false);
+      // A socket handler never lets an error escape: a failed check (database away) answers false.
+      opts
+        .canJoinPlugin(principal, id)
+        .catch((err: unknown) => {
+          opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
+          return false;
+        })
+        .then((ok) => {
+          if (ok) void socket.join(rooms.plugin(id));
+          answer(ok);
+        })
+        .catch(() => undefined);
     });
     socket.on('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
       const id = pluginId(raw);

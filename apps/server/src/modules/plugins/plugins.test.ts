@@ -252,7 +252,32 @@ describe('source uploads and submissions', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Debuggable' }, { versionString: '2.0' });
     const pdbs = (await get(`/plugins/my/${p.id}/pdbs`, owner.auth)).json();
-    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/files\//) }]);
+    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/api\/files\/signed\?/) }]);
+    const file = await t.app.inject({ method: 'GET', url: pdbs[0].url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('serves sources, binaries and debug files only through checked, expiring links', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Private Files' });
+    const keys = storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`));
+    expect(keys).toHaveLength(3);
+    for (const key of keys) {
+      expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
+    }
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#123456' } }).png().toBuffer();
+    const upload = multipart(png, 'b.png', {}, 'image/png');
+    const banner = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...upload.headers }, payload: upload.payload });
+    expect((await t.app.inject({ method: 'GET', url: banner.json().bannerImageUrl })).statusCode).toBe(200);
+    const link = (await api('POST', `/plugins/${p.id}/download`)).json().downloadUrl as string;
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=[0-9a-f]/, 'sig=0') })).statusCode).toBe(403);
+    // Once the plugin is hidden its files are not handed out any more.
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
+    expect((await api('POST', `/plugins/${p.id}/download`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: p.downloadUrl! })).statusCode).toBe(404);
   });
 
   it('a too large upload is refused before it is stored', async () => {
@@ -405,11 +430,14 @@ describe('view and download counting', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Downloaded' });
     const first = (await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json();
-    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/files\/plugins\//) });
+    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/api\/files\/signed\?key=plugins%2F/) });
     expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(false);
     const link = await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect(link.statusCode).toBe(302);
-    expect(link.headers.location).toBe(first.downloadUrl);
+    expect(link.headers.location).toMatch(/^\/api\/files\/signed\?key=plugins%2F/);
+    const zip = await t.app.inject({ method: 'GET', url: String(link.headers.location) });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload).toEqual((await t.app.inject({ method: 'GET', url: first.downloadUrl })).rawPayload);
     await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect((await get(`/plugins/${p.id}`)).json().downloadCount).toBe(2);
     await t.ctx.db.execute(sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`);

@@ -81,7 +81,16 @@ const averageRating = (sum: number, count: number) => (count ? Math.round((sum /
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
 
-export const isStaff = (principal: Principal | null) =>
+/** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
+export async function canSeePlugin(ctx: Pick<AppContext, 'db'>, id: number, viewer: Pick<Principal, 'memberId' | 'roles'> | null): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ isActive: plugins.isActive, isPubliclyVisible: plugins.isPubliclyVisible, publishedOnce: plugins.publishedOnce, memberId: plugins.memberId })
+    .from(plugins)
+    .where(eq(plugins.id, id));
+  return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
+}
+
+export const isStaff = (principal: Pick<Principal, 'roles'> | null) =>
   !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
 
 /** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
@@ -95,6 +104,11 @@ export const versionDownloadPath = (pluginId: number, submissionId: number) => `
 export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: number, event: SubmissionUpdatedEvent) {
   ctx.hub.toMember(ownerId, 'SubmissionUpdated', event);
 }
+
+/** How long a download link to a plugin's file works. */
+const PRIVATE_LINK_TTL_S = 600;
+const binaryFileName = (pluginName: string, versionString: string | null) =>
+  `${pluginName}${versionString ? `-${versionString}` : ''}.zip`.replace(/[^\w.-]+/g, '_');
 
 const fileKey = (pluginId: number, kind: string, ext: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
 
@@ -259,7 +273,7 @@ export class PluginService {
   /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
   async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
     const row = await this.row(id);
-    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row;
+    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row; // the rule of canSeePlugin
     throw notFound(M.notFound);
   }
 
@@ -275,6 +289,14 @@ export class PluginService {
     const row = await this.row(id);
     if (row.memberId !== principal.memberId) throw notFound(M.notFound);
     return row;
+  }
+
+  /**
+   * A plugin's files are private: a short-lived link, given only after the caller's right was
+   * checked, so that a hidden or deleted plugin's files stop being served.
+   */
+  private privateUrl(key: string, fileName: string) {
+    return this.ctx.signedUrls.path(key, { ttlS: PRIVATE_LINK_TTL_S, fileName });
   }
 
   // ---- reading ----
@@ -412,7 +434,7 @@ export class PluginService {
       versionString: s.versionString,
       approvedAt: toIsoOrNull(s.approvedAt),
       fileName: `${plugin.name}-${s.versionString || s.id}-pdb.zip`.replace(/[^\w.-]+/g, '_'),
-      url: this.ctx.storage.url(s.debugKey!),
+      url: this.privateUrl(s.debugKey!, `${plugin.name}-${s.versionString || s.id}-pdb.zip`),
     }));
   }
 
@@ -428,7 +450,7 @@ export class PluginService {
 
   async sourceUrl(principal: Principal, id: number, submissionId: number) {
     const { sub } = await this.mySubmission(principal, id, submissionId);
-    return { url: this.ctx.storage.url(sub.sourceKey) };
+    return { url: this.privateUrl(sub.sourceKey, sub.sourceName) };
   }
 
   /** Withdraws a submission that is not approved yet, with its files. */
@@ -654,23 +676,23 @@ export class PluginService {
 
   /** Counts a download of the latest version; the answer's URL is the file itself (not counted again). */
   async countDownload(id: number, viewer: Principal | null, visitor: string) {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [latest] = await this.versionRows(id);
     if (!latest?.binaryKey) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.binaryKey) };
+    return { downloadCount: count, counted, downloadUrl: this.privateUrl(latest.binaryKey, binaryFileName(row.name, latest.versionString)) };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
   async downloadVersion(id: number, submissionId: number, viewer: Principal | null, visitor: string): Promise<string> {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [sub] = await this.ctx.db
-      .select({ key: submissions.binaryKey })
+      .select({ key: submissions.binaryKey, versionString: submissions.versionString })
       .from(submissions)
       .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id), eq(submissions.status, 'a')));
     if (!sub?.key) throw notFound(M.noVersion);
     await this.bump('download', id, visitor);
-    return this.ctx.storage.url(sub.key);
+    return this.privateUrl(sub.key, binaryFileName(row.name, sub.versionString));
   }
 
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */

@@ -39,12 +39,28 @@ export const ZIP_MESSAGES = {
   noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
   noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
   outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
+  nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
+  nestedUnchecked: (name: string) => `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
+  nested: (name: string, message: string) => `In ${name}: ${message}`,
 } as const;
 
 export interface ZipSummary {
   /** Names of the file entries (folders left out). */
   files: string[];
   unpackedBytes: number;
+}
+
+/** Archives inside the upload are opened and checked too, this many levels down; deeper ones are refused. */
+const MAX_NESTING = 2;
+
+/** What the first bytes of an entry say it is: a ZIP we can check, another archive we cannot, or anything else. */
+function archiveKind(head: Buffer): 'zip' | 'other' | null {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
+  if (head.length >= 6 && head.subarray(0, 6).equals(Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))) return 'other'; // 7z
+  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === 'Rar!') return 'other';
+  if (head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 0x08) return 'other'; // gzip (tar.gz)
+  if (head.length >= 262 && head.subarray(257, 262).toString('latin1') === 'ustar') return 'other';
+  return null;
 }
 
 const S_IFMT = 0o170000;
@@ -84,18 +100,34 @@ const openZip = (data: Buffer) =>
     ),
   );
 
-/** Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget. */
+/**
+ * Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget.
+ * Keeps the bytes only of an entry that starts like an archive, so that it can be checked in turn.
+ */
 const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
-  new Promise<number>((resolve, reject) => {
+  new Promise<{ n: number; archive: 'zip' | 'other' | null; data: Buffer | null }>((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) return reject(err ?? new Error('no stream'));
       let n = 0;
+      let head = Buffer.alloc(0);
+      let archive: 'zip' | 'other' | null | undefined;
+      const kept: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         n += chunk.length;
-        if (n > budget) stream.destroy(new Error('over budget'));
+        if (n > budget) return stream.destroy(new Error('over budget'));
+        if (archive === undefined) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length >= 262 || n >= entry.uncompressedSize) archive = archiveKind(head);
+          if (archive === 'zip') kept.push(head);
+        } else if (archive === 'zip') {
+          kept.push(chunk);
+        }
       });
       stream.on('error', reject);
-      stream.on('end', () => resolve(n));
+      stream.on('end', () => {
+        archive ??= archiveKind(head);
+        resolve({ n, archive, data: archive === 'zip' ? (kept.length ? Buffer.concat(kept) : head) : null });
+      });
     });
   });
 
@@ -105,7 +137,7 @@ const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
  * encrypted entries. Every entry is inflated once to check the sizes its headers declare.
  * Throws a 400 naming the first problem.
  */
-export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS): Promise<ZipSummary> {
+export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS, depth = 0): Promise<ZipSummary> {
   if (data.length > limits.maxBytes) throw badRequest(ZIP_MESSAGES.tooLarge(limits.maxBytes), 'file');
   let zip: ZipFile;
   try {
@@ -148,7 +180,19 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
         if (bomb(entry.uncompressedSize, entry.compressedSize) || bomb(unpacked, data.length)) throw badRequest(ZIP_MESSAGES.bomb, 'file');
         if (!name.endsWith('/')) {
           if (!entry.canDecodeFileData()) throw badRequest(ZIP_MESSAGES.damaged, 'file');
-          await drainEntry(zip, entry, entry.uncompressedSize);
+          const read = await drainEntry(zip, entry, entry.uncompressedSize);
+          if (read.archive === 'other') throw badRequest(ZIP_MESSAGES.nestedUnchecked(shown), 'file');
+          if (read.archive === 'zip') {
+            if (depth + 1 > MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
+            // The same limits, with what the outer archive already unpacked counted against them.
+            const inner = await inspectZip(read.data!, { ...limits, maxBytes: limits.maxUnpackedBytes, maxUnpackedBytes: limits.maxUnpackedBytes - unpacked }, depth + 1).catch(
+              (e: { message?: string; statusCode?: number }) => {
+                throw e.statusCode === 400 && !String(e.message).startsWith('In ') ? badRequest(ZIP_MESSAGES.nested(shown, String(e.message)), 'file') : e;
+              },
+            );
+            unpacked += inner.unpackedBytes;
+            if (unpacked > limits.maxUnpackedBytes) throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
+          }
           files.push(name);
         }
         zip.readEntry();
