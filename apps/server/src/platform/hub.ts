@@ -36,6 +36,39 @@ export interface HubOptions {
   redis?: { pub: RedisClientType; sub: RedisClientType };
 }
 
+/**
+ * The adapter publishes every room event to Redis and does not wait for the answer: while Redis is
+ * away that promise rejects with nobody to catch it. This publisher logs the failure instead; the
+ * event still reaches this instance's own sockets, and other instances miss it (degraded, not down).
+ */
+function quietPublisher(pub: RedisClientType, log: FastifyBaseLogger): RedisClientType {
+  let lastWarn = 0;
+  const warn = (err: unknown) => {
+    if (Date.now() - lastWarn > 10_000) {
+      lastWarn = Date.now();
+      log.warn({ err }, 'Real-time event not published to Redis; other instances miss it');
+    }
+    return 0;
+  };
+  return new Proxy(pub, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (prop === 'publish' || prop === 'sPublish' || prop === 'PUBLISH' || prop === 'SPUBLISH') {
+        return (...args: unknown[]) => {
+          try {
+            const out = (value as (...a: unknown[]) => unknown).apply(target, args);
+            return out instanceof Promise ? out.catch(warn) : out;
+          } catch (err) {
+            return Promise.resolve(warn(err));
+          }
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 function handshakeToken(socket: Socket): string | undefined {
   const fromAuth = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
   if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
@@ -54,7 +87,7 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     pingTimeout: 30_000,
     cors: { origin: false },
   });
-  if (opts.redis) io.adapter(createAdapter(opts.redis.pub, opts.redis.sub));
+  if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub, opts.log), opts.redis.sub));
 
   // Anonymous connections are allowed; a token that does not check out connects anonymously too.
   io.use(async (socket, next) => {

@@ -79,3 +79,33 @@ describe('losing Redis', () => {
     await expect(limits.consume('login', '10.0.0.1', 'gone-redis')).rejects.toMatchObject({ statusCode: 429 });
   });
 });
+
+describe('losing Redis for events', () => {
+  it('still delivers events to this instance\'s sockets and keeps serving', async () => {
+    const trio = await redisTrio();
+    const solo = await startTestApp({ redis: trio });
+    await solo.app.listen({ port: 0, host: '127.0.0.1' });
+    const m = await signedInMember(solo);
+    const port = (solo.app.server.address() as AddressInfo).port;
+    const s = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        s.on('connect', () => resolve());
+        s.on('connect_error', reject);
+      });
+      // Redis goes away under the adapter and the rate limiter.
+      for (const c of [trio.pub, trio.sub, trio.client]) {
+        c.on('error', () => undefined);
+        await c.disconnect().catch(() => undefined);
+      }
+      const got = new Promise((resolve) => s.once('SubmissionUpdated', resolve));
+      solo.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 9, status: 'b' });
+      expect(await got).toEqual({ id: 9, status: 'b' });
+      const login = await solo.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.username, password: m.password } });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      s.disconnect();
+      await solo.close();
+    }
+  });
+});
