@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
+import { moderationRoutes } from './modules/moderation/index.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      moderationRoutes(api, ctx);
       signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },

@@ -8,7 +8,7 @@ export interface LimitRule {
 }
 
 /** Named limits, each keyed by IP and by account. */
-export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'feedback' | 'comment';
+export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'feedback' | 'comment' | 'report';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -18,6 +18,7 @@ export const DEFAULT_LIMITS: LimitRules = {
   resend: { ip: { points: 10, durationS: 3600 }, account: { points: 4, durationS: 900 } },
   feedback: { ip: { points: 20, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   comment: { ip: { points: 60, durationS: 600 }, account: { points: 20, durationS: 600 } },
+  report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
 };
 
 export class RateLimits {

@@ -1,6 +1,6 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import { BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
 import { badRequest } from '../../platform/errors.js';
 
 export interface ZipLimits {
@@ -23,6 +23,24 @@ export const SOURCE_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
+/** A built plugin: what the in-game manager downloads and unpacks. */
+export const BINARY_ZIP_LIMITS: ZipLimits = {
+  maxBytes: BINARY_ZIP_MAX_BYTES,
+  maxEntries: 1000,
+  maxUnpackedBytes: 200 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
+
+/** Debug symbols kept beside an approved version (never public). */
+export const DEBUG_ZIP_LIMITS: ZipLimits = {
+  maxBytes: DEBUG_ARCHIVE_MAX_BYTES,
+  maxEntries: 200,
+  maxUnpackedBytes: 300 * 1024 * 1024,
+  maxRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+};
+
 export const ZIP_MESSAGES = {
   notZip: 'The file is not a valid ZIP archive',
   tooLarge: (max: number) => `The ZIP is too large (max ${Math.round(max / 1024 / 1024)} MB)`,
@@ -38,6 +56,8 @@ export const ZIP_MESSAGES = {
   damaged: 'The ZIP is damaged and cannot be read',
   noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
   noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
+  noPdb: 'The debug archive must contain .pdb files',
+  notPdb: (name: string) => `The debug archive may only contain .pdb files: ${name}`,
   outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
 } as const;
 
@@ -171,13 +191,22 @@ const BINARY_FOLDERS = ['plugins/', 'data/', 'cfg/'];
  * A built plugin as the in-game plugin manager installs it: extracted into the BakkesMod folder,
  * so plugins/<name>.dll, with optional data/ and cfg/ content (and an optional plugin.json).
  */
-export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<ZipSummary> {
+export async function checkBinaryZip(data: Buffer, limits: ZipLimits = BINARY_ZIP_LIMITS): Promise<ZipSummary> {
   const summary = await inspectZip(data, limits);
   for (const f of summary.files) {
     const lower = f.toLowerCase();
     if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p))) throw badRequest(ZIP_MESSAGES.outsideLayout(f), 'file');
   }
   if (!summary.files.some((f) => /^plugins\/[^/]+\.dll$/i.test(f))) throw badRequest(ZIP_MESSAGES.noDll, 'file');
+  return summary;
+}
+
+/** A debug archive: only .pdb files (in any safe folder). */
+export async function checkDebugZip(data: Buffer, limits: ZipLimits = DEBUG_ZIP_LIMITS): Promise<ZipSummary> {
+  const summary = await inspectZip(data, limits);
+  const other = summary.files.find((f) => !f.toLowerCase().endsWith('.pdb'));
+  if (other) throw badRequest(ZIP_MESSAGES.notPdb(other.slice(0, 200)), 'debugArchive');
+  if (!summary.files.length) throw badRequest(ZIP_MESSAGES.noPdb, 'debugArchive');
   return summary;
 }
 

@@ -1,0 +1,2 @@
+export { moderationRoutes } from './routes.js';
+export { ModerationService } from './service.js';
