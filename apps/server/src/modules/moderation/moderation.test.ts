@@ -5,7 +5,6 @@ import {
   type ModerationDetail,
   type ModerationListResponse,
   type ModeratorDashboard,
-  type ReportedListResponse,
 } from '@bm/core';
 import { mailMessages, moderationAudit, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
