@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart, storedFiles } from './test-helpers.js';
-import { SOURCE_ZIP_LIMITS, ZIP_MESSAGES as Z, checkBinaryZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
+import { DEBUG_ZIP_LIMITS, SOURCE_ZIP_LIMITS, ZIP_MESSAGES as Z, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
 
 const sln = { name: 'MyPlugin/MyPlugin.sln', data: 'Microsoft Visual Studio Solution File\n' };
 
@@ -78,6 +78,14 @@ describe('ZIP checks', () => {
     await expect(checkBinaryZip(await makeZip([{ name: 'plugins/a.dll', data: 'MZ' }, { name: 'bin/x.exe', data: 'x' }]))).rejects.toMatchObject({
       message: Z.outsideLayout('bin/x.exe'),
     });
+  });
+
+  it('takes only .pdb files in a debug archive, within its own size limit', async () => {
+    const good = await makeZip([{ name: 'Rocket.pdb', data: 'pdb' }, { name: 'x64/Release/Helper.PDB', data: 'pdb' }]);
+    expect((await checkDebugZip(good)).files).toEqual(['Rocket.pdb', 'x64/Release/Helper.PDB']);
+    await expect(checkDebugZip(await makeZip([{ name: 'a.pdb', data: 'x' }, { name: 'a.dll', data: 'MZ' }]))).rejects.toMatchObject({ message: Z.notPdb('a.dll') });
+    await expect(checkDebugZip(await makeZip([{ name: 'empty/', data: '' }]))).rejects.toMatchObject({ message: Z.noPdb });
+    await expect(checkDebugZip(good, { ...DEBUG_ZIP_LIMITS, maxBytes: 10 })).rejects.toMatchObject({ message: Z.tooLarge(10) });
   });
 });
 
