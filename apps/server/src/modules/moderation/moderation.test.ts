@@ -231,6 +231,35 @@ describe('approving', () => {
   });
 });
 
+describe('approving what the builder produced', () => {
+  it('needs no body when the submission already has a binary', async () => {
+    const owner = await signedInMember(t);
+    const { plugin, submissionId } = await pendingSubmission(owner, 'Built By Builder');
+    const built = await binaryZip('Built');
+    const key = `plugins/${plugin.id}/binary-from-builder.zip`;
+    await t.ctx.storage.put(key, built);
+    await t.ctx.db.update(submissions).set({ binaryKey: key }).where(eq(submissions.id, submissionId));
+    // The web client sends an empty JSON object when there is nothing to attach.
+    expect((await inject('POST', `/moderation/plugins/${submissionId}/approve`, mod.auth, {})).statusCode).toBe(204);
+    const dl = await t.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/versions/${submissionId}/download` });
+    expect(dl.statusCode).toBe(302);
+    expect((await t.app.inject({ method: 'GET', url: dl.headers.location as string })).rawPayload.equals(built)).toBe(true);
+  });
+
+  it('lets another moderator claim a review whose lock has expired', async () => {
+    const owner = await signedInMember(t);
+    const { submissionId } = await pendingSubmission(owner);
+    await inject('GET', `/moderation/plugins/${submissionId}`, mod.auth);
+    await t.ctx.db.update(submissions).set({ reviewLockUntil: new Date(Date.now() - 1000) }).where(eq(submissions.id, submissionId));
+    const d = (await inject('GET', `/moderation/plugins/${submissionId}`, mod2.auth)).json<ModerationDetail>();
+    expect(d.lock).toMatchObject({ username: mod2.username, mine: true });
+    expect(d.audit.map((a) => [a.action, a.actor])).toEqual([
+      ['claim', mod.username],
+      ['claim', mod2.username],
+    ]);
+  });
+});
+
 describe('rejecting and hiding', () => {
   it('needs a deny note, then tells the author the reason; an earlier approved version stays live', async () => {
     const owner = await signedInMember(t);

@@ -128,7 +128,7 @@ export function moderationRoutes(app: App, ctx: AppContext) {
       '/moderation/plugins/:submissionId/reject',
       { schema: { tags, security: bearer, params: submissionParam, body: rejectRequest } },
       async (req, reply) => {
-        await service.reject(staff(req), req.params.submissionId, req.body.reason);
+        await service.reject(staff(req), req.params.submissionId, req.body.reason, req.body.message);
         return reply.code(204).send();
       },
     );

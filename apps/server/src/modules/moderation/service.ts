@@ -396,7 +396,8 @@ export class ModerationService {
   }
 
   /** Denies a submission with a reason the author reads; an earlier approved version stays live. */
-  async reject(principal: Principal, id: number, reason: string): Promise<void> {
+  async reject(principal: Principal, id: number, reason: string, message?: string): Promise<void> {
+    const extra = message?.trim() && message.trim() !== reason ? message.trim() : null;
     const done = await this.ctx.db.transaction(async (tx) => {
       const sub = await this.reviewable(principal, id, tx);
       const now = new Date();
@@ -426,7 +427,7 @@ export class ModerationService {
           memberId: plugin!.memberId,
           kind: 'pluginDenied',
           subject: `${label} was denied`,
-          body: `${label} was denied by a moderator.\n\nReason:\n\n${reason}`,
+          body: `${label} was denied by a moderator.\n\nReason:\n\n${reason}${extra ? `\n\n${extra}` : ''}`,
           link: `/plugins/${sub.pluginId}/manage`,
         },
         tx,
