@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -7,6 +9,7 @@ import {
   type ModeratorDashboard,
 } from '@bm/core';
 import { mailMessages, moderationAudit, submissions } from '../../db/schema.js';
+import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, publishedPlugin, storedFiles } from '../plugins/test-helpers.js';
@@ -17,14 +20,19 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 let mod: Member;
 let mod2: Member;
 let member: Member;
+let base: string;
+const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   mod = await signedInMember(t, ['moderator']);
   mod2 = await signedInMember(t, ['administrator']);
   member = await signedInMember(t);
 });
 afterAll(async () => {
+  for (const s of sockets) s.disconnect();
   await t.close();
 });
 
@@ -228,6 +236,33 @@ describe('approving', () => {
     expect(storedFiles(t)).toEqual(before);
     const [subAfter] = await t.ctx.db.select().from(submissions).where(eq(submissions.id, submissionId));
     expect({ ...subAfter, reviewLockUntil: null }).toEqual({ ...subBefore, reviewLockUntil: null });
+  });
+});
+
+describe('SubmissionUpdated', () => {
+  it('tells the owner when a submission is approved or denied', async () => {
+    const owner = await signedInMember(t);
+    const s = connect(base, { path: HUB_PATH, auth: { token: owner.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.on('connect', () => resolve());
+      s.on('connect_error', reject);
+    });
+    const events: unknown[] = [];
+    s.on('SubmissionUpdated', (e: unknown) => events.push(e));
+    const one = await pendingSubmission(owner, 'Live Events', '1.0.0');
+    const two = await uploadTo(owner, one.plugin.id, '1.1.0');
+    expect((await approve(mod.auth, one.submissionId, { binary: await binaryZip() })).statusCode).toBe(204);
+    const needs = async () => (await t.app.inject({ method: 'GET', url: `/api/plugins/${one.plugin.id}` })).json<{ needsApproval: boolean }>().needsApproval;
+    // The second upload still waits for review.
+    expect(await needs()).toBe(true);
+    expect((await inject('POST', `/moderation/plugins/${two}/reject`, mod.auth, { reason: 'Not this one, sorry.' })).statusCode).toBe(204);
+    expect(await needs()).toBe(false);
+    await expect.poll(() => events.length).toBe(4);
+    expect(events.slice(2)).toEqual([
+      { id: one.submissionId, pluginId: one.plugin.id, pluginName: 'Live Events', status: 'a', versionString: '1.0.0' },
+      { id: two, pluginId: one.plugin.id, pluginName: 'Live Events', status: 'r', versionString: '1.1.0' },
+    ]);
   });
 });
 
