@@ -1,15 +1,40 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .br and .gz beside every text asset of the build, so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'bm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const appVersion = process.env.APP_VERSION || `${pkg.version}-dev`;
 const apiTarget = process.env.API_PROXY_TARGET || 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },
@@ -28,7 +53,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for error reporting but not referenced from the scripts, and the server never serves them.
+    sourcemap: 'hidden',
   },
   test: {
     name: 'web',

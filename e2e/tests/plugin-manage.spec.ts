@@ -103,6 +103,8 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1.0.0');
   await expect(row).toContainText('Pending');
+  // No builder on the e2e server: straight to review, with its place in the queue (the newest is last).
+  await expect(row).toContainText(/\d+(st|nd|rd|th) in the review queue/);
   await expect(row).toContainText('aerial.zip');
   await expect(page.getByRole('group', { name: MANAGE_TEXT.status })).toContainText('Pending');
   await expect(page.locator('section#debug-files')).toContainText(MANAGE_TEXT.noDebugFiles);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -16,25 +18,31 @@ import {
 } from 'fastify-type-provider-zod';
 import type { RedisClientType } from 'redis';
 import * as Sentry from '@sentry/node';
-import { AUTH_MESSAGES } from '@bm/core';
+import { AUTH_MESSAGES, CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@bm/core';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { AuthService } from './modules/auth/service.js';
+import { buildRoutes } from './modules/builds/index.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
-import { pluginMeta, pluginRoutes } from './modules/plugins/index.js';
-import { moderationRoutes } from './modules/moderation/index.js';
+import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
+import { mailRoutes } from './modules/mail/routes.js';
+import { featureRoutes } from './modules/features/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isInvalidTextError } from './platform/db-errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, localStorage } from './platform/storage.js';
+import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
@@ -66,7 +74,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = opts.storage ?? localStorage(path.join(config.dataDir, 'files'));
+  const storage =
+    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
   const transport =
     opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
@@ -86,24 +95,31 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       toRole: (...a) => hubRef.current?.toRole(...a),
       toPlugin: (...a) => hubRef.current?.toPlugin(...a),
       toAll: (...a) => hubRef.current?.toAll(...a),
+      clientCount: () => hubRef.current?.clientCount() ?? 0,
     },
     version,
     log: app.log,
     jobs: new JobRunner(opts.database.db, app.log),
     signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
+    redis: opts.redis?.client,
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
+  ctx.jobs.every('mail-outbox', 2000, () => mail.kick());
   const auth = new AuthService(ctx);
 
+  // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
+  // The real-time hub and error reports go to this origin ('self' covers its ws:/wss: in CSP 3).
+  const turnstileHosts = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
+  const adHosts = config.adsClient ? ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'],
+        scriptSrc: ["'self'", ...turnstileHosts, ...adHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', 'https://*.google.com', 'https://*.googlesyndication.com'],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'],
+        connectSrc: ["'self'", ...turnstileHosts, ...adHosts],
+        frameSrc: ["'self'", ...turnstileHosts, ...(config.adsClient ? ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -113,6 +129,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Answers (JSON, the HTML page) compressed on the way out; the built assets are precompressed at build time.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
   app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
@@ -132,6 +155,14 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) req.principal = await auth.principalFromToken(header.slice(7).trim());
+  });
+
+  // One rule for every route: no control characters in any string of the query, path or JSON body.
+  // Checked after the route's own preValidation (who may call: 401/403 first) and its schema.
+  app.addHook('preHandler', async (req) => {
+    if (containsControlCharacters(req.query) || containsControlCharacters(req.params) || containsControlCharacters(req.body)) {
+      throw new HttpError(400, CONTROL_CHARACTERS_MESSAGE);
+    }
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -158,12 +189,26 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       return reply.code(415).send({ message: 'Unsupported content type' });
     }
+    if (err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') {
+      return reply.code(400).send({ message: 'Send one file per request, with its fields' });
+    }
+    if (/unexpected end of multipart data|Boundary not found/i.test(err.message ?? '')) {
+      return reply.code(400).send({ message: 'Malformed multipart body' });
+    }
+    // PostgreSQL refuses NUL and bytes that are not UTF-8 in text: the input is at fault, and nothing was written.
+    if (isInvalidTextError(err)) {
+      return reply.code(400).send({ message: CONTROL_CHARACTERS_MESSAGE });
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || status === 413) {
       return reply.code(413).send({ message: 'Request body is too large' });
     }
     if (status >= 400 && status < 500) {
       const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
       return reply.code(status).send({ message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'Database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err }, 'Unhandled error');
     Sentry.captureException(err);
@@ -178,6 +223,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
       moderationRoutes(api, ctx);
+      buildRoutes(api, ctx);
+      adminRoutes(api, ctx);
+      mailRoutes(api, ctx);
+      featureRoutes(api, ctx);
+      notificationRoutes(api, ctx);
       signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
@@ -191,6 +241,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       decorateReply: false,
       index: false,
       maxAge: '1h',
+      allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
+    });
+  } else {
+    // Any other store (S3): public files through the server, so the bucket itself stays private.
+    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
+      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      const data = isPublicFileKey(key) ? await storage.get(key) : null;
+      if (!data) return reply.code(404).send({ message: 'Not found' });
+      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
     });
   }
 
@@ -202,7 +262,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);
-      if (m) return r.resolve(Number(m[1]));
+      if (m) return (await r.resolve(Number(m[1]))) ?? 'not-found';
     }
     return null;
   };
@@ -211,6 +271,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.addHook('onReady', async () => {
     hubRef.current = attachHub(app.server, {
       resolve: async (token) => auth.principalFromToken(token),
+      canJoinPlugin: (principal, id) => canSeePlugin(ctx, id, principal),
       version: version.informational,
       log: app.log,
       redis: opts.redis ? { pub: opts.redis.pub, sub: opts.redis.sub } : undefined,
@@ -223,4 +284,14 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   });
 
   return { app, ctx };
+}
+
+/** Whether a parsed input holds a string with a control character (depth-limited; Buffers are files, not text). */
+function containsControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlCharacters(value);
+  if (!value || typeof value !== 'object' || depth > 20 || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (hasControlCharacters(k) || containsControlCharacters(v, depth + 1)) return true;
+  }
+  return false;
 }

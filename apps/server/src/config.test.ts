@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
-  it('runs with no settings at all', () => {
-    const c = loadConfig({});
+  it('runs with no settings but a data folder, keeping a secret of its own there', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-config-'));
+    const c = loadConfig({ DATA_DIR: dataDir });
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim()).toBe(c.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(c.jwtSecret);
+    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bm-config-')) }).jwtSecret).not.toBe(c.jwtSecret);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(c.port).toBe(3000);
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.seedDemo).toBe(true);

@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -48,12 +50,36 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.optional(),
   BUILD_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
   BUILD_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
   BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+const PROCESS_SECRET = randomBytes(48).toString('base64url');
+
+/** The secret kept in DATA_DIR/secret.key, made on first use (readable by this user only). */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    const kept = fs.readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export class ConfigError extends Error {}
 
@@ -74,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (adminParts !== 0 && adminParts !== 3) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
+  }
   if (c.BUILD_WEBHOOK_URL && !c.BUILD_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  BUILD_WEBHOOK_SECRET: required with BUILD_WEBHOOK_URL');
   }
@@ -92,8 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisUrl: c.REDIS_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    /** In development a fixed secret keeps sessions across restarts; production requires one. */
-    jwtSecret: c.JWT_SECRET ?? 'development-only-secret-do-not-use-in-production!!',
+    /**
+     * Production requires one. Elsewhere a random secret is made once and kept in the data folder
+     * (sessions survive restarts, and no two installs share a secret); tests get one per process.
+     */
+    jwtSecret: c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir)),
     seedDemo: c.SEED_DEMO ?? !production,
     admin: c.ADMIN_USERNAME ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! } : undefined,
     turnstile: c.TURNSTILE_SECRET_KEY ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY } : undefined,
@@ -108,6 +140,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
     /** Where queued plugin submissions get built (a signed webhook); without one every submission goes straight to review. */
+    /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket shared by every instance. */
+    storage:
+      c.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            s3: {
+              bucket: c.S3_BUCKET!,
+              region: c.S3_REGION,
+              endpoint: c.S3_ENDPOINT,
+              accessKeyId: c.S3_ACCESS_KEY_ID,
+              secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+            },
+          }
+        : { driver: 'local' as const },
     buildWebhookUrl: c.BUILD_WEBHOOK_URL,
     /** Signs build jobs and checks the builder's callbacks (HMAC-SHA256). */
     buildWebhookSecret: c.BUILD_WEBHOOK_SECRET,

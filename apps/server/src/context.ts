@@ -1,3 +1,4 @@
+import type { RedisClientType } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -31,6 +32,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Expiring links to private files (sources, debug archives, unapproved binaries). */
   signedUrls: SignedUrls;
+  /** The shared Redis client when REDIS_URL is set (rate limits; the admin connections check). */
+  redis?: RedisClientType;
 }
 
 /** Who is calling: resolved from the bearer token and its session row on every request. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Principal } from './context.js';
 import { forbidden, unauthorized } from './platform/errors.js';
+import type { LimitName, RateLimits } from './platform/rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,6 +20,17 @@ export function requireMember(req: FastifyRequest): Principal {
   return req.principal;
 }
 
+/**
+ * Route preValidation hooks: who may call runs before the input is validated, so an anonymous caller
+ * learns 401 and a member without the role 403, never a 400 about a body they may not send.
+ */
+export const signedIn = async (req: FastifyRequest) => {
+  requireMember(req);
+};
+export const administratorOnly = async (req: FastifyRequest) => {
+  requireRole(req, 'administrator');
+};
+
 export function requireRole(req: FastifyRequest, ...roles: string[]): Principal {
   const p = requireMember(req);
   if (!p.roles.some((r) => roles.includes(r))) throw forbidden();
@@ -31,3 +43,8 @@ export const idParam = z.object({
 });
 
 export const bearer = [{ bearerAuth: [] }];
+
+/** A route preHandler spending one point of a named limit for the caller's address and account (429 with Retry-After when spent). */
+export const rateLimited = (limits: RateLimits, name: LimitName) => async (req: FastifyRequest) => {
+  await limits.consume(name, req.ip, req.principal ? `m:${req.principal.memberId}` : null);
+};

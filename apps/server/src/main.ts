@@ -29,9 +29,14 @@ async function main() {
   let redis: { client: RedisClientType; pub: RedisClientType; sub: RedisClientType } | undefined;
   if (config.redisUrl) {
     const client = createClient({ url: config.redisUrl }) as RedisClientType;
+    // A client without an error listener ends the process when Redis goes away; these reconnect by themselves.
+    const onRedisError = (name: string) => (err: Error) => console.warn(`Redis (${name}): ${err.message}`);
+    client.on('error', onRedisError('client'));
     await client.connect();
     const pub = client.duplicate();
     const sub = client.duplicate();
+    pub.on('error', onRedisError('pub'));
+    sub.on('error', onRedisError('sub'));
     await Promise.all([pub.connect(), sub.connect()]);
     redis = { client, pub, sub };
   }
@@ -51,9 +56,8 @@ async function main() {
   }
 
   await app.listen({ port: config.port, host: config.host });
-  ctx.mail.start();
+  // Background work: jobs, the mail outbox and maintenance, all on the job runner's tick.
   ctx.jobs.start();
-  void ctx.mail.kick();
   app.log.info(`Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 
   // A server of a new version tells every connected client (through Redis, those of other instances too).
@@ -86,6 +90,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
+
+// Last line of defence: a rejection nobody handled is a bug to log, never a reason to stop serving.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection (kept running):', reason);
+});
 
 main().catch((e) => {
   console.error(e);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), html);
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  const big = `export const words = ${JSON.stringify('plugin car '.repeat(400))};`;
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js'), big);
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(path.join(dist, 'assets', 'big.js.map'), '{"version":3}');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   t = await startTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -31,6 +38,25 @@ describe('serving the web app', () => {
     const asset = await t.app.inject('/assets/app.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends precompressed assets, caches only hashed ones for good, and never serves source maps', async () => {
+    const br = await t.app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('plugin car plugin car');
+    const gz = await t.app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const map = await t.app.inject('/assets/big.js.map');
+    expect(map.headers['content-type'] ?? '').not.toContain('json');
+    expect(map.body).not.toBe('{"version":3}');
+  });
+
+  it('compresses JSON answers', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
+    expect(docs.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
   });
 
   it('keeps unknown API and file paths as JSON 404s', async () => {
@@ -54,7 +80,11 @@ describe('page meta', () => {
     expect(page.body).toContain('<title>Midnight &lt;Octane&gt;');
     expect(page.body).toMatch(/<meta name="description" content="[^"]*dark build for night matches/);
     const unknown = await t.app.inject('/cars/999999');
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<title>BakkesMod Community</title>');
+    expect(unknown.body).toContain('<div id="root">');
+    expect((await t.app.inject('/plugin/999999')).statusCode).toBe(404);
+    expect((await t.app.inject('/plugins/view/999999')).statusCode).toBe(404);
   });
 
   it('writes escaped title, description cut to 160 and og tags', () => {

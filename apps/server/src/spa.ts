@@ -10,8 +10,12 @@ export interface PageMeta {
   image?: string | null;
 }
 
-/** Finds the meta of a page path (e.g. /plugin/12), or null to keep the app's defaults. */
-export type MetaResolver = (pathname: string) => Promise<PageMeta | null>;
+/**
+ * Finds the meta of a page path (e.g. /plugin/12): the page's meta; 'not-found' for a page of
+ * something that does not exist (or is not public), answered 404 so that search engines drop it;
+ * null to keep the app's defaults.
+ */
+export type MetaResolver = (pathname: string) => Promise<PageMeta | 'not-found' | null>;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -41,7 +45,22 @@ export async function spaFallback(app: FastifyInstance, dist: string, opts: { pu
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // Brotli or gzip files written next to each asset at build time.
+      preCompressed: true,
+      // Source maps stay on the server (for error reports), never served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // Hashed assets never change under their name; anything else is checked again each time.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      },
+      cacheControl: false,
+    });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
   app.setNotFoundHandler(async (req, reply) => {
@@ -53,13 +72,16 @@ export async function spaFallback(app: FastifyInstance, dist: string, opts: { pu
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     let html = indexHtml;
+    let status = 200;
     if (opts.resolveMeta) {
       const meta = await opts.resolveMeta(pathname).catch((err) => {
         req.log.warn({ err, pathname }, 'Page meta not resolved');
         return null;
       });
-      if (meta) html = withMeta(html, meta, opts.publicUrl, pathname);
+      // The app still loads (its owner may see a hidden plugin once signed in), but the status is honest.
+      if (meta === 'not-found') status = 404;
+      else if (meta) html = withMeta(html, meta, opts.publicUrl, pathname);
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    return reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -48,6 +48,8 @@ export interface ReceivedMail {
   html: string;
   /** The first link in the text part. */
   link: string | null;
+  /** Raw header lines by lower-case name ('list-unsubscribe': 'List-Unsubscribe: <...>'). */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on a free local port, keeping what it receives. */
@@ -62,7 +64,9 @@ export async function startMailbox() {
         .then((mail: ParsedMail) => {
           const text = mail.text ?? '';
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null });
+          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null,
+            headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line])),
+          });
           callback();
         })
         .catch(callback);
@@ -91,6 +95,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const ROOMY = { ip: { points: 10_000, durationS: 60 }, account: { points: 10_000, durationS: 60 } };
+
 export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...overrides.env });
@@ -102,6 +108,8 @@ export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Re
     logger: false,
     webDist: path.join(dataDir, 'no-web-build'),
     ...overrides,
+    // Test files make many plugins and cars and vote a lot as one member; the tests of these limits set their own.
+    limits: { create: ROOMY, vote: ROOMY, rating: ROOMY, ...overrides.limits },
   });
   await app.ready();
   return {

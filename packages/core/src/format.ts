@@ -19,3 +19,11 @@ export function cutDescription(text: string, max = 160): string {
 export function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
+
+/** C0 control characters other than tab, line feed and carriage return, and DEL: never valid in any text field. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Text must not contain control characters';
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}

@@ -10,3 +10,5 @@ export * from './comments.js';
 export * from './plugins.js';
 export * from './lists.js';
 export * from './moderation.js';
+export * from './admin.js';
+export * from './mail.js';

@@ -236,6 +236,10 @@ export const submissionSchema = z.object({
   approvedAt: z.string().nullable(),
   hasBinary: z.boolean(),
   hasDebugFiles: z.boolean(),
+  /** The builder's log (shown when the build failed). */
+  buildLog: z.string().nullable(),
+  /** While pending review (p): 1 for the next one a moderator takes; null otherwise. */
+  queuePosition: z.number().int().nullable(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
 

@@ -33,12 +33,52 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
 }
 
+/**
+ * Hands out pool clients that go back to the pool (destroyed) as soon as their connection is lost,
+ * and whose release may be called twice. drizzle's transaction() never releases a client whose
+ * BEGIN fails, so without this every database blip that meets a transaction leaks a connection
+ * for good, and after `max` of them the server never recovers.
+ */
+function releaseLostClients(pool: pg.Pool) {
+  const guard = (client: pg.PoolClient): pg.PoolClient => {
+    const release = client.release.bind(client);
+    let released = false;
+    const onError = (err: Error) => done(err);
+    const done = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', onError);
+      release(err);
+    };
+    client.on('error', onError);
+    client.release = done;
+    return client;
+  };
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void) => Promise<pg.PoolClient> | void;
+  (pool as { connect: unknown }).connect = (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void) => {
+    if (typeof cb === 'function') {
+      return connect((err, client) => {
+        if (err || !client) return cb(err);
+        const guarded = guard(client);
+        cb(undefined, guarded, guarded.release);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then(guard);
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection attempt that hangs (a server gone from the network) fails after 5 s instead of holding the request.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server ends (restart, failover, a test database dropped while the pool
     // closes) must not crash the process: the pool drops it and opens another when one is needed.
     pool.on('error', (err) => console.warn(`Idle database connection ended: ${err.message}`));
+    // A connection lost while checked out (mid-transaction) emits 'error' on its client, which the pool
+    // does not listen to then: without a listener that event ends the process. The query in flight
+    // fails on its own and the pool discards the client.
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`Database connection lost: ${err.message}`)));
+    releaseLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -63,6 +63,9 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Bumped by every refresh: only a token of the current generation (or the previous one, briefly) is valid. */
+    generation: integer('generation').notNull().default(0),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
 );
@@ -117,6 +120,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers (List-Unsubscribe on notice copies). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

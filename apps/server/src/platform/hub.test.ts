@@ -2,7 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH } from './hub.js';
+import { eq } from 'drizzle-orm';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { plugins } from '../db/schema.js';
+import { createPlugin, publishedPlugin } from '../modules/plugins/test-helpers.js';
 
 let t: TestApp;
 let base: string;
@@ -29,13 +32,42 @@ const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once
 
 describe('real-time hub', () => {
   it('accepts anonymous connections and plugin groups', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Room Plugin', shortDescription: 'x', description: '' });
     const s = await open();
-    expect(await s.emitWithAck('JoinPlugin', 7)).toBe(true);
+    expect(await s.emitWithAck('JoinPlugin', p.id)).toBe(true);
     const got = next<{ id: number }>(s, 'plugin:commentCreated');
-    t.ctx.hub.toPlugin(7, 'plugin:commentCreated', { id: 1 });
+    t.ctx.hub.toPlugin(p.id, 'plugin:commentCreated', { id: 1 });
     expect(await got).toEqual({ id: 1 });
-    expect(await s.emitWithAck('LeavePlugin', 7)).toBe(true);
+    expect(await s.emitWithAck('LeavePlugin', p.id)).toBe(true);
     expect(await s.emitWithAck('JoinPlugin', 'abc')).toBe(false);
+    expect(await s.emitWithAck('JoinPlugin', 99_999_999)).toBe(false);
+  });
+
+  it("lets only who may see a plugin join its room (hidden, unpublished: the owner and staff)", async () => {
+    const owner = await signedInMember(t);
+    const stranger = await signedInMember(t);
+    const mod = await signedInMember(t, ['moderator']);
+    const draft = await createPlugin(t, owner, { name: 'Draft Room', shortDescription: 'x', description: '' });
+    const hidden = await publishedPlugin(t, owner, { name: 'Hidden Room', shortDescription: 'x', description: '' });
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, hidden.id));
+    const anon = await open();
+    const s = await open({ token: stranger.token });
+    const o = await open({ token: owner.token });
+    const m = await open({ token: mod.token });
+    for (const id of [draft.id, hidden.id]) {
+      expect(await anon.emitWithAck('JoinPlugin', id)).toBe(false);
+      expect(await s.emitWithAck('JoinPlugin', id)).toBe(false);
+      expect(await o.emitWithAck('JoinPlugin', id)).toBe(true);
+      expect(await m.emitWithAck('JoinPlugin', id)).toBe(true);
+    }
+    let leaked = false;
+    anon.on('plugin:commentCreated', () => (leaked = true));
+    const ownerGot = next<{ id: number }>(o, 'plugin:commentCreated');
+    t.ctx.hub.toPlugin(hidden.id, 'plugin:commentCreated', { id: 2 });
+    expect(await ownerGot).toEqual({ id: 2 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(leaked).toBe(false);
   });
 
   it('puts a signed-in member in their own room and their roles rooms', async () => {

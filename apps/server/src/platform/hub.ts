@@ -23,10 +23,14 @@ export interface Hub {
   toRole(role: string, event: string, data: unknown): void;
   toPlugin(pluginId: number, event: string, data: unknown): void;
   toAll(event: string, data: unknown): void;
+  /** Real-time clients connected to this instance (0 before the hub is attached). */
+  clientCount(): number;
 }
 
 export interface HubOptions {
   resolve(token: string): Promise<HubPrincipal | null>;
+  /** Whether the caller may follow a plugin's room: the same rule as reading the plugin. */
+  canJoinPlugin(principal: HubPrincipal | null, pluginId: number): Promise<boolean>;
   version: string;
   log: FastifyBaseLogger;
   redis?: { pub: RedisClientType; sub: RedisClientType };
@@ -76,8 +80,22 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     };
     socket.on('JoinPlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
       const id = pluginId(raw);
-      if (id) void socket.join(rooms.plugin(id));
-      if (typeof ack === 'function') ack(id !== null);
+      const answer = (ok: boolean) => {
+        if (typeof ack === 'function') ack(ok);
+      };
+      if (id === null) return answer(false);
+      // A socket handler never lets an error escape: a failed check (database away) answers false.
+      opts
+        .canJoinPlugin(principal, id)
+        .catch((err: unknown) => {
+          opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
+          return false;
+        })
+        .then((ok) => {
+          if (ok) void socket.join(rooms.plugin(id));
+          answer(ok);
+        })
+        .catch(() => undefined);
     });
     socket.on('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
       const id = pluginId(raw);
@@ -92,6 +110,7 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     toRole: (role, event, data) => void io.to(rooms.role(role)).emit(event, data),
     toPlugin: (id, event, data) => void io.to(rooms.plugin(id)).emit(event, data),
     toAll: (event, data) => void io.emit(event, data),
+    clientCount: () => io.engine.clientsCount,
     /** Drops every client; the HTTP server itself is closed by Fastify. */
     async close() {
       io.local.disconnectSockets(true);

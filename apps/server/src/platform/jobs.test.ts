@@ -129,4 +129,34 @@ describe('job runner', () => {
     runner.register('x', async () => undefined);
     await expect(runner.kick()).resolves.toBe(0);
   });
+
+  it('runs periodic tasks when due, never two runs of one at once, and survives their errors', async () => {
+    const runner = new JobRunner(database.db, log);
+    let runs = 0;
+    let fails = 0;
+    let release!: () => void;
+    runner.every('slow', 1000, () => {
+      runs++;
+      return new Promise<void>((r) => (release = r));
+    });
+    runner.every('broken', 1000, async () => {
+      fails++;
+      throw new Error('maintenance failed');
+    });
+    const now = Date.now();
+    const first = runner.tickPeriodic(now);
+    // Due again, but the first run has not finished: no second run.
+    void runner.tickPeriodic(now + 5000);
+    expect(runs).toBe(1);
+    release();
+    await first;
+    expect(fails).toBe(1);
+    await runner.tickPeriodic(now + 500);
+    expect(runs).toBe(1);
+    const third = runner.tickPeriodic(now + 10_000);
+    release();
+    await third;
+    expect([runs, fails]).toEqual([2, 2]);
+  });
 });
+

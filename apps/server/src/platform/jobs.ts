@@ -50,6 +50,7 @@ interface ClaimedRow {
  */
 export class JobRunner {
   private readonly kinds = new Map<string, { handler: JobHandler; opts: Required<JobKindOptions> }>();
+  private readonly periodic = new Map<string, { everyMs: number; fn: () => Promise<unknown>; nextAt: number; running?: Promise<void> }>();
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private stopped = false;
@@ -86,9 +87,36 @@ export class JobRunner {
     await db.execute(sql`update jobs set status = 'done', last_error = 'cancelled', updated_at = now() where dedupe_key = ${dedupeKey} and status = 'pending'`);
   }
 
+  /**
+   * Maintenance every instance runs on the runner's tick (draining the mail outbox, pruning old
+   * marks): never two runs of one task at once, and an error is logged and tried again next time.
+   */
+  every(name: string, everyMs: number, fn: () => Promise<unknown>, opts: { runAtStart?: boolean } = {}) {
+    this.periodic.set(name, { everyMs, fn, nextAt: opts.runAtStart === false ? Date.now() + everyMs : 0 });
+  }
+
+  /** Runs the maintenance tasks that are due (once each); resolves when they have finished. */
+  async tickPeriodic(now = Date.now()): Promise<void> {
+    const runs: Array<Promise<void>> = [];
+    for (const [name, task] of this.periodic) {
+      if (task.running || now < task.nextAt) continue;
+      task.nextAt = now + task.everyMs;
+      task.running = task
+        .fn()
+        .then(() => undefined)
+        .catch((err) => this.log.warn({ err, task: name }, 'Periodic task failed; it runs again on its next turn'))
+        .finally(() => (task.running = undefined));
+      runs.push(task.running);
+    }
+    await Promise.all(runs);
+  }
+
   start(intervalMs = 1000) {
     this.stopped = false;
-    this.timer = setInterval(() => void this.kick(), intervalMs);
+    this.timer = setInterval(() => {
+      void this.kick();
+      void this.tickPeriodic();
+    }, intervalMs);
     this.timer.unref();
   }
 
@@ -97,6 +125,7 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+    await Promise.all([...this.periodic.values()].map((t) => t.running));
   }
 
   /** Starts a pass now unless one is under way; never rejects. */

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** How a message leaves: SMTP, or an .eml file in the local outbox folder. */
@@ -49,14 +51,17 @@ export function fileTransport(dir: string, log: FastifyBaseLogger): MailTranspor
 
 /** Queue a message in the same transaction as the change that causes it. */
 export async function enqueueMail(db: Db, mail: OutgoingMail) {
-  await db.insert(mailOutbox).values(mail);
+  await db.insert(mailOutbox).values({ ...mail, headers: mail.headers ?? null });
 }
 
 const RETRY_DELAYS_S = [10, 60, 300, 1800, 7200];
 
-/** Delivers queued mail; several instances may run it at once (rows are claimed with SKIP LOCKED). */
+/**
+ * Delivers queued mail; several instances may run it at once (rows are claimed with SKIP LOCKED).
+ * The job runner drives it (every 2 s, and at once when a request queues mail); a row that keeps
+ * failing ends 'failed', the mail's dead letters.
+ */
 export class MailWorker {
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   constructor(
     private readonly db: Db,
@@ -65,14 +70,18 @@ export class MailWorker {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  start(intervalMs = 2000) {
-    this.timer = setInterval(() => void this.kick(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** Start a delivery pass now unless one is running. */
+  /**
+   * Start a delivery pass now unless one is running. Never rejects: a pass that fails (the database
+   * unreachable for a moment) is logged and the next tick tries again; nothing is lost, since rows
+   * stay pending until delivered.
+   */
   kick(): Promise<number> {
-    this.running ??= this.drain().finally(() => (this.running = undefined));
+    this.running ??= this.drain()
+      .catch((err) => {
+        this.log.warn({ err }, 'Mail delivery pass failed; retrying on the next tick');
+        return 0;
+      })
+      .finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -105,7 +114,7 @@ export class MailWorker {
       if (batch.length === 0) return sent;
       for (const row of batch) {
         try {
-          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers ?? undefined });
           await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
           sent++;
         } catch (e) {
@@ -127,7 +136,6 @@ export class MailWorker {
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
     await this.running;
     this.transport.close?.();
   }

@@ -8,7 +8,7 @@ export interface LimitRule {
 }
 
 /** Named limits, each keyed by IP and by account. */
-export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'feedback' | 'comment' | 'report';
+export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating' | 'report';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -16,8 +16,15 @@ export const DEFAULT_LIMITS: LimitRules = {
   register: { ip: { points: 10, durationS: 3600 }, account: { points: 3, durationS: 3600 } },
   forgot: { ip: { points: 10, durationS: 3600 }, account: { points: 3, durationS: 900 } },
   resend: { ip: { points: 10, durationS: 3600 }, account: { points: 4, durationS: 900 } },
+  provideEmail: { ip: { points: 10, durationS: 3600 }, account: { points: 4, durationS: 900 } },
+  /** Every call that checks the current password (change password, change email). */
+  password: { ip: { points: 20, durationS: 900 }, account: { points: 5, durationS: 900 } },
   feedback: { ip: { points: 20, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   comment: { ip: { points: 60, durationS: 600 }, account: { points: 20, durationS: 600 } },
+  /** New plugins and cars. */
+  create: { ip: { points: 30, durationS: 3600 }, account: { points: 15, durationS: 3600 } },
+  vote: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
+  rating: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
   report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
 };
 
@@ -34,7 +41,10 @@ export class RateLimits {
     if (!l) {
       const rule = this.rules[name][scope];
       const opts = { keyPrefix: `rl:${id}`, points: rule.points, duration: rule.durationS };
-      l = this.redis ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true }) : new RateLimiterMemory(opts);
+      // Counted across instances in Redis; while Redis is away, in this instance's memory (degraded, never down).
+      l = this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
       this.limiters.set(id, l);
     }
     return l;

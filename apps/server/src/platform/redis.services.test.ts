@@ -62,3 +62,20 @@ describe('several instances through Redis', () => {
     expect((await attempt(b)).statusCode).toBe(429);
   });
 });
+
+describe('losing Redis', () => {
+  it('keeps counting rate limits in memory instead of failing requests', async () => {
+    const { RateLimits } = await import('./rate-limit.js');
+    const { DEFAULT_LIMITS } = await import('./rate-limit.js');
+    const client = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false } }) as RedisClientType;
+    client.on('error', () => undefined);
+    await client.connect();
+    const limits = new RateLimits({ ...DEFAULT_LIMITS, login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } }, client);
+    await limits.consume('login', '10.0.0.1', 'gone-redis');
+    await client.disconnect();
+    // Redis is gone: the limiter answers from memory, and still limits.
+    await expect(limits.consume('login', '10.0.0.1', 'gone-redis')).resolves.toBeUndefined();
+    await limits.consume('login', '10.0.0.1', 'gone-redis').catch(() => undefined);
+    await expect(limits.consume('login', '10.0.0.1', 'gone-redis')).rejects.toMatchObject({ statusCode: 429 });
+  });
+});

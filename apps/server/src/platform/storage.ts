@@ -12,6 +12,15 @@ export interface FileStorage {
 
 export const FILES_URL_PREFIX = '/files/';
 
+/**
+ * Files anyone may fetch at /files/: avatars, car banners and plugin banners. Everything else
+ * (sources, binaries, debug archives) is private and handed out as expiring links (signed-urls.ts),
+ * after the caller's right to it was checked.
+ */
+export function isPublicFileKey(key: string): boolean {
+  return /^(avatars\/[\w.-]+|cars\/[\w.-]+|plugins\/\d+\/banner-[\w.-]+)$/.test(key);
+}
+
 export function localStorage(root: string): FileStorage & { root: string } {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
@@ -37,6 +46,49 @@ export function localStorage(root: string): FileStorage & { root: string } {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    url: (key) => `${FILES_URL_PREFIX}${key}`,
+  };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2, a test server); AWS when unset. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path rather than the host name (what most S3-compatible servers need). */
+  forcePathStyle: boolean;
+}
+
+/**
+ * Files in an S3-compatible bucket, so that several instances share them. The bucket stays private:
+ * public files are still served at /files/ by the server (see app.ts), private ones as signed links.
+ */
+export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
+  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+  });
+  return {
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: data, ContentLength: data.length }));
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (e) {
+        if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw e;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
     url: (key) => `${FILES_URL_PREFIX}${key}`,
   };

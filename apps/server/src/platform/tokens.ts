@@ -8,6 +8,8 @@ export interface AccessClaims {
   sid: string;
   roles: string[];
   is_impersonating: boolean;
+  /** The session generation the token was issued for (refresh rotation). */
+  gen: number;
   iat: number;
   exp: number;
 }
@@ -21,8 +23,8 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(input: { memberId: number; sessionId: string; roles: string[]; impersonating: boolean; expiresAt: Date }) {
-    return new SignJWT({ roles: input.roles, is_impersonating: input.impersonating, sid: input.sessionId })
+  sign(input: { memberId: number; sessionId: string; roles: string[]; impersonating: boolean; expiresAt: Date; generation?: number }) {
+    return new SignJWT({ roles: input.roles, is_impersonating: input.impersonating, sid: input.sessionId, gen: input.generation ?? 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(input.memberId))
       .setIssuedAt()
@@ -42,6 +44,7 @@ export class TokenService {
         sid: payload.sid,
         roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
         is_impersonating: payload.is_impersonating === true,
+        gen: typeof payload.gen === 'number' && Number.isSafeInteger(payload.gen) ? payload.gen : 0,
         iat: payload.iat ?? 0,
         exp: payload.exp ?? 0,
       };

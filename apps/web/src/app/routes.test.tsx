@@ -45,7 +45,8 @@ describe('route table', () => {
     signInAs();
     await landsOn('/dashboard/settings', '/account/settings/account', 'Settings');
     await landsOn('/account/settings/whatever', '/account/settings/account', 'Settings');
-    await landsOn('/moderator/plugins', '/moderator/pending', 'Pending Plugins');
+    signInAs(undefined, ['moderator']);
+    await landsOn('/moderator/plugins', '/moderator/pending', 'Moderator');
   });
 
   it('placeholder pages resolve for the routes later work fills in', async () => {
@@ -53,7 +54,7 @@ describe('route table', () => {
     for (const [path, heading] of [
       ['/dashboard', 'Dashboard'],
       ['/mail', 'Inbox'],
-      ['/moderator', 'Moderator Dashboard'],
+      ['/moderator', 'Moderator'],
       ['/cars/upload', 'Upload Car'],
       ['/plugins/new', 'Create Plugin'],
       ['/settings/profile', 'Edit Profile'],

@@ -1,8 +1,24 @@
 import { useEffect } from 'react';
 import { SITE_NAME } from '../lib/site';
 
-export function useDocumentTitle(title: string | null | undefined): void {
+/** The tab title: the page's own title, prefixed with the unread mail count when there is any. */
+const title = { page: null as string | null, unread: 0 };
+
+function apply() {
+  const base = title.page ? `${title.page} | ${SITE_NAME}` : SITE_NAME;
+  document.title = title.unread > 0 ? `(${title.unread}) ${base}` : base;
+}
+
+export function useDocumentTitle(page: string | null | undefined): void {
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    title.page = page ?? null;
+    apply();
+  }, [page]);
+}
+
+/** Sets the unread count shown before the title ('(3) Inbox | ...'); 0 shows none. */
+export function setTitleUnreadCount(unread: number): void {
+  if (title.unread === unread) return;
+  title.unread = unread;
+  apply();
 }

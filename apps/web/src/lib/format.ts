@@ -29,3 +29,26 @@ export function formatBytes(bytes: number): string {
 export function changedSinceCreated(createdAt: string, updatedAt: string | null | undefined): boolean {
   return Boolean(updatedAt) && new Date(updatedAt!).getTime() - new Date(createdAt).getTime() > 1000;
 }
+
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** '3 hours ago', 'yesterday', 'in 5 minutes': the distance from now in its largest whole unit. */
+export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  const d = toDate(value);
+  if (!d) return '';
+  let amount = (d.getTime() - now) / 1000;
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return formatDate(d);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M, AVATAR_MAX_BYTES, feedbackRequest, notificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireMember, typed } from '../../http.js';
+import { type App, bearer, requireMember, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { AccountService } from './service.js';
 
@@ -11,19 +11,20 @@ export function accountRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/NotificationSettings/my',
-    { schema: { tags: ['account'], security: bearer, response: { 200: notificationPreferences } } },
+    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, response: { 200: notificationPreferences } } },
     async (req) => account.preferences(requireMember(req)),
   );
 
   r.put(
     '/NotificationSettings/my',
-    { schema: { tags: ['account'], security: bearer, body: notificationPreferences, response: { 200: notificationPreferences } } },
+    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: notificationPreferences, response: { 200: notificationPreferences } } },
     async (req) => account.updatePreferences(requireMember(req), req.body),
   );
 
   r.post(
     '/members/me/avatar',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['account'],
         security: bearer,
@@ -44,18 +45,18 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.delete('/members/me/avatar', { schema: { tags: ['account'], security: bearer } }, async (req, reply) => {
+  r.delete('/members/me/avatar', { preValidation: signedIn, schema: { tags: ['account'], security: bearer } }, async (req, reply) => {
     await account.removeAvatar(requireMember(req));
     return reply.code(204).send();
   });
 
   r.post(
     '/feedback',
-    { schema: { tags: ['account'], security: bearer, body: feedbackRequest, response: { 201: z.object({ id: z.number() }) } } },
+    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: feedbackRequest, response: { 201: z.object({ id: z.number() }) } } },
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('feedback', req.ip, String(principal.memberId));
-      const id = await account.submitFeedback(principal, req.body.content, req.body.url);
+      const id = await account.submitFeedback(principal, req.body.content, req.body.url, req.headers['user-agent']);
       return reply.code(201).send({ id });
     },
   );

@@ -56,10 +56,10 @@ export class AccountService {
     await this.ctx.storage.delete(row.key);
   }
 
-  async submitFeedback(principal: Principal, content: string, url: string | null | undefined) {
+  async submitFeedback(principal: Principal, content: string, url: string | null | undefined, userAgent?: string) {
     const [row] = await this.ctx.db
       .insert(feedback)
-      .values({ memberId: principal.memberId, content, url: url ?? null })
+      .values({ memberId: principal.memberId, content, url: url ?? null, userAgent: userAgent?.slice(0, 500) ?? null })
       .returning({ id: feedback.id });
     return row!.id;
   }

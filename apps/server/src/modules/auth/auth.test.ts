@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { AUTH_MESSAGES as M } from '@bm/core';
 import { emailTokens, impersonationAudit, members } from '../../db/schema.js';
@@ -134,7 +134,7 @@ describe('sessions', () => {
     const newToken = refreshed.json().token as string;
     expect((await get('/auth/me', { authorization: `Bearer ${newToken}` })).json().username).toBe(m.username);
 
-    expect((await post('/auth/logout', undefined, m.auth)).statusCode).toBe(204);
+    expect((await post('/auth/logout', undefined, { authorization: `Bearer ${newToken}` })).statusCode).toBe(204);
     // Both tokens belong to the revoked session.
     expect((await post('/auth/validate', { token: m.token })).json()).toEqual({ isValid: false });
     expect((await post('/auth/validate', { token: newToken })).json()).toEqual({ isValid: false });
@@ -142,6 +142,28 @@ describe('sessions', () => {
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe(M.notAuthenticated);
     expect((await post('/auth/refresh', { token: m.token })).statusCode).toBe(401);
+  });
+
+  it('rotates on refresh: the old token dies after a short grace, and reusing it later revokes the session', async () => {
+    const m = await signedInMember(t);
+    const first = await post('/auth/refresh', { token: m.token });
+    const rotated = first.json().token as string;
+    expect(decodeJwt(rotated).gen).toBe(1);
+    // Another tab refreshing the same old token within the grace gets the current generation, nothing revoked.
+    const sibling = await post('/auth/refresh', { token: m.token });
+    expect(sibling.statusCode).toBe(200);
+    expect(decodeJwt(sibling.json().token).gen).toBe(1);
+    expect((await post('/auth/validate', { token: m.token })).json()).toEqual({ isValid: true });
+
+    // Past the grace the old token is worthless...
+    await t.ctx.db.execute(sql`update sessions set rotated_at = now() - interval '1 minute' where id = ${decodeJwt(rotated).sid as string}`);
+    expect((await post('/auth/validate', { token: m.token })).json()).toEqual({ isValid: false });
+    expect((await get('/auth/me', m.auth)).statusCode).toBe(401);
+    expect((await get('/auth/me', { authorization: `Bearer ${rotated}` })).statusCode).toBe(200);
+    // ...and refreshing it means it was stolen: the whole session ends, the rotated token too.
+    expect((await post('/auth/refresh', { token: m.token })).statusCode).toBe(401);
+    expect((await post('/auth/validate', { token: rotated })).json()).toEqual({ isValid: false });
+    expect((await post('/auth/refresh', { token: rotated })).statusCode).toBe(401);
   });
 
   it('gives a short token without keep-me-signed-in', async () => {

@@ -15,7 +15,7 @@ import {
   tokenRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, requireRole, typed } from '../../http.js';
+import { type App, administratorOnly, bearer, idParam, requireMember, requireRole, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { AuthService } from './service.js';
 
@@ -54,11 +54,11 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     return reply.code(204).send();
   });
 
-  r.get('/auth/me', { schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } }, async (req) =>
+  r.get('/auth/me', { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } }, async (req) =>
     auth.me(requireMember(req)),
   );
 
-  r.get('/roles/my', { schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } }, async (req) =>
+  r.get('/roles/my', { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } }, async (req) =>
     auth.roles(requireMember(req)),
   );
 
@@ -77,7 +77,7 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   );
 
   r.post('/auth/provide-email', { schema: { tags: ['auth'], body: provideEmailRequest, response: { 200: messageResponse } } }, async (req) => {
-    await ctx.limits.consume('resend', req.ip, req.body.username);
+    await ctx.limits.consume('provideEmail', req.ip, req.body.username);
     await auth.provideEmail(req.body);
     return { message: 'Verification email sent. Please check your inbox.' };
   });
@@ -106,18 +106,22 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/auth/change-password',
-    { schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } } },
+    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } } },
     async (req) => {
-      await auth.changePassword(requireMember(req), req.body.currentPassword, req.body.newPassword);
+      const principal = requireMember(req);
+      await ctx.limits.consume('password', req.ip, String(principal.memberId));
+      await auth.changePassword(principal, req.body.currentPassword, req.body.newPassword);
       return { message: M.passwordChanged };
     },
   );
 
   r.post(
     '/account/email-change/request',
-    { schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } } },
+    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } } },
     async (req) => {
-      await auth.requestEmailChange(requireMember(req), req.body.currentPassword, req.body.newEmail);
+      const principal = requireMember(req);
+      await ctx.limits.consume('password', req.ip, String(principal.memberId));
+      await auth.requestEmailChange(principal, req.body.currentPassword, req.body.newEmail);
       return { message: M.emailChangeSent };
     },
   );
@@ -129,11 +133,11 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/admin/impersonate/:id',
-    { schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } } },
+    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } } },
     async (req) => auth.impersonate(requireRole(req, 'administrator'), req.params.id),
   );
 
-  r.post('/admin/stop-impersonation', { schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } }, async (req) => {
+  r.post('/admin/stop-impersonation', { preValidation: signedIn, schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } }, async (req) => {
     await auth.stopImpersonation(requireMember(req));
     return { message: 'Impersonation stopped. Please sign in again.' };
   });

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  ADMIN_MESSAGES,
   AUTH_MESSAGES as M,
   DEFAULT_NOTIFICATION_PREFERENCES,
   RESET_TOKEN_TTL_S,
@@ -39,6 +40,19 @@ async function rolesOf(db: Db, memberId: number): Promise<string[]> {
   return rows.map((r) => r.role).sort();
 }
 
+/**
+ * How long the token of the previous generation keeps working after a refresh: other tabs of the same
+ * browser share the token and may still send (or refresh) the old one for a moment.
+ */
+const ROTATION_GRACE_MS = 30_000;
+
+/** A token's generation against its session's: current, the one just replaced (within the grace), or old. */
+function tokenAge(gen: number, session: { generation: number; rotatedAt: Date | null }): 'current' | 'previous' | 'old' {
+  if (gen === session.generation) return 'current';
+  if (gen === session.generation - 1 && session.rotatedAt && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS) return 'previous';
+  return 'old';
+}
+
 /** A password check that takes as long whether or not the account exists. */
 const DUMMY_HASH = hashPassword('not-a-real-password-used-for-timing');
 
@@ -70,11 +84,21 @@ export class AuthService {
     const memberId = Number(claims.sub);
     if (!/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
     const [row] = await this.ctx.db
-      .select({ id: sessions.id, impersonatorId: sessions.impersonatorId })
+      .select({ id: sessions.id, impersonatorId: sessions.impersonatorId, generation: sessions.generation, rotatedAt: sessions.rotatedAt })
       .from(sessions)
-      .where(and(eq(sessions.id, claims.sid), eq(sessions.memberId, memberId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          eq(sessions.id, claims.sid),
+          eq(sessions.memberId, memberId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          // A disabled account's tokens stop working at once, even before its sessions are revoked.
+          isNull(members.disabledAt),
+        ),
+      )
       .limit(1);
-    if (!row) return null;
+    if (!row || tokenAge(claims.gen, row) === 'old') return null;
     return {
       memberId,
       sessionId: row.id,
@@ -136,6 +160,7 @@ export class AuthService {
 
   async login(input: { username: string; password: string; rememberMe: boolean }): Promise<AuthResponse> {
     const member = await this.checkCredentials(input.username, input.password);
+    if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
     if (!member.email) throw new HttpError(403, M.emailRequired, { reason: 'EmailRequired', currentEmail: null });
     if (!member.emailVerifiedAt) throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
     const { token, member: out } = await this.issue(this.ctx.db, member, { rememberMe: input.rememberMe });
@@ -156,25 +181,55 @@ export class AuthService {
     return (await this.principalFromToken(token)) !== null;
   }
 
-  /** A new token for the same session, with its expiry pushed out and the roles read afresh. */
+  /**
+   * Rotation: a new token for the same session, with its expiry pushed out and the roles read afresh;
+   * the token given in is no longer valid (after a short grace for other tabs). Presenting a token of
+   * an older generation means it was copied and used by someone else: the whole session is revoked.
+   */
   async refresh(token: string): Promise<AuthResponse> {
-    const principal = await this.principalFromToken(token);
-    if (!principal) throw unauthorized('Session expired. Please sign in again.');
-    const [session] = await this.ctx.db.select().from(sessions).where(eq(sessions.id, principal.sessionId));
-    const [member] = await this.ctx.db.select().from(members).where(eq(members.id, principal.memberId));
-    if (!session || !member) throw unauthorized('Session expired. Please sign in again.');
-    // An impersonation session is not extended past its original end.
-    const ttl = session.rememberMe ? TOKEN_TTL_REMEMBER_S : TOKEN_TTL_SESSION_S;
-    const expiresAt = principal.impersonating ? session.expiresAt : new Date(Date.now() + ttl * 1000);
-    await this.ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
-    const signed = await this.ctx.tokens.sign({
-      memberId: member.id,
-      sessionId: session.id,
-      roles: principal.roles,
-      impersonating: principal.impersonating,
-      expiresAt,
+    const expired = () => unauthorized('Session expired. Please sign in again.');
+    const claims = await this.ctx.tokens.verify(token);
+    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sid)) throw expired();
+    const result = await this.ctx.db.transaction(async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.id, claims.sid), eq(sessions.memberId, Number(claims.sub)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .for('update');
+      if (!session) return null;
+      const age = tokenAge(claims.gen, session);
+      if (age === 'old') {
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session.id));
+        return 'reused' as const;
+      }
+      const [member] = await tx.select().from(members).where(eq(members.id, session.memberId));
+      if (!member) return null;
+      // An impersonation session is not extended past its original end.
+      const impersonating = session.impersonatorId !== null;
+      const ttl = session.rememberMe ? TOKEN_TTL_REMEMBER_S : TOKEN_TTL_SESSION_S;
+      const expiresAt = impersonating ? session.expiresAt : new Date(Date.now() + ttl * 1000);
+      // A second tab refreshing the token just replaced gets the current generation, not another rotation.
+      const generation = age === 'current' ? session.generation + 1 : session.generation;
+      await tx
+        .update(sessions)
+        .set(age === 'current' ? { expiresAt, generation, rotatedAt: new Date() } : { expiresAt })
+        .where(eq(sessions.id, session.id));
+      return { member, session, impersonating, expiresAt, generation };
     });
-    return { token: signed, member: toMember(member, this.ctx, principal.impersonating) };
+    if (result === 'reused') {
+      this.ctx.log.warn({ sessionId: claims.sid, memberId: claims.sub }, 'An old token was refreshed: session revoked');
+      throw expired();
+    }
+    if (!result) throw expired();
+    const signed = await this.ctx.tokens.sign({
+      memberId: result.member.id,
+      sessionId: result.session.id,
+      roles: await rolesOf(this.ctx.db, result.member.id),
+      impersonating: result.impersonating,
+      expiresAt: result.expiresAt,
+      generation: result.generation,
+    });
+    return { token: signed, member: toMember(result.member, this.ctx, result.impersonating) };
   }
 
   /** Looks up a mailed token: unused, unexpired, of the right kind. Marks it used in the same transaction. */

@@ -22,7 +22,7 @@ import {
 } from '@bm/core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, typed } from '../../http.js';
+import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { CarService, type VisitorInfo } from './service.js';
 
@@ -30,19 +30,12 @@ const tags = ['cars'];
 const usernameParam = z.object({ username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid) });
 const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 /** Signed-in calls answer 401 before looking at the body. */
-const signedIn = async (req: FastifyRequest) => {
-  requireMember(req);
-};
-
 export function carRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const carsService = new CarService(ctx);
 
   // View and copy marks are only needed within their window; every instance clears old ones hourly.
-  const pruning = setInterval(() => {
-    carsService.pruneMarks().catch((err) => ctx.log.warn({ err }, 'Old car view/copy marks not pruned'));
-  }, 3600_000).unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
+  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.pruneMarks(), { runAtStart: false });
 
   r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req) => carsService.list(req.query));
 
@@ -56,7 +49,7 @@ export function carRoutes(app: App, ctx: AppContext) {
     carsService.detail(req.params.id, req.principal),
   );
 
-  r.post('/cars', { preValidation: signedIn, schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } } }, async (req, reply) => {
+  r.post('/cars', { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'create'), schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } } }, async (req, reply) => {
     const car = await carsService.create(requireMember(req), req.body);
     return reply.code(201).send(car);
   });
@@ -105,13 +98,13 @@ export function carRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/cars/:id/vote',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } } },
+    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'vote'), schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } } },
     async (req) => carsService.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 
   r.post(
     '/cars/:id/rate',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } } },
+    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rating'), schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } } },
     async (req) => carsService.rate(requireMember(req), req.params.id, req.body.stars),
   );
 

@@ -15,45 +15,43 @@ import {
   reportPluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, requireRole, typed } from '../../http.js';
-import { badRequest } from '../../platform/errors.js';
-import { ZIP_MESSAGES } from '../plugins/zip.js';
-import { type ApproveFiles, ModerationService } from './service.js';
+import { type App, bearer, idParam, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { ModerationService, type ApprovalFiles } from './service.js';
 
-const tags = ['moderation'];
-const STAFF = ['moderator', 'administrator'];
+const noContent = { 204: z.null().describe('No content') };
+const pluginIdParam = z.object({ pluginId: idParam.shape.id });
 
-/** The spec sees both page/pageSize/search and Page/PageSize/Search: PascalCase keys are read too. */
-const camelKeys = (v: unknown) => {
-  if (!v || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(v as Record<string, unknown>)) {
-    const camel = k.charAt(0).toLowerCase() + k.slice(1);
-    if (!(camel in out) || k === camel) out[camel] = val;
+/** The spec's clients send Page, PageSize, Search as well as page, pageSize, search. */
+function camelQuery(req: FastifyRequest) {
+  const q = req.query as Record<string, unknown> | undefined;
+  if (!q) return;
+  for (const key of Object.keys(q)) {
+    const camel = key.charAt(0).toLowerCase() + key.slice(1);
+    if (camel !== key && !(camel in q)) q[camel] = q[key];
   }
-  return out;
-};
-const listQuery = z.preprocess(camelKeys, moderationListQuery);
-const carsQuery = z.preprocess(camelKeys, moderationCarsQuery);
-const submissionParam = z.object({ submissionId: idParam.shape.id });
-const pluginParam = z.object({ pluginId: idParam.shape.id });
+}
 
-/** Reads the approve form: optional `binary` and `debugArchive` ZIPs and an `approvalNote`. */
-async function readApproveForm(req: FastifyRequest): Promise<ApproveFiles> {
-  if (!req.isMultipart()) return {};
-  const out: ApproveFiles = {};
+/** Reads approve's optional parts: `binary` and `debugArchive` ZIPs and an `approvalNote`. */
+async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
+  if (!req.isMultipart()) {
+    const body = (req.body ?? {}) as { approvalNote?: unknown };
+    if (body.approvalNote !== undefined && typeof body.approvalNote !== 'string') throw badRequest('approvalNote must be text', 'approvalNote');
+    return { approvalNote: body.approvalNote as string | undefined };
+  }
+  const out: ApprovalFiles = {};
   const parts = req.parts({ limits: { fileSize: BINARY_ZIP_MAX_BYTES, files: 2, fields: 5, fieldSize: 64 * 1024 } });
   for await (const part of parts as AsyncIterable<Multipart>) {
     if (part.type === 'file') {
       const data = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(ZIP_MESSAGES.tooLarge(BINARY_ZIP_MAX_BYTES), part.fieldname);
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ZIP is too large (max ${BINARY_ZIP_MAX_BYTES / 1024 / 1024} MB)`);
         throw e;
       });
-      if (part.fieldname === 'binary') out.binary = data;
+      if (part.fieldname === 'binary') out.binary = { data, fileName: part.filename };
       else if (part.fieldname === 'debugArchive') {
-        if (data.length > DEBUG_ARCHIVE_MAX_BYTES) throw badRequest(ZIP_MESSAGES.tooLarge(DEBUG_ARCHIVE_MAX_BYTES), 'debugArchive');
-        out.debugArchive = data;
-      } else throw badRequest(`Unexpected file field: ${part.fieldname.slice(0, 50)}`, part.fieldname);
+        if (data.length > DEBUG_ARCHIVE_MAX_BYTES) throw new HttpError(413, `The debug archive is too large (max ${DEBUG_ARCHIVE_MAX_BYTES / 1024 / 1024} MB)`);
+        out.debugArchive = { data, fileName: part.filename };
+      } else throw badRequest(`Unexpected file part ${part.fieldname}: send binary and debugArchive`);
     } else if (part.fieldname === 'approvalNote' && typeof part.value === 'string') {
       out.approvalNote = part.value;
     }
@@ -64,105 +62,88 @@ async function readApproveForm(req: FastifyRequest): Promise<ApproveFiles> {
 export function moderationRoutes(app: App, ctx: AppContext) {
   const service = new ModerationService(ctx);
 
-  // A member's report is not staff work: any signed-in member, on a plugin they can see.
+  // Members report plugins from the plugin page.
   typed(app).post(
     '/plugins/:id/report',
     {
-      preValidation: async (req) => {
-        requireMember(req);
-      },
-      schema: { tags, security: bearer, params: idParam, body: reportPluginRequest, response: { 201: z.object({ id: z.number().int() }) } },
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'report'),
+      schema: { tags: ['moderation'], security: bearer, params: idParam, body: reportPluginRequest, response: { 201: z.object({ id: z.number().int() }) } },
     },
-    async (req, reply) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('report', req.ip, String(principal.memberId));
-      return reply.code(201).send(await service.report(principal, req.params.id, req.body.reason, req.body.details));
-    },
+    async (req, reply) => reply.code(201).send(await service.report(requireMember(req), req.params.id, req.body)),
   );
 
-  // Everything under /moderation is for staff: 401/403 before any parameter or body is looked at.
-  void app.register(async (scope) => {
-    scope.addHook('onRequest', async (req) => {
-      requireRole(req, ...STAFF);
-    });
-    const r = typed(scope);
-    const staff = (req: FastifyRequest) => requireRole(req, ...STAFF);
+  // Everything under /moderation: moderators and administrators only, checked before the input.
+  void app.register(
+    async (scope) => {
+      scope.addHook('preValidation', async (req) => {
+        requireRole(req, 'moderator', 'administrator');
+        camelQuery(req);
+      });
+      const r = typed(scope);
+      const tags = ['moderation'];
+      const staff = (req: FastifyRequest) => requireRole(req, 'moderator', 'administrator');
 
-    r.get('/moderation/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () => service.dashboard());
+      r.get('/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () => service.dashboard());
 
-    r.get(
-      '/moderation/plugins/pending',
-      { schema: { tags, security: bearer, querystring: listQuery, response: { 200: moderationListResponse } } },
-      async (req) => service.reviewList('pending', req.query),
-    );
-    r.get(
-      '/moderation/plugins/hidden',
-      { schema: { tags, security: bearer, querystring: listQuery, response: { 200: moderationListResponse } } },
-      async (req) => service.reviewList('hidden', req.query),
-    );
-    r.get(
-      '/moderation/plugins/reported',
-      { schema: { tags, security: bearer, querystring: listQuery, response: { 200: reportedListResponse } } },
-      async (req) => service.reportedList(req.query),
-    );
-    r.get(
-      '/moderation/plugins/:submissionId',
-      { schema: { tags, security: bearer, params: submissionParam, response: { 200: moderationDetail } } },
-      async (req) => service.open(staff(req), req.params.submissionId),
-    );
-    r.post(
-      '/moderation/plugins/:submissionId/takeover',
-      { schema: { tags, security: bearer, params: submissionParam, response: { 200: moderationDetail } } },
-      async (req) => service.takeover(staff(req), req.params.submissionId),
-    );
-    r.post(
-      '/moderation/plugins/:submissionId/approve',
-      { schema: { tags, security: bearer, params: submissionParam, consumes: ['multipart/form-data', 'application/json'] } },
-      async (req, reply) => {
-        const files = await readApproveForm(req);
-        await service.approve(staff(req), req.params.submissionId, files);
-        return reply.code(204).send();
-      },
-    );
-    r.post(
-      '/moderation/plugins/:submissionId/reject',
-      { schema: { tags, security: bearer, params: submissionParam, body: rejectRequest } },
-      async (req, reply) => {
-        await service.reject(staff(req), req.params.submissionId, req.body.reason, req.body.message);
-        return reply.code(204).send();
-      },
-    );
-    r.post('/moderation/plugins/:submissionId/hide', { schema: { tags, security: bearer, params: submissionParam } }, async (req, reply) => {
-      await service.hide(staff(req), req.params.submissionId);
-      return reply.code(204).send();
-    });
+      r.get('/plugins/pending', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: moderationListResponse } } }, async (req) =>
+        service.queue('pending', req.query),
+      );
+      r.get('/plugins/hidden', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: moderationListResponse } } }, async (req) =>
+        service.queue('hidden', req.query),
+      );
+      r.get('/plugins/reported', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: reportedListResponse } } }, async (req) =>
+        service.reported(req.query),
+      );
 
-    r.post('/moderation/reported/:pluginId/dismiss', { schema: { tags, security: bearer, params: pluginParam } }, async (req, reply) => {
-      await service.dismissReports(staff(req), req.params.pluginId);
-      return reply.code(204).send();
-    });
-    r.post('/moderation/reported/:pluginId/hide-plugin', { schema: { tags, security: bearer, params: pluginParam } }, async (req, reply) => {
-      await service.setPluginActive(staff(req), req.params.pluginId, false);
-      return reply.code(204).send();
-    });
-    r.post('/moderation/reported/:pluginId/restore-plugin', { schema: { tags, security: bearer, params: pluginParam } }, async (req, reply) => {
-      await service.setPluginActive(staff(req), req.params.pluginId, true);
-      return reply.code(204).send();
-    });
+      r.get('/plugins/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } }, async (req) =>
+        service.detail(staff(req), req.params.id),
+      );
+      r.post('/plugins/:id/takeover', { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } }, async (req) =>
+        service.takeover(staff(req), req.params.id),
+      );
+      r.post(
+        '/plugins/:id/approve',
+        { bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024, schema: { tags, security: bearer, params: idParam, consumes: ['multipart/form-data', 'application/json'], response: noContent } },
+        async (req, reply) => {
+          await service.approve(staff(req), req.params.id, await readApproval(req));
+          return reply.code(204).send(null);
+        },
+      );
+      r.post('/plugins/:id/reject', { schema: { tags, security: bearer, params: idParam, body: rejectRequest, response: noContent } }, async (req, reply) => {
+        await service.reject(staff(req), req.params.id, req.body.reason);
+        return reply.code(204).send(null);
+      });
+      r.post('/plugins/:id/hide', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+        await service.hide(staff(req), req.params.id);
+        return reply.code(204).send(null);
+      });
 
-    r.get(
-      '/moderation/cars',
-      { schema: { tags, security: bearer, querystring: carsQuery, response: { 200: moderationCarsResponse } } },
-      async (req) => service.carList(req.query),
-    );
-    r.post('/moderation/cars/:id/hide', { schema: { tags, security: bearer, params: idParam } }, async (req, reply) => {
-      await service.setCarHidden(staff(req), req.params.id, true);
-      return reply.code(204).send();
-    });
-    r.post('/moderation/cars/:id/restore', { schema: { tags, security: bearer, params: idParam } }, async (req, reply) => {
-      await service.setCarHidden(staff(req), req.params.id, false);
-      return reply.code(204).send();
-    });
-  });
+      r.post('/reported/:pluginId/dismiss', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
+        await service.dismissReports(staff(req), req.params.pluginId);
+        return reply.code(204).send(null);
+      });
+      r.post('/reported/:pluginId/hide-plugin', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
+        await service.setPluginHidden(staff(req), req.params.pluginId, true);
+        return reply.code(204).send(null);
+      });
+      r.post('/reported/:pluginId/restore-plugin', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
+        await service.setPluginHidden(staff(req), req.params.pluginId, false);
+        return reply.code(204).send(null);
+      });
+
+      r.get('/cars', { schema: { tags, security: bearer, querystring: moderationCarsQuery, response: { 200: moderationCarsResponse } } }, async (req) =>
+        service.cars(req.query),
+      );
+      r.post('/cars/:id/hide', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+        await service.setCarHidden(staff(req), req.params.id, true);
+        return reply.code(204).send(null);
+      });
+      r.post('/cars/:id/restore', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+        await service.setCarHidden(staff(req), req.params.id, false);
+        return reply.code(204).send(null);
+      });
+    },
+    { prefix: '/moderation' },
+  );
 }
-

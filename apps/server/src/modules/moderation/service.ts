@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   APPROVAL_NOTE_MAX,
   MODERATION_MESSAGES as M,
@@ -7,225 +7,195 @@ import {
   REVIEW_LOCK_MS,
   type ModerationAuditEntry,
   type ModerationCarItem,
-  type ModerationCarsResponse,
   type ModerationDetail,
   type ModerationListQuery,
-  type ModerationListResponse,
   type ModerationPluginItem,
   type ModeratorDashboard,
-  type PluginReportReason,
-  type ReportedListResponse,
   type ReportedPluginItem,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, members, moderationAudit, pluginReports, plugins, submissions } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { notifySubmissionUpdated, pluginListsChanged, PluginService, queryRows, toIso } from '../plugins/service.js';
-import { checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { canSeePlugin, notifySubmissionUpdated, pluginListsChanged } from '../plugins/index.js';
+import { queryRows, toIso } from '../plugins/service.js';
+import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
 
+type SubmissionRow = typeof submissions.$inferSelect;
+type PluginRow = typeof plugins.$inferSelect;
+
+/** How long the link to a submission's source works for the moderator who opened it. */
 const SOURCE_LINK_TTL_S = 900;
 
-const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const iso = (v: Date | string | null) => (v === null ? null : toIso(v));
+const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-interface Audit {
-  actorId: number;
-  action: string;
-  submissionId?: number | null;
-  pluginId?: number | null;
-  carId?: number | null;
-  note?: string | null;
-}
-
-export interface ApproveFiles {
-  binary?: Buffer;
-  debugArchive?: Buffer;
+export interface ApprovalFiles {
+  binary?: { data: Buffer; fileName?: string };
+  debugArchive?: { data: Buffer; fileName?: string };
   approvalNote?: string;
 }
 
-type SubmissionRow = typeof submissions.$inferSelect;
-
+/**
+ * Moderation: the review queue (pending and hidden submissions), reviews with a lock, approving
+ * (which publishes a version), denying and hiding, reports of plugins, and cars. Every action leaves
+ * an audit row; authors hear of decisions through the notification service.
+ */
 export class ModerationService {
   constructor(private readonly ctx: AppContext) {}
 
-  private audit(db: Db, a: Audit) {
-    return db.insert(moderationAudit).values({
-      actorId: a.actorId,
-      action: a.action,
-      submissionId: a.submissionId ?? null,
-      pluginId: a.pluginId ?? null,
-      carId: a.carId ?? null,
-      note: a.note ?? null,
-    });
-  }
-
-  // ---- dashboard and lists ----
+  // ---- lists ----
 
   async dashboard(): Promise<ModeratorDashboard> {
-    const [row] = await queryRows<Record<keyof ModeratorDashboard, string | number>>(this.ctx.db, sql`
+    const [row] = await queryRows<Record<keyof ModeratorDashboard, number>>(this.ctx.db, sql`
       select
-        (select count(*) from submissions where status = 'p' and hidden_at is null) as pending,
-        (select count(*) from submissions where status = 'p' and hidden_at is not null) as hidden,
-        (select count(*) from submissions where status in ('q', 'b')) as building,
-        (select count(distinct plugin_id) from plugin_reports where status = 'open') as reported,
-        (select count(*) from cars) as cars,
-        (select count(*) from cars where status = 'H') as "hiddenCars",
-        (select count(*) from submissions where status = 'a' and approved_at > now() - interval '7 days') as "approvedLast7Days"`);
-    const n = (k: keyof ModeratorDashboard) => Number(row?.[k] ?? 0);
-    return {
-      pending: n('pending'),
-      reported: n('reported'),
-      hidden: n('hidden'),
-      building: n('building'),
-      cars: n('cars'),
-      hiddenCars: n('hiddenCars'),
-      approvedLast7Days: n('approvedLast7Days'),
-    };
+        (select count(*)::int from submissions where status = 'p' and hidden_at is null) as pending,
+        (select count(*)::int from submissions where status = 'p' and hidden_at is not null) as hidden,
+        (select count(*)::int from submissions where status in ('q', 'b')) as building,
+        (select count(distinct plugin_id)::int from plugin_reports where status = 'open') as reported,
+        (select count(*)::int from cars) as cars,
+        (select count(*)::int from cars where status = 'H') as "hiddenCars",
+        (select count(*)::int from submissions where status = 'a' and approved_at > now() - interval '7 days') as "approvedLast7Days"`);
+    return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as unknown as ModeratorDashboard;
   }
 
-  /** Submissions waiting for review (or hidden from it), oldest first: a queue. */
-  async reviewList(which: 'pending' | 'hidden', q: ModerationListQuery): Promise<ModerationListResponse> {
-    const where: SQL[] = [sql`s.status = 'p'`, which === 'hidden' ? sql`s.hidden_at is not null` : sql`s.hidden_at is null`];
-    if (q.search) where.push(sql`(lower(p.name) like ${like(q.search)} or lower(m.username) like ${like(q.search)})`);
+  /** Submissions waiting for review, oldest first (a queue): those hidden from review, or the others. */
+  async queue(kind: 'pending' | 'hidden', q: ModerationListQuery) {
+    const where: SQL[] = [sql`s.status = 'p'`, kind === 'hidden' ? sql`s.hidden_at is not null` : sql`s.hidden_at is null`];
+    if (q.search) where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
     const cond = sql.join(where, sql` and `);
-    const offset = (q.page - 1) * q.pageSize;
-    const rows = await queryRows<{
-      id: number;
-      pluginId: number;
-      name: string;
-      submitter: string;
-      memberId: number;
-      createdAt: Date | string;
-      updatedAt: Date | string;
-      version: string | null;
-      publishedOnce: boolean;
-      needsApproval: boolean;
-      isPubliclyVisible: boolean;
-      status: string;
-      hiddenAt: Date | string | null;
-      total: string | number;
-    }>(this.ctx.db, sql`
+    const rows = await queryRows<Record<string, unknown>>(this.ctx.db, sql`
       select s.id, s.plugin_id as "pluginId", p.name, m.username as submitter, p.member_id as "memberId",
         s.created_at as "createdAt", s.updated_at as "updatedAt", s.version_string as version,
-        p.published_once as "publishedOnce", p.needs_approval as "needsApproval",
-        p.is_publicly_visible as "isPubliclyVisible", s.status, s.hidden_at as "hiddenAt",
-        count(*) over () as total
+        p.published_once as "publishedOnce", p.needs_approval as "needsApproval", p.is_publicly_visible as "isPubliclyVisible",
+        s.status, s.hidden_at as "hiddenAt", count(*) over () as "totalCount"
       from submissions s join plugins p on p.id = s.plugin_id join members m on m.id = p.member_id
       where ${cond}
       order by s.created_at asc, s.id asc
-      limit ${q.pageSize} offset ${offset}`);
-    let totalCount = rows.length ? Number(rows[0]!.total) : 0;
-    if (!rows.length && q.page > 1) {
-      const [c] = await queryRows<{ n: string }>(
-        this.ctx.db,
-        sql`select count(*) as n from submissions s join plugins p on p.id = s.plugin_id join members m on m.id = p.member_id where ${cond}`,
-      );
-      totalCount = Number(c?.n ?? 0);
-    }
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+    const totalCount = rows.length ? Number(rows[0]!.totalCount) : await this.count(sql`
+      select count(*)::int as n from submissions s join plugins p on p.id = s.plugin_id join members m on m.id = p.member_id where ${cond}`);
     const items: ModerationPluginItem[] = rows.map((r) => ({
-      id: r.id,
-      pluginId: r.pluginId,
-      name: r.name,
-      submitter: r.submitter,
-      memberId: r.memberId,
-      createdAt: toIso(r.createdAt),
-      updatedAt: toIso(r.updatedAt),
-      version: r.version,
-      publishedOnce: r.publishedOnce,
-      needsApproval: r.needsApproval,
-      isPubliclyVisible: r.isPubliclyVisible,
-      sourceFileId: r.id,
-      status: r.status,
-      hiddenAt: r.hiddenAt === null ? null : toIso(r.hiddenAt),
+      id: Number(r.id),
+      pluginId: Number(r.pluginId),
+      name: String(r.name),
+      submitter: String(r.submitter),
+      memberId: Number(r.memberId),
+      createdAt: toIso(r.createdAt as Date),
+      updatedAt: toIso(r.updatedAt as Date),
+      version: (r.version as string | null) ?? null,
+      publishedOnce: Boolean(r.publishedOnce),
+      needsApproval: Boolean(r.needsApproval),
+      isPubliclyVisible: Boolean(r.isPubliclyVisible),
+      sourceFileId: Number(r.id),
+      status: String(r.status),
+      hiddenAt: iso(r.hiddenAt as Date | null),
     }));
     return { items, page: q.page, pageSize: q.pageSize, totalCount };
   }
 
-  /** Plugins with open reports, most reports first. */
-  async reportedList(q: ModerationListQuery): Promise<ReportedListResponse> {
-    const search = q.search ? sql`and (lower(p.name) like ${like(q.search)} or lower(m.username) like ${like(q.search)})` : sql``;
-    const offset = (q.page - 1) * q.pageSize;
-    const rows = await queryRows<{
-      pluginId: number;
-      name: string;
-      submitter: string;
-      memberId: number;
-      isActive: boolean;
-      reportCount: string | number;
-      latestReportAt: Date | string;
-      total: string | number;
-    }>(this.ctx.db, sql`
+  private async count(query: SQL): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(this.ctx.db, query);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Plugins with open reports, the most reported first, with their reports counted by reason. */
+  async reported(q: ModerationListQuery) {
+    const where: SQL[] = [sql`r.status = 'open'`];
+    if (q.search) where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
+    const cond = sql.join(where, sql` and `);
+    const rows = await queryRows<{ pluginId: number; name: string; submitter: string; memberId: number; isActive: boolean; reportCount: number; latest: Date; totalCount: number }>(
+      this.ctx.db,
+      sql`
       select p.id as "pluginId", p.name, m.username as submitter, p.member_id as "memberId", p.is_active as "isActive",
-        r.n as "reportCount", r.latest as "latestReportAt", count(*) over () as total
-      from (select plugin_id, count(*) as n, max(created_at) as latest from plugin_reports where status = 'open' group by plugin_id) r
-      join plugins p on p.id = r.plugin_id join members m on m.id = p.member_id
-      where true ${search}
-      order by r.n desc, r.latest desc, p.id
-      limit ${q.pageSize} offset ${offset}`);
-    const ids = rows.map((r) => r.pluginId);
+        count(*)::int as "reportCount", max(r.created_at) as latest, count(*) over () as "totalCount"
+      from plugin_reports r join plugins p on p.id = r.plugin_id join members m on m.id = p.member_id
+      where ${cond}
+      group by p.id, m.username
+      order by count(*) desc, max(r.created_at) desc, p.id
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    );
+    const ids = rows.map((r) => Number(r.pluginId));
     const reports = ids.length
-      ? await queryRows<{ id: number; pluginId: number; reason: string; details: string; reporter: string; createdAt: Date | string }>(
+      ? await queryRows<{ id: number; pluginId: number; reason: string; details: string; reporter: string; createdAt: Date }>(
           this.ctx.db,
-          sql`select r.id, r.plugin_id as "pluginId", r.reason, r.details, m.username as reporter, r.created_at as "createdAt"
-            from plugin_reports r join members m on m.id = r.member_id
-            where r.status = 'open' and r.plugin_id in (${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )})
-            order by r.created_at desc, r.id desc`,
+          sql`
+          select r.id, r.plugin_id as "pluginId", r.reason, r.details, rm.username as reporter, r.created_at as "createdAt"
+          from plugin_reports r join members rm on rm.id = r.member_id
+          where r.status = 'open' and r.plugin_id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})
+          order by r.created_at desc, r.id desc`,
         )
       : [];
     const data: ReportedPluginItem[] = rows.map((r) => {
-      const mine = reports.filter((x) => x.pluginId === r.pluginId);
-      const counts = new Map<string, number>();
-      for (const x of mine) counts.set(x.reason, (counts.get(x.reason) ?? 0) + 1);
+      const mine = reports.filter((x) => Number(x.pluginId) === Number(r.pluginId));
+      const byReason = new Map<string, number>();
+      for (const x of mine) byReason.set(x.reason, (byReason.get(x.reason) ?? 0) + 1);
       return {
-        pluginId: r.pluginId,
+        pluginId: Number(r.pluginId),
         name: r.name,
         submitter: r.submitter,
-        memberId: r.memberId,
-        isActive: r.isActive,
+        memberId: Number(r.memberId),
+        isActive: Boolean(r.isActive),
         reportCount: Number(r.reportCount),
-        reasons: [...counts]
-          .sort((a, b) => b[1] - a[1])
-          .map(([reason, count]) => ({ reason, label: PLUGIN_REPORT_REASONS[reason as PluginReportReason] ?? reason, count })),
-        reports: mine.map((x) => ({ id: x.id, reason: x.reason, details: x.details, reporter: x.reporter, createdAt: toIso(x.createdAt) })),
-        latestReportAt: toIso(r.latestReportAt),
+        reasons: [...byReason]
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+          .map(([reason, count]) => ({ reason, label: PLUGIN_REPORT_REASONS[reason as keyof typeof PLUGIN_REPORT_REASONS] ?? reason, count })),
+        reports: mine.slice(0, 50).map((x) => ({ id: Number(x.id), reason: x.reason, details: x.details, reporter: x.reporter, createdAt: toIso(x.createdAt) })),
+        latestReportAt: toIso(r.latest),
       };
     });
-    return { data, page: q.page, pageSize: q.pageSize, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
+    const totalCount = rows.length ? Number(rows[0]!.totalCount) : 0;
+    return { data, page: q.page, pageSize: q.pageSize, totalCount };
   }
 
-  // ---- one submission ----
+  // ---- one review ----
 
-  private async submission(id: number, db: Db = this.ctx.db, lock = false): Promise<SubmissionRow> {
+  private async load(id: number, db: Db = this.ctx.db, lock = false): Promise<{ sub: SubmissionRow; plugin: PluginRow; author: string }> {
     const q = db.select().from(submissions).where(eq(submissions.id, id));
-    const [row] = lock ? await q.for('update') : await q;
-    if (!row) throw notFound(M.submissionNotFound);
-    return row;
+    const [sub] = lock ? await q.for('update') : await q;
+    if (!sub) throw notFound(M.submissionNotFound);
+    const [plugin] = await db.select().from(plugins).where(eq(plugins.id, sub.pluginId));
+    const [author] = await db.select({ username: members.username }).from(members).where(eq(members.id, plugin!.memberId));
+    return { sub, plugin: plugin!, author: author?.username ?? '' };
   }
 
-  /** Opening a review claims its lock when it is free, expired or already the caller's. */
-  async open(principal: Principal, id: number): Promise<ModerationDetail> {
+  private lockHeldByOther(sub: SubmissionRow, principal: Principal, now = Date.now()) {
+    return sub.reviewLockMemberId !== null && sub.reviewLockMemberId !== principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > now;
+  }
+
+  private async audit(db: Db, entry: { actorId: number | null; action: string; submissionId?: number | null; pluginId?: number | null; carId?: number | null; note?: string | null }) {
+    await db.insert(moderationAudit).values({
+      actorId: entry.actorId,
+      action: entry.action,
+      submissionId: entry.submissionId ?? null,
+      pluginId: entry.pluginId ?? null,
+      carId: entry.carId ?? null,
+      note: entry.note ?? null,
+    });
+  }
+
+  /** Opens a review: claims it for 15 minutes when nobody else holds it. */
+  async detail(principal: Principal, id: number): Promise<ModerationDetail> {
     await this.ctx.db.transaction(async (tx) => {
-      const sub = await this.submission(id, tx, true);
-      if (sub.status !== 'p') return;
-      const now = Date.now();
-      const held = sub.reviewLockMemberId !== null && sub.reviewLockUntil !== null && sub.reviewLockUntil.getTime() > now;
-      if (held && sub.reviewLockMemberId !== principal.memberId) return;
+      const { sub } = await this.load(id, tx, true);
+      if (sub.status !== 'p' || this.lockHeldByOther(sub, principal)) return;
+      const mineAlready = sub.reviewLockMemberId === principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now();
       await tx
         .update(submissions)
-        .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(now + REVIEW_LOCK_MS) })
+        .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
         .where(eq(submissions.id, id));
-      if (!held) await this.audit(tx, { actorId: principal.memberId, action: 'claim', submissionId: id, pluginId: sub.pluginId });
+      if (!mineAlready) await this.audit(tx, { actorId: principal.memberId, action: 'claim', submissionId: id, pluginId: sub.pluginId });
     });
-    return this.detail(principal, id);
+    return this.shape(principal, id);
   }
 
-  /** Takes the review over from whoever holds it. */
+  /** Takes a review over from the moderator holding it. */
   async takeover(principal: Principal, id: number): Promise<ModerationDetail> {
     await this.ctx.db.transaction(async (tx) => {
-      const sub = await this.submission(id, tx, true);
+      const { sub } = await this.load(id, tx, true);
       if (sub.status !== 'p') throw conflict(M.notReviewable);
       await tx
         .update(submissions)
@@ -233,41 +203,29 @@ export class ModerationService {
         .where(eq(submissions.id, id));
       await this.audit(tx, { actorId: principal.memberId, action: 'takeover', submissionId: id, pluginId: sub.pluginId });
     });
-    return this.detail(principal, id);
+    return this.shape(principal, id);
   }
 
-  async detail(principal: Principal, id: number): Promise<ModerationDetail> {
-    const sub = await this.submission(id);
-    const [p] = await this.ctx.db
-      .select({ plugin: plugins, author: members.username })
-      .from(plugins)
-      .innerJoin(members, eq(members.id, plugins.memberId))
-      .where(eq(plugins.id, sub.pluginId));
-    if (!p) throw notFound(M.submissionNotFound);
+  private async shape(principal: Principal, id: number): Promise<ModerationDetail> {
+    const { sub, plugin, author } = await this.load(id);
     let lock: ModerationDetail['lock'] = null;
-    if (sub.reviewLockMemberId !== null && sub.reviewLockUntil && sub.reviewLockUntil.getTime() > Date.now()) {
+    if (sub.reviewLockMemberId !== null && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now()) {
       const [holder] = await this.ctx.db.select({ username: members.username }).from(members).where(eq(members.id, sub.reviewLockMemberId));
-      lock = {
-        memberId: sub.reviewLockMemberId,
-        username: holder?.username ?? '',
-        until: sub.reviewLockUntil.toISOString(),
-        mine: sub.reviewLockMemberId === principal.memberId,
-      };
+      lock = { memberId: sub.reviewLockMemberId, username: holder?.username ?? '', until: toIso(sub.reviewLockUntil!), mine: sub.reviewLockMemberId === principal.memberId };
     }
-    const audit = await queryRows<{ id: number; action: string; actor: string | null; note: string | null; createdAt: Date | string }>(
+    const audit = await queryRows<{ id: number; action: string; actor: string | null; note: string | null; createdAt: Date }>(
       this.ctx.db,
       sql`select a.id, a.action, m.username as actor, a.note, a.created_at as "createdAt"
-        from moderation_audit a left join members m on m.id = a.actor_id
-        where a.submission_id = ${id} order by a.created_at asc, a.id asc`,
+          from moderation_audit a left join members m on m.id = a.actor_id
+          where a.submission_id = ${id} order by a.created_at, a.id`,
     );
-    const plugin = p.plugin;
     return {
       id: sub.id,
       pluginId: plugin.id,
       name: plugin.name,
       shortDescription: plugin.shortDescription,
       description: plugin.description,
-      authorName: p.author,
+      authorName: author,
       memberId: plugin.memberId,
       version: sub.versionString,
       status: sub.status,
@@ -275,81 +233,82 @@ export class ModerationService {
       isActive: plugin.isActive,
       homepage: plugin.homepage,
       sourceCodeUrl: plugin.sourceCodeUrl,
-      createdAt: sub.createdAt.toISOString(),
-      updatedAt: sub.updatedAt.toISOString(),
-      hiddenAt: sub.hiddenAt?.toISOString() ?? null,
+      createdAt: toIso(sub.createdAt),
+      updatedAt: toIso(sub.updatedAt),
+      hiddenAt: iso(sub.hiddenAt),
       hasBinary: sub.binaryKey !== null,
       buildLog: sub.buildLog,
       approvalNote: sub.approvalNote,
       denyReason: sub.denyReason,
-      source: {
-        name: sub.sourceName,
-        mime: 'application/zip',
-        size: sub.sourceSize,
-        downloadUrl: this.ctx.signedUrls.path(sub.sourceKey, { ttlS: SOURCE_LINK_TTL_S, fileName: sub.sourceName }),
-      },
+      source: sub.sourceKey
+        ? {
+            name: sub.sourceName,
+            mime: 'application/zip',
+            size: sub.sourceSize,
+            downloadUrl: this.ctx.signedUrls.path(sub.sourceKey, { ttlS: SOURCE_LINK_TTL_S, fileName: sub.sourceName }),
+          }
+        : null,
       lock,
-      audit: audit.map((a): ModerationAuditEntry => ({ id: a.id, action: a.action, actor: a.actor, note: a.note, createdAt: toIso(a.createdAt) })),
+      audit: audit.map(
+        (a): ModerationAuditEntry => ({ id: Number(a.id), action: a.action, actor: a.actor, note: a.note, createdAt: toIso(a.createdAt) }),
+      ),
     };
   }
 
-  /** A submission a moderator may act on now: waiting for review, and not locked by someone else. */
-  private async reviewable(principal: Principal, id: number, tx: Db): Promise<SubmissionRow> {
-    const sub = await this.submission(id, tx, true);
-    if (sub.status !== 'p') throw conflict(M.notReviewable);
-    if (sub.reviewLockMemberId !== null && sub.reviewLockMemberId !== principal.memberId && sub.reviewLockUntil && sub.reviewLockUntil.getTime() > Date.now()) {
-      const [holder] = await tx.select({ username: members.username }).from(members).where(eq(members.id, sub.reviewLockMemberId));
-      throw conflict(M.lockedBy(holder?.username ?? 'Another moderator'));
-    }
-    return sub;
+  /** Checks a review may be acted on by the caller: waiting for review, and not held by someone else. */
+  private reviewable(sub: SubmissionRow, principal: Principal, holder: () => Promise<string>) {
+    if (sub.status !== 'p') return Promise.reject(conflict(M.notReviewable));
+    if (this.lockHeldByOther(sub, principal)) return holder().then((name) => Promise.reject(conflict(M.lockedBy(name))));
+    return Promise.resolve();
   }
 
-  /** Whether the plugin still has submissions on their way (queued, building or waiting for review). */
-  private async stillWaiting(tx: Db, pluginId: number) {
-    const [row] = await queryRows<{ n: string | number }>(tx, sql`select count(*) as n from submissions where plugin_id = ${pluginId} and status in ('q', 'b', 'p')`);
+  /** Who holds the review, read in `db` (inside a transaction, the transaction's: embedded PostgreSQL has one connection). */
+  private holderName(sub: SubmissionRow, db: Db = this.ctx.db) {
+    return async () => {
+      const [m] = await db.select({ username: members.username }).from(members).where(eq(members.id, sub.reviewLockMemberId!));
+      return m?.username ?? 'Another moderator';
+    };
+  }
+
+  /** Whether the plugin still has submissions in build or review (besides the one being decided). */
+  private async stillWaiting(db: Db, pluginId: number) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(and(eq(submissions.pluginId, pluginId), inArray(submissions.status, ['q', 'b', 'p'])));
     return Number(row?.n ?? 0) > 0;
   }
 
-  private async quickChecks(principal: Principal, id: number) {
-    // The same checks as inside the transaction, before any file is stored.
-    await this.reviewable(principal, id, this.ctx.db);
-  }
-
   /**
-   * Publishes a submission as the plugin's newest version: the attached binary (or the builder's),
-   * an optional debug archive and note; the author is told. Files are stored before the
-   * transaction and removed again when it fails.
+   * Publishes a submission as the plugin's new version: with the binary ZIP the moderator attaches,
+   * or the one its build produced. Files are stored before the transaction and removed if it fails.
    */
-  async approve(principal: Principal, id: number, files: ApproveFiles): Promise<void> {
+  async approve(principal: Principal, id: number, files: ApprovalFiles) {
     const note = files.approvalNote?.trim() || null;
     if (note && note.length > APPROVAL_NOTE_MAX) throw badRequest(M.approvalNoteLong, 'approvalNote');
-    await this.quickChecks(principal, id);
-    if (files.binary) await checkBinaryZip(files.binary);
-    if (files.debugArchive) await checkDebugZip(files.debugArchive);
-    const pre = await this.submission(id);
-    if (!files.binary && !pre.binaryKey) throw badRequest(M.needsBinary, 'binary');
+    const before = (await this.load(id)).sub;
+    await this.reviewable(before, principal, this.holderName(before));
+    if (files.binary) await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) => Promise.reject(this.field(e, 'binary')));
+    if (files.debugArchive) await checkDebugZip(files.debugArchive.data).catch((e: HttpError) => Promise.reject(this.field(e, 'debugArchive')));
+    if (!files.binary && !before.binaryKey) throw badRequest(M.needsBinary, 'binary');
 
     const stored: string[] = [];
-    const key = (kind: string) => `plugins/${pre.pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
-    const binaryKey = files.binary ? key('binary') : null;
-    const debugKey = files.debugArchive ? key('debug') : null;
-    let done: { ownerId: number; pluginName: string; version: string | null; publish?: () => Promise<void> };
-    let replaced: string[] = [];
+    const put = async (kind: string, data: Buffer) => {
+      const key = `plugins/${before.pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
+      await this.ctx.storage.put(key, data);
+      stored.push(key);
+      return key;
+    };
+    let outcome: { plugin: PluginRow; sub: SubmissionRow; replaced: Array<string | null>; publish?: () => Promise<void> };
     try {
-      if (binaryKey) {
-        await this.ctx.storage.put(binaryKey, files.binary!);
-        stored.push(binaryKey);
-      }
-      if (debugKey) {
-        await this.ctx.storage.put(debugKey, files.debugArchive!);
-        stored.push(debugKey);
-      }
-      done = await this.ctx.db.transaction(async (tx) => {
-        const sub = await this.reviewable(principal, id, tx);
+      const binaryKey = files.binary ? await put('binary', files.binary.data) : null;
+      const debugKey = files.debugArchive ? await put('pdb', files.debugArchive.data) : null;
+      outcome = await this.ctx.db.transaction(async (tx) => {
+        const { sub, plugin } = await this.load(id, tx, true);
+        await this.reviewable(sub, principal, this.holderName(sub, tx));
         if (!binaryKey && !sub.binaryKey) throw badRequest(M.needsBinary, 'binary');
-        replaced = [binaryKey ? sub.binaryKey : null, debugKey ? sub.debugKey : null].filter((k): k is string => !!k);
         const now = new Date();
-        await tx
+        const [updated] = await tx
           .update(submissions)
           .set({
             status: 'a',
@@ -364,44 +323,51 @@ export class ModerationService {
             reviewLockUntil: null,
             updatedAt: now,
           })
-          .where(eq(submissions.id, id));
-        const needsApproval = await this.stillWaiting(tx, sub.pluginId);
-        const [plugin] = await tx
-          .update(plugins)
-          .set({ publishedOnce: true, needsApproval, updatedAt: now })
-          .where(eq(plugins.id, sub.pluginId))
-          .returning({ name: plugins.name, memberId: plugins.memberId });
-        await this.audit(tx, { actorId: principal.memberId, action: 'approve', submissionId: id, pluginId: sub.pluginId, note });
-        const label = `${plugin!.name}${sub.versionString ? ` v${sub.versionString}` : ''}`;
+          .where(eq(submissions.id, id))
+          .returning();
+        const waiting = await this.stillWaiting(tx, plugin.id);
+        await tx.update(plugins).set({ publishedOnce: true, needsApproval: waiting, updatedAt: now }).where(eq(plugins.id, plugin.id));
+        await this.audit(tx, { actorId: principal.memberId, action: 'approve', submissionId: id, pluginId: plugin.id, note });
+        const version = updated!.versionString ? ` v${updated!.versionString}` : '';
         const sent = await this.ctx.notifications.send(
           {
-            memberId: plugin!.memberId,
+            memberId: plugin.memberId,
             kind: 'pluginApproved',
-            subject: `${label} was approved`,
-            body: `${label} was approved and is now available in the plugin manager.${note ? `\n\nNote from the moderator:\n\n${note}` : ''}`,
-            link: `/plugin/${sub.pluginId}`,
+            subject: `${plugin.name}${version} was approved`,
+            body: `Your plugin **${plugin.name}**${version} was approved and is now live. Players can install it from the site and the in-game plugin manager.${
+              note ? `\n\nNote from the moderator:\n\n${note}` : ''
+            }`,
+            link: `/plugin/${plugin.id}`,
           },
           tx,
         );
-        return { ownerId: plugin!.memberId, pluginName: plugin!.name, version: sub.versionString, publish: sent ? () => sent.publish() : undefined };
+        return {
+          plugin,
+          sub: updated!,
+          replaced: [binaryKey && sub.binaryKey, debugKey && sub.debugKey],
+          publish: sent?.publish,
+        };
       });
     } catch (e) {
-      for (const k of stored) await this.ctx.storage.delete(k).catch(() => undefined);
+      await this.removeFiles(stored);
       throw e;
     }
-    for (const k of replaced) await this.ctx.storage.delete(k).catch(() => undefined);
-    await done.publish?.();
-    notifySubmissionUpdated(this.ctx, done.ownerId, { id, pluginId: pre.pluginId, pluginName: done.pluginName, status: 'a', versionString: done.version });
-    pluginListsChanged(this.ctx);
+    await this.afterDecision(outcome.plugin, outcome.sub, outcome.publish);
+    await this.removeFiles(outcome.replaced);
   }
 
-  /** Denies a submission with a reason the author reads; an earlier approved version stays live. */
-  async reject(principal: Principal, id: number, reason: string, message?: string): Promise<void> {
-    const extra = message?.trim() && message.trim() !== reason ? message.trim() : null;
-    const done = await this.ctx.db.transaction(async (tx) => {
-      const sub = await this.reviewable(principal, id, tx);
+  private field(e: HttpError, field: string) {
+    if (!(e instanceof HttpError)) return e;
+    return new HttpError(e.statusCode, e.message, { errors: { [field]: [e.message] } }, e.headers);
+  }
+
+  /** Denies a submission with the reason the author reads; an earlier approved version stays live. */
+  async reject(principal: Principal, id: number, reason: string) {
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      const { sub, plugin } = await this.load(id, tx, true);
+      await this.reviewable(sub, principal, this.holderName(sub, tx));
       const now = new Date();
-      await tx
+      const [updated] = await tx
         .update(submissions)
         .set({
           status: 'r',
@@ -413,140 +379,150 @@ export class ModerationService {
           reviewLockUntil: null,
           updatedAt: now,
         })
-        .where(eq(submissions.id, id));
-      const needsApproval = await this.stillWaiting(tx, sub.pluginId);
-      const [plugin] = await tx
-        .update(plugins)
-        .set({ needsApproval, updatedAt: now })
-        .where(eq(plugins.id, sub.pluginId))
-        .returning({ name: plugins.name, memberId: plugins.memberId });
-      await this.audit(tx, { actorId: principal.memberId, action: 'reject', submissionId: id, pluginId: sub.pluginId, note: reason });
-      const label = `${plugin!.name}${sub.versionString ? ` v${sub.versionString}` : ''}`;
+        .where(eq(submissions.id, id))
+        .returning();
+      await tx.update(plugins).set({ needsApproval: await this.stillWaiting(tx, plugin.id), updatedAt: now }).where(eq(plugins.id, plugin.id));
+      await this.audit(tx, { actorId: principal.memberId, action: 'reject', submissionId: id, pluginId: plugin.id, note: reason });
+      const version = updated!.versionString ? ` v${updated!.versionString}` : '';
       const sent = await this.ctx.notifications.send(
         {
-          memberId: plugin!.memberId,
+          memberId: plugin.memberId,
           kind: 'pluginDenied',
-          subject: `${label} was denied`,
-          body: `${label} was denied by a moderator.\n\nReason:\n\n${reason}${extra ? `\n\n${extra}` : ''}`,
-          link: `/plugins/${sub.pluginId}/manage`,
+          subject: `${plugin.name}${version} was not approved`,
+          body: `A moderator did not approve **${plugin.name}**${version}. The reason:\n\n${reason}\n\nYou can upload a corrected source from the plugin's manage page.`,
+          link: `/plugins/${plugin.id}/manage`,
         },
         tx,
       );
-      return { sub, plugin: plugin!, sent };
+      return { plugin, sub: updated!, publish: sent?.publish };
     });
-    await done.sent?.publish();
-    notifySubmissionUpdated(this.ctx, done.plugin.memberId, {
-      id,
-      pluginId: done.sub.pluginId,
-      pluginName: done.plugin.name,
-      status: 'r',
-      versionString: done.sub.versionString,
-    });
-    pluginListsChanged(this.ctx);
+    await this.afterDecision(outcome.plugin, outcome.sub, outcome.publish);
   }
 
-  /** Moves a submission to the hidden list; it stays reviewable. */
-  async hide(principal: Principal, id: number): Promise<void> {
+  /** Moves a submission to the hidden list; it stays reviewable through its link. */
+  async hide(principal: Principal, id: number) {
     await this.ctx.db.transaction(async (tx) => {
-      const sub = await this.reviewable(principal, id, tx);
-      await tx.update(submissions).set({ hiddenAt: new Date() }).where(eq(submissions.id, id));
+      const { sub } = await this.load(id, tx, true);
+      await this.reviewable(sub, principal, this.holderName(sub, tx));
+      await tx
+        .update(submissions)
+        .set({ hiddenAt: new Date(), reviewLockMemberId: null, reviewLockUntil: null })
+        .where(eq(submissions.id, id));
       await this.audit(tx, { actorId: principal.memberId, action: 'hide', submissionId: id, pluginId: sub.pluginId });
     });
   }
 
+  private async afterDecision(plugin: PluginRow, sub: SubmissionRow, publish?: () => Promise<void>) {
+    pluginListsChanged(this.ctx);
+    notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: plugin.id, pluginName: plugin.name, status: sub.status, versionString: sub.versionString });
+    await publish?.();
+  }
+
+  private async removeFiles(keys: Array<string | null | undefined>) {
+    for (const key of keys) {
+      if (key) await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'File not removed'));
+    }
+  }
+
   // ---- reports ----
 
-  /** A member's report of a plugin they can see and do not own: one open report each. */
-  async report(principal: Principal, pluginId: number, reason: string, details: string): Promise<{ id: number }> {
-    const plugin = await new PluginService(this.ctx).visibleRow(pluginId, principal);
-    if (plugin.memberId === principal.memberId) throw badRequest(M.reportOwn);
-    const [row] = await this.ctx.db
-      .insert(pluginReports)
-      .values({ pluginId, memberId: principal.memberId, reason, details })
-      .onConflictDoNothing()
-      .returning({ id: pluginReports.id });
-    if (!row) throw conflict(M.reportExists);
-    return row;
+  async report(principal: Principal, pluginId: number, input: { reason: string; details: string }) {
+    if (!(await canSeePlugin(this.ctx, pluginId, principal))) throw notFound('Plugin not found');
+    const [plugin] = await this.ctx.db.select({ memberId: plugins.memberId }).from(plugins).where(eq(plugins.id, pluginId));
+    if (plugin!.memberId === principal.memberId) throw badRequest(M.reportOwn);
+    try {
+      const [row] = await this.ctx.db
+        .insert(pluginReports)
+        .values({ pluginId, memberId: principal.memberId, reason: input.reason, details: input.details })
+        .returning({ id: pluginReports.id });
+      return { id: row!.id };
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(M.reportExists);
+      throw e;
+    }
   }
 
-  private async pluginExists(tx: Db, pluginId: number) {
-    const [row] = await tx.select({ id: plugins.id }).from(plugins).where(eq(plugins.id, pluginId)).for('update');
-    if (!row) throw notFound('Plugin not found');
+  private async pluginOrThrow(db: Db, pluginId: number) {
+    const [plugin] = await db.select().from(plugins).where(eq(plugins.id, pluginId)).for('update');
+    if (!plugin) throw notFound('Plugin not found');
+    return plugin;
   }
 
-  async dismissReports(principal: Principal, pluginId: number, note?: string | null): Promise<void> {
+  async dismissReports(principal: Principal, pluginId: number) {
     await this.ctx.db.transaction(async (tx) => {
-      await this.pluginExists(tx, pluginId);
+      await this.pluginOrThrow(tx, pluginId);
       await tx
         .update(pluginReports)
         .set({ status: 'dismissed', resolvedById: principal.memberId, resolvedAt: new Date() })
         .where(and(eq(pluginReports.pluginId, pluginId), eq(pluginReports.status, 'open')));
-      await this.audit(tx, { actorId: principal.memberId, action: 'dismiss-reports', pluginId, note });
+      await this.audit(tx, { actorId: principal.memberId, action: 'dismiss-reports', pluginId });
     });
   }
 
-  async setPluginActive(principal: Principal, pluginId: number, active: boolean, note?: string | null): Promise<void> {
+  /** Takes a plugin off the site (lists, its page, downloads, the plugin manager) until restored. */
+  async setPluginHidden(principal: Principal, pluginId: number, hidden: boolean) {
     await this.ctx.db.transaction(async (tx) => {
-      await this.pluginExists(tx, pluginId);
-      await tx.update(plugins).set({ isActive: active, updatedAt: new Date() }).where(eq(plugins.id, pluginId));
-      if (!active) {
+      await this.pluginOrThrow(tx, pluginId);
+      await tx.update(plugins).set({ isActive: !hidden }).where(eq(plugins.id, pluginId));
+      if (hidden) {
         await tx
           .update(pluginReports)
           .set({ status: 'actioned', resolvedById: principal.memberId, resolvedAt: new Date() })
           .where(and(eq(pluginReports.pluginId, pluginId), eq(pluginReports.status, 'open')));
       }
-      await this.audit(tx, { actorId: principal.memberId, action: active ? 'restore-plugin' : 'hide-plugin', pluginId, note });
+      await this.audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-plugin' : 'restore-plugin', pluginId });
     });
     pluginListsChanged(this.ctx);
   }
 
   // ---- cars ----
 
-  async carList(q: ModerationListQuery & { status: 'all' | 'active' | 'hidden' }): Promise<ModerationCarsResponse> {
+  async cars(q: ModerationListQuery & { status: 'all' | 'active' | 'hidden' }) {
     const where: SQL[] = [sql`true`];
     if (q.status === 'hidden') where.push(sql`c.status = 'H'`);
-    if (q.status === 'active') where.push(sql`c.status <> 'H'`);
-    if (q.search) where.push(sql`(lower(c.name) like ${like(q.search)} or lower(m.username) like ${like(q.search)})`);
-    const rows = await queryRows<{
-      id: number;
-      name: string;
-      owner: string;
-      memberId: number;
-      status: string;
-      isPublic: boolean;
-      views: number;
-      codeCopies: number;
-      createdAt: Date | string;
-      updatedAt: Date | string;
-      total: string | number;
-    }>(this.ctx.db, sql`
-      select c.id, c.name, m.username as owner, c.member_id as "memberId", c.status, c.is_public as "isPublic", c.views,
-        c.code_copies as "codeCopies", c.created_at as "createdAt", c.updated_at as "updatedAt", count(*) over () as total
+    if (q.status === 'active') where.push(sql`c.status in ('A', 'I')`);
+    if (q.search) where.push(sql`(lower(c.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
+    const rows = await queryRows<Record<string, unknown>>(this.ctx.db, sql`
+      select c.id, c.name, m.username as owner, c.member_id as "memberId", c.status, c.is_public as "isPublic",
+        c.views, c.code_copies as "codeCopies", c.created_at as "createdAt", c.updated_at as "updatedAt", count(*) over () as "totalCount"
       from cars c join members m on m.id = c.member_id
       where ${sql.join(where, sql` and `)}
       order by c.updated_at desc, c.id desc
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
     const items: ModerationCarItem[] = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      owner: r.owner,
-      memberId: r.memberId,
-      status: r.status,
-      isPublic: r.isPublic,
+      id: Number(r.id),
+      name: String(r.name),
+      owner: String(r.owner),
+      memberId: Number(r.memberId),
+      status: String(r.status),
+      isPublic: Boolean(r.isPublic),
       hidden: r.status === 'H',
-      views: r.views,
-      codeCopies: r.codeCopies,
-      createdAt: toIso(r.createdAt),
-      updatedAt: toIso(r.updatedAt),
+      views: Number(r.views),
+      codeCopies: Number(r.codeCopies),
+      createdAt: toIso(r.createdAt as Date),
+      updatedAt: toIso(r.updatedAt as Date),
     }));
-    return { items, page: q.page, pageSize: q.pageSize, totalCount: rows.length ? Number(rows[0]!.total) : 0 };
+    return { items, page: q.page, pageSize: q.pageSize, totalCount: rows.length ? Number(rows[0]!.totalCount) : 0 };
   }
 
-  async setCarHidden(principal: Principal, carId: number, hidden: boolean): Promise<void> {
+  /** Hides a car from everyone but its owner (status H), or restores it (A). */
+  async setCarHidden(principal: Principal, carId: number, hidden: boolean) {
     await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.update(cars).set({ status: hidden ? 'H' : 'A' }).where(eq(cars.id, carId)).returning({ id: cars.id });
-      if (!row) throw notFound(M.carNotFound);
+      const [car] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
+      if (!car) throw notFound(M.carNotFound);
+      await tx
+        .update(cars)
+        .set({ status: hidden ? 'H' : 'A' })
+        .where(eq(cars.id, carId));
       await this.audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-car' : 'restore-car', carId });
     });
   }
+}
+
+/** PostgreSQL's unique_violation, through drizzle's wrapping. */
+function isUniqueViolation(e: unknown): boolean {
+  for (let x: unknown = e, d = 0; x && d < 4; x = (x as { cause?: unknown }).cause, d++) {
+    if ((x as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

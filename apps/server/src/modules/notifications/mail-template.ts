@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../../platform/mailer.js';
 import type { Notice } from './service.js';
+import { type UnsubscribablePreference, unsubscribeHeaders } from './unsubscribe.js';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -8,8 +9,19 @@ const escape = (s: string) =>
  * The email copy of an inbox notice. The body is markdown written by the site (and, for notes, by
  * staff): it goes out as plain text, escaped in the HTML part, never rendered as markup.
  */
-export function noticeMail(publicUrl: string, to: string, username: string, notice: Notice): OutgoingMail {
+export function noticeMail(
+  publicUrl: string,
+  to: string,
+  username: string,
+  notice: Notice,
+  unsubscribe: { url: string; preference: UnsubscribablePreference },
+): OutgoingMail {
   const url = `${publicUrl}${notice.link ?? '/mail'}`;
+  const why =
+    unsubscribe.preference === 'productUpdates'
+      ? 'You get this email because you asked for product updates'
+      : 'You get this email because inbox notifications are on in your settings';
+  const settings = `${publicUrl}/account/settings/notifications`;
   const paragraphs = notice.body.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#0f172a;color:#e2e8f0;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#1e293b;border-radius:8px;padding:24px">
@@ -17,7 +29,7 @@ export function noticeMail(publicUrl: string, to: string, username: string, noti
 <h1 style="font-size:20px;color:#fff">${escape(notice.subject)}</h1>
 ${paragraphs.map((p) => `<p style="line-height:1.5;white-space:pre-wrap">${escape(p)}</p>`).join('\n')}
 <p><a href="${escape(url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Open</a></p>
-<p style="font-size:12px;color:#94a3b8">You get this email because inbox notifications are on in your settings: ${escape(publicUrl)}/account/settings/notifications</p>
+<p style="font-size:12px;color:#94a3b8">${why}: ${escape(settings)}. <a href="${escape(unsubscribe.url)}" style="color:#94a3b8">Unsubscribe</a></p>
 </div></body></html>`;
   const text = [
     `Hi ${username},`,
@@ -27,7 +39,8 @@ ${paragraphs.map((p) => `<p style="line-height:1.5;white-space:pre-wrap">${escap
     ...paragraphs.flatMap((p) => [p, '']),
     `Open: ${url}`,
     '',
-    `You get this email because inbox notifications are on in your settings: ${publicUrl}/account/settings/notifications`,
+    `${why}: ${settings}`,
+    `Unsubscribe: ${unsubscribe.url}`,
   ].join('\n');
-  return { to, subject: notice.subject, text, html };
+  return { to, subject: notice.subject, text, html, headers: unsubscribeHeaders(unsubscribe.url) };
 }

@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@bm/core';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
 import { enqueueMail } from '../../platform/mailer.js';
 import { noticeMail } from './mail-template.js';
+import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
 
 /** What a notice is about: decides the preference that gates it and its inbox category. */
 export type NoticeKind = 'pluginApproved' | 'pluginDenied' | 'buildFailed' | 'pluginComment' | 'productUpdate' | 'featureLaunched' | 'staffMessage';
@@ -39,6 +40,21 @@ export interface Notice {
   from?: string;
 }
 
+/** A stored inbox row as the API and MailEvent show it. */
+export function toMailMessage(row: typeof mailMessages.$inferSelect): MailMessage {
+  return {
+    id: row.id,
+    status: row.status,
+    subject: row.subject,
+    body: row.body,
+    from: row.from,
+    category: row.category,
+    isHidden: row.isHidden,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export const SITE_SENDER = 'BakkesMod Community';
 
 /** Whether the member wants this notice at all (inbox), and an email copy of it. */
@@ -49,6 +65,22 @@ export function noticeWanted(kind: NoticeKind, stored: Partial<NotificationPrefe
   if (sub) inbox = prefs.pluginAll && prefs[sub];
   if (kind === 'productUpdate') inbox = prefs.productUpdates;
   return { inbox, email: inbox && prefs.inboxNotifications };
+}
+
+/** The preference an email copy's unsubscribe link turns off. */
+export const unsubscribePreferenceOf = (kind: NoticeKind): UnsubscribablePreference =>
+  kind === 'productUpdate' ? 'productUpdates' : 'inboxNotifications';
+
+/** The background job that sends a product update to every member who opted in, a batch per run. */
+export const PRODUCT_UPDATE_JOB = 'product-update';
+/** Members noticed per batch job run (one transaction each). */
+export const NOTICE_BATCH = 100;
+
+export interface ProductUpdatePayload {
+  subject: string;
+  body: string;
+  /** Members with a larger id are still to be noticed. */
+  afterMemberId: number;
 }
 
 export interface SentNotice {
@@ -88,7 +120,9 @@ export class NotificationService {
       })
       .returning({ id: mailMessages.id });
     if (wanted.email && member.email && member.verified) {
-      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice));
+      const preference = unsubscribePreferenceOf(notice.kind);
+      const url = unsubscribeUrl(this.ctx.config.publicUrl, this.ctx.config.jwtSecret, notice.memberId, preference);
+      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }));
     }
     const messageId = row!.id;
     return { messageId, publish: () => this.publish(notice.memberId, messageId) };
@@ -101,6 +135,56 @@ export class NotificationService {
     return sent?.messageId ?? null;
   }
 
+  /** Queues a product update to every member who asked for them; the job sends it in batches. */
+  async queueProductUpdate(subject: string, body: string): Promise<void> {
+    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0 };
+    await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
+  }
+
+  /**
+   * One batch of a product update: the next members (by id) who opted in get it, and the job for the
+   * rest is queued, in one transaction; a failed run rolls back whole, so nobody gets it twice.
+   */
+  async sendProductUpdateBatch(payload: ProductUpdatePayload): Promise<void> {
+    const published: SentNotice[] = [];
+    await this.ctx.db.transaction(async (tx) => {
+      const batch = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(gt(members.id, payload.afterMemberId), sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`))
+        .orderBy(asc(members.id))
+        .limit(NOTICE_BATCH);
+      for (const { id } of batch) {
+        const sent = await this.send({ memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body }, tx);
+        if (sent) published.push(sent);
+      }
+      if (batch.length === NOTICE_BATCH) {
+        await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload, afterMemberId: batch[batch.length - 1]!.id }, {}, tx);
+      }
+    });
+    for (const sent of published) await sent.publish();
+  }
+
+  /**
+   * Turns off the preference named by an email's signed unsubscribe link (no sign-in). Null when the
+   * token does not check out or its member is gone; the preference it turned off otherwise.
+   */
+  async unsubscribe(token: string): Promise<UnsubscribablePreference | null> {
+    const claim = readUnsubscribeToken(this.ctx.config.jwtSecret, token);
+    if (!claim) return null;
+    return this.ctx.db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ prefs: members.notificationPreferences })
+        .from(members)
+        .where(eq(members.id, claim.memberId))
+        .for('update');
+      if (!member) return null;
+      const prefs = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(member.prefs ?? {}), [claim.preference]: false };
+      await tx.update(members).set({ notificationPreferences: prefs }).where(eq(members.id, claim.memberId));
+      return claim.preference;
+    });
+  }
+
   /** MailEvent MailReceived with the message and the new unread count. */
   private async publish(memberId: number, messageId: number) {
     try {
@@ -109,17 +193,7 @@ export class NotificationService {
       const unread = await this.unreadCount(memberId);
       this.ctx.hub.toMember(memberId, 'MailEvent', {
         event: 'MailReceived',
-        data: {
-          id: msg.id,
-          status: msg.status,
-          subject: msg.subject,
-          body: msg.body,
-          from: msg.from,
-          category: msg.category,
-          isHidden: msg.isHidden,
-          link: msg.link,
-          createdAt: msg.createdAt.toISOString(),
-        },
+        data: toMailMessage(msg),
         unread,
       });
     } catch (err) {

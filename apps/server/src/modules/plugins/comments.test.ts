@@ -169,7 +169,8 @@ describe('live comment events', () => {
   it('sends created, updated, voted and deleted to viewers of the plugin', async () => {
     const { owner, member, plugin, post } = await setup();
     const viewer = await joinPlugin(plugin.id);
-    const other = await joinPlugin(plugin.id + 100000);
+    const elsewhere = await publishedPlugin(t, owner, { name: `Elsewhere ${owner.id}` });
+    const other = await joinPlugin(elsewhere.id);
     let otherGot = 0;
     other.onAny(() => otherGot++);
 

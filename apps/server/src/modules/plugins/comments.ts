@@ -5,6 +5,13 @@ import { commentVotes, members, pluginComments } from '../../db/schema.js';
 import { HttpError, forbidden, notFound } from '../../platform/errors.js';
 import { type PluginService, isStaff, toIso } from './service.js';
 
+/** A comment as a markdown quote (each line quoted). */
+const quote = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+
 /** Comments are read newest first, at most this many. */
 export const COMMENTS_LIMIT = 500;
 
@@ -64,12 +71,27 @@ export class CommentService {
 
   /** body is already normalised and checked (core's commentBodyRule). */
   async create(principal: Principal, pluginId: number, body: string): Promise<Comment> {
-    await this.plugins.visibleRow(pluginId, principal);
-    const [row] = await this.ctx.db
-      .insert(pluginComments)
-      .values({ pluginId, memberId: principal.memberId, body })
-      .returning({ id: pluginComments.id });
-    const comment = await this.one(row!.id, principal.memberId);
+    const plugin = await this.plugins.visibleRow(pluginId, principal);
+    const { id, notice } = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(pluginComments).values({ pluginId, memberId: principal.memberId, body }).returning({ id: pluginComments.id });
+      // The plugin's author hears of comments by others (pluginAll and pluginComments decide).
+      if (plugin.memberId === principal.memberId) return { id: row!.id, notice: null };
+      const [author] = await tx.select({ username: members.username }).from(members).where(eq(members.id, principal.memberId));
+      const commenter = author?.username ?? 'A member';
+      const sent = await this.ctx.notifications.send(
+        {
+          memberId: plugin.memberId,
+          kind: 'pluginComment',
+          subject: `New comment on ${plugin.name}`,
+          body: `**${commenter}** commented on **${plugin.name}**:\n\n${quote(body)}`,
+          link: `/plugin/${pluginId}`,
+        },
+        tx,
+      );
+      return { id: row!.id, notice: sent };
+    });
+    await notice?.publish();
+    const comment = await this.one(id, principal.memberId);
     this.ctx.hub.toPlugin(pluginId, COMMENT_EVENTS.created, { ...comment, myVote: 'N' });
     return comment;
   }

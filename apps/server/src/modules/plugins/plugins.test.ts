@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
-import { plugins, submissions } from '../../db/schema.js';
+import { jobs, plugins, submissions } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
@@ -217,6 +217,10 @@ describe('source uploads and submissions', () => {
     expect(submission).toMatchObject({ pluginId: p.id, versionString: '1.2.3', status: 'p', sourceFileName: 'MyPlugin source.zip', hasBinary: false });
     expect(plugin).toMatchObject({ id: p.id, needsApproval: true, publishedOnce: false });
     expect(await event).toEqual({ id: submission.submissionId, pluginId: p.id, pluginName: 'Uploader', status: 'p', versionString: '1.2.3' });
+    // No builder configured: straight to review, last in the queue (the newest), and no build job.
+    const [waiting] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(sql`status = 'p' and hidden_at is null`);
+    expect(submission).toMatchObject({ queuePosition: waiting!.n, buildLog: null });
+    expect(await jobsFor(t, submission.submissionId)).toEqual([]);
 
     const noVersion = await uploadSource(owner.auth, p.id);
     expect(noVersion.json().submission.versionString).toBeNull();
@@ -252,7 +256,32 @@ describe('source uploads and submissions', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Debuggable' }, { versionString: '2.0' });
     const pdbs = (await get(`/plugins/my/${p.id}/pdbs`, owner.auth)).json();
-    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/files\//) }]);
+    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/api\/files\/signed\?/) }]);
+    const file = await t.app.inject({ method: 'GET', url: pdbs[0].url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('serves sources, binaries and debug files only through checked, expiring links', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Private Files' });
+    const keys = storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`));
+    expect(keys).toHaveLength(3);
+    for (const key of keys) {
+      expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
+    }
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#123456' } }).png().toBuffer();
+    const upload = multipart(png, 'b.png', {}, 'image/png');
+    const banner = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...upload.headers }, payload: upload.payload });
+    expect((await t.app.inject({ method: 'GET', url: banner.json().bannerImageUrl })).statusCode).toBe(200);
+    const link = (await api('POST', `/plugins/${p.id}/download`)).json().downloadUrl as string;
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`) })).statusCode).toBe(403);
+    // Once the plugin is hidden its files are not handed out any more.
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
+    expect((await api('POST', `/plugins/${p.id}/download`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: p.downloadUrl! })).statusCode).toBe(404);
   });
 
   it('a too large upload is refused before it is stored', async () => {
@@ -405,11 +434,14 @@ describe('view and download counting', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Downloaded' });
     const first = (await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json();
-    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/files\/plugins\//) });
+    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/api\/files\/signed\?key=plugins%2F/) });
     expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(false);
     const link = await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect(link.statusCode).toBe(302);
-    expect(link.headers.location).toBe(first.downloadUrl);
+    expect(link.headers.location).toMatch(/^\/api\/files\/signed\?key=plugins%2F/);
+    const zip = await t.app.inject({ method: 'GET', url: String(link.headers.location) });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload).toEqual((await t.app.inject({ method: 'GET', url: first.downloadUrl })).rawPayload);
     await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect((await get(`/plugins/${p.id}`)).json().downloadCount).toBe(2);
     await t.ctx.db.execute(sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`);
@@ -474,6 +506,12 @@ describe('the BakkesMod in-game plugin manager', () => {
   });
 });
 
+/** The kinds of the jobs queued for a submission. */
+async function jobsFor(app: TestApp, submissionId: number) {
+  const rows = await app.ctx.db.select({ kind: jobs.kind }).from(jobs).where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
+  return rows.map((r) => r.kind);
+}
+
 describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
   let b: TestApp;
   beforeAll(async () => {
@@ -493,12 +531,14 @@ describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
 
     const queued = await upload(owner.auth, p.id);
     expect(queued.statusCode, queued.body).toBe(201);
-    expect(queued.json<{ submission: Submission }>().submission.status).toBe('q');
+    expect(queued.json<{ submission: Submission }>().submission).toMatchObject({ status: 'q', queuePosition: null });
+    expect(await jobsFor(b, queued.json<{ submission: Submission }>().submission.submissionId)).toEqual(['build-dispatch']);
     expect(queued.json<{ plugin: Plugin }>().plugin.needsApproval).toBe(true);
 
     const skip = await b.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${p.id}/skip-build-server`, headers: admin.auth, payload: { skipBuildServer: true } });
     expect(skip.statusCode, skip.body).toBe(200);
     const direct = await upload(owner.auth, p.id);
     expect(direct.json<{ submission: Submission }>().submission.status).toBe('p');
+    expect(await jobsFor(b, direct.json<{ submission: Submission }>().submission.submissionId)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ import {
   updatePluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, requireRole, typed } from '../../http.js';
+import { type App, administratorOnly, bearer, idParam, requireMember, rateLimited, requireRole, signedIn, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 import { visitorKey } from '../../platform/visitor.js';
@@ -71,10 +71,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   const service = new PluginService(ctx);
 
   // View and download marks are only needed within their window; every instance clears old ones hourly.
-  const pruning = setInterval(() => {
-    service.pruneMarks().catch((err) => ctx.log.warn({ err }, 'Old plugin view/download marks not pruned'));
-  }, 3600_000).unref();
-  app.addHook('onClose', async () => clearInterval(pruning));
+  ctx.jobs.every('plugin-marks-prune', 3600_000, () => service.pruneMarks(), { runAtStart: false });
   const comments = new CommentService(ctx, service);
   const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
@@ -100,27 +97,27 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // ---- own plugins (before /plugins/:id so "my" is never read as an id) ----
 
-  r.get('/plugins/my', { schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } }, async (req) =>
+  r.get('/plugins/my', { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } }, async (req) =>
     service.mine(requireMember(req)),
   );
 
-  r.get('/plugins/my/:id', { schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } } }, async (req) =>
+  r.get('/plugins/my/:id', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } } }, async (req) =>
     service.mineOne(requireMember(req), req.params.id),
   );
 
   r.get(
     '/plugins/my/:id/submissions',
-    { schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } } },
     async (req) => service.submissions(requireMember(req), req.params.id),
   );
 
-  r.get('/plugins/my/:id/pdbs', { schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } } }, async (req) =>
+  r.get('/plugins/my/:id/pdbs', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } } }, async (req) =>
     service.pdbs(requireMember(req), req.params.id),
   );
 
   r.delete(
     '/plugins/my/:id/submissions/:submissionId',
-    { schema: { tags: tag, security: bearer, params: submissionParams, response: noContent } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: noContent } },
     async (req, reply) => {
       await service.deleteSubmission(requireMember(req), req.params.id, req.params.submissionId);
       return reply.code(204).send(null);
@@ -129,31 +126,31 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/plugins/my/:id/submissions/:submissionId/source-url',
-    { schema: { tags: tag, security: bearer, params: submissionParams, response: { 200: z.object({ url: z.string() }) } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: { 200: z.object({ url: z.string() }) } } },
     async (req) => service.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
   );
 
   // ---- create, update, delete ----
 
-  r.post('/plugins/create', { schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } } }, async (req, reply) => {
+  r.post('/plugins/create', { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'create'), schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } } }, async (req, reply) => {
     const plugin = await service.create(requireMember(req), req.body);
     return reply.code(201).send(plugin);
   });
 
   r.put(
     '/plugins/:id/update',
-    { schema: { tags: tag, security: bearer, params: idParam, body: updatePluginRequest, response: { 200: pluginSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: updatePluginRequest, response: { 200: pluginSchema } } },
     async (req) => service.update(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
     '/plugins/:id',
-    { schema: { tags: tag, security: bearer, params: idParam, body: replacePluginRequest, response: { 200: pluginSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: replacePluginRequest, response: { 200: pluginSchema } } },
     async (req) => service.update(requireMember(req), req.params.id, req.body),
   );
 
   for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
-    r.delete(url, { schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+    r.delete(url, { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
       await service.delete(requireMember(req), req.params.id);
       return reply.code(204).send(null);
     });
@@ -161,25 +158,26 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/plugins/:id/visibility',
-    { schema: { tags: tag, security: bearer, params: idParam, body: pluginVisibilityRequest, response: { 200: pluginSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginVisibilityRequest, response: { 200: pluginSchema } } },
     async (req) => service.setVisibility(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
     '/plugins/:id/tags',
-    { schema: { tags: tag, security: bearer, params: idParam, body: pluginTagsRequest, response: { 200: pluginSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginTagsRequest, response: { 200: pluginSchema } } },
     async (req) => service.setTags(requireMember(req), req.params.id, req.body.tagIds),
   );
 
   r.post(
     '/plugins/:id/pin',
-    { schema: { tags: tag, security: bearer, params: idParam, body: pluginPinRequest, response: { 200: pluginPinResponse } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginPinRequest, response: { 200: pluginPinResponse } } },
     async (req) => service.setPin(requireMember(req), req.params.id, req.body.isPinned),
   );
 
   r.post(
     '/plugins/:id/files/banner',
     {
+      preValidation: signedIn,
       schema: {
         tags: tag,
         security: bearer,
@@ -199,6 +197,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   r.post(
     '/plugins/:id/files/source',
     {
+      preValidation: signedIn,
       schema: {
         tags: tag,
         security: bearer,
@@ -222,7 +221,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.patch(
     '/admin/plugins/:id/skip-build-server',
-    { schema: { tags: ['admin'], security: bearer, params: idParam, body: skipBuildServerRequest, response: { 200: skipBuildServerResponse } } },
+    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, body: skipBuildServerRequest, response: { 200: skipBuildServerResponse } } },
     async (req) => {
       requireRole(req, 'administrator');
       return service.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
@@ -258,7 +257,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/:id/rating',
-    { schema: { tags: tag, security: bearer, params: idParam, body: pluginRatingRequest, response: { 200: pluginRatingResponse } } },
+    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rating'), schema: { tags: tag, security: bearer, params: idParam, body: pluginRatingRequest, response: { 200: pluginRatingResponse } } },
     async (req) => service.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
@@ -278,7 +277,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/:id/comments',
-    { schema: { tags: tag, security: bearer, params: idParam, body: createCommentRequest, response: { 201: commentSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: createCommentRequest, response: { 201: commentSchema } } },
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('comment', req.ip, String(principal.memberId));
@@ -289,18 +288,18 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/plugins/comments/:id',
-    { schema: { tags: tag, security: bearer, params: idParam, body: updateCommentRequest, response: { 200: commentSchema } } },
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: updateCommentRequest, response: { 200: commentSchema } } },
     async (req) => comments.update(requireMember(req), req.params.id, req.body.body),
   );
 
-  r.delete('/plugins/comments/:id', { schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+  r.delete('/plugins/comments/:id', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
     await comments.delete(requireMember(req), req.params.id);
     return reply.code(204).send(null);
   });
 
   r.post(
     '/plugins/comments/:id/vote',
-    { schema: { tags: tag, security: bearer, params: idParam, body: commentVoteRequest, response: { 200: commentVoteResponse } } },
+    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'vote'), schema: { tags: tag, security: bearer, params: idParam, body: commentVoteRequest, response: { 200: commentVoteResponse } } },
     async (req) => comments.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 

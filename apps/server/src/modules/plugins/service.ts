@@ -34,6 +34,7 @@ import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks
 import { ListCache } from './list-cache.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
+import { enqueueBuild } from '../builds/dispatch.js';
 
 type PluginRow = typeof plugins.$inferSelect;
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -81,7 +82,16 @@ const averageRating = (sum: number, count: number) => (count ? Math.round((sum /
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
 
-export const isStaff = (principal: Principal | null) =>
+/** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
+export async function canSeePlugin(ctx: Pick<AppContext, 'db'>, id: number, viewer: Pick<Principal, 'memberId' | 'roles'> | null): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ isActive: plugins.isActive, isPubliclyVisible: plugins.isPubliclyVisible, publishedOnce: plugins.publishedOnce, memberId: plugins.memberId })
+    .from(plugins)
+    .where(eq(plugins.id, id));
+  return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
+}
+
+export const isStaff = (principal: Pick<Principal, 'roles'> | null) =>
   !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
 
 /** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
@@ -95,6 +105,11 @@ export const versionDownloadPath = (pluginId: number, submissionId: number) => `
 export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: number, event: SubmissionUpdatedEvent) {
   ctx.hub.toMember(ownerId, 'SubmissionUpdated', event);
 }
+
+/** How long a download link to a plugin's file works. */
+const PRIVATE_LINK_TTL_S = 600;
+const binaryFileName = (pluginName: string, versionString: string | null) =>
+  `${pluginName}${versionString ? `-${versionString}` : ''}.zip`.replace(/[^\w.-]+/g, '_');
 
 const fileKey = (pluginId: number, kind: string, ext: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
 
@@ -212,7 +227,7 @@ export class PluginService {
     };
   }
 
-  toSubmission(row: SubmissionRow): Submission {
+  toSubmission(row: SubmissionRow, queuePosition: number | null = null): Submission {
     return {
       submissionId: row.id,
       pluginId: row.pluginId,
@@ -228,6 +243,8 @@ export class PluginService {
       approvedAt: toIsoOrNull(row.approvedAt),
       hasBinary: row.binaryKey !== null,
       hasDebugFiles: row.debugKey !== null,
+      buildLog: row.buildLog,
+      queuePosition,
     };
   }
 
@@ -259,7 +276,7 @@ export class PluginService {
   /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
   async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
     const row = await this.row(id);
-    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row;
+    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row; // the rule of canSeePlugin
     throw notFound(M.notFound);
   }
 
@@ -275,6 +292,14 @@ export class PluginService {
     const row = await this.row(id);
     if (row.memberId !== principal.memberId) throw notFound(M.notFound);
     return row;
+  }
+
+  /**
+   * A plugin's files are private: a short-lived link, given only after the caller's right was
+   * checked, so that a hidden or deleted plugin's files stop being served.
+   */
+  private privateUrl(key: string, fileName: string) {
+    return this.ctx.signedUrls.path(key, { ttlS: PRIVATE_LINK_TTL_S, fileName });
   }
 
   // ---- reading ----
@@ -400,7 +425,8 @@ export class PluginService {
       .from(submissions)
       .where(eq(submissions.pluginId, id))
       .orderBy(sql`${submissions.createdAt} desc`, sql`${submissions.id} desc`);
-    return rows.map((r) => this.toSubmission(r));
+    const positions = await reviewQueuePositions(this.ctx.db, rows.map((r) => r.id));
+    return rows.map((r) => this.toSubmission(r, positions.get(r.id) ?? null));
   }
 
   /** Debug symbols of the approved versions. */
@@ -412,7 +438,7 @@ export class PluginService {
       versionString: s.versionString,
       approvedAt: toIsoOrNull(s.approvedAt),
       fileName: `${plugin.name}-${s.versionString || s.id}-pdb.zip`.replace(/[^\w.-]+/g, '_'),
-      url: this.ctx.storage.url(s.debugKey!),
+      url: this.privateUrl(s.debugKey!, `${plugin.name}-${s.versionString || s.id}-pdb.zip`),
     }));
   }
 
@@ -428,7 +454,7 @@ export class PluginService {
 
   async sourceUrl(principal: Principal, id: number, submissionId: number) {
     const { sub } = await this.mySubmission(principal, id, submissionId);
-    return { url: this.ctx.storage.url(sub.sourceKey) };
+    return { url: this.privateUrl(sub.sourceKey, sub.sourceName) };
   }
 
   /** Withdraws a submission that is not approved yet, with its files. */
@@ -576,6 +602,8 @@ export class PluginService {
           .values({ pluginId: id, sourceKey: key, sourceName: cleanFileName(file.fileName, 'source.zip'), sourceSize: file.data.length, versionString, status })
           .returning();
         await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
+        // The build job commits with the submission: a queued submission is never left without one.
+        if (status === 'q') await enqueueBuild(this.ctx, inserted!.id, tx);
         return inserted!;
       });
     } catch (e) {
@@ -584,7 +612,8 @@ export class PluginService {
     }
     this.listsChanged();
     notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
-    return { submission: this.toSubmission(sub), plugin: await this.one(id, principal.memberId) };
+    const positions = await reviewQueuePositions(this.ctx.db, [sub.id]);
+    return { submission: this.toSubmission(sub, positions.get(sub.id) ?? null), plugin: await this.one(id, principal.memberId) };
   }
 
   /** A builder is configured (BUILD_WEBHOOK_URL): submissions queue for it unless the plugin skips it. */
@@ -654,23 +683,23 @@ export class PluginService {
 
   /** Counts a download of the latest version; the answer's URL is the file itself (not counted again). */
   async countDownload(id: number, viewer: Principal | null, visitor: string) {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [latest] = await this.versionRows(id);
     if (!latest?.binaryKey) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: this.ctx.storage.url(latest.binaryKey) };
+    return { downloadCount: count, counted, downloadUrl: this.privateUrl(latest.binaryKey, binaryFileName(row.name, latest.versionString)) };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
   async downloadVersion(id: number, submissionId: number, viewer: Principal | null, visitor: string): Promise<string> {
-    await this.visibleRow(id, viewer);
+    const row = await this.visibleRow(id, viewer);
     const [sub] = await this.ctx.db
-      .select({ key: submissions.binaryKey })
+      .select({ key: submissions.binaryKey, versionString: submissions.versionString })
       .from(submissions)
       .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id), eq(submissions.status, 'a')));
     if (!sub?.key) throw notFound(M.noVersion);
     await this.bump('download', id, visitor);
-    return this.ctx.storage.url(sub.key);
+    return this.privateUrl(sub.key, binaryFileName(row.name, sub.versionString));
   }
 
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
@@ -690,6 +719,25 @@ export class PluginService {
       order by p.id`);
     return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
   }
+}
+
+/**
+ * Where each of these submissions stands in the review queue (1 = next): pending (p) and not hidden,
+ * counted among those submitted before it. Submissions not waiting for review are left out.
+ */
+export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await queryRows<{ id: number; position: number }>(db, sql`
+    select s.id, 1 + (
+      select count(*) from submissions o
+      where o.status = 'p' and o.hidden_at is null and (o.created_at, o.id) < (s.created_at, s.id)
+    )::int as position
+    from submissions s
+    where s.id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )}) and s.status = 'p' and s.hidden_at is null`);
+  return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
 }
 
 /** Title, description and image of a public plugin's page, for the HTML the server writes; null otherwise. */

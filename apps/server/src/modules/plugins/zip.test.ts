@@ -68,6 +68,36 @@ describe('ZIP checks', () => {
     await expect(inspectZip(zip, { ...SOURCE_ZIP_LIMITS, maxBytes: 100 })).rejects.toMatchObject({ message: Z.tooLarge(100) });
   });
 
+  it('opens nested ZIPs and checks them with the same rules, two levels down', async () => {
+    const inner = await makeZip([{ name: 'lib/readme.txt', data: 'third-party code' }]);
+    const middle = await makeZip([{ name: 'vendor/inner.zip', data: inner }]);
+    const ok = await makeZip([sln, { name: 'deps/middle.zip', data: middle, store: true }]);
+    expect((await checkSourceZip(ok)).files).toContain('deps/middle.zip');
+
+    const evilInner = rename(await makeZip([{ name: 'aa/evil.txt', data: 'x' }]), 'aa/evil.txt', '../evil.txt');
+    await expect(checkSourceZip(await makeZip([sln, { name: 'deps/evil.zip', data: evilInner }]))).rejects.toMatchObject({
+      statusCode: 400,
+      message: Z.nested('deps/evil.zip', Z.traversal('../evil.txt')),
+    });
+    const bombInner = await makeZip([{ name: 'zeros.bin', data: Buffer.alloc(4 * 1024 * 1024) }]);
+    await expect(checkSourceZip(await makeZip([sln, { name: 'bomb.zip', data: bombInner, store: true }]))).rejects.toMatchObject({
+      message: Z.nested('bomb.zip', Z.bomb),
+    });
+    // A third level is refused outright.
+    const deepest = await makeZip([{ name: 'level3.zip', data: inner }]);
+    const tooDeep = await makeZip([sln, { name: 'l1.zip', data: await makeZip([{ name: 'l2.zip', data: deepest }]) }]);
+    await expect(checkSourceZip(tooDeep)).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('more than 2 levels') });
+  });
+
+  it('refuses archives it cannot open inside the ZIP (7z, RAR, tar.gz), whatever their names', async () => {
+    const seven = Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0, 4]), Buffer.alloc(300, 1)]);
+    const rar = Buffer.concat([Buffer.from('Rar!\x1a\x07\x00', 'latin1'), Buffer.alloc(300, 2)]);
+    const gz = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0]), Buffer.alloc(300, 3)]);
+    for (const [name, data] of [['deps/a.7z', seven], ['notes.txt', rar], ['x.bin', gz]] as const) {
+      await expect(checkSourceZip(await makeZip([sln, { name, data }]))).rejects.toMatchObject({ statusCode: 400, message: Z.nestedUnchecked(name) });
+    }
+  });
+
   it('checks the layout the in-game manager installs: plugins/<name>.dll and data/', async () => {
     const good = await makeZip([
       { name: 'plugins/Rocket.dll', data: 'MZ' },
@@ -80,12 +110,14 @@ describe('ZIP checks', () => {
     });
   });
 
-  it('takes only .pdb files in a debug archive, within its own size limit', async () => {
-    const good = await makeZip([{ name: 'Rocket.pdb', data: 'pdb' }, { name: 'x64/Release/Helper.PDB', data: 'pdb' }]);
-    expect((await checkDebugZip(good)).files).toEqual(['Rocket.pdb', 'x64/Release/Helper.PDB']);
-    await expect(checkDebugZip(await makeZip([{ name: 'a.pdb', data: 'x' }, { name: 'a.dll', data: 'MZ' }]))).rejects.toMatchObject({ message: Z.notPdb('a.dll') });
-    await expect(checkDebugZip(await makeZip([{ name: 'empty/', data: '' }]))).rejects.toMatchObject({ message: Z.noPdb });
-    await expect(checkDebugZip(good, { ...DEBUG_ZIP_LIMITS, maxBytes: 10 })).rejects.toMatchObject({ message: Z.tooLarge(10) });
+  it('checks a debug archive: safe, at most 30 MB, with .pdb files', async () => {
+    expect((await checkDebugZip(await makeZip([{ name: 'Rocket.pdb', data: 'pdb' }]))).files).toEqual(['Rocket.pdb']);
+    await expect(checkDebugZip(await makeZip([{ name: 'readme.txt', data: 'x' }]))).rejects.toMatchObject({ statusCode: 400, message: Z.noPdb });
+    await expect(checkDebugZip(await makeZip([{ name: 'a.pdb', data: 'x' }]), { ...DEBUG_ZIP_LIMITS, maxBytes: 10 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: Z.tooLarge(10),
+    });
+    expect(DEBUG_ZIP_LIMITS.maxBytes).toBe(30 * 1024 * 1024);
   });
 });
 

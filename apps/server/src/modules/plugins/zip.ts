@@ -23,24 +23,6 @@ export const SOURCE_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
-/** A built plugin: what the in-game manager downloads and unpacks. */
-export const BINARY_ZIP_LIMITS: ZipLimits = {
-  maxBytes: BINARY_ZIP_MAX_BYTES,
-  maxEntries: 1000,
-  maxUnpackedBytes: 200 * 1024 * 1024,
-  maxRatio: 100,
-  ratioFloorBytes: 1024 * 1024,
-};
-
-/** Debug symbols kept beside an approved version (never public). */
-export const DEBUG_ZIP_LIMITS: ZipLimits = {
-  maxBytes: DEBUG_ARCHIVE_MAX_BYTES,
-  maxEntries: 200,
-  maxUnpackedBytes: 300 * 1024 * 1024,
-  maxRatio: 100,
-  ratioFloorBytes: 1024 * 1024,
-};
-
 export const ZIP_MESSAGES = {
   notZip: 'The file is not a valid ZIP archive',
   tooLarge: (max: number) => `The ZIP is too large (max ${Math.round(max / 1024 / 1024)} MB)`,
@@ -56,15 +38,31 @@ export const ZIP_MESSAGES = {
   damaged: 'The ZIP is damaged and cannot be read',
   noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
   noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
-  noPdb: 'The debug archive must contain .pdb files',
-  notPdb: (name: string) => `The debug archive may only contain .pdb files: ${name}`,
+  noPdb: 'The debug ZIP must contain .pdb files',
   outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
+  nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
+  nestedUnchecked: (name: string) => `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
+  nested: (name: string, message: string) => `In ${name}: ${message}`,
+  onlyPdb: (name: string) => `The debug archive may only hold .pdb files: ${name}`,
 } as const;
 
 export interface ZipSummary {
   /** Names of the file entries (folders left out). */
   files: string[];
   unpackedBytes: number;
+}
+
+/** Archives inside the upload are opened and checked too, this many levels down; deeper ones are refused. */
+const MAX_NESTING = 2;
+
+/** What the first bytes of an entry say it is: a ZIP we can check, another archive we cannot, or anything else. */
+function archiveKind(head: Buffer): 'zip' | 'other' | null {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'zip';
+  if (head.length >= 6 && head.subarray(0, 6).equals(Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]))) return 'other'; // 7z
+  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === 'Rar!') return 'other';
+  if (head.length >= 3 && head[0] === 0x1f && head[1] === 0x8b && head[2] === 0x08) return 'other'; // gzip (tar.gz)
+  if (head.length >= 262 && head.subarray(257, 262).toString('latin1') === 'ustar') return 'other';
+  return null;
 }
 
 const S_IFMT = 0o170000;
@@ -104,18 +102,34 @@ const openZip = (data: Buffer) =>
     ),
   );
 
-/** Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget. */
+/**
+ * Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget.
+ * Keeps the bytes only of an entry that starts like an archive, so that it can be checked in turn.
+ */
 const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
-  new Promise<number>((resolve, reject) => {
+  new Promise<{ n: number; archive: 'zip' | 'other' | null; data: Buffer | null }>((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => {
       if (err || !stream) return reject(err ?? new Error('no stream'));
       let n = 0;
+      let head = Buffer.alloc(0);
+      let archive: 'zip' | 'other' | null | undefined;
+      const kept: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         n += chunk.length;
-        if (n > budget) stream.destroy(new Error('over budget'));
+        if (n > budget) return stream.destroy(new Error('over budget'));
+        if (archive === undefined) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length >= 262 || n >= entry.uncompressedSize) archive = archiveKind(head);
+          if (archive === 'zip') kept.push(head);
+        } else if (archive === 'zip') {
+          kept.push(chunk);
+        }
       });
       stream.on('error', reject);
-      stream.on('end', () => resolve(n));
+      stream.on('end', () => {
+        archive ??= archiveKind(head);
+        resolve({ n, archive, data: archive === 'zip' ? (kept.length ? Buffer.concat(kept) : head) : null });
+      });
     });
   });
 
@@ -125,7 +139,7 @@ const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
  * encrypted entries. Every entry is inflated once to check the sizes its headers declare.
  * Throws a 400 naming the first problem.
  */
-export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS): Promise<ZipSummary> {
+export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS, depth = 0): Promise<ZipSummary> {
   if (data.length > limits.maxBytes) throw badRequest(ZIP_MESSAGES.tooLarge(limits.maxBytes), 'file');
   let zip: ZipFile;
   try {
@@ -168,7 +182,19 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
         if (bomb(entry.uncompressedSize, entry.compressedSize) || bomb(unpacked, data.length)) throw badRequest(ZIP_MESSAGES.bomb, 'file');
         if (!name.endsWith('/')) {
           if (!entry.canDecodeFileData()) throw badRequest(ZIP_MESSAGES.damaged, 'file');
-          await drainEntry(zip, entry, entry.uncompressedSize);
+          const read = await drainEntry(zip, entry, entry.uncompressedSize);
+          if (read.archive === 'other') throw badRequest(ZIP_MESSAGES.nestedUnchecked(shown), 'file');
+          if (read.archive === 'zip') {
+            if (depth + 1 > MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
+            // The same limits, with what the outer archive already unpacked counted against them.
+            const inner = await inspectZip(read.data!, { ...limits, maxBytes: limits.maxUnpackedBytes, maxUnpackedBytes: limits.maxUnpackedBytes - unpacked }, depth + 1).catch(
+              (e: { message?: string; statusCode?: number }) => {
+                throw e.statusCode === 400 && !String(e.message).startsWith('In ') ? badRequest(ZIP_MESSAGES.nested(shown, String(e.message)), 'file') : e;
+              },
+            );
+            unpacked += inner.unpackedBytes;
+            if (unpacked > limits.maxUnpackedBytes) throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
+          }
           files.push(name);
         }
         zip.readEntry();
@@ -191,7 +217,7 @@ const BINARY_FOLDERS = ['plugins/', 'data/', 'cfg/'];
  * A built plugin as the in-game plugin manager installs it: extracted into the BakkesMod folder,
  * so plugins/<name>.dll, with optional data/ and cfg/ content (and an optional plugin.json).
  */
-export async function checkBinaryZip(data: Buffer, limits: ZipLimits = BINARY_ZIP_LIMITS): Promise<ZipSummary> {
+export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<ZipSummary> {
   const summary = await inspectZip(data, limits);
   for (const f of summary.files) {
     const lower = f.toLowerCase();
@@ -201,12 +227,17 @@ export async function checkBinaryZip(data: Buffer, limits: ZipLimits = BINARY_ZI
   return summary;
 }
 
-/** A debug archive: only .pdb files (in any safe folder). */
+/** Limits of a built plugin ZIP (moderator upload or builder callback). */
+export const BINARY_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: BINARY_ZIP_MAX_BYTES };
+/** Limits of a debug archive (.pdb files). */
+export const DEBUG_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: DEBUG_ARCHIVE_MAX_BYTES };
+
+/** A debug archive (moderator upload or builder callback): a safe ZIP of at most 30 MB holding only .pdb files. */
 export async function checkDebugZip(data: Buffer, limits: ZipLimits = DEBUG_ZIP_LIMITS): Promise<ZipSummary> {
   const summary = await inspectZip(data, limits);
+  if (!summary.files.some((f) => f.toLowerCase().endsWith('.pdb'))) throw badRequest(ZIP_MESSAGES.noPdb, 'file');
   const other = summary.files.find((f) => !f.toLowerCase().endsWith('.pdb'));
-  if (other) throw badRequest(ZIP_MESSAGES.notPdb(other.slice(0, 200)), 'debugArchive');
-  if (!summary.files.length) throw badRequest(ZIP_MESSAGES.noPdb, 'debugArchive');
+  if (other !== undefined) throw badRequest(ZIP_MESSAGES.onlyPdb(other), 'file');
   return summary;
 }
 

@@ -24,11 +24,24 @@ describe('system calls', () => {
     }
   });
 
-  it('sends security headers with a content security policy', async () => {
+  it('sends security headers with a content security policy naming no outside host that is not switched on', async () => {
     const res = await t.app.inject('/api/health');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain('https://challenges.cloudflare.com');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/googlesyndication|google\.com|cloudflare|\bws:|\bwss:/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows the bot check and the ad network hosts only when they are configured', async () => {
+    const on = await startTestApp({ env: { TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret', ADS_CLIENT: 'ca-pub-1', PRODUCTION_HOST: 'example.com' } });
+    try {
+      const csp = String((await on.app.inject('/api/health')).headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com https:\/\/pagead2\.googlesyndication\.com/);
+      expect(csp).toMatch(/frame-src [^;]*doubleclick/);
+    } finally {
+      await on.close();
+    }
   });
 });
 

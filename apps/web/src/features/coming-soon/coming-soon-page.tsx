@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { NotifyMe } from './notify-me';
 
 export type ComingSoonSection = 'maps' | 'tools' | 'community';
 
@@ -19,8 +20,11 @@ export function ComingSoonPage({ section }: { section: ComingSoonSection }) {
       <p className="text-sm font-semibold uppercase tracking-widest text-sky-400">{COMING_SOON_HEADING}</p>
       <h1 className="mt-2 text-4xl font-extrabold text-white">{text.title}</h1>
       <p className="mt-4 text-slate-300">{text.blurb}</p>
-      <div className="mt-8 flex justify-center gap-3">
-        <ButtonLink to="/plugins">Browse Plugins</ButtonLink>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <NotifyMe feature={section} />
+        <ButtonLink to="/plugins" variant="outline">
+          Browse Plugins
+        </ButtonLink>
         <ButtonLink to="/" variant="outline">
           Go Home
         </ButtonLink>

@@ -8,6 +8,7 @@ import {
   type PluginPage,
   type PluginSortDirection,
   type PluginSortKey,
+  type ReportPluginRequest,
   type Tag,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -133,6 +134,7 @@ export const pluginsApi = {
     api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
   updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),
   deleteComment: (commentId: number) => api.delete(`/plugins/comments/${commentId}`),
+  report: (id: number, body: ReportPluginRequest) => api.post<{ id: number }>(`/plugins/${id}/report`, body),
   voteComment: (commentId: number, voteType: CommentVote) =>
     api.post<CommentVoteResult>(`/plugins/comments/${commentId}/vote`, { voteType }),
 };

@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, type PluginHasSourceFilter, type PluginSortKey } from '@bm/core';
+import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX, type PluginHasSourceFilter, type PluginSortKey } from '@bm/core';
 
 /** Texts of the plugin list and detail screens: the spec's quoted ones verbatim. */
 export const BAKKESMOD_URL = 'https://bakkesmod.com/';
@@ -149,4 +149,19 @@ export const COMMENTS_TEXT = {
   edited: '(edited)',
   newComments: (n: number) => `${n} new ${plural(n, 'comment', 'comments')}`,
   editLabel: 'Edit comment',
+} as const;
+
+export const REPORT_TEXT = {
+  open: 'Report',
+  title: 'Report this plugin',
+  description: 'Tell the moderators what is wrong. They see your username with the report.',
+  reason: 'Reason',
+  details: 'Details',
+  detailsHint: 'What happened? Links or steps help the moderators.',
+  counter: (n: number) => `${n}/${REPORT_DETAILS_MAX}`,
+  submit: 'Submit',
+  sending: 'Sending...',
+  cancel: 'Cancel',
+  sent: 'Report sent. A moderator will look at it.',
+  failed: 'Failed to send the report',
 } as const;

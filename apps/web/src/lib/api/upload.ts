@@ -19,7 +19,7 @@ interface XhrResult {
   retryAfter: string | null;
 }
 
-function sendOnce(path: string, file: Blob, opts: UploadOptions, token: string | null): Promise<XhrResult> {
+function sendOnce(path: string, form: FormData, opts: UploadOptions, token: string | null): Promise<XhrResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method ?? 'POST', buildUrl(path));
@@ -35,10 +35,6 @@ function sendOnce(path: string, file: Blob, opts: UploadOptions, token: string |
     xhr.ontimeout = () => reject(new ApiError(0, null, null, 'The request timed out.'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-
-    const form = new FormData();
-    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
-    form.append(opts.field ?? 'file', file);
     xhr.send(form);
   });
 }
@@ -48,9 +44,17 @@ function sendOnce(path: string, file: Blob, opts: UploadOptions, token: string |
  * Same session rules as the fetch client: bearer token, one refresh-and-retry on 401.
  */
 export async function uploadFile<T>(path: string, file: Blob, opts: UploadOptions = {}): Promise<T> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
+  form.append(opts.field ?? 'file', file);
+  return uploadForm<T>(path, form, opts);
+}
+
+/** A multipart form of several parts (files and fields) with progress, as uploadFile. */
+export async function uploadForm<T>(path: string, form: FormData, opts: Omit<UploadOptions, 'field' | 'fields'> = {}): Promise<T> {
   const bridge = authBridge();
   const token = bridge.getToken();
-  let result = await sendOnce(path, file, opts, token);
+  let result = await sendOnce(path, form, opts, token);
   if (result.status === 401 && token) {
     const fresh = await bridge.refresh();
     if (!fresh) {
@@ -58,7 +62,7 @@ export async function uploadFile<T>(path: string, file: Blob, opts: UploadOption
       throw new ApiError(401, await parseErrorBody(result.text));
     }
     opts.onProgress?.(0);
-    result = await sendOnce(path, file, opts, fresh);
+    result = await sendOnce(path, form, opts, fresh);
     if (result.status === 401) bridge.onUnauthorized();
   }
   if (result.status < 200 || result.status >= 300) {

@@ -12,11 +12,12 @@ import { changedSinceCreated, formatDate } from '../../../lib/format';
 import { routeId } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
-import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT, REPORT_TEXT } from '../constants';
 import { CommentsSection } from './comments';
 import { useLiveComments } from './comment-cache';
 import { claimPluginDownload, launchInstall, useCountPluginView } from './counters';
 import { InstallDialog } from './install-dialog';
+import { ReportDialog } from './report-dialog';
 
 /** /plugin/{id} (§2). */
 export function PluginDetailPage() {
@@ -65,6 +66,9 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   const [sp, setSp] = useSearchParams();
   const [joinOpen, setJoinOpen] = useState(false);
   const [installOpen, setInstallOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  // Anyone but the owner may report; anonymous visitors are asked to join first.
+  const canReport = !signedIn || auth.member?.id !== plugin.member.id;
   const [tab, setTab] = useState<TabKey>('details');
   const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const comments = useQuery(pluginCommentsQuery(plugin.id));
@@ -187,6 +191,11 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
                 {T.install}
               </Button>
               <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
+              {canReport && (
+                <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReportOpen(true) : setJoinOpen(true))}>
+                  {REPORT_TEXT.open}
+                </Button>
+              )}
             </div>
           </header>
 
@@ -222,6 +231,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
       </div>
 
       <InstallDialog open={installOpen} link={pluginInstallLink(plugin.id)} onRetry={() => launchInstall(plugin.id, onCount)} onClose={() => setInstallOpen(false)} />
+      {signedIn && <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
       <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={PLUGIN_JOIN_TEXT.title} description={PLUGIN_JOIN_TEXT.description} />
     </article>
   );

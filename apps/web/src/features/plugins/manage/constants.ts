@@ -86,6 +86,8 @@ export const MANAGE_TEXT = {
   colFile: 'Source file',
   colNotes: 'Notes',
   colActions: 'Actions',
+  queuePlace: (n: number) => `${ordinal(n)} in the review queue`,
+  buildLog: 'Build log',
   noVersion: '—',
   downloadSource: 'Download Source',
   downloadFailed: 'Failed to get the source download link',
@@ -120,3 +122,8 @@ export const MANAGE_TEXT = {
   deleted: 'Plugin deleted',
   deleteFailed: PLUGIN_MESSAGES.deleteFailed,
 } as const;
+
+const ordinalRules = new Intl.PluralRules('en-US', { type: 'ordinal' });
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+/** 1st, 2nd, 3rd, 4th, 11th, 21st... */
+export const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;

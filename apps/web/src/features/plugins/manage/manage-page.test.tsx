@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadFile } from '../../../lib/api';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
-import { MANAGE_TEXT as T } from './constants';
+import { MANAGE_TEXT as T, ordinal } from './constants';
 import { PluginManagePage } from './manage-page';
 import { makePlugin, makeSubmission } from './test-fixtures';
 
@@ -133,5 +133,37 @@ describe('plugin manage page', () => {
     expect(rows[0]).toHaveTextContent('Pending');
     expect(rows[1]).toHaveTextContent('Rejected');
     expect(rows[1]).toHaveTextContent('Crashes on load');
+  });
+
+  it('shows a pending submission\'s place in the review queue and a failed build\'s log', async () => {
+    serve((_method, path) =>
+      path === '/plugins/my/5/submissions'
+        ? json(200, [
+            makeSubmission({ queuePosition: 3 }),
+            makeSubmission({ submissionId: 12, status: 'r', versionString: '0.9', denyReason: 'Build failed', buildLog: 'error C2065: undeclared identifier' }),
+            makeSubmission({ submissionId: 13, status: 'b', versionString: '0.8' }),
+          ])
+        : undefined,
+    );
+    open();
+    const rows = await screen.findAllByTestId('submission-row');
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(rows[0]).toHaveTextContent('3rd in the review queue');
+    expect(rows[1]).toHaveTextContent('Build failed');
+    const summary = within(rows[1]!).getByText(T.buildLog);
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText('error C2065: undeclared identifier').tagName).toBe('PRE');
+    await userEvent.setup().click(summary);
+    expect(details.open).toBe(true);
+    expect(rows[2]).toHaveTextContent('Building');
+    expect(rows[2]).not.toHaveTextContent('review queue');
+    expect(within(rows[2]!).queryByText(T.buildLog)).toBeNull();
+  });
+});
+
+describe('ordinal', () => {
+  it('names places in English', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
   });
 });

@@ -84,15 +84,28 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
                       <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', statusTone[name] ?? 'bg-slate-700 text-slate-200')}>
                         {name}
                       </span>
+                      {s.status === 'p' && s.queuePosition !== null && (
+                        <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
+                      )}
                     </td>
                     <td className="py-2 pr-3 text-slate-300">{formatDateTime(s.createdAt)}</td>
                     <td className="py-2 pr-3 text-slate-300">
                       <span className="block max-w-48 truncate" title={s.sourceFileName}>
                         {s.sourceFileName}
                       </span>
-                      <span className="text-xs text-slate-500">{formatBytes(s.sourceFileSize)}</span>
+                      <span className="text-xs text-slate-400">{formatBytes(s.sourceFileSize)}</span>
                     </td>
-                    <td className={cx('py-2 pr-3', s.denyReason ? 'text-rose-300' : 'text-slate-300')}>{note ?? ''}</td>
+                    <td className="py-2 pr-3">
+                      <span className={s.denyReason ? 'text-rose-300' : 'text-slate-300'}>{note ?? ''}</span>
+                      {s.status === 'r' && s.buildLog && (
+                        <details className="mt-1">
+                          <summary className="cursor-pointer text-xs font-medium text-sky-300">{T.buildLog}</summary>
+                          <pre className="mt-1 max-h-80 max-w-xl overflow-auto whitespace-pre-wrap break-words rounded bg-slate-950 p-2 font-mono text-xs text-slate-300">
+                            {s.buildLog}
+                          </pre>
+                        </details>
+                      )}
+                    </td>
                     <td className="py-2">
                       <div className="flex flex-wrap gap-1">
                         <Button size="sm" variant="outline" onClick={() => void download(s)}>

@@ -48,6 +48,8 @@ export function makeSubmission(over: Partial<Submission> = {}): Submission {
     approvedAt: null,
     hasBinary: false,
     hasDebugFiles: false,
+    buildLog: null,
+    queuePosition: null,
     ...over,
   };
 }

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CONTROL_CHARACTERS_MESSAGE } from '@bm/core';
+import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { createPlugin, multipart, storedFiles } from './modules/plugins/test-helpers.js';
+import { demoSourceZip } from './modules/plugins/seed.js';
+
+let t: TestApp;
+let m: Awaited<ReturnType<typeof signedInMember>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  m = await signedInMember(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const count = async (table: string) =>
+  Number(((await t.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+
+describe('hostile input', () => {
+  it.each([
+    ['NUL in a JSON field', { method: 'POST' as const, url: '/api/feedback', payload: { content: 'a\u0000b', url: '/x' } }],
+    ['a bell in a nested JSON field', { method: 'POST' as const, url: '/api/plugins/create', payload: { name: 'ok', shortDescription: 'x\u0007', description: '' } }],
+    ['NUL in a query parameter', { method: 'GET' as const, url: '/api/plugins?search=a%00b' }],
+    ['an escape in a path parameter', { method: 'GET' as const, url: '/api/members/x%1By' }],
+  ])('refuses %s with 400 and stores nothing', async (_name, req) => {
+    const before = [await count('feedback'), await count('plugins')];
+    const res = await t.app.inject({ ...req, headers: m.auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE });
+    expect([await count('feedback'), await count('plugins')]).toEqual(before);
+  });
+
+  it('keeps tabs and line breaks, which are text', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: m.auth, payload: { content: 'line one\r\n\tline two', url: '/x' } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('refuses NUL in a multipart text field (checked by the database) and leaves no file behind', async () => {
+    const p = await createPlugin(t, m, { name: 'Hostile Source', shortDescription: 'x', description: '' });
+    const files = storedFiles(t);
+    const body = multipart(await demoSourceZip('Hostile'), 'src.zip', { versionString: '1.0\u0000' });
+    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...m.auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(400);
+    expect(storedFiles(t)).toEqual(files);
+    expect(await count('submissions')).toBe(0);
+  });
+
+  it('answers a truncated multipart body with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: { ...m.auth, 'content-type': 'multipart/form-data; boundary=XX' },
+      payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Malformed multipart body' });
+  });
+
+  it('answers two file parts with 400, not 413', async () => {
+    const p = await createPlugin(t, m, { name: 'Two Files', shortDescription: 'x', description: '' });
+    const zip = await demoSourceZip('TwoFiles');
+    const b = '----two';
+    const part = (n: string) => Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${n}"\r\nContent-Type: application/zip\r\n\r\n`), zip, Buffer.from('\r\n')]);
+    const payload = Buffer.concat([part('a.zip'), part('b.zip'), Buffer.from(`--${b}--\r\n`)]);
+    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...m.auth, 'content-type': `multipart/form-data; boundary=${b}` }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(await count('submissions')).toBe(0);
+  });
+
+  it('answers malformed JSON with 400 and a wrong content type with 415', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: { ...m.auth, 'content-type': 'application/json' }, payload: '{"content": "x",' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Malformed JSON body' });
+    const xml = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: { ...m.auth, 'content-type': 'application/xml' }, payload: '<x/>' });
+    expect(xml.statusCode).toBe(415);
+  });
+});

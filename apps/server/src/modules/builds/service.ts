@@ -1,0 +1,396 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { submissionStatusName } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { moderationAudit, plugins, submissions, webhookDeliveries, type SubmissionStatus } from '../../db/schema.js';
+import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { JobInfo } from '../../platform/jobs.js';
+import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
+import { notifySubmissionUpdated, pluginListsChanged } from '../plugins/service.js';
+import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
+
+/** Where the builder posts its callbacks (under the site's public URL). */
+export const BUILD_CALLBACK_PATH = '/api/builds/callback';
+/** The builder's log is kept up to this size. */
+export const BUILD_LOG_MAX = 200 * 1024;
+/** A callback may carry both ZIPs as base64 (a third larger than the files). */
+export const BUILD_CALLBACK_BODY_LIMIT = 120 * 1024 * 1024;
+/** How long the post of a job may take before it counts as failed. */
+const DISPATCH_TIMEOUT_MS = 30_000;
+/** Response and request bodies kept in webhook_deliveries. */
+const KEPT_BODY = 4096;
+/** Dispatch retries: 10 s doubling, 8 attempts (about 21 minutes in all). */
+export const DISPATCH_ATTEMPTS = 8;
+export const dispatchBackoff = (attempt: number) => 10_000 * 2 ** (attempt - 1);
+
+export const BUILD_MESSAGES = {
+  noBuilder: 'No builder is configured',
+  failed: 'Build failed',
+  timedOut: 'Build timed out',
+  submissionNotFound: 'Submission not found',
+  needsBinary: 'A successful build must send binaryZip',
+  badBase64: (field: string) => `${field} must be base64`,
+  notApplicable: (status: string, current: string) => `A ${status} callback does not apply to a submission that is ${current.toLowerCase()}`,
+  timeoutLog: (minutes: number) => `The builder did not finish within ${minutes} minutes; the build was stopped waiting for.`,
+  unreachableLog: (attempts: number, reason: string) => `The build server could not be reached after ${attempts} attempts. Last error: ${reason}`,
+} as const;
+
+export const buildCallbackBody = z.object({
+  submissionId: z.number().int().positive().max(2147483647),
+  status: z.enum(['building', 'success', 'failure']),
+  log: z.string().max(BUILD_LOG_MAX, `log must be at most ${BUILD_LOG_MAX / 1024} KB`).optional(),
+  binaryZip: z.string().optional(),
+  debugZip: z.string().optional(),
+});
+export type BuildCallback = z.infer<typeof buildCallbackBody>;
+
+/** The statuses each callback may move a submission from (q -> b -> p, or r on failure). */
+const FROM: Record<BuildCallback['status'], SubmissionStatus[]> = {
+  building: ['q'],
+  success: ['q', 'b'],
+  failure: ['q', 'b'],
+};
+
+/** The job posted to the builder. */
+export interface BuildJob {
+  type: 'build';
+  deliveryId: string;
+  submissionId: number;
+  pluginId: number;
+  pluginName: string;
+  versionString: string | null;
+  sourceUrl: string;
+  callbackUrl: string;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+interface Changed {
+  submissionId: number;
+  pluginId: number;
+  pluginName: string;
+  ownerId: number;
+  status: SubmissionStatus;
+  versionString: string | null;
+  publish?: () => Promise<void>;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function decodeBase64(value: string, field: string): Buffer {
+  const clean = value.replace(/\s+/g, '');
+  if (clean.length % 4 !== 0 || !BASE64.test(clean)) throw badRequest(BUILD_MESSAGES.badBase64(field), field);
+  return Buffer.from(clean, 'base64');
+}
+
+const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
+const fileKey = (pluginId: number, kind: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
+const pluginLabel = (name: string, version: string | null) => (version ? `${name} v${version}` : name);
+
+/**
+ * The build pipeline: posts queued submissions to the builder through the signed webhook (retried
+ * with backoff by the job runner), takes its signed callbacks (building, success with the ZIPs,
+ * failure with its log; idempotent per delivery id) and fails builds that stay silent too long.
+ */
+export class BuildService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Registers the pipeline's job kinds with the one job runner. */
+  registerJobs() {
+    this.ctx.jobs.register(BUILD_JOBS.dispatch, (payload, job) => this.dispatch(Number(payload.submissionId), job), {
+      maxAttempts: DISPATCH_ATTEMPTS,
+      backoffMs: dispatchBackoff,
+      timeoutMs: DISPATCH_TIMEOUT_MS * 2,
+    });
+    this.ctx.jobs.register(BUILD_JOBS.timeout, (payload) => this.timeout(Number(payload.submissionId)), { maxAttempts: 5 });
+  }
+
+  private async load(submissionId: number, db: Db = this.ctx.db, lock = false) {
+    const q = db
+      .select({
+        id: submissions.id,
+        status: submissions.status,
+        versionString: submissions.versionString,
+        sourceKey: submissions.sourceKey,
+        sourceName: submissions.sourceName,
+        buildLog: submissions.buildLog,
+        pluginId: plugins.id,
+        pluginName: plugins.name,
+        ownerId: plugins.memberId,
+      })
+      .from(submissions)
+      .innerJoin(plugins, eq(plugins.id, submissions.pluginId))
+      .where(eq(submissions.id, submissionId));
+    const [row] = lock ? await q.for('update', { of: submissions }) : await q;
+    return row ?? null;
+  }
+
+  // ---- dispatch ----
+
+  /** Posts one queued submission to the builder; throws (to be retried) unless it answers 2xx. */
+  async dispatch(submissionId: number, job: Pick<JobInfo, 'attempt' | 'maxAttempts'>): Promise<void> {
+    const sub = await this.load(submissionId);
+    if (!sub || sub.status !== 'q') return; // withdrawn, or the builder already answered
+    const { buildWebhookUrl: url, buildWebhookSecret: secret, buildTimeoutMs, publicUrl } = this.ctx.config;
+    if (!url || !secret) {
+      // The builder was switched off after this was queued: it waits for a moderator's binary.
+      await this.change(sub.id, ['q'], 'p', {}, 'build-skipped', BUILD_MESSAGES.noBuilder);
+      return;
+    }
+    const deliveryId = randomUUID();
+    const body: BuildJob = {
+      type: 'build',
+      deliveryId,
+      submissionId: sub.id,
+      pluginId: sub.pluginId,
+      pluginName: sub.pluginName,
+      versionString: sub.versionString,
+      sourceUrl: this.ctx.signedUrls.absolute(sub.sourceKey, { ttlS: Math.ceil(buildTimeoutMs / 1000) + 600, fileName: sub.sourceName }),
+      callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
+    };
+    const text = JSON.stringify(body);
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let responseBody: string | null = null;
+    let error: string | null = null;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'bakkesmod-community-builds', ...webhookHeaders(secret, text, deliveryId) },
+        body: text,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DISPATCH_TIMEOUT_MS),
+      });
+      statusCode = res.status;
+      responseBody = cut(await res.text(), KEPT_BODY);
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string; message?: string } };
+      error = cut([err.message, err.cause?.code ?? err.cause?.message].filter(Boolean).join(': '), 2000);
+    }
+    await this.ctx.db.insert(webhookDeliveries).values({
+      direction: 'out',
+      kind: 'build',
+      url,
+      deliveryId,
+      submissionId: sub.id,
+      requestBody: cut(text, KEPT_BODY),
+      statusCode,
+      responseBody,
+      latencyMs: Date.now() - started,
+      error,
+    });
+    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+      // A builder that answered before this line needs no timeout any more.
+      const now = await this.load(sub.id);
+      if (now?.status !== 'q' && now?.status !== 'b') return;
+      await this.ctx.jobs.enqueue(
+        BUILD_JOBS.timeout,
+        { submissionId: sub.id },
+        { runAt: new Date(Date.now() + buildTimeoutMs), dedupeKey: buildTimeoutKey(sub.id) },
+      );
+      return;
+    }
+    const reason = error ?? `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
+    if (job.attempt >= job.maxAttempts) {
+      await this.change(sub.id, ['q'], 'r', { denyReason: BUILD_MESSAGES.failed }, 'build-failure', BUILD_MESSAGES.unreachableLog(job.attempt, reason), true).catch(
+        (err: unknown) => {
+          if (!(err instanceof HttpError)) throw err;
+        },
+      );
+    }
+    throw new Error(reason);
+  }
+
+  // ---- timeout ----
+
+  /** Fails a submission still queued or building once BUILD_TIMEOUT has passed since it was sent. */
+  async timeout(submissionId: number): Promise<void> {
+    const sub = await this.load(submissionId);
+    if (!sub || (sub.status !== 'q' && sub.status !== 'b')) return;
+    const log = BUILD_MESSAGES.timeoutLog(Math.round(this.ctx.config.buildTimeoutMs / 60000));
+    await this.change(submissionId, ['q', 'b'], 'r', { denyReason: BUILD_MESSAGES.timedOut }, 'build-timeout', log, true).catch((err: unknown) => {
+      // Answered meanwhile: nothing to time out.
+      if (!(err instanceof HttpError)) throw err;
+    });
+  }
+
+  // ---- callbacks ----
+
+  /**
+   * A signed callback of the builder, checked over the exact bytes received. Refused with nothing
+   * changed when forged or stale (401), malformed (400), for an unknown submission (404) or when
+   * it does not fit the submission's state (409). A delivery id seen before changes nothing.
+   */
+  /**
+   * What can be checked before the body is read: a builder is configured and the signature
+   * headers are there with a fresh timestamp. Spares reading large unsigned bodies.
+   */
+  precheck(headers: Headers): void {
+    const secret = this.ctx.config.buildWebhookSecret;
+    if (!secret) throw new HttpError(401, BUILD_MESSAGES.noBuilder);
+    const check = verifyWebhook(secret, headers, '');
+    if (!check.ok && check.reason !== 'Bad signature') throw new HttpError(401, check.reason);
+  }
+
+  async callback(raw: Buffer, headers: Headers): Promise<{ ok: true; duplicate: boolean; status: string }> {
+    const secret = this.ctx.config.buildWebhookSecret;
+    if (!secret) throw new HttpError(401, BUILD_MESSAGES.noBuilder);
+    const check = verifyWebhook(secret, headers, raw);
+    if (!check.ok) throw new HttpError(401, check.reason);
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw badRequest('Malformed JSON body');
+    }
+    const result = buildCallbackBody.safeParse(parsed);
+    if (!result.success) {
+      const issue = result.error.issues[0]!;
+      throw badRequest(issue.message, issue.path.join('.') || undefined);
+    }
+    const body = result.data;
+
+    if (await this.seen(check.deliveryId)) return { ok: true, duplicate: true, status: '' };
+    const sub = await this.load(body.submissionId);
+    if (!sub) throw notFound(BUILD_MESSAGES.submissionNotFound);
+    if (!FROM[body.status].includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(body.status, submissionStatusName(sub.status)));
+
+    const keys: string[] = [];
+    const fields: Partial<typeof submissions.$inferInsert> = {};
+    if (body.status === 'success') {
+      if (!body.binaryZip) throw badRequest(BUILD_MESSAGES.needsBinary, 'binaryZip');
+      const binary = decodeBase64(body.binaryZip, 'binaryZip');
+      await checkBinaryZip(binary, BINARY_ZIP_LIMITS);
+      const debug = body.debugZip ? decodeBase64(body.debugZip, 'debugZip') : null;
+      if (debug) await checkDebugZip(debug);
+      fields.binaryKey = fileKey(sub.pluginId, 'binary');
+      await this.ctx.storage.put(fields.binaryKey, binary);
+      keys.push(fields.binaryKey);
+      if (debug) {
+        fields.debugKey = fileKey(sub.pluginId, 'debug');
+        await this.ctx.storage.put(fields.debugKey, debug);
+        keys.push(fields.debugKey);
+      }
+    } else if (body.status === 'failure') {
+      fields.denyReason = BUILD_MESSAGES.failed;
+    }
+    const to: SubmissionStatus = body.status === 'building' ? 'b' : body.status === 'success' ? 'p' : 'r';
+    const action = `build-${body.status}`;
+    const delivery = { deliveryId: check.deliveryId, requestBody: this.keptBody(body) };
+    try {
+      const changed = await this.change(sub.id, FROM[body.status], to, fields, action, body.log ?? null, body.status === 'failure', delivery);
+      if (!changed) {
+        await this.removeFiles(keys);
+        return { ok: true, duplicate: true, status: '' };
+      }
+      return { ok: true, duplicate: false, status: to };
+    } catch (e) {
+      await this.removeFiles(keys);
+      throw e;
+    }
+  }
+
+  private async seen(deliveryId: string): Promise<boolean> {
+    const [row] = await this.ctx.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.direction, 'in'), eq(webhookDeliveries.deliveryId, deliveryId)));
+    return !!row;
+  }
+
+  /** What is kept of a callback: everything but the ZIPs, which are named by their size. */
+  private keptBody(body: BuildCallback): string {
+    const size = (v?: string) => (v === undefined ? undefined : `<base64, ${v.length} characters>`);
+    return cut(JSON.stringify({ ...body, log: body.log === undefined ? undefined : cut(body.log, 1000), binaryZip: size(body.binaryZip), debugZip: size(body.debugZip) }), KEPT_BODY);
+  }
+
+  /**
+   * Moves a submission from one of `from` to `to` in one transaction with its audit row, the
+   * incoming delivery (idempotency), the author's notice on failure and the plugin's waiting flag;
+   * then tells the owner (SubmissionUpdated). 409 when the submission is no longer in `from`;
+   * null when the delivery was recorded meanwhile (a concurrent duplicate).
+   */
+  private async change(
+    submissionId: number,
+    from: SubmissionStatus[],
+    to: SubmissionStatus,
+    fields: Partial<typeof submissions.$inferInsert>,
+    action: string,
+    log: string | null,
+    notifyFailure = false,
+    delivery?: { deliveryId: string; requestBody: string },
+  ): Promise<Changed | null> {
+    const changed = await this.ctx.db.transaction(async (tx): Promise<Changed | null> => {
+      const sub = await this.load(submissionId, tx, true);
+      if (!sub) throw notFound(BUILD_MESSAGES.submissionNotFound);
+      // The delivery first: a copy racing the original waits here for it and is then a duplicate, not a 409.
+      if (delivery) {
+        const [inserted] = await tx
+          .insert(webhookDeliveries)
+          .values({
+            direction: 'in',
+            kind: 'callback',
+            url: BUILD_CALLBACK_PATH,
+            deliveryId: delivery.deliveryId,
+            submissionId,
+            requestBody: delivery.requestBody,
+            statusCode: 200,
+          })
+          .onConflictDoNothing()
+          .returning({ id: webhookDeliveries.id });
+        if (!inserted) return null;
+      }
+      if (!from.includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(action.replace('build-', ''), submissionStatusName(sub.status)));
+      const now = new Date();
+      const set: Partial<typeof submissions.$inferInsert> = { ...fields, status: to, updatedAt: now };
+      if (to === 'b') set.buildStartedAt = now;
+      else set.buildFinishedAt = now;
+      if (log !== null) set.buildLog = cut(log, BUILD_LOG_MAX);
+      await tx.update(submissions).set(set).where(eq(submissions.id, submissionId));
+      await tx.insert(moderationAudit).values({ actorId: null, action, submissionId, pluginId: sub.pluginId, note: log === null ? null : cut(log, 2000) });
+      if (to !== 'b') await this.ctx.jobs.cancel(buildTimeoutKey(submissionId), tx);
+      if (to === 'r') {
+        const [waiting] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(submissions)
+          .where(and(eq(submissions.pluginId, sub.pluginId), inArray(submissions.status, ['q', 'b', 'p'])));
+        await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, sub.pluginId));
+      }
+      let publish: (() => Promise<void>) | undefined;
+      if (notifyFailure) {
+        const label = pluginLabel(sub.pluginName, sub.versionString);
+        const reason = fields.denyReason ?? BUILD_MESSAGES.failed;
+        const sent = await this.ctx.notifications.send(
+          {
+            memberId: sub.ownerId,
+            kind: 'buildFailed',
+            subject: `${reason}: ${label}`,
+            body: `The build of **${label}** did not succeed (${reason.toLowerCase()}), so it cannot be reviewed.${log ? `\n\nThe end of the build log:\n\n\`\`\`\n${log.slice(-3000).replace(/```/g, "'''")}\n\`\`\`` : ''}\n\nFix the problem and upload the source again from the plugin's manage page.`,
+            link: `/plugins/${sub.pluginId}/manage`,
+          },
+          tx,
+        );
+        publish = sent?.publish;
+      }
+      return { submissionId, pluginId: sub.pluginId, pluginName: sub.pluginName, ownerId: sub.ownerId, status: to, versionString: sub.versionString, publish };
+    });
+    if (!changed) return null;
+    pluginListsChanged(this.ctx);
+    notifySubmissionUpdated(this.ctx, changed.ownerId, {
+      id: changed.submissionId,
+      pluginId: changed.pluginId,
+      pluginName: changed.pluginName,
+      status: changed.status,
+      versionString: changed.versionString,
+    });
+    await changed.publish?.();
+    return changed;
+  }
+
+  private async removeFiles(keys: string[]) {
+    for (const key of keys) await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Build file not removed'));
+  }
+}

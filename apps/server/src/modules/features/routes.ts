@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  featureMessageRequest,
+  featureRequest,
+  featureStatusResponse,
+  setFeatureCompletedRequest,
+  subscribersPageSchema,
+  subscribersQuery,
+  upcomingFeatureSchema,
+  upcomingFeaturesQuery,
+  upsertFeatureRequest,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, requireMember, requireRole, typed } from '../../http.js';
+import { PermanentJobError } from '../../platform/jobs.js';
+import { FEATURE_NOTICE_JOB, type FeatureNoticePayload, FeatureService } from './service.js';
+
+const tags = ['features'];
+const noContent = { 204: z.null().describe('No content') };
+/** Authorization answers (401, then 403) come before any look at the body or query. */
+const signedIn = async (req: FastifyRequest) => {
+  requireMember(req);
+};
+const administrator = async (req: FastifyRequest) => {
+  requireRole(req, 'administrator');
+};
+
+const featureNoticePayload = z.object({
+  feature: z.string(),
+  kind: z.enum(['featureLaunched', 'staffMessage']),
+  subject: z.string(),
+  body: z.string(),
+  link: z.string().optional(),
+  from: z.string().optional(),
+  afterMemberId: z.number().int().min(0),
+});
+
+/** Upcoming features (§7 UpcomingFeatures) and 'Notify me' subscriptions (§7 FeatureSubscriptions). */
+export function featureRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const features = new FeatureService(ctx);
+
+  ctx.jobs.register(FEATURE_NOTICE_JOB, async (raw) => {
+    const parsed = featureNoticePayload.safeParse(raw);
+    if (!parsed.success) throw new PermanentJobError(`Bad ${FEATURE_NOTICE_JOB} payload: ${parsed.error.message}`);
+    await features.sendBatch(parsed.data satisfies FeatureNoticePayload);
+  });
+  app.addHook('onReady', async () => {
+    await features.ensureComingSoon();
+  });
+
+  r.get(
+    '/UpcomingFeatures',
+    { schema: { tags, querystring: upcomingFeaturesQuery, response: { 200: z.array(upcomingFeatureSchema) } } },
+    async (req) => features.list(req.query.includeCompleted),
+  );
+
+  r.post(
+    '/UpcomingFeatures/upsert',
+    { preValidation: administrator, schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } } },
+    async (req) => features.upsert(req.body.key, req.body.name),
+  );
+
+  r.post(
+    '/UpcomingFeatures/set-completed',
+    { preValidation: administrator, schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } } },
+    async (req) => features.setCompleted(req.body.key, req.body.isCompleted),
+  );
+
+  r.get(
+    '/FeatureSubscriptions/status',
+    { preValidation: signedIn, schema: { tags, security: bearer, querystring: featureRequest, response: { 200: featureStatusResponse } } },
+    async (req) => ({ subscribed: await features.status(requireMember(req).memberId, req.query.feature) }),
+  );
+
+  r.post(
+    '/FeatureSubscriptions/subscribe',
+    { preValidation: signedIn, schema: { tags, security: bearer, body: featureRequest, response: noContent } },
+    async (req, reply) => {
+      await features.subscribe(requireMember(req).memberId, req.body.feature);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/FeatureSubscriptions/unsubscribe',
+    { preValidation: signedIn, schema: { tags, security: bearer, body: featureRequest, response: noContent } },
+    async (req, reply) => {
+      await features.unsubscribe(requireMember(req).memberId, req.body.feature);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/FeatureSubscriptions/subscribers',
+    { preValidation: administrator, schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } } },
+    async (req) => features.subscribers(req.query.feature, req.query.page, req.query.pageSize),
+  );
+
+  r.post(
+    '/FeatureSubscriptions/send-message',
+    {
+      preValidation: administrator,
+      schema: { tags, security: bearer, body: featureMessageRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
+    },
+    async (req, reply) => {
+      await features.queueMessage(requireMember(req).memberId, req.body.feature, req.body.subject, req.body.body);
+      return reply.code(202).send({ queued: true });
+    },
+  );
+}

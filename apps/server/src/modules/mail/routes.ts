@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { hiddenMailListQuery, mailCategorySchema, mailListQuery, mailMessageSchema, mailPageSchema, unreadCountQuery, unreadCountResponse } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, idParam, requireMember, typed } from '../../http.js';
+import { MailService } from './service.js';
+
+const tags = ['mail'];
+const noContent = { 204: z.null().describe('No content') };
+/** Signed-in calls answer 401 before looking at the query or path. */
+const signedIn = async (req: FastifyRequest) => {
+  requireMember(req);
+};
+
+/** The member's inbox (§7 /mail calls): every call sees only the caller's own messages. */
+export function mailRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const mail = new MailService(ctx);
+  const opts = { preValidation: signedIn };
+
+  r.get('/mail', { ...opts, schema: { tags, security: bearer, querystring: mailListQuery, response: { 200: mailPageSchema } } }, async (req) =>
+    mail.list(requireMember(req).memberId, req.query),
+  );
+
+  r.get('/mail/categories', { ...opts, schema: { tags, security: bearer, response: { 200: z.array(mailCategorySchema) } } }, async (req) =>
+    mail.categories(requireMember(req).memberId),
+  );
+
+  r.get(
+    '/mail/hidden',
+    { ...opts, schema: { tags, security: bearer, querystring: hiddenMailListQuery, response: { 200: mailPageSchema } } },
+    async (req) => mail.hidden(requireMember(req).memberId, req.query),
+  );
+
+  r.get(
+    '/mail/unread-count',
+    { ...opts, schema: { tags, security: bearer, querystring: unreadCountQuery, response: { 200: unreadCountResponse } } },
+    async (req) => ({ count: await mail.unreadCount(requireMember(req).memberId, req.query.search) }),
+  );
+
+  r.get('/mail/:id', { ...opts, schema: { tags, security: bearer, params: idParam, response: { 200: mailMessageSchema } } }, async (req) =>
+    mail.open(requireMember(req).memberId, req.params.id),
+  );
+
+  const actions = { read: mail.markRead, hide: mail.hide, unhide: mail.unhide } as const;
+  for (const [action, run] of Object.entries(actions)) {
+    r.post(`/mail/:id/${action}`, { ...opts, schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
+      await run.call(mail, requireMember(req).memberId, req.params.id);
+      return reply.code(204).send(null);
+    });
+  }
+}

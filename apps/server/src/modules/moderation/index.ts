@@ -1,2 +1,0 @@
-export { moderationRoutes } from './routes.js';
-export { ModerationService } from './service.js';

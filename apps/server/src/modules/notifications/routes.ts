@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, requireRole, typed } from '../../http.js';
+import { HttpError } from '../../platform/errors.js';
+import { PermanentJobError } from '../../platform/jobs.js';
+import { PRODUCT_UPDATE_JOB } from './service.js';
+import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+
+const tokenQuery = z.object({ token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid) });
+
+const page = (publicUrl: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email preferences</title></head>
+<body style="font-family:Arial,sans-serif;background:#0f172a;color:#e2e8f0;padding:24px"><main style="max-width:560px;margin:0 auto">
+<h1>Email preferences</h1><p>${text}</p><p><a style="color:#7dd3fc" href="${publicUrl}/account/settings/notifications">Notification settings</a></p></main></body></html>`;
+
+const TURNED_OFF = {
+  inboxNotifications: 'You will no longer get email copies of your inbox notifications.',
+  productUpdates: 'You will no longer get product update emails.',
+} as const;
+
+/**
+ * The List-Unsubscribe link of notice emails: a signed token turns its preference off without
+ * signing in. Mail clients POST to it (RFC 8058 one-click); a person opening it gets a page.
+ */
+const productUpdatePayload = z.object({ subject: z.string(), body: z.string(), afterMemberId: z.number().int().min(0) });
+
+export function notificationRoutes(app: App, ctx: AppContext) {
+  ctx.jobs.register(PRODUCT_UPDATE_JOB, async (raw) => {
+    const parsed = productUpdatePayload.safeParse(raw);
+    if (!parsed.success) throw new PermanentJobError(`Bad ${PRODUCT_UPDATE_JOB} payload: ${parsed.error.message}`);
+    await ctx.notifications.sendProductUpdateBatch(parsed.data);
+  });
+
+  // A product update goes to every member who opted in: queued here, sent by the job in batches.
+  typed(app).post(
+    '/admin/product-updates',
+    {
+      preValidation: async (req) => {
+        requireRole(req, 'administrator');
+      },
+      schema: { tags: ['admin'], security: bearer, body: productUpdateRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
+    },
+    async (req, reply) => {
+      await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body);
+      return reply.code(202).send({ queued: true });
+    },
+  );
+
+  void app.register(async (scope) => unsubscribeRoutes(scope, ctx));
+}
+
+function unsubscribeRoutes(app: App, ctx: AppContext) {
+  // One-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form; only the token in the URL counts.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  const r = typed(app);
+  const unsubscribe = async (token: string) => {
+    const preference = await ctx.notifications.unsubscribe(token);
+    if (!preference) throw new HttpError(400, M.unsubscribeInvalid);
+    return preference;
+  };
+
+  r.post(
+    UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
+    { schema: { tags: ['notifications'], querystring: tokenQuery, response: { 204: z.null().describe('No content') } } },
+    async (req, reply) => {
+      await unsubscribe(req.query.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(UNSUBSCRIBE_PATH.replace(/^\/api/, ''), { schema: { tags: ['notifications'], querystring: tokenQuery } }, async (req, reply) => {
+    const preference = await unsubscribe(req.query.token).catch((e: unknown) => {
+      if (e instanceof HttpError) return null;
+      throw e;
+    });
+    return reply
+      .code(preference ? 200 : 400)
+      .type('text/html; charset=utf-8')
+      .send(page(ctx.config.publicUrl, preference ? TURNED_OFF[preference] : M.unsubscribeInvalid));
+  });
+}

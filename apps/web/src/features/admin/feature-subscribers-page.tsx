@@ -1,0 +1,154 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/pagination';
+import { Alert, Button, Card, TextAreaField, TextField, cx, focusRing, inputClasses } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { useIsAdmin } from '../../lib/auth';
+import { formatDateTime } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
+import { ADMIN_TEXT } from './constants';
+import { AdminSection, QueryState, tableClasses as tc, totalPages } from './shared';
+
+const T = ADMIN_TEXT.subscribers;
+
+function SendMessageForm({ feature }: { feature: string }) {
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => adminApi.sendFeatureMessage({ feature, subject: subject.trim(), body: body.trim() }),
+    onSuccess: () => {
+      toast.success(T.sent);
+      setSubject('');
+      setBody('');
+    },
+    onError: (e) => setError(errorText(e, T.sendFailed)),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!subject.trim() || !body.trim()) {
+      setError(T.required);
+      return;
+    }
+    send.mutate();
+  };
+  return (
+    <Card>
+      <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-labelledby="subscribers-message-title">
+        <h3 id="subscribers-message-title" className="text-lg font-semibold text-white">
+          {T.messageTitle}
+        </h3>
+        <TextField label={T.subject} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+        <TextAreaField label={T.body} value={body} rows={5} maxLength={5000} onChange={(e) => setBody(e.target.value)} />
+        {error && <Alert variant="error">{error}</Alert>}
+        <div>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? T.sending : T.send}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function Subscribers({ feature, page, onPage }: { feature: string; page: number; onPage: (n: number) => void }) {
+  const q = useQuery(subscribersQuery({ feature, page }));
+  return (
+    <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      {() => {
+        const d = q.data!;
+        if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+        return (
+          <>
+            <p className="text-sm text-slate-400">{T.count(d.totalCount)}</p>
+            <div className={tc.wrap}>
+              <table className={tc.table}>
+                <caption className="sr-only">{T.title}</caption>
+                <thead className={tc.head}>
+                  <tr>
+                    <th scope="col" className={tc.th}>{T.columns.member}</th>
+                    <th scope="col" className={tc.th}>{T.columns.subscribed}</th>
+                  </tr>
+                </thead>
+                <tbody className={tc.body}>
+                  {d.items.map((s) => (
+                    <tr key={s.memberId} data-testid="subscriber-row">
+                      <td className={tc.td}>
+                        <Link to={`/members/${encodeURIComponent(s.username)}`} className={cx('rounded text-sky-300 hover:underline', focusRing)}>
+                          {s.username}
+                        </Link>
+                      </td>
+                      <td className={tc.td}>{formatDateTime(s.subscribedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={d.page} totalPages={totalPages(d.totalCount, d.pageSize)} onPageChange={onPage} />
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+export function FeatureSubscribersPage() {
+  const [params, setParams] = useSearchParams();
+  const isAdmin = useIsAdmin();
+  const features = useQuery(upcomingFeaturesQuery());
+  const selectId = useId();
+  const feature = params.get('feature') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const set = (next: { feature?: string; page?: number }) => {
+    const p = new URLSearchParams(params);
+    if (next.feature !== undefined) {
+      if (next.feature) p.set('feature', next.feature);
+      else p.delete('feature');
+      p.delete('page');
+    }
+    if (next.page !== undefined) {
+      if (next.page <= 1) p.delete('page');
+      else p.set('page', String(next.page));
+    }
+    setParams(p);
+  };
+  return (
+    <AdminSection title={T.title}>
+      <QueryState isPending={features.isPending} error={features.isError ? features.error : null} failedText={T.featuresFailed}>
+        {() =>
+          features.data!.length === 0 ? (
+            <p className="text-sm text-slate-400">{T.noFeatures}</p>
+          ) : (
+            <div className="flex items-center gap-2">
+              <label htmlFor={selectId} className="text-sm text-slate-300">
+                {T.feature}
+              </label>
+              <select id={selectId} value={feature} onChange={(e) => set({ feature: e.target.value })} className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}>
+                <option value="">{T.pickFeature}</option>
+                {features.data!.map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {f.isCompleted ? `${f.name} ${T.completed}` : f.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )
+        }
+      </QueryState>
+      {/* The server lists subscribers to administrators only; moderators see the features. */}
+      {!isAdmin ? (
+        <Alert variant="info">{T.adminOnly}</Alert>
+      ) : (
+        feature && (
+          <>
+            <Subscribers feature={feature} page={page} onPage={(n) => set({ page: n })} />
+            <SendMessageForm key={feature} feature={feature} />
+          </>
+        )
+      )}
+    </AdminSection>
+  );
+}

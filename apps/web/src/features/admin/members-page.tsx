@@ -1,0 +1,218 @@
+import { STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/pagination';
+import { Button, Dialog, Switch, TextField, cx, focusRing } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { adminApi, adminKeys, memberListQuery } from './api';
+import { ADMIN_TEXT, ROLE_LABELS } from './constants';
+import { AdminSection, Badge, QueryState, tableClasses as tc, totalPages } from './shared';
+
+const T = ADMIN_TEXT.members;
+type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
+
+function useMemberChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { member: AdminMember } & ({ role: StaffRole; on: boolean } | { disabled: boolean })) => {
+      const { member } = change;
+      if ('role' in change) {
+        await (change.on ? adminApi.grantRole(member.id, change.role) : adminApi.revokeRole(member.id, change.role));
+        return change.on ? T.roleGranted(change.role, member.username) : T.roleRevoked(change.role, member.username);
+      }
+      await (change.disabled ? adminApi.disable(member.id) : adminApi.enable(member.id));
+      return change.disabled ? T.disabledToast(member.username) : T.enabledToast(member.username);
+    },
+    onSuccess: (message) => toast.success(message),
+    onError: (e) => toast.error(errorText(e, T.changeFailed)),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.members() }),
+  });
+}
+
+function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin: boolean; selfId: number | null; onConfirm: (p: Pending) => void }) {
+  const change = useMemberChange();
+  const navigate = useNavigate();
+  const [impersonating, setImpersonating] = useState(false);
+  const self = m.id === selfId;
+  const impersonate = async () => {
+    setImpersonating(true);
+    try {
+      await startImpersonation(m.id);
+      navigate('/dashboard');
+    } catch (e) {
+      toast.error(errorText(e, IMPERSONATION_MESSAGES.startFailed));
+      setImpersonating(false);
+    }
+  };
+  return (
+    <tr data-testid="member-row">
+      <td className={tc.td}>
+        <Link to={`/members/${encodeURIComponent(m.username)}`} className={cx('rounded font-medium text-sky-300 hover:underline', focusRing)}>
+          {m.username}
+        </Link>
+      </td>
+      <td className={`${tc.td} break-all`}>
+        {m.email ?? '—'}
+        <span className="mt-1 block">
+          <Badge tone={m.emailVerified ? 'good' : 'warn'}>{m.emailVerified ? T.verified : T.unverified}</Badge>
+        </span>
+      </td>
+      <td className={tc.td}>
+        {isAdmin ? (
+          <div className="flex flex-col gap-2">
+            {STAFF_ROLES.map((role) => (
+              <Switch
+                key={role}
+                checked={m.roles.includes(role)}
+                disabled={change.isPending || (self && role === 'administrator')}
+                onChange={(on) => change.mutate({ member: m, role, on })}
+                label={
+                  <>
+                    {`${ROLE_LABELS[role]} `}
+                    <span className="sr-only">{`role for ${m.username}`}</span>
+                  </>
+                }
+              />
+            ))}
+          </div>
+        ) : (
+          <span className="flex flex-wrap gap-1">
+            {m.roles.map((r) => (
+              <Badge key={r} tone="info">
+                {ROLE_LABELS[r as StaffRole] ?? r}
+              </Badge>
+            ))}
+          </span>
+        )}
+      </td>
+      <td className={`${tc.td} whitespace-nowrap`}>{formatDate(m.createdAt)}</td>
+      <td className={tc.td}>
+        <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? T.disabled : T.active}</Badge>
+      </td>
+      <td className={tc.td}>
+        {isAdmin && !self && (
+          <div className="flex flex-wrap gap-1">
+            <Button
+              size="sm"
+              variant={m.disabled ? 'outline' : 'danger'}
+              disabled={change.isPending}
+              aria-label={`${m.disabled ? T.enable : T.disable} ${m.username}`}
+              onClick={() => onConfirm({ member: m, action: m.disabled ? 'enable' : 'disable' })}
+            >
+              {m.disabled ? T.enable : T.disable}
+            </Button>
+            {!m.disabled && !m.roles.includes('administrator') && (
+              <Button size="sm" variant="outline" disabled={impersonating} aria-label={`${T.impersonate} ${m.username}`} onClick={() => void impersonate()}>
+                {T.impersonate}
+              </Button>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function ConfirmDisable({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const change = useMemberChange();
+  if (!pending) return null;
+  const { member, action } = pending;
+  const disabling = action === 'disable';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={disabling ? T.confirmDisableTitle(member.username) : T.confirmEnableTitle(member.username)}
+      description={disabling ? T.confirmDisable : T.confirmEnable}
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onClose}>
+          {T.cancel}
+        </Button>
+        <Button
+          variant={disabling ? 'danger' : 'primary'}
+          disabled={change.isPending}
+          onClick={() => change.mutate({ member, disabled: disabling }, { onSettled: onClose })}
+        >
+          {disabling ? T.disable : T.enable}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function AdminMembersPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(search);
+  const [pending, setPending] = useState<Pending>(null);
+  const isAdmin = useIsAdmin();
+  const selfId = useAuth().member?.id ?? null;
+  const q = useQuery(memberListQuery({ page, search }));
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const p = new URLSearchParams(params);
+    if (text.trim()) p.set('search', text.trim());
+    else p.delete('search');
+    p.delete('page');
+    setParams(p);
+  };
+  const goTo = (n: number) => {
+    const p = new URLSearchParams(params);
+    if (n <= 1) p.delete('page');
+    else p.set('page', String(n));
+    setParams(p);
+  };
+
+  return (
+    <AdminSection title={T.title}>
+      <form role="search" onSubmit={onSearch} className="flex items-end gap-2">
+        <div className="flex-1">
+          <TextField label={T.search} hint={T.searchHint} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </form>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+        {() => {
+          const d = q.data!;
+          if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+          return (
+            <>
+              <p className="text-sm text-slate-400">{`${d.totalCount} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
+              <div className={tc.wrap}>
+                <table className={tc.table}>
+                  <caption className="sr-only">{T.title}</caption>
+                  <thead className={tc.head}>
+                    <tr>
+                      <th scope="col" className={tc.th}>{T.columns.member}</th>
+                      <th scope="col" className={tc.th}>{T.columns.email}</th>
+                      <th scope="col" className={tc.th}>{T.columns.roles}</th>
+                      <th scope="col" className={tc.th}>{T.columns.joined}</th>
+                      <th scope="col" className={tc.th}>{T.columns.state}</th>
+                      <th scope="col" className={tc.th}>{T.columns.actions}</th>
+                    </tr>
+                  </thead>
+                  <tbody className={tc.body}>
+                    {d.items.map((m) => (
+                      <MemberRow key={m.id} m={m} isAdmin={isAdmin} selfId={selfId} onConfirm={setPending} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={d.page} totalPages={totalPages(d.totalCount, d.pageSize)} onPageChange={goTo} />
+            </>
+          );
+        }}
+      </QueryState>
+      <ConfirmDisable pending={pending} onClose={() => setPending(null)} />
+    </AdminSection>
+  );
+}

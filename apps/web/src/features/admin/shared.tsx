@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { Alert, Spinner, cx } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { useDocumentTitle } from '../../components/use-document-title';
+
+/** One admin section: its own heading (the layout holds the page's h1) and title. */
+export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <section aria-labelledby="admin-section-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="admin-section-title" className="text-2xl font-semibold text-white">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Loading, failed, or the content of one query. */
+export function QueryState({
+  isPending,
+  error,
+  failedText,
+  loadingLabel,
+  children,
+}: {
+  isPending: boolean;
+  error: unknown;
+  failedText: string;
+  loadingLabel?: string;
+  children: () => ReactNode;
+}) {
+  if (isPending) return <Spinner label={loadingLabel} />;
+  if (error) return <Alert variant="error">{errorText(error, failedText)}</Alert>;
+  return <>{children()}</>;
+}
+
+export const tableClasses = {
+  wrap: 'overflow-x-auto rounded-xl border border-slate-800',
+  table: 'w-full min-w-[640px] text-left text-sm',
+  head: 'border-b border-slate-800 bg-slate-900/60 text-xs uppercase tracking-wide text-slate-400',
+  th: 'px-3 py-2 font-semibold',
+  body: 'divide-y divide-slate-800',
+  td: 'px-3 py-2 align-top text-slate-300',
+};
+
+export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'info' | 'warn'; children: ReactNode }) {
+  const tones = {
+    good: 'bg-emerald-500/15 text-emerald-300',
+    bad: 'bg-rose-500/15 text-rose-300',
+    muted: 'bg-slate-700/60 text-slate-300',
+    info: 'bg-sky-500/15 text-sky-300',
+    warn: 'bg-amber-500/15 text-amber-200',
+  };
+  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
+}
+
+export const totalPages = (totalCount: number, pageSize: number) => Math.max(1, Math.ceil(totalCount / pageSize));

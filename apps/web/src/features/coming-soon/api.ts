@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const featureStatusQuery = (memberId: number, feature: string) =>
+  queryOptions({
+    queryKey: ['feature-subscription', memberId, feature],
+    queryFn: ({ signal }) => api.get<{ subscribed: boolean }>('/FeatureSubscriptions/status', { signal, query: { feature } }),
+  });
+
+export const featureSubscriptionApi = {
+  subscribe: (feature: string) => api.post<void>('/FeatureSubscriptions/subscribe', { feature }),
+  unsubscribe: (feature: string) => api.post<void>('/FeatureSubscriptions/unsubscribe', { feature }),
+};

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { JoinUsDialog } from '../../components/join-us-dialog';
+import { Button } from '../../components/ui';
+import { useAuth, useAuthStatus } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { featureStatusQuery, featureSubscriptionApi } from './api';
+import { NOTIFY_TEXT } from './constants';
+
+
+/** 'Notify me' for a coming-soon feature: members follow it, anonymous visitors are asked to join. */
+export function NotifyMe({ feature }: { feature: string }) {
+  const status = useAuthStatus();
+  const memberId = useAuth().member?.id ?? 0;
+  const signedIn = status === 'authenticated' && memberId > 0;
+  const [joinOpen, setJoinOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...featureStatusQuery(memberId, feature), enabled: signedIn });
+  const toggle = useMutation({
+    mutationFn: (subscribe: boolean) => (subscribe ? featureSubscriptionApi.subscribe(feature) : featureSubscriptionApi.unsubscribe(feature)),
+    onSuccess: (_data, subscribe) => {
+      queryClient.setQueryData(featureStatusQuery(memberId, feature).queryKey, { subscribed: subscribe });
+      if (subscribe) toast.success(NOTIFY_TEXT.subscribedToast);
+    },
+    onError: () => toast.error(NOTIFY_TEXT.failed),
+  });
+
+  if (!signedIn) {
+    return (
+      <>
+        <Button onClick={() => setJoinOpen(true)}>{NOTIFY_TEXT.notifyMe}</Button>
+        <JoinUsDialog
+          open={joinOpen}
+          onClose={() => setJoinOpen(false)}
+          title={NOTIFY_TEXT.joinTitle}
+          description={NOTIFY_TEXT.joinDescription}
+        />
+      </>
+    );
+  }
+  const subscribed = query.data?.subscribed ?? false;
+  return (
+    <Button
+      variant={subscribed ? 'outline' : 'primary'}
+      disabled={query.isPending || toggle.isPending}
+      aria-pressed={subscribed}
+      onClick={() => toggle.mutate(!subscribed)}
+    >
+      {subscribed ? NOTIFY_TEXT.subscribed : NOTIFY_TEXT.notifyMe}
+    </Button>
+  );
+}

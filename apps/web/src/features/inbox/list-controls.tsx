@@ -1,0 +1,71 @@
+import { MAIL_PAGE_SIZES } from '@bm/core';
+import { useId, useState, type ReactNode } from 'react';
+import { Button, cx, inputClasses } from '../../components/ui';
+import { INBOX_TEXT as T } from './constants';
+
+/** Search (applied on Enter or the button, trimmed), page size, and any other filter of a mail list. */
+export function ListControls({
+  search,
+  onSearch,
+  pageSize,
+  onPageSize,
+  children,
+}: {
+  search: string;
+  onSearch: (search: string) => void;
+  pageSize: number;
+  onPageSize: (size: number) => void;
+  children?: ReactNode;
+}) {
+  const [text, setText] = useState(search);
+  const searchId = useId();
+  const sizeId = useId();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form
+        role="search"
+        className="flex min-w-0 flex-1 items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch(text.trim());
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-200">
+            {T.searchLabel}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            placeholder={T.searchPlaceholder}
+            maxLength={200}
+            onChange={(e) => setText(e.target.value)}
+            className={cx(inputClasses(false), 'h-10')}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {T.search}
+        </Button>
+      </form>
+      {children}
+      <div>
+        <label htmlFor={sizeId} className="mb-1 block text-sm font-medium text-slate-200">
+          {T.pageSizeLabel}
+        </label>
+        <select
+          id={sizeId}
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.target.value))}
+          className={cx(inputClasses(false), 'h-10 py-0 sm:w-24')}
+        >
+          {MAIL_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

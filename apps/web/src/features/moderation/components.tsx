@@ -1,0 +1,116 @@
+import { submissionStatusName } from '@bm/core';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, cx, inputClasses } from '../../components/ui';
+import { formatDateTime, relativeTime } from '../../lib/format';
+import { MODERATION_TEXT as T } from './constants';
+
+/** page and search kept in the address (?page=&search=), so Back and reload keep the place. */
+export function useListParams() {
+  const [sp, setSp] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(sp.get('page') ?? '1', 10) || 1);
+  const search = sp.get('search') ?? '';
+  const update = (patch: Record<string, string | number | null>) =>
+    setSp((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null || v === '' || (k === 'page' && v === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    });
+  return {
+    page,
+    search,
+    sp,
+    setPage: (p: number) => update({ page: p }),
+    setSearch: (s: string) => update({ search: s.trim() || null, page: null }),
+    update,
+  };
+}
+
+/** A search box that applies on Enter or with its Search button. */
+export function ListSearch({ value, onSearch, label = T.searchLabel }: { value: string; onSearch: (s: string) => void; label?: string }) {
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value);
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(text);
+  };
+  return (
+    <form role="search" aria-label={label} onSubmit={submit} className="flex gap-2">
+      <label className="sr-only" htmlFor="moderation-search">
+        {label}
+      </label>
+      <input
+        id="moderation-search"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={T.searchPlaceholder}
+        className={cx(inputClasses(false), 'max-w-sm')}
+      />
+      <Button type="submit" variant="secondary">
+        {T.search}
+      </Button>
+    </form>
+  );
+}
+
+export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pageSize: number; totalCount: number; onPage: (p: number) => void }) {
+  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-300">
+      <Button variant="outline" size="sm" aria-label={T.prevLabel} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {T.prev}
+      </Button>
+      <span>{T.pageOf(Math.min(page, pages), pages)}</span>
+      <Button variant="outline" size="sm" aria-label={T.nextLabel} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {T.next}
+      </Button>
+    </nav>
+  );
+}
+
+/** '3 hours ago', with the exact time on hover and for assistive technology. */
+export function When({ at }: { at: string }) {
+  return (
+    <time dateTime={at} title={formatDateTime(at)}>
+      {relativeTime(at)}
+    </time>
+  );
+}
+
+const tones: Record<string, string> = {
+  Pending: 'bg-amber-500/15 text-amber-200',
+  Approved: 'bg-emerald-500/15 text-emerald-200',
+  Rejected: 'bg-rose-500/15 text-rose-200',
+  Building: 'bg-sky-500/15 text-sky-200',
+  Queued: 'bg-sky-500/15 text-sky-200',
+};
+
+export function Badge({ children, tone }: { children: string; tone?: string }) {
+  return (
+    <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tone ?? tones[children] ?? 'bg-slate-800 text-slate-300')}>
+      {children}
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge>{submissionStatusName(status)}</Badge>;
+}
+
+export const tableClasses = {
+  wrap: 'overflow-x-auto rounded-xl border border-slate-800',
+  table: 'w-full text-left text-sm',
+  head: 'bg-slate-900 text-xs uppercase tracking-wide text-slate-400',
+  th: 'px-3 py-2 font-semibold',
+  row: 'border-t border-slate-800',
+  td: 'px-3 py-2 align-top text-slate-200',
+};

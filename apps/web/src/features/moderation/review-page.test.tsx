@@ -1,0 +1,278 @@
+import { MODERATION_MESSAGES } from '@bm/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
+import { MODERATION_TEXT as T } from './constants';
+import { PluginReviewPage } from './review-page';
+import { makeDetail } from './test-fixtures';
+
+/**
+ * The browser's XMLHttpRequest at the HTTP boundary (uploads go through it for their progress):
+ * records what is sent and answers when the test says so.
+ */
+class FakeXhr {
+  static sent: Array<{ method: string; url: string; body: FormData; headers: Record<string, string> }> = [];
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  getResponseHeader() {
+    return null;
+  }
+  abort() {}
+  send(body: FormData) {
+    FakeXhr.sent.push({ method: this.method, url: this.url, body, headers: this.headers });
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body = '') {
+    this.status = status;
+    this.responseText = body;
+    this.onload?.();
+  }
+}
+
+type Route = (method: string, path: string, init: RequestInit) => Response | undefined;
+
+function serve(detail = makeDetail(), extra: Route = () => undefined) {
+  return mockFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+    const method = init.method ?? 'GET';
+    const own = extra(method, path, init);
+    if (own) return own;
+    if (method === 'GET' && path === `/moderation/plugins/${detail.id}`) return json(200, detail);
+    return json(404, { message: 'Not found' });
+  });
+}
+
+function open(id = 31) {
+  return renderRoutes(
+    [
+      { path: '/moderator/pending/:id', element: <PluginReviewPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { path: `/moderator/pending/${id}` },
+  );
+}
+
+const zip = (name: string, size = 10) => new File(['P'.repeat(size)], name, { type: 'application/zip' });
+
+beforeEach(() => {
+  signInAs(undefined, ['moderator']);
+  FakeXhr.sent = [];
+  FakeXhr.last = null;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('plugin review page', () => {
+  it('shows the details, the Open Active PRs link and the history', async () => {
+    serve(
+      makeDetail({
+        buildLog: 'msbuild: 0 errors',
+        audit: [{ id: 1, action: 'hidden', actor: 'moderator', note: 'Needs a second look', createdAt: '2026-11-21T09:00:00.000Z' }],
+      }),
+    );
+    open();
+    expect(await screen.findByRole('heading', { name: T.review('Aerial Trainer') })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    for (const [label, value] of [
+      [T.name, 'Aerial Trainer'],
+      [T.author, 'RocketRyan'],
+      [T.description, 'Trains aerials in freeplay.'],
+      [T.fileName, 'aerial.zip'],
+      [T.version, '1.0.0'],
+      [T.status, 'Pending'],
+    ] as const) {
+      expect(within(table).getByRole('rowheader', { name: label }).closest('tr')).toHaveTextContent(value);
+    }
+    const prs = screen.getByRole('link', { name: new RegExp(T.openPrs) });
+    expect(prs).toHaveAttribute('href', 'https://github.com/ryan/aerial-trainer/pulls');
+    expect(prs).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('msbuild: 0 errors')).toBeInTheDocument();
+    // No built binary yet: the binary drop zone says one is needed.
+    expect(screen.getByLabelText(T.binaryZip)).toHaveAccessibleDescription(MODERATION_MESSAGES.needsBinary);
+    expect(screen.getByTestId('audit-list')).toHaveTextContent('Needs a second look');
+    expect(screen.getByTestId('audit-list')).toHaveTextContent('by moderator');
+  });
+
+  it('has no Open Active PRs link without a GitHub repository', async () => {
+    serve(makeDetail({ sourceCodeUrl: 'https://gitlab.com/ryan/aerial' }));
+    open();
+    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    expect(screen.queryByRole('link', { name: new RegExp(T.openPrs) })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'No source file available' when the submission has no source", async () => {
+    serve(makeDetail({ source: null }));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.downloadSource }));
+    expect(await screen.findByText(T.noSource)).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: T.fileName }).closest('tr')).toHaveTextContent(T.noFile);
+  });
+
+  it('approves with a binary, a debug ZIP and a trimmed note, following the upload progress', async () => {
+    serve();
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    const binary = zip('aerial-bin.zip', 2048);
+    const debug = zip('aerial-debug.zip');
+    await user.upload(screen.getByLabelText(T.binaryZip), binary);
+    await user.upload(screen.getByLabelText(T.debugZip), debug);
+    expect(screen.getByText('aerial-bin.zip')).toBeInTheDocument();
+    expect(screen.getByText('(2 KB)')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(T.approvalNote), '   Looks good   ');
+    await user.click(screen.getByRole('button', { name: T.approve }));
+
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const { method, url, body } = FakeXhr.sent[0]!;
+    expect([method, url]).toEqual(['POST', '/api/moderation/plugins/31/approve']);
+    expect(body.get('binary')).toBe(binary);
+    expect(body.get('debugArchive')).toBe(debug);
+    expect(body.get('approvalNote')).toBe('Looks good');
+    expect([...body.keys()].sort()).toEqual(['approvalNote', 'binary', 'debugArchive']);
+
+    FakeXhr.last!.progress(30, 100);
+    expect(await screen.findByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30');
+    FakeXhr.last!.answer(204);
+    expect(await screen.findByText(T.approved)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
+  });
+
+  it('approves with no body when nothing is attached and the note is blank; Clear drops a file', async () => {
+    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/approve' ? new Response(null, { status: 204 }) : undefined));
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    await user.upload(screen.getByLabelText(T.binaryZip), zip('bin.zip'));
+    await user.click(screen.getByRole('button', { name: T.clearFile(T.binaryZip) }));
+    expect(screen.queryByText('bin.zip')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(T.approvalNote), '   ');
+    await user.click(screen.getByRole('button', { name: T.approve }));
+    expect(await screen.findByText(T.approved)).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(call[1]!.body).toBeUndefined();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("refuses a file that is not a ZIP, and shows the server's reason when approving fails", async () => {
+    serve();
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    await user.upload(screen.getByLabelText(T.binaryZip), new File(['x'], 'plugin.dll'));
+    expect(screen.getByRole('alert')).toHaveTextContent(T.notZip);
+    await user.upload(screen.getByLabelText(T.binaryZip), zip('bad.zip'));
+    await user.click(screen.getByRole('button', { name: T.approve }));
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    FakeXhr.last!.answer(400, JSON.stringify({ message: 'Validation failed', errors: { binary: ['The ZIP must contain plugins/<name>.dll'] } }));
+    expect(await screen.findByText(T.approveFailed)).toBeInTheDocument();
+    expect(screen.getByText('The ZIP must contain plugins/<name>.dll')).toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('checks the deny note before sending, then rejects with the trimmed note', async () => {
+    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/reject' ? new Response(null, { status: 204 }) : undefined));
+    open();
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    const deny = screen.getByRole('button', { name: T.deny });
+    await user.click(deny);
+    const note = screen.getByLabelText(T.denyNote);
+    expect(note).toHaveAccessibleDescription(MODERATION_MESSAGES.denyNoteRequired);
+    expect(note).toHaveFocus();
+    await user.type(note, ' abc ');
+    await user.click(deny);
+    expect(note).toHaveAccessibleDescription(MODERATION_MESSAGES.denyNoteShort);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.clear(note);
+    await user.type(note, '  Crashes on load  ');
+    expect(screen.getByTestId('deny-counter')).toHaveTextContent('19/5000');
+    await user.click(deny);
+    expect(await screen.findByText(T.rejected)).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(bodyOf(post[1]!)).toEqual({ reason: 'Crashes on load' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
+  });
+
+  it("toasts 'Failed to reject' with the server's message", async () => {
+    serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/reject' ? json(409, { message: 'This submission is not waiting for review' }) : undefined));
+    open();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(T.denyNote), 'Crashes on load');
+    await user.click(screen.getByRole('button', { name: T.deny }));
+    expect(await screen.findByText(T.rejectFailed)).toBeInTheDocument();
+    expect(screen.getByText('This submission is not waiting for review')).toBeInTheDocument();
+  });
+
+  it('hides from review and returns to the pending list', async () => {
+    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/hide' ? new Response(null, { status: 204 }) : undefined));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
+    expect(await screen.findByText(T.hidden)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it("toasts 'Failed to hide from review' when hiding fails", async () => {
+    serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/hide' ? json(500) : undefined));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
+    expect(await screen.findByText(T.hideFailed)).toBeInTheDocument();
+  });
+
+  it('shows who holds the review and until when, and takes it over', async () => {
+    const until = '2026-11-21T10:15:00.000Z';
+    const theirs = makeDetail({ lock: { memberId: 9, username: 'OtherMod', until, mine: false } });
+    const fetch = serve(theirs, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/takeover' ? json(200, { ...theirs, lock: { memberId: 7, username: 'octane', until, mine: true } }) : undefined,
+    );
+    open();
+    const banner = await screen.findByText(MODERATION_MESSAGES.lockedBy('OtherMod'));
+    expect(banner).toBeInTheDocument();
+    expect(screen.getByText(/^Held until /)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.approve })).toBeDisabled();
+    expect(screen.getByRole('button', { name: T.deny })).toBeDisabled();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: T.takeOver }));
+    expect(await screen.findByText(T.tookOver)).toBeInTheDocument();
+    expect(screen.queryByText(MODERATION_MESSAGES.lockedBy('OtherMod'))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.approve })).toBeEnabled();
+    expect(fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/takeover'))).toHaveLength(1);
+  });
+
+  it('reviews a hidden submission the same way', async () => {
+    serve(makeDetail({ hiddenAt: '2026-11-21T11:00:00.000Z' }));
+    open();
+    expect(await screen.findByText(T.hiddenNotice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.approve })).toBeEnabled();
+    expect(screen.getByRole('button', { name: T.deny })).toBeEnabled();
+  });
+});

@@ -1,0 +1,99 @@
+import { MODERATION_PAGE_SIZE } from '@bm/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Alert, cx, focusRing, LoadingState } from '../../components/ui';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/api';
+import { submissionListQuery, type SubmissionList } from './api';
+import { Badge, ListSearch, Pager, StatusBadge, tableClasses as c, useListParams, When } from './components';
+import { MODERATION_TEXT as T } from './constants';
+
+const TITLES: Record<SubmissionList, string> = { pending: T.pendingTitle, hidden: T.hiddenTitle };
+
+export function PendingPluginsPage() {
+  return <SubmissionListPage kind="pending" />;
+}
+
+export function HiddenPluginsPage() {
+  return <SubmissionListPage kind="hidden" />;
+}
+
+function SubmissionListPage({ kind }: { kind: SubmissionList }) {
+  const title = TITLES[kind];
+  useDocumentTitle(title);
+  const { page, search, setPage, setSearch } = useListParams();
+  const q = useQuery(submissionListQuery(kind, { page, search }));
+
+  return (
+    <section aria-labelledby={`${kind}-title`} className="space-y-4">
+      <h2 id={`${kind}-title`} className="text-xl font-semibold text-white">
+        {title}
+      </h2>
+      <ListSearch value={search} onSearch={setSearch} />
+      {q.isPending ? (
+        <LoadingState text={T.loading} className="py-10" />
+      ) : q.isError ? (
+        <Alert variant="error">{errorText(q.error, T.listFailed)}</Alert>
+      ) : q.data.items.length === 0 ? (
+        <EmptyList kind={kind} searching={Boolean(search)} />
+      ) : (
+        <>
+          <div className={c.wrap}>
+            <table className={c.table}>
+              <thead className={c.head}>
+                <tr>
+                  <th scope="col" className={c.th}>{T.plugin}</th>
+                  <th scope="col" className={c.th}>{T.submitter}</th>
+                  <th scope="col" className={c.th}>{T.updated}</th>
+                  <th scope="col" className={c.th}>{T.status}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.items.map((item) => (
+                  <tr key={item.id} className={c.row} data-testid="submission-row">
+                    <td className={c.td}>
+                      <Link to={`/moderator/pending/${item.id}`} className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}>
+                        {item.name}
+                      </Link>
+                      {item.version && <span className="ml-2 text-xs text-slate-400">v{item.version}</span>}
+                    </td>
+                    <td className={c.td}>{item.submitter}</td>
+                    <td className={c.td}>
+                      <When at={item.updatedAt} />
+                    </td>
+                    <td className={c.td}>
+                      <span className="flex flex-wrap gap-1">
+                        <StatusBadge status={item.status} />
+                        {item.hiddenAt && <Badge>{T.hiddenBadge}</Badge>}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pageSize={q.data.pageSize || MODERATION_PAGE_SIZE} totalCount={q.data.totalCount} onPage={setPage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmptyList({ kind, searching }: { kind: SubmissionList; searching: boolean }) {
+  return (
+    <div className="py-8 text-center">
+      <p className="text-slate-400">{kind === 'pending' ? T.noPending : T.noHidden}</p>
+      {searching && <p className="mt-1 text-sm text-slate-500">{T.noMatch}</p>}
+      {kind === 'hidden' && (
+      <p className="mt-3 flex justify-center gap-4 text-sm">
+        <Link to="/moderator/pending" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
+          {T.goPending}
+        </Link>
+        <Link to="/moderator/reported" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
+          {T.goReported}
+        </Link>
+      </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodyOf, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
+import { PLUGIN_JOIN_TEXT, REPORT_TEXT as T } from '../constants';
+import { makePlugin } from '../list/fixtures';
+import { PluginDetailPage } from './plugin-detail-page';
+
+function serve(report: () => Response = () => json(201, { id: 1 }), plugin = makePlugin()) {
+  return mockFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/plugins/1/report' && init.method === 'POST') return report();
+    if (path === '/api/plugins/1') return json(200, plugin);
+    if (path === '/api/plugins/1/comments') return json(200, []);
+    if (path === '/api/plugins/1/view') return json(200, { viewCount: 1, counted: true });
+    if (path === '/api/plugins/1/rating') return json(200, { averageRating: 0, ratingCount: 0, myStars: null });
+    return json(404, { message: 'Not found' });
+  });
+}
+
+function open() {
+  return renderRoutes([{ path: '/plugin/:id', element: <PluginDetailPage /> }], { path: '/plugin/1' });
+}
+
+const reportCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/report'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut();
+});
+
+describe('reporting a plugin', () => {
+  it('sends the chosen reason and details, then thanks the member', async () => {
+    signInAs();
+    const fetch = serve();
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.open }));
+    const dialog = screen.getByRole('dialog', { name: T.title });
+    for (const label of Object.values(PLUGIN_REPORT_REASONS)) expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
+
+    // No reason yet: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    expect(within(dialog).getByText(MODERATION_MESSAGES.reportReason)).toBeInTheDocument();
+    expect(reportCalls(fetch)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.malware }));
+    await user.type(within(dialog).getByLabelText(T.details), '  Opens a reverse shell  ');
+    expect(within(dialog).getByText(T.counter(25))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+
+    expect(await screen.findByText(T.sent)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: T.title })).not.toBeInTheDocument();
+    expect(bodyOf(reportCalls(fetch)[0]![1]!)).toEqual({ reason: 'malware', details: 'Opens a reverse shell' });
+  });
+
+  it("asks for details when the reason is 'Something else'", async () => {
+    signInAs();
+    const fetch = serve();
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.open }));
+    const dialog = screen.getByRole('dialog', { name: T.title });
+    await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
+    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    expect(within(dialog).getByLabelText(T.details)).toHaveAccessibleDescription(MODERATION_MESSAGES.reportDetailsRequired);
+    expect(reportCalls(fetch)).toHaveLength(0);
+  });
+
+  it("shows the server's message when the member already reported it", async () => {
+    signInAs();
+    serve(() => json(409, { message: MODERATION_MESSAGES.reportExists }));
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.open }));
+    const dialog = screen.getByRole('dialog', { name: T.title });
+    await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }));
+    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.reportExists);
+  });
+
+  it('offers anonymous visitors the join-us dialog instead', async () => {
+    serve();
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: T.open }));
+    expect(screen.getByRole('dialog', { name: PLUGIN_JOIN_TEXT.title })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: T.title })).not.toBeInTheDocument();
+  });
+
+  it('has no Report button for the plugin owner', async () => {
+    signInAs(testMember);
+    serve(undefined, makePlugin({ member: { id: testMember.id, displayName: testMember.username, avatarUrl: null } }));
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.open })).not.toBeInTheDocument();
+  });
+});

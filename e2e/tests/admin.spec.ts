@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
+import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import { DEMO, signIn } from './support';
+
+/** No axe violations in the page's main content as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const section = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
+
+test.describe('admin area', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO.admin);
+  });
+
+  test('the admin home links to every section', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(section(page, ADMIN_TEXT.home.title)).toBeVisible();
+    for (const name of ['Connections', 'Webhooks', 'Feedback', 'Members', 'Feature Subscribers']) {
+      await expect(page.locator('#main').getByRole('link', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+
+  test('connections shows the database up and checks again on demand', async ({ page }) => {
+    await page.goto('/admin/connections');
+    const services = page.getByRole('list', { name: 'Services' });
+    const database = services.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Database' }) });
+    await expect(database).toContainText('Up');
+    await expect(database).toContainText(/\d+ ms/);
+    await expect(services.getByRole('listitem').filter({ hasText: 'SMTP' })).toContainText('files in data/outbox');
+    await expect(page.getByRole('heading', { name: ADMIN_TEXT.connections.realtime })).toBeVisible();
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/admin/connections'));
+    await page.getByRole('button', { name: ADMIN_TEXT.connections.check, exact: true }).click();
+    expect((await again).status()).toBe(200);
+    await expectAccessible(page);
+  });
+
+  test('a test delivery to an unreachable receiver is listed with its error', async ({ page }) => {
+    await page.goto('/admin/webhooks');
+    await page.getByLabel(ADMIN_TEXT.webhooks.url).fill('http://127.0.0.1:9/');
+    await page.getByRole('button', { name: ADMIN_TEXT.webhooks.send }).click();
+    await expect(page.getByRole('alert')).toContainText('Delivery failed');
+    const row = page.getByTestId('delivery-row').filter({ hasText: 'http://127.0.0.1:9/' }).first();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('bad port');
+    await row.getByText(ADMIN_TEXT.webhooks.request).click();
+    await expect(row.locator('pre').first()).toContainText('"type":"test"');
+    await expectAccessible(page);
+  });
+
+  test('feedback sent from the feedback dialog shows in the list and its detail', async ({ page }) => {
+    const text = `Admin e2e feedback ${Date.now()}`;
+    await page.goto('/plugins');
+    await page.getByRole('button', { name: FEEDBACK_TEXT.buttonLabel }).click();
+    const dialog = page.getByRole('dialog', { name: FEEDBACK_TEXT.title });
+    await dialog.getByLabel(FEEDBACK_TEXT.label).fill(text);
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: FEEDBACK_TEXT.submit, exact: true }).click();
+    expect((await sent).status()).toBe(201);
+
+    await page.goto('/admin/feedback?status=new');
+    const link = page.getByRole('link', { name: text });
+    await expect(link).toBeVisible();
+    await expectAccessible(page);
+    await link.click();
+
+    await expect(page).toHaveURL(/\/admin\/feedback\/\d+$/);
+    await expect(page.getByText(text)).toBeVisible();
+    // The dialog sends the full address of the page it was opened on.
+    await expect(page.getByRole('link', { name: /^http:\/\/localhost:\d+\/plugins$/ })).toHaveAttribute('href', /\/plugins$/);
+    await expect(page.getByRole('link', { name: DEMO.admin.username, exact: true }).last()).toHaveAttribute('href', `/members/${DEMO.admin.username}`);
+    await expect(page.getByRole('button', { name: 'Mark as seen' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Mark as done' }).click();
+    await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+
+    await page.goto('/admin/feedback?status=done');
+    await expect(page.getByRole('link', { name: text })).toBeVisible();
+  });
+
+  test('members: search, grant and revoke moderator with the keyboard, disable and enable', async ({ page, request }) => {
+    await page.goto('/admin/members');
+    await expect(page.getByTestId('member-row').first()).toBeVisible();
+    await expectAccessible(page);
+
+    const search = page.getByRole('searchbox', { name: ADMIN_TEXT.members.search });
+    await search.fill('boostqueen');
+    await search.press('Enter');
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+
+    // Keyboard only: from the search box, Tab through the row to the moderator switch and press Space.
+    const toggle = page.getByRole('switch', { name: 'Moderator role for BoostQueen' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await search.focus();
+    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute('aria-checked', 'true');
+
+    const login = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
+    const roles = await request.get('/api/roles/my', { headers: { authorization: `Bearer ${(await login.json()).token}` } });
+    expect(await roles.json()).toEqual(['moderator']);
+
+    await page.getByRole('switch', { name: 'Moderator role for BoostQueen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute('aria-checked', 'false');
+
+    // Disable through the confirm dialog, using the keyboard.
+    await page.getByRole('button', { name: 'Disable BoostQueen' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Disable BoostQueen?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: ADMIN_TEXT.members.disable, exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Enable BoostQueen' })).toBeVisible();
+    const refused = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe('This account has been disabled.');
+
+    await page.getByRole('button', { name: 'Enable BoostQueen' }).click();
+    await page.getByRole('dialog', { name: 'Enable BoostQueen?' }).getByRole('button', { name: ADMIN_TEXT.members.enable, exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Disable BoostQueen' })).toBeVisible();
+    const back = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
+    expect(back.status()).toBe(200);
+  });
+
+  test('feature subscribers: pick a feature, see its subscribers and the message form', async ({ page }) => {
+    await page.goto('/admin/feature-subscribers');
+    await expect(section(page, ADMIN_TEXT.subscribers.title)).toBeVisible();
+    const picker = page.getByLabel(ADMIN_TEXT.subscribers.feature, { exact: true });
+    await expect(picker.locator('option')).not.toHaveCount(1);
+    const value = await picker.locator('option').nth(1).getAttribute('value');
+    await picker.selectOption(value!);
+    await expect(page).toHaveURL(new RegExp(`feature=${value}`));
+    await expect(page.getByText(ADMIN_TEXT.subscribers.none).or(page.getByTestId('subscriber-row').first())).toBeVisible();
+    await expect(page.getByRole('heading', { name: ADMIN_TEXT.subscribers.messageTitle })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test('a member who opens /admin is sent home', async ({ page }) => {
+  await signIn(page, DEMO.member);
+  await page.goto('/admin/members');
+  await expect(page).toHaveURL(/\/$/);
+});

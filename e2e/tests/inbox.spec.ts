@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { COMMENTS_TEXT } from '../../apps/web/src/features/plugins/constants';
+import { INBOX_TEXT } from '../../apps/web/src/features/inbox/constants';
+import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
+import { signIn } from './support';
+
+const MEMBERS = ['RocketRyan', 'BoostQueen', 'AerialAce', 'FlipReset'] as const;
+const PASSWORD = 'member-password';
+
+/** No axe violations in the page's main content as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The unread count the tab title shows ('(3) ...'), 0 when it shows none. */
+async function titleCount(page: Page): Promise<number> {
+  const m = /^\((\d+)\) /.exec(await page.title());
+  return m ? Number(m[1]) : 0;
+}
+
+test.describe('inbox', () => {
+  test('a comment on B’s plugin reaches B live; B opens, hides and unhides it', async ({ browser, request }) => {
+    // A demo plugin owned by a demo member (B), and another demo member (A) to comment on it.
+    const list = await request.get('/api/plugins?pageSize=50');
+    expect(list.ok()).toBe(true);
+    const plugins = (await list.json()).items as Array<{ id: number; name: string; author: string }>;
+    const plugin = plugins.find((p) => MEMBERS.includes(p.author as (typeof MEMBERS)[number]))!;
+    expect(plugin).toBeDefined();
+    const owner = plugin.author;
+    const commenter = MEMBERS.find((m) => m !== owner)!;
+
+    const bContext = await browser.newContext();
+    const b = await bContext.newPage();
+    await signIn(b, { username: owner, password: PASSWORD });
+    // B's unread count before the comment, as the server has it; the page shows the same.
+    const login = await request.post('/api/auth/login', { data: { username: owner, password: PASSWORD, rememberMe: false } });
+    const { token } = (await login.json()) as { token: string };
+    const unread = await request.get('/api/mail/unread-count', { headers: { authorization: `Bearer ${token}` } });
+    const before = ((await unread.json()) as { count: number }).count;
+    await expect.poll(() => titleCount(b)).toBe(before);
+
+    const aContext = await browser.newContext();
+    const a = await aContext.newPage();
+    await signIn(a, { username: commenter, password: PASSWORD });
+    await a.goto(`/plugin/${plugin.id}`);
+    await a.getByRole('tab', { name: /^Comments/ }).click();
+    const text = `Nice work on this one ${Date.now()}`;
+    await a.getByLabel(COMMENTS_TEXT.label).fill(text);
+    await a.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    await expect(a.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
+
+    // B's unread dot and count change without a reload.
+    await expect(b.getByTestId('unread-dot')).toBeVisible();
+    await expect.poll(() => titleCount(b)).toBe(before + 1);
+
+    // B opens the inbox from the user menu.
+    await b.getByRole('button', { name: /Account menu/ }).click();
+    await b.getByRole('menuitem', { name: /Inbox/ }).click();
+    await expect(b).toHaveURL(/\/mail$/);
+    await expect(b.getByRole('heading', { level: 1, name: INBOX_TEXT.inboxTitle })).toBeVisible();
+    const subject = `New comment on ${plugin.name}`;
+    const item = b.getByTestId('mail-item').filter({ hasText: subject }).first();
+    await expect(item).toBeVisible();
+    await expect(b.getByTestId('inbox-unread')).toHaveText(INBOX_TEXT.unread(before + 1));
+    await expectAccessible(b);
+
+    // Opening it marks it read: the count falls.
+    await item.getByRole('link').click();
+    await expect(b.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+    await expect(b.getByText(text)).toBeVisible();
+    await expect.poll(() => titleCount(b)).toBe(before);
+    await expectAccessible(b);
+
+    // Hide, then find it in the hidden inbox and unhide it there.
+    await b.getByRole('button', { name: INBOX_TEXT.hide }).click();
+    await expect(b.getByRole('button', { name: INBOX_TEXT.unhide })).toBeVisible();
+    await b.getByRole('link', { name: INBOX_TEXT.hiddenTitle }).click();
+    await expect(b).toHaveURL(/\/mail\/hidden$/);
+    await expect(b.getByRole('heading', { level: 1, name: INBOX_TEXT.hiddenTitle })).toBeVisible();
+    const hidden = b.getByTestId('mail-item').filter({ hasText: subject });
+    await expect(hidden).toHaveCount(1);
+    await expectAccessible(b);
+    await hidden.getByRole('button', { name: `${INBOX_TEXT.unhide}: ${subject}` }).click();
+    await expect(hidden).toHaveCount(0);
+
+    await b.getByRole('link', { name: INBOX_TEXT.backToInbox }).click();
+    await expect(b.getByTestId('mail-item').filter({ hasText: subject })).toHaveCount(1);
+
+    await aContext.close();
+    await bContext.close();
+  });
+
+  test('Notify me on a coming-soon page follows and unfollows the section', async ({ page }) => {
+    await signIn(page, { username: 'FlipReset', password: PASSWORD });
+    await page.goto('/tools');
+    await page.getByRole('button', { name: NOTIFY_TEXT.notifyMe }).click();
+    await expect(page.getByRole('button', { name: NOTIFY_TEXT.subscribed })).toBeVisible();
+    await page.reload();
+    await page.getByRole('button', { name: NOTIFY_TEXT.subscribed }).click();
+    await expect(page.getByRole('button', { name: NOTIFY_TEXT.notifyMe })).toBeEnabled();
+    await expectAccessible(page);
+  });
+});

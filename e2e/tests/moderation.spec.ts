@@ -1,0 +1,198 @@
+import AxeBuilder from '@axe-core/playwright';
+import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
+import { expect, test, type Page } from '@playwright/test';
+import yazl from 'yazl';
+import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
+import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
+import { DEMO, signIn } from './support';
+
+function zipOf(files: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+async function signOut(page: Page) {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.context().clearCookies();
+}
+
+/** A new plugin with one source upload waiting for review, made through the API as the signed-in member. */
+async function submitPlugin(page: Page, name: string, version: string): Promise<number> {
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const created = await page.request.post('/api/plugins/create', {
+    headers,
+    data: { name, shortDescription: 'Made by the moderation browser test.', sourceCodeUrl: 'https://github.com/example/moderation-e2e' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
+  const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
+    headers,
+    multipart: { file: { name: `${name.replace(/\W+/g, '-')}.zip`, mimeType: 'application/zip', buffer: source }, versionString: version },
+  });
+  expect(upload.status()).toBe(201);
+  return id;
+}
+
+/** No axe violations in the page's content (or in the open dialog) as it is now. */
+async function expectAccessible(page: Page, scope = '#main') {
+  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Presses Tab (or Shift+Tab) until the element has focus; fails after `max` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, { back = false, max = 40 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('a moderator approves one submission with a binary and denies another with the keyboard', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const approveName = `Mod Approve ${tag}`;
+  const denyName = `Mod Deny ${tag}`;
+
+  // A member submits two plugins and cannot open the moderator area.
+  await signIn(page, DEMO.member);
+  const approveId = await submitPlugin(page, approveName, '1.0.0');
+  const denyId = await submitPlugin(page, denyName, '0.1.0');
+  const memberCall = await page.request.get('/api/moderation/plugins/pending', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  expect(memberCall.status()).toBe(403);
+  await page.goto('/moderator');
+  await expect(page.getByText(MODERATION_TEXT.needsRole)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: MODERATION_TEXT.nav })).toHaveCount(0);
+  await signOut(page);
+
+  // The moderator's dashboard.
+  await signIn(page, DEMO.moderator);
+  await page.goto('/moderator');
+  await expect(page.getByRole('heading', { name: MODERATION_TEXT.dashboard })).toBeVisible();
+  const pendingCard = page.getByRole('link', { name: new RegExp(`^\\d+ ${MODERATION_TEXT.counts.pending}$`) });
+  await expect(pendingCard).toBeVisible();
+  await expectAccessible(page);
+
+  // Pending list: search finds the first plugin.
+  await pendingCard.click();
+  await expect(page).toHaveURL(/\/moderator\/pending$/);
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(approveName);
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
+  const row = page.getByTestId('submission-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(DEMO.member.username);
+  await expectAccessible(page);
+
+  // Review page: details, then approve with a binary ZIP holding plugins/<name>.dll.
+  await row.getByRole('link', { name: approveName }).click();
+  await expect(page).toHaveURL(/\/moderator\/pending\/\d+$/);
+  await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(approveName) })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: MODERATION_TEXT.version }).locator('..')).toContainText('1.0.0');
+  await expect(page.getByRole('link', { name: new RegExp(MODERATION_TEXT.openPrs) })).toHaveAttribute('href', 'https://github.com/example/moderation-e2e/pulls');
+  await expectAccessible(page);
+  const binary = await zipOf({ 'plugins/ModApprove.dll': 'MZ fake dll', 'plugins/settings/ModApprove.set': 'ModApprove' });
+  await page.getByLabel(MODERATION_TEXT.binaryZip).setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
+  await expect(page.getByText('mod-approve.zip')).toBeVisible();
+  await page.getByLabel(MODERATION_TEXT.approvalNote).fill('  Works in freeplay.  ');
+  await page.getByRole('button', { name: MODERATION_TEXT.approve, exact: true }).click();
+  await expect(page.getByText(MODERATION_TEXT.approved, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/moderator\/pending$/);
+
+  // The plugin page now offers the version.
+  await page.goto(`/plugin/${approveId}`);
+  await expect(page.getByText(PLUGIN_DETAIL_TEXT.version('1.0.0'), { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('1.0.0');
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: PLUGIN_DETAIL_TEXT.download })).toBeVisible();
+
+  // Deny the second submission with the keyboard alone.
+  await page.goto('/moderator/pending');
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(denyName);
+  await page.getByRole('button', { name: MODERATION_TEXT.search, exact: true }).click();
+  await expect(page.getByTestId('submission-row')).toHaveCount(1);
+  const link = page.getByRole('link', { name: denyName });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(denyName) })).toBeVisible();
+  const deny = page.getByRole('button', { name: MODERATION_TEXT.deny, exact: true });
+  await tabTo(page, deny);
+  await page.keyboard.press('Enter');
+  // No note yet: the message, and the note field takes focus.
+  const note = page.getByLabel(MODERATION_TEXT.denyNote);
+  await expect(page.getByText(MODERATION_MESSAGES.denyNoteRequired)).toBeVisible();
+  await expect(note).toBeFocused();
+  await page.keyboard.type('Crashes when the match starts.');
+  await expect(page.getByTestId('deny-counter')).toHaveText('30/5000');
+  await tabTo(page, deny, { back: true });
+  await page.keyboard.press('Space');
+  await expect(page.getByText(MODERATION_TEXT.rejected, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/moderator\/pending$/);
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(denyName);
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
+  await expect(page.getByText(MODERATION_TEXT.noPending)).toBeVisible();
+
+  // The denied plugin never went public.
+  const denied = await page.request.get(`/api/plugins/${denyId}/versions`);
+  expect(denied.ok() ? ((await denied.json()) as unknown[]).length : 0).toBe(0);
+});
+
+test('a member reports a plugin once; the moderator sees it under Reported', async ({ page }) => {
+  const name = `Reported ${Date.now().toString(36)}`;
+  // The moderator's own plugin, published through the API (approve with a binary ZIP).
+  await signIn(page, DEMO.moderator);
+  const id = await submitPlugin(page, name, '1.0.0');
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const pending = await page.request.get('/api/moderation/plugins/pending', { headers, params: { search: name } });
+  const { items } = (await pending.json()) as { items: Array<{ id: number; pluginId: number }> };
+  const submission = items.find((i) => i.pluginId === id)!;
+  expect((await page.request.get(`/api/moderation/plugins/${submission.id}`, { headers })).ok()).toBe(true);
+  const approved = await page.request.post(`/api/moderation/plugins/${submission.id}/approve`, {
+    headers,
+    multipart: { binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Reported.dll': 'MZ' }) } },
+  });
+  expect(approved.status()).toBe(204);
+  await signOut(page);
+
+  await signIn(page, DEMO.member);
+  await page.goto(`/plugin/${id}`);
+  await page.getByRole('button', { name: REPORT_TEXT.open, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: REPORT_TEXT.title });
+  await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
+  await dialog.getByLabel(REPORT_TEXT.details).fill('Same as three other plugins.');
+  await expectAccessible(page, '[role=dialog]');
+  await dialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
+  await expect(page.getByText(REPORT_TEXT.sent)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: REPORT_TEXT.open, exact: true }).click();
+  await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
+  await dialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(MODERATION_MESSAGES.reportExists);
+  await signOut(page);
+
+  await signIn(page, DEMO.moderator);
+  await page.goto('/moderator/reported');
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(name);
+  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
+  const row = page.getByTestId('reported-row').filter({ hasText: name });
+  await expect(row).toContainText(`${PLUGIN_REPORT_REASONS.spam} (1)`);
+  await expectAccessible(page);
+  await row.getByRole('button', { name: MODERATION_TEXT.dismiss }).click();
+  await expect(page.getByText(MODERATION_TEXT.dismissed)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

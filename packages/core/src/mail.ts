@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+/** The spec's mail page size (default 10, page 1); at most 100. */
+export const MAIL_PAGE_SIZE = 10;
+export const MAIL_PAGE_SIZE_MAX = 100;
+export const MAIL_PAGE_SIZES = [10, 25, 50, 100] as const;
+/** Feature subscribers are listed 25 to a page. */
+export const SUBSCRIBERS_PAGE_SIZE = 25;
+
+/** Texts the spec quotes verbatim (§8), and the inbox's own labels. */
+export const MAIL_MESSAGES = {
+  fetchInboxFailed: 'Failed to fetch inbox.',
+  fetchHiddenFailed: 'Failed to fetch hidden inbox.',
+  fetchMessageFailed: 'Failed to fetch message.',
+  notFound: 'Message not found',
+  featureNotFound: 'Feature not found',
+  unsubscribeInvalid: 'This unsubscribe link is invalid or has expired.',
+} as const;
+
+export const MAIL_EVENT = 'MailEvent';
+export type MailEventName = 'MailReceived' | 'MailRead' | 'MailHidden' | 'MailUnhidden';
+
+const searchField = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+const pageField = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+const pageSizeField = z.coerce.number().int().min(1).max(MAIL_PAGE_SIZE_MAX).catch(MAIL_PAGE_SIZE).default(MAIL_PAGE_SIZE);
+
+export const mailListQuery = z.object({
+  page: pageField,
+  pageSize: pageSizeField,
+  search: searchField,
+  category: z
+    .string()
+    .max(50)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+});
+export type MailListQuery = z.output<typeof mailListQuery>;
+
+export const hiddenMailListQuery = mailListQuery.omit({ category: true });
+export type HiddenMailListQuery = z.output<typeof hiddenMailListQuery>;
+
+export const unreadCountQuery = z.object({ search: searchField });
+
+export const mailMessageSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['U', 'O']),
+  subject: z.string(),
+  /** Markdown. */
+  body: z.string(),
+  from: z.string(),
+  category: z.string(),
+  isHidden: z.boolean(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+export const mailPageSchema = z.object({ items: z.array(mailMessageSchema), totalCount: z.number().int() });
+export type MailPage = z.infer<typeof mailPageSchema>;
+
+export const mailCategorySchema = z.object({ category: z.string(), count: z.number().int(), unread: z.number().int() });
+export type MailCategory = z.infer<typeof mailCategorySchema>;
+
+export const unreadCountResponse = z.object({ count: z.number().int() });
+
+/** The real-time MailEvent: MailReceived carries the message, the others its id; all carry the unread count. */
+export interface MailEvent {
+  event: MailEventName;
+  data: MailMessage | { id: number };
+  unread?: number;
+}
+
+/** Whether a message matches an inbox search (subject, body or sender), as the server searches. */
+export function mailMatchesSearch(message: Pick<MailMessage, 'subject' | 'body' | 'from'>, search: string | undefined): boolean {
+  const q = search?.trim().toLowerCase();
+  if (!q) return true;
+  return [message.subject, message.body, message.from].some((s) => s.toLowerCase().includes(q));
+}
+
+// ---- upcoming features and subscriptions ----
+
+export const featureKey = z
+  .string({ message: 'Feature key is required' })
+  .trim()
+  .min(1, 'Feature key is required')
+  .max(50, 'Feature key must be at most 50 characters')
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Feature key can only contain lowercase letters, digits and dashes');
+
+export const upcomingFeatureSchema = z.object({ key: z.string(), name: z.string(), isCompleted: z.boolean() });
+export type UpcomingFeature = z.infer<typeof upcomingFeatureSchema>;
+
+export const upcomingFeaturesQuery = z.object({
+  includeCompleted: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
+export const upsertFeatureRequest = z.object({
+  key: featureKey,
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+});
+
+export const setFeatureCompletedRequest = z.object({
+  key: featureKey,
+  isCompleted: z.boolean({ message: 'isCompleted must be true or false' }),
+});
+
+export const featureRequest = z.object({ feature: featureKey });
+export const featureStatusResponse = z.object({ subscribed: z.boolean() });
+
+export const subscribersQuery = z.object({
+  feature: featureKey,
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(SUBSCRIBERS_PAGE_SIZE).default(SUBSCRIBERS_PAGE_SIZE),
+});
+
+export const subscriberSchema = z.object({ memberId: z.number().int(), username: z.string(), subscribedAt: z.string() });
+export const subscribersPageSchema = z.object({
+  items: z.array(subscriberSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type SubscribersPage = z.infer<typeof subscribersPageSchema>;
+
+export const featureMessageRequest = z.object({
+  feature: featureKey,
+  subject: z.string({ message: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
+  body: z.string({ message: 'Message is required' }).trim().min(1, 'Message is required').max(10_000, 'Message must be at most 10000 characters'),
+});
+
+/** An administrator's product update to every member who opted in. */
+export const productUpdateRequest = featureMessageRequest.omit({ feature: true });
