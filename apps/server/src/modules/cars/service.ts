@@ -9,6 +9,7 @@ import {
   bodyName,
   cutDescription,
   decodeCarCode,
+  hasRole,
   isCarActive,
   normalizeCarCode,
   type Car,
@@ -242,7 +243,9 @@ export class CarService {
       .innerJoin(members, eq(members.id, cars.memberId))
       .where(eq(cars.id, id));
     if (!row) throw notFound(M.notFound);
-    if (row.memberId !== me && !(isCarActive(row.status) && row.isPublic)) throw notFound(M.notFound);
+    // Staff see hidden cars too (the moderator's Cars list links to them).
+    const staff = !!principal && (hasRole(principal.roles, 'moderator') || hasRole(principal.roles, 'administrator'));
+    if (row.memberId !== me && !staff && !(isCarActive(row.status) && row.isPublic)) throw notFound(M.notFound);
     return {
       ...this.toCar(row),
       loadout: row.loadout,

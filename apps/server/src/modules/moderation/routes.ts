@@ -76,8 +76,11 @@ export function moderationRoutes(app: App, ctx: AppContext) {
   // Everything under /moderation: moderators and administrators only, checked before the input.
   void app.register(
     async (scope) => {
-      scope.addHook('preValidation', async (req) => {
+      // On the request itself, so that not even an unreadable body is looked at for a visitor or member.
+      scope.addHook('onRequest', async (req) => {
         requireRole(req, 'moderator', 'administrator');
+      });
+      scope.addHook('preValidation', async (req) => {
         camelQuery(req);
       });
       const r = typed(scope);

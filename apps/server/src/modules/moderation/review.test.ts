@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ModerationDetail } from '@bm/core';
+import { submissions } from '../../db/schema.js';
+import { HUB_PATH } from '../../platform/hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { demoSourceZip } from '../plugins/seed.js';
+import { createPlugin, multipart } from '../plugins/test-helpers.js';
+import { makeZip } from '../plugins/zip.js';
+
+let t: TestApp;
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+let mod: Member;
+let mod2: Member;
+let member: Member;
+let base: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  mod = await signedInMember(t, ['moderator']);
+  mod2 = await signedInMember(t, ['administrator']);
+  member = await signedInMember(t);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const inject = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
+  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+
+/** A multipart body with any number of file parts and text fields. */
+function form(files: Record<string, Buffer>, fields: Record<string, string> = {}) {
+  const boundary = '----bmmodboundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, data] of Object.entries(files)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`), data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const approve = (auth: Headers, id: number, files: Record<string, Buffer> = {}, fields: Record<string, string> = {}) => {
+  if (!Object.keys(files).length && !Object.keys(fields).length) return inject('POST', `/moderation/plugins/${id}/approve`, auth);
+  const f = form(files, fields);
+  return inject('POST', `/moderation/plugins/${id}/approve`, { ...auth, ...f.headers }, f.payload);
+};
+
+const binaryZip = (name = 'Rocket') => makeZip([{ name: `plugins/${name}.dll`, data: `MZ fake dll ${name}` }, { name: 'data/readme.txt', data: 'hi' }]);
+
+let nameCounter = 0;
+/** A member's plugin with one source upload waiting for review (no builder configured: status p). */
+async function pendingSubmission(owner: Member, name = `Queue Plugin ${++nameCounter}`, versionString = '1.0.0') {
+  const p = await createPlugin(t, owner, { name, shortDescription: 'A plugin under review' });
+  const sid = await uploadTo(owner, p.id, versionString);
+  return { plugin: p, submissionId: sid };
+}
+
+async function uploadTo(owner: Member, pluginId: number, versionString: string) {
+  const { payload, headers } = multipart(await demoSourceZip('Queued'), 'Queued source.zip', { versionString });
+  const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${pluginId}/files/source`, headers: { ...owner.auth, ...headers }, payload });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ submission: { submissionId: number; status: string } }>().submission.submissionId;
+}
+
+describe('access before input', () => {
+  it('answers 403 to a member whose body is not even JSON, and 401 to a visitor', async () => {
+    const bad = { 'content-type': 'application/json' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/moderation/plugins/1/reject', headers: { ...member.auth, ...bad }, payload: '{not json' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/moderation/plugins/1/reject', headers: bad, payload: '{not json' })).statusCode).toBe(401);
+  });
+});
+
+describe('SubmissionUpdated', () => {
+  it('tells the owner when a submission is approved or denied', async () => {
+    const owner = await signedInMember(t);
+    const s = connect(base, { path: HUB_PATH, auth: { token: owner.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    await new Promise<void>((resolve, reject) => {
+      s.on('connect', () => resolve());
+      s.on('connect_error', reject);
+    });
+    const events: unknown[] = [];
+    s.on('SubmissionUpdated', (e: unknown) => events.push(e));
+    const one = await pendingSubmission(owner, 'Live Events', '1.0.0');
+    const two = await uploadTo(owner, one.plugin.id, '1.1.0');
+    expect((await approve(mod.auth, one.submissionId, { binary: await binaryZip() })).statusCode).toBe(204);
+    const needs = async () => (await t.app.inject({ method: 'GET', url: `/api/plugins/${one.plugin.id}` })).json<{ needsApproval: boolean }>().needsApproval;
+    // The second upload still waits for review.
+    expect(await needs()).toBe(true);
+    expect((await inject('POST', `/moderation/plugins/${two}/reject`, mod.auth, { reason: 'Not this one, sorry.' })).statusCode).toBe(204);
+    expect(await needs()).toBe(false);
+    await expect.poll(() => events.length).toBe(4);
+    expect(events.slice(2)).toEqual([
+      { id: one.submissionId, pluginId: one.plugin.id, pluginName: 'Live Events', status: 'a', versionString: '1.0.0' },
+      { id: two, pluginId: one.plugin.id, pluginName: 'Live Events', status: 'r', versionString: '1.1.0' },
+    ]);
+  });
+});
+
+describe('approving what the builder produced', () => {
+  it('needs no body when the submission already has a binary', async () => {
+    const owner = await signedInMember(t);
+    const { plugin, submissionId } = await pendingSubmission(owner, 'Built By Builder');
+    const built = await binaryZip('Built');
+    const key = `plugins/${plugin.id}/binary-from-builder.zip`;
+    await t.ctx.storage.put(key, built);
+    await t.ctx.db.update(submissions).set({ binaryKey: key }).where(eq(submissions.id, submissionId));
+    // The web client sends an empty JSON object when there is nothing to attach.
+    expect((await inject('POST', `/moderation/plugins/${submissionId}/approve`, mod.auth, {})).statusCode).toBe(204);
+    const dl = await t.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/versions/${submissionId}/download` });
+    expect(dl.statusCode).toBe(302);
+    expect((await t.app.inject({ method: 'GET', url: dl.headers.location as string })).rawPayload.equals(built)).toBe(true);
+  });
+
+  it('lets another moderator claim a review whose lock has expired', async () => {
+    const owner = await signedInMember(t);
+    const { submissionId } = await pendingSubmission(owner);
+    await inject('GET', `/moderation/plugins/${submissionId}`, mod.auth);
+    await t.ctx.db.update(submissions).set({ reviewLockUntil: new Date(Date.now() - 1000) }).where(eq(submissions.id, submissionId));
+    const d = (await inject('GET', `/moderation/plugins/${submissionId}`, mod2.auth)).json<ModerationDetail>();
+    expect(d.lock).toMatchObject({ username: mod2.username, mine: true });
+    expect(d.audit.map((a) => [a.action, a.actor])).toEqual([
+      ['claim', mod.username],
+      ['claim', mod2.username],
+    ]);
+  });
+});
