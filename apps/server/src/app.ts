@@ -87,7 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     db: opts.database.db,
     storage,
     botCheck: opts.botCheck ?? (config.turnstile ? turnstileBotCheck(config.turnstile.secretKey) : disabledBotCheck),
-    limits: new RateLimits(scaleLimits({ ...DEFAULT_LIMITS, ...opts.limits }, config.rateLimitFactor), opts.redis?.client),
+    limits: new RateLimits(scaleLimits({ ...DEFAULT_LIMITS, ...opts.limits }, config.rateLimitFactor), opts.redis?.client, config.rateLimitPrefix),
     tokens: new TokenService(config.jwtSecret, config.publicUrl),
     mail,
     hub: {

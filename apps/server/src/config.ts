@@ -49,6 +49,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
+  RATE_LIMIT_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('rl'),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalString,
@@ -137,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: c.TRUST_PROXY,
     /** Multiplies every rate limit's allowance (browser tests sign in many times from one address). */
     rateLimitFactor: c.RATE_LIMIT_FACTOR,
+    /** Redis key prefix of the rate limit counters (sites sharing one Redis keep theirs apart). */
+    rateLimitPrefix: c.RATE_LIMIT_PREFIX,
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
     /** Where queued plugin submissions get built (a signed webhook); without one every submission goes straight to review. */

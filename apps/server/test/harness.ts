@@ -99,7 +99,9 @@ const ROOMY = { ip: { points: 10_000, durationS: 60 }, account: { points: 10_000
 
 export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', ...overrides.env });
+  // Counters in a shared Redis start at zero for every test app (tests sharing limits pass one prefix).
+  const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', RATE_LIMIT_PREFIX: rateLimitPrefix, ...overrides.env });
   const database = await openTestDatabase();
   const mailbox = await startMailbox();
   const { app, ctx } = await buildApp(config, {

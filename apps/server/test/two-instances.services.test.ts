@@ -58,6 +58,8 @@ async function startInstance(seed: boolean): Promise<string> {
       SEED_DEMO: seed ? 'true' : 'false',
       LOG_LEVEL: 'error',
       RATE_LIMIT_FACTOR: '1',
+      // Both instances count together; apart from other runs on the same Redis.
+      RATE_LIMIT_PREFIX: `rl-two-${dbName}`,
     },
   });
   let stderr = '';

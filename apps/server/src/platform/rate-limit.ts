@@ -33,6 +33,7 @@ export class RateLimits {
   constructor(
     private readonly rules: LimitRules,
     private readonly redis?: RedisClientType,
+    private readonly prefix = 'rl',
   ) {}
 
   private limiter(name: LimitName, scope: 'ip' | 'account') {
@@ -40,7 +41,7 @@ export class RateLimits {
     let l = this.limiters.get(id);
     if (!l) {
       const rule = this.rules[name][scope];
-      const opts = { keyPrefix: `rl:${id}`, points: rule.points, duration: rule.durationS };
+      const opts = { keyPrefix: `${this.prefix}:${id}`, points: rule.points, duration: rule.durationS };
       // Counted across instances in Redis; while Redis is away, in this instance's memory (degraded, never down).
       l = this.redis
         ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(opts) })

@@ -22,8 +22,9 @@ let b: TestApp;
 let socket: Socket | undefined;
 beforeAll(async () => {
   const limits = { login: { ip: { points: 1000, durationS: 60 }, account: { points: 3, durationS: 60 } } };
-  a = await startTestApp({ redis: await redisTrio(), limits });
-  b = await startTestApp({ redis: await redisTrio(), limits });
+  const env = { RATE_LIMIT_PREFIX: `rl-shared-${Date.now()}-${process.pid}` };
+  a = await startTestApp({ redis: await redisTrio(), limits, env });
+  b = await startTestApp({ redis: await redisTrio(), limits, env });
   await b.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

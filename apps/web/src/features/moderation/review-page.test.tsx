@@ -156,7 +156,7 @@ describe('plugin review page', () => {
     expect([...body.keys()].sort()).toEqual(['approvalNote', 'binary', 'debugArchive']);
 
     FakeXhr.last!.progress(30, 100);
-    expect(await screen.findByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30');
+    await vi.waitFor(() => expect(screen.getByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30'));
     FakeXhr.last!.answer(204);
     expect(await screen.findByText(T.approved)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
