@@ -5,10 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import yazl from 'yazl';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { PORT } from '../playwright.config';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, zipOf } from './support';
 
 /**
  * The build pipeline in Chromium: a second site (its own data) with a builder configured, and the
@@ -59,17 +58,6 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** Posts a callback as a builder would, signed over the exact body with `secret` at time `now`. */
 function callback(request: APIRequestContext, body: object, opts: { secret?: string; now?: number } = {}) {

@@ -1,22 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import yazl from 'yazl';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
 import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, zipOf } from './support';
 
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));

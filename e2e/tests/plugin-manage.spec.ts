@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import yazl from 'yazl';
 import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, zipOf } from './support';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -10,17 +9,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
-    zip.end();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 /** Resolves when the page's real-time connection is accepted (socket.io's CONNECT answer, '40'). */
 function hubConnection(page: Page): Promise<void> {

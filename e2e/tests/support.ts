@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import yazl from 'yazl';
 import { expect, type Page } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config';
 
@@ -48,4 +49,17 @@ export async function signIn(page: Page, account: { username: string; password: 
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** A ZIP in memory with text files (sources and binaries the browser tests upload). */
+export function zipOf(files: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
 }

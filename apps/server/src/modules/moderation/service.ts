@@ -30,6 +30,16 @@ const SOURCE_LINK_TTL_S = 900;
 const iso = (v: Date | string | null) => (v === null ? null : toIso(v));
 const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What every decision sets on a submission: who decided and when; it leaves the hidden list and its lock ends. */
+const decided = (principal: Principal, now: Date) => ({
+  reviewedById: principal.memberId,
+  reviewedAt: now,
+  hiddenAt: null,
+  reviewLockMemberId: null,
+  reviewLockUntil: null,
+  updatedAt: now,
+});
+
 export interface ApprovalFiles {
   binary?: { data: Buffer; fileName?: string };
   debugArchive?: { data: Buffer; fileName?: string };
@@ -316,12 +326,7 @@ export class ModerationService {
             debugKey: debugKey ?? sub.debugKey,
             approvalNote: note,
             approvedAt: now,
-            reviewedById: principal.memberId,
-            reviewedAt: now,
-            hiddenAt: null,
-            reviewLockMemberId: null,
-            reviewLockUntil: null,
-            updatedAt: now,
+            ...decided(principal, now),
           })
           .where(eq(submissions.id, id))
           .returning();
@@ -372,12 +377,7 @@ export class ModerationService {
         .set({
           status: 'r',
           denyReason: reason,
-          reviewedById: principal.memberId,
-          reviewedAt: now,
-          hiddenAt: null,
-          reviewLockMemberId: null,
-          reviewLockUntil: null,
-          updatedAt: now,
+          ...decided(principal, now),
         })
         .where(eq(submissions.id, id))
         .returning();
