@@ -256,7 +256,11 @@ export class BuildService {
     if (await this.seen(check.deliveryId)) return { ok: true, duplicate: true, status: '' };
     const sub = await this.load(body.submissionId);
     if (!sub) throw notFound(BUILD_MESSAGES.submissionNotFound);
-    if (!FROM[body.status].includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(body.status, submissionStatusName(sub.status)));
+    if (!FROM[body.status].includes(sub.status)) {
+      // A copy of a delivery that was applied between the first look and this one is a duplicate, not a conflict.
+      if (await this.seen(check.deliveryId)) return { ok: true, duplicate: true, status: '' };
+      throw conflict(BUILD_MESSAGES.notApplicable(body.status, submissionStatusName(sub.status)));
+    }
 
     const keys: string[] = [];
     const fields: Partial<typeof submissions.$inferInsert> = {};
