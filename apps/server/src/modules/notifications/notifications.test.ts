@@ -113,11 +113,22 @@ describe('sending a notice', () => {
     const [mail] = await t.mailFor(m.email);
     const link = /<([^>]+)>/.exec(mail!.headers['list-unsubscribe'] ?? '')![1]!;
     const url = new URL(link);
-    // A person opening the link gets a page saying what was turned off.
+    // Opening the link (what a link scanner does too) only asks; nothing changes yet.
     const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('You will no longer get product update emails.');
+    expect(res.body).toContain('Stop getting product update emails?');
+    expect(await prefsOf(m)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, productUpdates: true });
+    // The page's button posts from a browser and gets a page saying what was turned off.
+    const action = /<form method="post" action="([^"]+)"/.exec(res.body)![1]!.replace(/&amp;/g, '&');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: action,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You will no longer get product update emails.');
     expect(await prefsOf(m)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, productUpdates: false });
   });
 

@@ -5,24 +5,31 @@ import { type App, bearer, requireRole, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { PermanentJobError } from '../../platform/jobs.js';
 import { PRODUCT_UPDATE_JOB } from './service.js';
-import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
 
 const tokenQuery = z.object({ token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid) });
 
-const page = (publicUrl: string, text: string) =>
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const page = (publicUrl: string, text: string, confirm?: { action: string; label: string }) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email preferences</title></head>
 <body style="font-family:Arial,sans-serif;background:#0f172a;color:#e2e8f0;padding:24px"><main style="max-width:560px;margin:0 auto">
-<h1>Email preferences</h1><p>${text}</p><p><a style="color:#7dd3fc" href="${publicUrl}/account/settings/notifications">Notification settings</a></p></main></body></html>`;
+<h1>Email preferences</h1><p>${text}</p>${
+    confirm
+      ? `<form method="post" action="${escapeHtml(confirm.action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="background:#2563eb;color:#fff;border:0;border-radius:6px;padding:10px 16px;font-size:16px">${confirm.label}</button></form>`
+      : ''
+  }<p><a style="color:#7dd3fc" href="${publicUrl}/account/settings/notifications">Notification settings</a></p></main></body></html>`;
+
+const ASK = {
+  inboxNotifications: 'Stop getting email copies of your inbox notifications? Your inbox keeps every message.',
+  productUpdates: 'Stop getting product update emails?',
+} as const;
 
 const TURNED_OFF = {
   inboxNotifications: 'You will no longer get email copies of your inbox notifications.',
   productUpdates: 'You will no longer get product update emails.',
 } as const;
 
-/**
- * The List-Unsubscribe link of notice emails: a signed token turns its preference off without
- * signing in. Mail clients POST to it (RFC 8058 one-click); a person opening it gets a page.
- */
 const productUpdatePayload = z.object({ subject: z.string(), body: z.string(), afterMemberId: z.number().int().min(0) });
 
 export function notificationRoutes(app: App, ctx: AppContext) {
@@ -50,6 +57,11 @@ export function notificationRoutes(app: App, ctx: AppContext) {
   void app.register(async (scope) => unsubscribeRoutes(scope, ctx));
 }
 
+/**
+ * The List-Unsubscribe link of notice emails: a signed token turns its preference off without
+ * signing in. Mail clients POST to it (RFC 8058 one-click). Opening it (GET) only asks: link
+ * scanners that fetch every URL of a mail must not unsubscribe anyone; the page's button posts.
+ */
 function unsubscribeRoutes(app: App, ctx: AppContext) {
   // One-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form; only the token in the URL counts.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
@@ -62,21 +74,23 @@ function unsubscribeRoutes(app: App, ctx: AppContext) {
 
   r.post(
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
-    { schema: { tags: ['notifications'], querystring: tokenQuery, response: { 204: z.null().describe('No content') } } },
+    { schema: { tags: ['notifications'], querystring: tokenQuery, response: { 200: z.string().describe('A page, for a browser'), 204: z.null().describe('No content') } } },
     async (req, reply) => {
-      await unsubscribe(req.query.token);
+      const preference = await unsubscribe(req.query.token);
+      // The confirm page's button is a person in a browser: answer with a page; a mail client gets 204.
+      if ((req.headers.accept ?? '').includes('text/html')) {
+        return reply.code(200).type('text/html; charset=utf-8').send(page(ctx.config.publicUrl, TURNED_OFF[preference]));
+      }
       return reply.code(204).send(null);
     },
   );
 
   r.get(UNSUBSCRIBE_PATH.replace(/^\/api/, ''), { schema: { tags: ['notifications'], querystring: tokenQuery } }, async (req, reply) => {
-    const preference = await unsubscribe(req.query.token).catch((e: unknown) => {
-      if (e instanceof HttpError) return null;
-      throw e;
-    });
+    const claim = readUnsubscribeToken(ctx.config.jwtSecret, req.query.token);
+    const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(req.query.token)}`;
     return reply
-      .code(preference ? 200 : 400)
+      .code(claim ? 200 : 400)
       .type('text/html; charset=utf-8')
-      .send(page(ctx.config.publicUrl, preference ? TURNED_OFF[preference] : M.unsubscribeInvalid));
+      .send(claim ? page(ctx.config.publicUrl, ASK[claim.preference], { action, label: 'Unsubscribe' }) : page(ctx.config.publicUrl, M.unsubscribeInvalid));
   });
 }
