@@ -61,6 +61,8 @@ export const PLUGIN_DETAIL_TEXT = {
   goBack: 'Go Back',
   backToPlugins: 'Back to Plugins',
   install: 'Install with BakkesMod',
+  awaitingReview: 'Not installable yet: the first version is awaiting moderator review.',
+  noRelease: 'Not installable yet: no version has been released.',
   moreDownloads: 'More download options',
   downloadFiles: 'Download Files',
   noDownload: 'No download is available yet',

@@ -57,6 +57,19 @@ describe('plugin detail', () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/view'))).toHaveLength(1));
   });
 
+  it.each([
+    [true, T.awaitingReview],
+    [false, T.noRelease],
+  ])('a plugin with no released version says why it cannot be installed (awaiting review: %s), and opens no protocol link', async (needsApproval, text) => {
+    const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
+    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePlugin({ versionString: null, downloadUrl: null, needsApproval })) : null));
+    open('/plugin/1?install=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: T.install })).not.toBeInTheDocument();
+    expect(launch).not.toHaveBeenCalled();
+  });
+
   it('non-numeric ids are not found', () => {
     serve();
     open('/plugin/abc');

@@ -77,7 +77,10 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   useLiveComments(plugin.id);
 
   const onCount = (downloadCount: number) => patchPluginDetail(client, plugin.id, { downloadCount });
+  // Only a plugin with an approved version can be installed; otherwise no protocol link is opened.
+  const installable = plugin.versionString !== null;
   const install = () => {
+    if (!installable) return;
     launchInstall(plugin.id, onCount);
     setInstallOpen(true);
   };
@@ -187,10 +190,18 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
             </div>
             {plugin.tags.length > 0 && <TagList plugin={plugin} />}
             <div className="flex flex-wrap gap-2 pt-2">
-              <Button size="lg" onClick={install} data-install-link={pluginInstallLink(plugin.id)}>
-                {T.install}
-              </Button>
-              <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
+              {installable ? (
+                <>
+                  <Button size="lg" onClick={install} data-install-link={pluginInstallLink(plugin.id)}>
+                    {T.install}
+                  </Button>
+                  <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
+                </>
+              ) : (
+                <p role="status" className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200">
+                  {plugin.needsApproval ? T.awaitingReview : T.noRelease}
+                </p>
+              )}
               {canReport && (
                 <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReportOpen(true) : setJoinOpen(true))}>
                   {REPORT_TEXT.open}
