@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { SITE_NAME } from '../lib/site';
 
-/** The tab title: the page's own title, prefixed with the unread mail count when there is any. */
+/** The tab title: 'Page · BakkesMod Community' (the site's name alone where the page is the site), prefixed with the unread mail count when there is any. */
 const title = { page: null as string | null, unread: 0 };
 
 function apply() {
-  const base = title.page ? `${title.page} | ${SITE_NAME}` : SITE_NAME;
+  const base = title.page && title.page !== SITE_NAME ? `${title.page} · ${SITE_NAME}` : SITE_NAME;
   document.title = title.unread > 0 ? `(${title.unread}) ${base}` : base;
 }
 

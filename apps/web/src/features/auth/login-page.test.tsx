@@ -30,7 +30,10 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     renderLogin();
     expect(submitButton()).toBeDisabled();
-    expect(screen.getByText('Verification disabled', { exact: false })).toBeInTheDocument();
+    // With the bot check off on the server, visitors are told nothing about it.
+    expect(screen.getByTestId('bot-check')).toHaveAttribute('data-bot-check', 'off');
+    expect(screen.getByTestId('bot-check')).not.toBeVisible();
+    expect(screen.queryByText(/verification/i)).not.toBeInTheDocument();
 
     await user.click(screen.getByLabelText(LOGIN_TEXT.username));
     await user.tab();
