@@ -30,6 +30,13 @@ export const signedIn = async (req: FastifyRequest) => {
 export const administratorOnly = async (req: FastifyRequest) => {
   requireRole(req, 'administrator');
 };
+/** Administrators and moderators. */
+export const staffOnly = async (req: FastifyRequest) => {
+  requireRole(req, 'administrator', 'moderator');
+};
+
+/** The response schema of a call that answers 204. */
+export const noContent = { 204: z.null().describe('No content') };
 
 export function requireRole(req: FastifyRequest, ...roles: string[]): Principal {
   const p = requireMember(req);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   adminMembersQuery,
@@ -14,72 +13,64 @@ import {
   webhookTestRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireRole, typed } from '../../http.js';
+import { administratorOnly, type App, bearer, idParam, requireRole, staffOnly, typed } from '../../http.js';
 import { AdminService } from './service.js';
 
 const tags = ['admin'];
-/** Reads: administrators and moderators. Checked before the input (401, then 403, then 400). */
-const staff = async (req: FastifyRequest) => {
-  requireRole(req, 'administrator', 'moderator');
-};
-/** Changes: administrators only. */
-const admin = async (req: FastifyRequest) => {
-  requireRole(req, 'administrator');
-};
 
 export function adminRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new AdminService(ctx);
 
-  r.get('/admin/connections', { preValidation: staff, schema: { tags, security: bearer, response: { 200: connectionsResponse } } }, async () =>
+  r.get('/admin/connections', { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: connectionsResponse } } }, async () =>
     service.connections(),
   );
 
   r.post(
     '/webhooks/test',
-    { preValidation: admin, schema: { tags, security: bearer, body: webhookTestRequest, response: { 200: webhookDelivery } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, body: webhookTestRequest, response: { 200: webhookDelivery } } },
     async (req) => service.sendTestWebhook(req.body.url),
   );
 
   r.get(
     '/admin/webhooks/deliveries',
-    { preValidation: staff, schema: { tags, security: bearer, response: { 200: webhookDeliveryList } } },
+    { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: webhookDeliveryList } } },
     async () => service.deliveries(),
   );
 
   r.post(
     '/admin/webhooks/deliveries/:id/redeliver',
-    { preValidation: admin, schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } } },
     async (req) => service.redeliver(req.params.id),
   );
 
   r.get(
     '/admin/feedback',
-    { preValidation: staff, schema: { tags, security: bearer, querystring: feedbackListQuery, response: { 200: feedbackListResponse } } },
+    { preValidation: staffOnly, schema: { tags, security: bearer, querystring: feedbackListQuery, response: { 200: feedbackListResponse } } },
     async (req) => service.feedbackList(req.query),
   );
 
   r.get(
     '/admin/feedback/:id',
-    { preValidation: staff, schema: { tags, security: bearer, params: idParam, response: { 200: feedbackItem } } },
+    { preValidation: staffOnly, schema: { tags, security: bearer, params: idParam, response: { 200: feedbackItem } } },
     async (req) => service.feedbackDetail(req.params.id),
   );
 
   r.patch(
     '/admin/feedback/:id',
-    { preValidation: admin, schema: { tags, security: bearer, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } } },
     async (req) => service.setFeedbackStatus(req.params.id, req.body.status),
   );
 
   r.get(
     '/admin/members',
-    { preValidation: staff, schema: { tags, security: bearer, querystring: adminMembersQuery, response: { 200: adminMembersResponse } } },
+    { preValidation: staffOnly, schema: { tags, security: bearer, querystring: adminMembersQuery, response: { 200: adminMembersResponse } } },
     async (req) => service.members(req.query),
   );
 
   r.put(
     '/admin/members/:id/roles/:role',
-    { preValidation: admin, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await service.grantRole(req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -88,7 +79,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/admin/members/:id/roles/:role',
-    { preValidation: admin, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await service.revokeRole(requireRole(req, 'administrator'), req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -98,7 +89,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   for (const action of ['disable', 'enable'] as const) {
     r.post(
       `/admin/members/:id/${action}`,
-      { preValidation: admin, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
+      { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
       async (req, reply) => {
         await service.setDisabled(requireRole(req, 'administrator'), req.params.id, action === 'disable');
         return reply.code(204).send(null);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   featureMessageRequest,
@@ -12,19 +11,11 @@ import {
   upsertFeatureRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireMember, requireRole, typed } from '../../http.js';
+import { administratorOnly, type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
 import { PermanentJobError } from '../../platform/jobs.js';
 import { FEATURE_NOTICE_JOB, type FeatureNoticePayload, FeatureService } from './service.js';
 
 const tags = ['features'];
-const noContent = { 204: z.null().describe('No content') };
-/** Authorization answers (401, then 403) come before any look at the body or query. */
-const signedIn = async (req: FastifyRequest) => {
-  requireMember(req);
-};
-const administrator = async (req: FastifyRequest) => {
-  requireRole(req, 'administrator');
-};
 
 const featureNoticePayload = z.object({
   feature: z.string(),
@@ -58,13 +49,13 @@ export function featureRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/UpcomingFeatures/upsert',
-    { preValidation: administrator, schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } } },
     async (req) => features.upsert(req.body.key, req.body.name),
   );
 
   r.post(
     '/UpcomingFeatures/set-completed',
-    { preValidation: administrator, schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } } },
     async (req) => features.setCompleted(req.body.key, req.body.isCompleted),
   );
 
@@ -94,14 +85,14 @@ export function featureRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/FeatureSubscriptions/subscribers',
-    { preValidation: administrator, schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } } },
+    { preValidation: administratorOnly, schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } } },
     async (req) => features.subscribers(req.query.feature, req.query.page, req.query.pageSize),
   );
 
   r.post(
     '/FeatureSubscriptions/send-message',
     {
-      preValidation: administrator,
+      preValidation: administratorOnly,
       schema: { tags, security: bearer, body: featureMessageRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
     },
     async (req, reply) => {

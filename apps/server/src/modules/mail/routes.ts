@@ -1,16 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hiddenMailListQuery, mailCategorySchema, mailListQuery, mailMessageSchema, mailPageSchema, unreadCountQuery, unreadCountResponse } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, typed } from '../../http.js';
+import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
 import { MailService } from './service.js';
 
 const tags = ['mail'];
-const noContent = { 204: z.null().describe('No content') };
-/** Signed-in calls answer 401 before looking at the query or path. */
-const signedIn = async (req: FastifyRequest) => {
-  requireMember(req);
-};
 
 /** The member's inbox (§7 /mail calls): every call sees only the caller's own messages. */
 export function mailRoutes(app: App, ctx: AppContext) {

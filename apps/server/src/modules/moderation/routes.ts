@@ -15,11 +15,10 @@ import {
   reportPluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, noContent, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { ModerationService, type ApprovalFiles } from './service.js';
 
-const noContent = { 204: z.null().describe('No content') };
 const pluginIdParam = z.object({ pluginId: idParam.shape.id });
 
 /** The spec's clients send Page, PageSize, Search as well as page, pageSize, search. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireRole, typed } from '../../http.js';
+import { administratorOnly, type App, bearer, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { PermanentJobError } from '../../platform/jobs.js';
 import { PRODUCT_UPDATE_JOB } from './service.js';
@@ -43,9 +43,7 @@ export function notificationRoutes(app: App, ctx: AppContext) {
   typed(app).post(
     '/admin/product-updates',
     {
-      preValidation: async (req) => {
-        requireRole(req, 'administrator');
-      },
+      preValidation: administratorOnly,
       schema: { tags: ['admin'], security: bearer, body: productUpdateRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
     },
     async (req, reply) => {

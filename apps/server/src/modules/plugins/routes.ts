@@ -35,7 +35,7 @@ import {
   updatePluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, administratorOnly, bearer, idParam, requireMember, rateLimited, requireRole, signedIn, typed } from '../../http.js';
+import { administratorOnly, type App, bearer, idParam, noContent, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 import { visitorKey } from '../../platform/visitor.js';
@@ -43,7 +43,6 @@ import { PluginService, versionDownloadPath } from './service.js';
 import { ZIP_MESSAGES } from './zip.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
-const noContent = { 204: z.null().describe('No content') };
 
 /** Reads the one `file` part of a multipart request (and the text fields around it), within a size limit. */
 async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () => HttpError) {
