@@ -6,6 +6,11 @@ export type PageItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key:
  * neighbouring pages, an ellipsis before the end when far from it, and the last page when the
  * current page is under total minus 2.
  */
+/** How many pages a list of totalCount items has at pageSize a page: at least one, an empty list shows page 1. */
+export function pageCount(totalCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalCount / pageSize));
+}
+
 export function pageWindow(current: number, total: number): PageItem[] {
   if (total <= 1) return total === 1 ? [{ kind: 'page', page: 1 }] : [];
   const items: PageItem[] = [];

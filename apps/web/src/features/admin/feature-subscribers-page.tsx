@@ -1,3 +1,4 @@
+import { pageCount } from '@bm/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
 import { ADMIN_TEXT } from './constants';
-import { AdminSection, QueryState, tableClasses as tc, totalPages } from './shared';
+import { AdminSection, QueryState, tableClasses as tc } from './shared';
 
 const T = ADMIN_TEXT.subscribers;
 
@@ -87,7 +88,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
                 </tbody>
               </table>
             </div>
-            <Pagination page={d.page} totalPages={totalPages(d.totalCount, d.pageSize)} onPageChange={onPage} />
+            <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={onPage} />
           </>
         );
       }}

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, FEEDBACK_STATUSES, type FeedbackItem, type FeedbackStatus } from '@bm/core';
+import { ADMIN_MESSAGES, FEEDBACK_STATUSES, pageCount, type FeedbackItem, type FeedbackStatus } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, feedbackItemQuery, feedbackListQuery } from './api';
 import { ADMIN_TEXT, FEEDBACK_STATUS_LABELS } from './constants';
-import { AdminSection, Badge, QueryState, tableClasses as tc, totalPages } from './shared';
+import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 const T = ADMIN_TEXT.feedback;
 const statusTone = { new: 'info', seen: 'muted', done: 'good' } as const;
@@ -98,7 +98,7 @@ export function FeedbackListPage() {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={d.page} totalPages={totalPages(d.totalCount, d.pageSize)} onPageChange={(p) => update({ page: p })} />
+              <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={(p) => update({ page: p })} />
             </>
           );
         }}

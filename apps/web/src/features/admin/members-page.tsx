@@ -1,4 +1,4 @@
-import { STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
+import { pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { ADMIN_TEXT, ROLE_LABELS } from './constants';
-import { AdminSection, Badge, QueryState, tableClasses as tc, totalPages } from './shared';
+import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 const T = ADMIN_TEXT.members;
 type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
@@ -207,7 +207,7 @@ export function AdminMembersPage() {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={d.page} totalPages={totalPages(d.totalCount, d.pageSize)} onPageChange={goTo} />
+              <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={goTo} />
             </>
           );
         }}

@@ -58,4 +58,3 @@ export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'in
   return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
-export const totalPages = (totalCount: number, pageSize: number) => Math.max(1, Math.ceil(totalCount / pageSize));

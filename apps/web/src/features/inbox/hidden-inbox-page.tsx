@@ -1,4 +1,4 @@
-import { MAIL_EVENT, MAIL_PAGE_SIZE, type MailEvent, type MailPage } from '@bm/core';
+import { MAIL_EVENT, MAIL_PAGE_SIZE, pageCount, type MailEvent, type MailPage } from '@bm/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -44,7 +44,7 @@ export function HiddenInboxPage() {
   };
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalCount / params.pageSize)) : 1;
+  const totalPages = data ? pageCount(data.totalCount, params.pageSize) : 1;
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">

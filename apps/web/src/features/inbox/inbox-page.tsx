@@ -1,4 +1,4 @@
-import { MAIL_EVENT, MAIL_PAGE_SIZE, type MailEvent, type MailMessage, type MailPage } from '@bm/core';
+import { MAIL_EVENT, MAIL_PAGE_SIZE, pageCount, type MailEvent, type MailMessage, type MailPage } from '@bm/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -38,7 +38,7 @@ export function InboxPage() {
   });
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.totalCount / params.pageSize)) : 1;
+  const totalPages = data ? pageCount(data.totalCount, params.pageSize) : 1;
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">

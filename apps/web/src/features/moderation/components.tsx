@@ -1,4 +1,4 @@
-import { submissionStatusName } from '@bm/core';
+import { pageCount, submissionStatusName } from '@bm/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, cx, inputClasses } from '../../components/ui';
@@ -62,7 +62,7 @@ export function ListSearch({ value, onSearch, label = T.searchLabel }: { value: 
 }
 
 export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pageSize: number; totalCount: number; onPage: (p: number) => void }) {
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const pages = pageCount(totalCount, pageSize);
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-300">
