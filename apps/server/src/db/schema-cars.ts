@@ -1,6 +1,6 @@
 // Car catalogue tables (issue: car catalogue).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CarLoadout } from '@bm/core';
 import { members } from './schema.js';
 
@@ -120,3 +120,17 @@ const carCountMarks = (name: string) =>
 
 export const carViewMarks = carCountMarks('car_view_marks');
 export const carCopyMarks = carCountMarks('car_copy_marks');
+
+/** Per car and day (UTC), how many code copies and views were counted: what the author's chart draws. */
+export const carDailyCounts = pgTable(
+  'car_daily_counts',
+  {
+    carId: integer('car_id')
+      .notNull()
+      .references(() => cars.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    copies: integer('copies').notNull().default(0),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.carId, t.day] })],
+);

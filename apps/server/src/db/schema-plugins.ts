@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -44,6 +45,8 @@ export const plugins = pgTable(
     isPubliclyVisible: boolean('is_publicly_visible').notNull().default(true),
     isPinned: boolean('is_pinned').notNull().default(false),
     skipBuildServer: boolean('skip_build_server').notNull().default(false),
+    /** Set by an administrator: shown in the home page's featured strip. */
+    isFeatured: boolean('is_featured').notNull().default(false),
     downloadCount: integer('download_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -214,3 +217,20 @@ const countMarks = (name: string) =>
 
 export const pluginViewMarks = countMarks('plugin_view_marks');
 export const pluginDownloadMarks = countMarks('plugin_download_marks');
+
+/**
+ * Per plugin and day (UTC), how many downloads and views were counted: what the author's chart draws.
+ * Moved in the same statement as the plugin's own counter (db/count-marks.ts).
+ */
+export const pluginDailyCounts = pgTable(
+  'plugin_daily_counts',
+  {
+    pluginId: integer('plugin_id')
+      .notNull()
+      .references(() => plugins.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    downloads: integer('downloads').notNull().default(0),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.day] })],
+);

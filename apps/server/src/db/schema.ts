@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -26,6 +28,8 @@ export const members = pgTable(
     productUpdatesOptIn: boolean('product_updates_opt_in').notNull().default(false),
     bioMarkdown: text('bio_markdown').notNull().default(''),
     socials: jsonb('socials').$type<Record<string, string>>().notNull().default({}),
+    /** Starts at 1; kept in step with member_reputation rows in the same transaction, never below 1. */
+    reputation: integer('reputation').notNull().default(1),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>(),
     /** Set by an administrator: the account cannot sign in and its sessions are revoked. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -35,6 +39,26 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('members_email_lower_idx').on(sql`lower(${t.email})`),
+    check('members_reputation_min', sql`${t.reputation} >= 1`),
+  ],
+);
+
+/** One row per giver and receiver: a member gives another reputation at most once, never to themselves. */
+export const memberReputation = pgTable(
+  'member_reputation',
+  {
+    giverId: integer('giver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.giverId, t.receiverId] }),
+    index('member_reputation_receiver_idx').on(t.receiverId),
+    check('member_reputation_not_self', sql`${t.giverId} <> ${t.receiverId}`),
   ],
 );
 
