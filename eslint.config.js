@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './scripts/eslint-boundaries.mjs';
 
 const WEB = './apps/web/src';
 const features = fs.existsSync(`${WEB}/features`)
@@ -33,14 +33,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
+    plugins: { boundaries },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },

@@ -55,9 +55,9 @@ export async function spaFallback(app: FastifyInstance, dist: string, opts: { pu
       // Source maps stay on the server (for error reports), never served.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Hashed assets never change under their name; anything else is checked again each time.
-      setHeaders: (reply, filePath) => {
+      setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
       },
       cacheControl: false,
     });
