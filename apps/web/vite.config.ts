@@ -29,12 +29,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @bm/core builds its zod schemas at module level (`export const x = z.object(...)`). A bundler must
+ * assume such a call has side effects and keeps it even where nothing uses the schema, which put all
+ * of zod into the first page. Building a schema has none, so each one is marked pure here: a page
+ * gets only the schemas it uses, and no zod at all when it uses none.
+ */
+function pureSchemas(): Plugin {
+  const core = path.resolve(import.meta.dirname, '../../packages/core/src') + path.sep;
+  // Every `z.x(` and every method called on a named schema (`usernameRule.optional(`): nested
+  // schemas inside an object's fields need the mark too, or their chains are kept as arguments.
+  const schemaCall = /(?<![\w.$])(z|[A-Za-z]\w*(?:Rule|Request|Schema|Query|Response|Field|Text|Key))(\s*)\.(\s*)(\w+)\(/g;
+  return {
+    name: 'bm-pure-schemas',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(core) || !/\.ts$/.test(id)) return null;
+      return { code: code.replace(schemaCall, '/* @__PURE__ */ $1$2.$3$4('), map: null };
+    },
+  };
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const appVersion = process.env.APP_VERSION || `${pkg.version}-dev`;
 const apiTarget = process.env.API_PROXY_TARGET || 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pureSchemas()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },
@@ -55,6 +76,18 @@ export default defineConfig({
     outDir: 'dist',
     // Maps are written for error reporting but not referenced from the scripts, and the server never serves them.
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Libraries only some pages use get chunks of their own, so a chunk the first page needs
+        // never carries them along just because lazy pages share it.
+        advancedChunks: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'socket', test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './auth.js';
+export * from './session-rules.js';
 export * from './password-strength.js';
 export * from './email-misspelling.js';
 export * from './timing.js';
@@ -8,7 +9,9 @@ export * from './car-code/index.js';
 export * from './cars.js';
 export * from './comments.js';
 export * from './plugins.js';
+export * from './plugin-rules.js';
 export * from './lists.js';
 export * from './moderation.js';
 export * from './admin.js';
 export * from './mail.js';
+export * from './mail-rules.js';

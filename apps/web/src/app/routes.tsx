@@ -43,7 +43,9 @@ const DashboardCarsPage = lazyPage(() => dashboard().then((m) => m.DashboardCars
 
 const SettingsPage = lazyPage(() => import('../features/settings').then((m) => m.SettingsPage));
 
-const inbox = () => import('../features/inbox');
+// The pages module, not the index: the top bar imports the index for the unread count, and the pages
+// (with the markdown renderer) would otherwise ride along in the first-page script.
+const inbox = () => import('../features/inbox/pages');
 const InboxPage = lazyPage(() => inbox().then((m) => m.InboxPage));
 const HiddenInboxPage = lazyPage(() => inbox().then((m) => m.HiddenInboxPage));
 const MailDetailPage = lazyPage(() => inbox().then((m) => m.MailDetailPage));

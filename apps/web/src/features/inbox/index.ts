@@ -1,2 +1,1 @@
-export { HiddenInboxPage, InboxPage, MailDetailPage } from './pages';
 export { useUnreadMailCount } from './use-unread-mail-count';

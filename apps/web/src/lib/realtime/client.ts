@@ -1,5 +1,4 @@
 import { reconnectDelayMs } from '@bm/core';
-import { io } from 'socket.io-client';
 
 export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
 
@@ -33,15 +32,28 @@ export interface RealtimeOptions {
 
 type Handler = (...args: unknown[]) => void;
 
-function defaultSocket(auth: () => HandshakeAuth): SocketLike {
-  return io({
-    path: HUB_PATH,
-    autoConnect: false,
-    // Reconnection is ours (spec schedule), not socket.io's.
-    reconnection: false,
-    forceNew: true,
-    auth: (cb) => cb({ ...auth() }),
-  }) as unknown as SocketLike;
+type SocketFactory = (auth: () => HandshakeAuth) => SocketLike;
+let defaultFactory: Promise<SocketFactory> | null = null;
+
+/** The socket.io client is fetched when the first connection opens, not with the first page's script. */
+function loadDefaultFactory(): Promise<SocketFactory> {
+  defaultFactory ??= import('socket.io-client').then(
+    ({ io }): SocketFactory =>
+      (auth) =>
+        io({
+          path: HUB_PATH,
+          autoConnect: false,
+          // Reconnection is ours (spec schedule), not socket.io's.
+          reconnection: false,
+          forceNew: true,
+          auth: (cb) => cb({ ...auth() }),
+        }) as unknown as SocketLike,
+    (err: unknown) => {
+      defaultFactory = null; // a chunk that failed to load is tried again on the next attempt
+      throw err;
+    },
+  );
+  return defaultFactory;
 }
 
 /**
@@ -179,10 +191,27 @@ export class RealtimeClient {
 
   private open(): void {
     const gen = this.generation;
-    const socket = (this.opts.createSocket ?? defaultSocket)(this.handshake);
+    this.setState(this.attempts > 0 ? 'Reconnecting' : 'Connecting');
+    if (this.opts.createSocket) {
+      this.attach(gen, this.opts.createSocket(this.handshake));
+      return;
+    }
+    loadDefaultFactory().then(
+      (create) => {
+        if (gen === this.generation && this.started) this.attach(gen, create(this.handshake));
+      },
+      (err: unknown) => {
+        console.error('Real-time client failed to load', err);
+        if (gen !== this.generation || !this.started) return;
+        this.setState('Disconnected');
+        this.schedule();
+      },
+    );
+  }
+
+  private attach(gen: number, socket: SocketLike): void {
     this.socket = socket;
     let closed = false;
-    this.setState(this.attempts > 0 ? 'Reconnecting' : 'Connecting');
 
     socket.on('connect', () => {
       if (gen !== this.generation) return;

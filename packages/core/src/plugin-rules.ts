@@ -1,0 +1,55 @@
+// Plugin limits and texts: plain values, kept apart from the zod schemas in plugins.ts so pages that
+// need only a limit or a message (the app shell among them) carry no schema code.
+
+export const PLUGIN_NAME_MAX = 100;
+export const PLUGIN_SHORT_DESCRIPTION_MAX = 500;
+export const PLUGIN_DESCRIPTION_MAX = 20_000;
+export const PLUGIN_URL_MAX = 2000;
+export const PLUGIN_VERSION_STRING_MAX = 50;
+export const PLUGIN_PAGE_SIZE = 16;
+export const PLUGIN_PAGE_SIZE_MAX = 100;
+export const PLUGIN_SEARCH_MAX = 200;
+export const PLUGIN_BANNER_MAX_BYTES = 5 * 1024 * 1024;
+export const SOURCE_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+/** Views count once per 24 hours per plugin and visitor; downloads once per 10 seconds. */
+export const PLUGIN_VIEW_DEDUPE_MS = 24 * 3600 * 1000;
+export const PLUGIN_DOWNLOAD_THROTTLE_MS = 10 * 1000;
+/** Tags change rarely: clients and proxies keep them for 5 minutes. */
+export const TAG_CACHE_MS = 300_000;
+
+export const PLUGIN_MESSAGES = {
+  nameRequired: 'Plugin name is required',
+  nameTooLong: `Plugin name cannot exceed ${PLUGIN_NAME_MAX} characters`,
+  shortDescriptionTooLong: `Short description cannot exceed ${PLUGIN_SHORT_DESCRIPTION_MAX} characters`,
+  descriptionTooLong: `Description cannot exceed ${PLUGIN_DESCRIPTION_MAX} characters`,
+  homepageInvalid: 'Homepage must be a valid URL',
+  sourceCodeUrlInvalid: 'Source code URL must be a valid URL',
+  versionStringTooLong: `Version cannot exceed ${PLUGIN_VERSION_STRING_MAX} characters`,
+  notFound: 'Plugin not found',
+  notOwner: 'Only the owner of this plugin can do that',
+  adminOnly: 'Only administrators can do that',
+  ratingRange: 'Rating must be between 1 and 5 stars',
+  bannerTooLarge: 'Banner must be 5MB or smaller.',
+  bannerType: 'Banner must be a PNG, JPG or GIF image.',
+  noFile: 'No file was uploaded',
+  sourceTooLarge: 'Source ZIP must be 50MB or smaller.',
+  unknownTag: 'Unknown tag',
+  submissionNotFound: 'Submission not found',
+  approvedSubmission: 'An approved version cannot be deleted',
+  noVersion: 'This plugin has no released version yet',
+  invalidPage: 'Page must be a positive number',
+  invalidPageSize: 'Page size must be a positive number',
+  invalidSortBy: 'Sort by name, downloads, release or updated',
+  invalidSortDir: 'Sort direction is asc or desc',
+  invalidHasSource: 'Source filter is any, with or without',
+  // Texts the web shows (spec §8).
+  fetchListFailed: 'Failed to fetch plugins',
+  fetchFailed: 'Failed to fetch plugin',
+  versionsFailed: 'Failed to load versions',
+  createFailed: 'Failed to create plugin',
+  updateFailed: 'Failed to update plugin',
+  deleteFailed: 'Failed to delete plugin',
+  pinFailed: 'Failed to update pin',
+  listPageFailed: 'Failed to load plugins. Please try again.',
+  detailPageFailed: 'Failed to load plugin details. Please try again.',
+} as const;
