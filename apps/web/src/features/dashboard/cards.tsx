@@ -34,8 +34,7 @@ export function CarStatusBadge({ car }: { car: Pick<Car, 'status'> }) {
 /** The name of the card's item, read by screen readers after a short button label ('Delete' + name). */
 const named = (label: string, name: string) => (
   <>
-    {label}
-    <span className="sr-only"> {name}</span>
+    {label} <span className="sr-only">{name}</span>
   </>
 );
 
