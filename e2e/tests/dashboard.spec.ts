@@ -34,12 +34,11 @@ async function expectNoHorizontalScroll(page: Page) {
 
 /** The member's own lists as the server answers them (the dashboard must agree with these). */
 async function ownLists(page: Page): Promise<{ plugins: OwnPlugin[]; cars: OwnCar[] }> {
-  const [plugins, cars] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/plugins/my') && r.ok()),
-    page.waitForResponse((r) => r.url().endsWith('/api/cars/my') && r.ok()),
-    page.goto('/dashboard'),
-  ]);
-  return { plugins: (await plugins.json()) as OwnPlugin[], cars: (await cars.json()) as OwnCar[] };
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('bm.auth.token') ?? sessionStorage.getItem('bm.auth.token');
+    const get = async (path: string) => (await fetch(path, { headers: { authorization: `Bearer ${token}` } })).json();
+    return { plugins: await get('/api/plugins/my'), cars: await get('/api/cars/my') };
+  });
 }
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: T.tabs });
