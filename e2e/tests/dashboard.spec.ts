@@ -193,3 +193,17 @@ async function tabTo(page: Page, target: Locator) {
   }
   await expect(target).toBeFocused();
 }
+
+test("an administrator impersonating a member sees the member's dashboard under the banner, and Stop Impersonation returns to /login", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/members');
+  await page.getByRole('button', { name: `Impersonate ${DEMO.member.username}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const banner = page.getByRole('region', { name: 'Impersonation' });
+  await expect(banner).toContainText(`You are impersonating ${DEMO.member.username}.`);
+  await expect(page.getByRole('heading', { level: 1, name: T.title })).toBeVisible();
+  await expect(page.getByTestId('dashboard-stats').locator('dd').first()).toHaveText(/\d/);
+  await banner.getByRole('button', { name: 'Stop Impersonation' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(banner).toBeHidden();
+});

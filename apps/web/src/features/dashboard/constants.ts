@@ -78,6 +78,8 @@ export const DASHBOARD_TEXT = {
     `Last ${days} days: ${downloads.toLocaleString('en-US')} downloads and ${views.toLocaleString('en-US')} views.`,
   carSummary: (days: number, copies: number, views: number) =>
     `Last ${days} days: ${copies.toLocaleString('en-US')} copies and ${views.toLocaleString('en-US')} views.`,
+  leftAxis: '(left axis)',
+  rightAxis: '(right axis)',
   loadingStats: 'Loading stats...',
   statsFailed: 'Failed to load stats.',
   close: 'Close',

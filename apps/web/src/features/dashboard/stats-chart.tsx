@@ -9,6 +9,8 @@ export interface ChartSeries {
   values: number[];
 }
 
+const range = (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(4, Math.ceil(max * 1.1))];
+
 const HEIGHT = 220;
 const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC');
 const axis = (extra: Partial<uPlot.Axis> = {}): uPlot.Axis => ({
@@ -33,9 +35,13 @@ export default function StatsChart({ dates, series }: { dates: string[]; series:
       tzDate: utc,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
-      axes: [axis(), axis({ size: 48 })],
-      series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: false } }))],
+      // Each series on its own scale (views run far above downloads): the first on the left axis, the second on the right.
+      scales: { x: { time: true }, ...Object.fromEntries(series.map((_s, i) => [`s${i}`, { range }])) },
+      axes: [
+        axis(),
+        ...series.map((s, i) => axis({ scale: `s${i}`, side: i === 0 ? 3 : 1, size: 48, stroke: s.color, grid: { show: i === 0, stroke: '#1e293b', width: 1 } })),
+      ],
+      series: [{}, ...series.map((s, i) => ({ label: s.label, scale: `s${i}`, stroke: s.color, width: 2, points: { show: false } }))],
     };
     const plot = new uPlot(opts, [xs, ...series.map((s) => s.values)], el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }));

@@ -81,10 +81,10 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
               </Suspense>
             </div>
             <ul className="flex flex-wrap gap-4 text-xs text-slate-300" aria-hidden="true">
-              {chart.series.map((s) => (
+              {chart.series.map((s, i) => (
                 <li key={s.label} className="inline-flex items-center gap-1.5">
                   <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: s.color }} />
-                  {s.label}
+                  {s.label} {i === 0 ? T.leftAxis : T.rightAxis}
                 </li>
               ))}
             </ul>
