@@ -15,3 +15,4 @@ export * from './moderation.js';
 export * from './admin.js';
 export * from './mail.js';
 export * from './mail-rules.js';
+export * from './dashboard.js';

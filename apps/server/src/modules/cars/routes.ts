@@ -11,6 +11,7 @@ import {
   carRateRequest,
   carRatingSchema,
   carSchema,
+  carStatsSchema,
   carsPageSchema,
   carsQuery,
   carUpsertRequest,
@@ -19,6 +20,7 @@ import {
   carVotesSchema,
   memberCarsPageSchema,
   memberCarsQuery,
+  statsQuery,
 } from '@bm/core';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -43,6 +45,12 @@ export function carRoutes(app: App, ctx: AppContext) {
 
   r.get('/cars/my', { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } }, async (req) =>
     carsService.mine(requireMember(req)),
+  );
+
+  r.get(
+    '/cars/my/:id/stats',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } } },
+    async (req) => carsService.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   r.get('/cars/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } }, async (req) =>

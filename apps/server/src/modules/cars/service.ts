@@ -19,17 +19,19 @@ import {
   type CarRating,
   type CarSortDirection,
   type CarSortField,
+  type CarStats,
   type CarVoteType,
   type CarsPage,
   type MemberCarItem,
+  type StatsDaySpan,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { carCopyMarks, carRatings, cars, carViewMarks, carVotes, members } from '../../db/schema.js';
+import { carCopyMarks, carDailyCounts, carRatings, cars, carViewMarks, carVotes, members } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { visitorKey } from '../../platform/visitor.js';
-import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
+import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
@@ -122,8 +124,21 @@ function markdownToText(markdown: string): string {
     .trim();
 }
 
-const CAR_VIEWS: CountOnce = { marks: carViewMarks, markSubject: carViewMarks.carId, counter: cars.views, windowS: CAR_VIEW_DEDUPE_S };
-const CAR_COPIES: CountOnce = { marks: carCopyMarks, markSubject: carCopyMarks.carId, counter: cars.codeCopies, windowS: CAR_COPY_DEDUPE_S };
+const CAR_DAILY = { table: carDailyCounts, subject: carDailyCounts.carId, day: carDailyCounts.day };
+const CAR_VIEWS: CountOnce = {
+  marks: carViewMarks,
+  markSubject: carViewMarks.carId,
+  counter: cars.views,
+  daily: { ...CAR_DAILY, counter: carDailyCounts.views },
+  windowS: CAR_VIEW_DEDUPE_S,
+};
+const CAR_COPIES: CountOnce = {
+  marks: carCopyMarks,
+  markSubject: carCopyMarks.carId,
+  counter: cars.codeCopies,
+  daily: { ...CAR_DAILY, counter: carDailyCounts.copies },
+  windowS: CAR_COPY_DEDUPE_S,
+};
 
 export interface VisitorInfo {
   ip: string;
@@ -260,6 +275,13 @@ export class CarService {
       .where(eq(cars.memberId, principal.memberId))
       .orderBy(sql`${cars.isPinned} desc, ${cars.updatedAt} desc, ${cars.id} desc`);
     return rows.map((r) => this.toCar(r));
+  }
+
+  /** Code copies and views per UTC day for the chart: the owner's or, for an administrator, anyone's (404 otherwise). */
+  async stats(principal: Principal, id: number, span: StatsDaySpan): Promise<CarStats> {
+    const [row] = await this.ctx.db.select({ memberId: cars.memberId }).from(cars).where(eq(cars.id, id));
+    if (!row || (row.memberId !== principal.memberId && !hasRole(principal.roles, 'administrator'))) throw notFound(M.notFound);
+    return { days: await dailySeries(this.ctx.db, CAR_DAILY, { copies: carDailyCounts.copies, views: carDailyCounts.views }, id, span) };
   }
 
   async create(principal: Principal, input: { name: string; code: string; description: string }): Promise<CarDetail> {

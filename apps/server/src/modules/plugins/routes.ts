@@ -26,9 +26,11 @@ import {
   pluginViewResponse,
   pluginVisibilityRequest,
   replacePluginRequest,
+  pluginStatsSchema,
   skipBuildServerRequest,
   skipBuildServerResponse,
   sourceUploadResponse,
+  statsQuery,
   submissionSchema,
   tagSchema,
   updateCommentRequest,
@@ -102,6 +104,12 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.get('/plugins/my/:id', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } } }, async (req) =>
     service.mineOne(requireMember(req), req.params.id),
+  );
+
+  r.get(
+    '/plugins/my/:id/stats',
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, querystring: statsQuery, response: { 200: pluginStatsSchema } } },
+    async (req) => service.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   r.get(

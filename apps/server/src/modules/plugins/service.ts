@@ -14,11 +14,14 @@ import {
   type PluginPage,
   type Submission,
   type SubmissionUpdatedEvent,
+  type PluginStats,
+  type StatsDaySpan,
   type Tag,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
+  pluginDailyCounts,
   pluginDownloadMarks,
   pluginRatings,
   plugins,
@@ -30,7 +33,7 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
-import { countOnce, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
+import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ListCache } from './list-cache.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
@@ -134,12 +137,14 @@ const PLUGIN_VIEWS: CountOnce = {
   marks: pluginViewMarks,
   markSubject: pluginViewMarks.pluginId,
   counter: plugins.viewCount,
+  daily: { table: pluginDailyCounts, subject: pluginDailyCounts.pluginId, day: pluginDailyCounts.day, counter: pluginDailyCounts.views },
   windowS: PLUGIN_VIEW_DEDUPE_MS / 1000,
 };
 const PLUGIN_DOWNLOADS: CountOnce = {
   marks: pluginDownloadMarks,
   markSubject: pluginDownloadMarks.pluginId,
   counter: plugins.downloadCount,
+  daily: { table: pluginDailyCounts, subject: pluginDailyCounts.pluginId, day: pluginDailyCounts.day, counter: pluginDailyCounts.downloads },
   windowS: PLUGIN_DOWNLOAD_THROTTLE_MS / 1000,
 };
 
@@ -416,6 +421,14 @@ export class PluginService {
   async mineOne(principal: Principal, id: number): Promise<Plugin> {
     await this.myRow(principal, id);
     return this.one(id, principal.memberId);
+  }
+
+  /** Downloads and views per UTC day for the chart: the owner's or, for an administrator, anyone's (404 otherwise). */
+  async stats(principal: Principal, id: number, span: StatsDaySpan): Promise<PluginStats> {
+    const row = await this.row(id);
+    if (row.memberId !== principal.memberId && !hasRole(principal.roles, 'administrator')) throw notFound(M.notFound);
+    const d = PLUGIN_DOWNLOADS.daily;
+    return { days: await dailySeries(this.ctx.db, d, { downloads: pluginDailyCounts.downloads, views: pluginDailyCounts.views }, id, span) };
   }
 
   async submissions(principal: Principal, id: number): Promise<Submission[]> {

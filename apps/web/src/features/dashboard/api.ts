@@ -1,0 +1,60 @@
+import { PLUGIN_MESSAGES, type Car, type CarStats, type Plugin, type PluginStats, type StatsDaySpan } from '@bm/core';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** The own lists (GET /plugins/my shares its key with the build toasts) and the authors' charts. */
+export const dashboardKeys = {
+  /** The same entry as the plugins feature's myPluginKeys.list (the build toasts read it too). */
+  plugins: (memberId: number) => ['plugins', 'my', 'list', memberId] as const,
+  cars: (memberId: number) => ['cars', 'my', 'list', memberId] as const,
+  pluginStats: (id: number, days: StatsDaySpan) => ['plugins', 'my', id, 'stats', days] as const,
+  carStats: (id: number, days: StatsDaySpan) => ['cars', 'my', id, 'stats', days] as const,
+};
+
+export const myPluginsQuery = (memberId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.plugins(memberId),
+    queryFn: ({ signal }) => api.get<Plugin[]>('/plugins/my', { signal }),
+    staleTime: 0,
+  });
+
+export const myCarsQuery = (memberId: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.cars(memberId),
+    queryFn: ({ signal }) => api.get<Car[]>('/cars/my', { signal }),
+    staleTime: 0,
+  });
+
+export const pluginStatsQuery = (id: number, days: StatsDaySpan) =>
+  queryOptions({
+    queryKey: dashboardKeys.pluginStats(id, days),
+    queryFn: ({ signal }) => api.get<PluginStats>(`/plugins/my/${id}/stats`, { signal, query: { days } }),
+  });
+
+export const carStatsQuery = (id: number, days: StatsDaySpan) =>
+  queryOptions({
+    queryKey: dashboardKeys.carStats(id, days),
+    queryFn: ({ signal }) => api.get<CarStats>(`/cars/my/${id}/stats`, { signal, query: { days } }),
+  });
+
+export const dashboardApi = {
+  pinPlugin: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/plugins/${id}/pin`, { isPinned }),
+  deletePlugin: (id: number) => api.delete(`/plugins/${id}/delete`),
+  pinCar: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/cars/${id}/pin`, { isPinned }),
+  deleteCar: (id: number) => api.delete(`/cars/${id}`),
+};
+
+export const DASHBOARD_MESSAGES = {
+  pinFailed: PLUGIN_MESSAGES.pinFailed,
+  deletePluginFailed: PLUGIN_MESSAGES.deleteFailed,
+  deleteCarFailed: 'Failed to delete car',
+} as const;
+
+/** Changes one item of a cached own list. */
+export function patchListItem<T extends { id: number }>(client: QueryClient, key: readonly unknown[], id: number, patch: Partial<T>): void {
+  client.setQueryData<T[]>(key, (old) => old?.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+}
+
+export function removeListItem<T extends { id: number }>(client: QueryClient, key: readonly unknown[], id: number): void {
+  client.setQueryData<T[]>(key, (old) => old?.filter((item) => item.id !== id));
+}

@@ -1,0 +1,160 @@
+import type { Car, Plugin } from '@bm/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
+import { DASHBOARD_TEXT as T } from './constants';
+import { DashboardCarsPage, DashboardPage, DashboardPluginsPage } from './pages';
+import { readGridSort } from './use-grid-sort';
+
+function plugin(id: number, over: Partial<Plugin> = {}): Plugin {
+  return {
+    id,
+    name: `Plugin ${id}`,
+    shortDescription: '',
+    description: '',
+    homepage: null,
+    sourceCodeUrl: null,
+    bannerImageUrl: null,
+    versionString: null,
+    averageRating: 0,
+    ratingCount: 0,
+    myStars: null,
+    downloadCount: 0,
+    viewCount: 0,
+    downloadUrl: null,
+    isActive: true,
+    publishedOnce: false,
+    needsApproval: false,
+    isListed: true,
+    isPubliclyVisible: true,
+    isPinned: false,
+    skipBuildServer: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`,
+    member: { id: 7, displayName: 'octane', avatarUrl: null },
+    author: 'octane',
+    tags: [],
+    ...over,
+  };
+}
+
+function car(id: number, over: Partial<Car> = {}): Car {
+  return {
+    id,
+    name: `Car ${id}`,
+    code: 'x',
+    description: '',
+    bannerUrl: null,
+    member: { displayName: 'octane', avatarUrl: null },
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-05T00:00:00Z',
+    views: 0,
+    codeCopies: 0,
+    upvotes: 0,
+    downvotes: 0,
+    averageRating: 0,
+    ratingCount: 0,
+    isPinned: false,
+    status: 'A',
+    isPublic: true,
+    bodyProductId: null,
+    bodyName: 'Octane',
+    ...over,
+  } as Car;
+}
+
+const PLUGINS = [
+  plugin(1, { name: 'Published One', publishedOnce: true, downloadCount: 100 }),
+  plugin(2, { name: 'Pending One', publishedOnce: true, needsApproval: true, downloadCount: 20 }),
+  plugin(3, { name: 'Draft One' }),
+  plugin(4, { name: 'Hidden Published', publishedOnce: true, isActive: false, isPubliclyVisible: false, isListed: false, downloadCount: 3 }),
+];
+const CARS = [car(1, { status: 'A' }), car(2, { status: 'I' }), car(3, { status: 'D', name: 'Deleted car' })];
+
+type Route = (method: string, path: string) => Response | Promise<Response> | undefined;
+function serve(extra: Route = () => undefined) {
+  return mockFetch(async (url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+    const own = await extra(init.method ?? 'GET', path);
+    if (own) return own;
+    if (path === '/plugins/my') return json(200, PLUGINS);
+    if (path === '/cars/my') return json(200, CARS);
+    return json(404, { message: 'Not found' });
+  });
+}
+
+describe('dashboard', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    signOut();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts by the §4 rules and shows the tabs with counts, the current one marked', async () => {
+    serve();
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const stats = await screen.findByTestId('dashboard-stats');
+    await waitFor(() => expect(within(stats).getByText(T.totalPlugins).nextSibling).toHaveTextContent('4'));
+    expect(within(stats).getByText(T.published).nextSibling).toHaveTextContent('2');
+    expect(within(stats).getByText(T.totalCars).nextSibling).toHaveTextContent('2');
+    expect(within(stats).getByText(T.downloads).nextSibling).toHaveTextContent('123');
+    const nav = screen.getByRole('navigation', { name: T.tabs });
+    expect(within(nav).getByRole('link', { name: T.overview })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'My Plugins (4)' })).toHaveAttribute('href', '/dashboard/plugins');
+    expect(within(nav).getByRole('link', { name: 'My Cars (3)' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: T.settings })).toHaveAttribute('href', '/account/settings');
+    expect(screen.getByRole('link', { name: T.viewAllPlugins(4) })).toHaveAttribute('href', '/dashboard/plugins');
+  });
+
+  it('badges each plugin Pending, Published or Draft with its listed and visible flags', async () => {
+    serve();
+    renderPage(<DashboardPluginsPage />, { path: '/dashboard/plugins' });
+    const card = async (name: string) => (await screen.findByRole('link', { name })).closest('li')!;
+    expect(within(await card('Published One')).getByText('Published')).toBeInTheDocument();
+    expect(within(await card('Pending One')).getByText('Pending')).toBeInTheDocument();
+    expect(within(await card('Draft One')).getByText('Draft')).toBeInTheDocument();
+    const hidden = await card('Hidden Published');
+    expect(within(hidden).getByText(T.unlisted)).toBeInTheDocument();
+    expect(within(hidden).getByText(T.hidden)).toBeInTheDocument();
+    expect(within(hidden).getByRole('link', { name: 'Manage Hidden Published' })).toHaveAttribute('href', '/plugins/4/manage');
+  });
+
+  it("pins optimistically, moves the card first, and reverts with 'Failed to update pin'", async () => {
+    let answer!: (r: Response) => void;
+    serve((method, path) => (method === 'POST' && path === '/cars/2/pin' ? new Promise<Response>((r) => (answer = r)) : undefined));
+    renderPage(<DashboardCarsPage />, { path: '/dashboard/cars?sort=name&dir=asc' });
+    const user = userEvent.setup();
+    const names = () => screen.getAllByTestId('dashboard-card').map((li) => within(li).getAllByRole('link')[0]!.textContent);
+    await screen.findByRole('link', { name: 'Car 2' });
+    expect(names()).toEqual(['Car 1', 'Car 2', 'Deleted car']);
+    await user.click(screen.getByRole('button', { name: 'Pin Car 2' }));
+    expect(names()).toEqual(['Car 2', 'Car 1', 'Deleted car']);
+    expect(screen.getByRole('button', { name: 'Unpin Car 2' })).toHaveAttribute('aria-pressed', 'true');
+    answer(json(500, { message: 'boom' }));
+    expect(await screen.findByText('Failed to update pin')).toBeInTheDocument();
+    expect(names()).toEqual(['Car 1', 'Car 2', 'Deleted car']);
+  });
+
+  it('reads the sort from the query string, defaulting to the latest updated first', () => {
+    expect(readGridSort(new URLSearchParams(''), 'downloads')).toEqual({ key: 'updated', dir: 'desc' });
+    expect(readGridSort(new URLSearchParams('sort=downloads&dir=asc'), 'downloads')).toEqual({ key: 'count', dir: 'asc' });
+    expect(readGridSort(new URLSearchParams('sort=copies'), 'copies')).toEqual({ key: 'count', dir: 'desc' });
+    expect(readGridSort(new URLSearchParams('sort=name'), 'copies')).toEqual({ key: 'name', dir: 'asc' });
+    expect(readGridSort(new URLSearchParams('sort=downloads&dir=up'), 'copies')).toEqual({ key: 'updated', dir: 'desc' });
+  });
+
+  it('offers what to do next when there is nothing yet, and Retry after a failure', async () => {
+    let fail = true;
+    mockFetch((url) => {
+      if (url.includes('/plugins/my')) return fail ? json(500, { message: 'x' }) : json(200, []);
+      return json(200, []);
+    });
+    renderPage(<DashboardPluginsPage />, { path: '/dashboard/plugins' });
+    const user = userEvent.setup();
+    expect(await screen.findByText(T.pluginsFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: T.retry }));
+    expect(await screen.findByRole('link', { name: T.createFirstPlugin })).toHaveAttribute('href', '/plugins/new');
+  });
+});

@@ -1,0 +1,308 @@
+import { sortDashboardItems, type Car, type DashboardSortKey, type Plugin } from '@bm/core';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, Button, ButtonLink, Dialog, inputClasses } from '../../components/ui';
+import { useCurrentMember } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { DASHBOARD_MESSAGES as M, dashboardApi, dashboardKeys, myCarsQuery, myPluginsQuery, patchListItem, removeListItem } from './api';
+import { CarDashCard, CardSkeletons, PluginDashCard } from './cards';
+import { DASHBOARD_TEXT as T } from './constants';
+import { StatsDialog, type StatsTarget } from './stats-dialog';
+import { useGridSort, type CountParam } from './use-grid-sort';
+
+/** After a card is gone (and its dialog with it), focus lands on the grid's heading instead of the page's start. */
+const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
+
+export function useMyPlugins() {
+  const member = useCurrentMember();
+  return useQuery({ ...myPluginsQuery(member?.id ?? 0), enabled: member !== null });
+}
+
+export function useMyCars() {
+  const member = useCurrentMember();
+  return useQuery({ ...myCarsQuery(member?.id ?? 0), enabled: member !== null });
+}
+
+/** A failed list: what went wrong and a way to try again. */
+export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Alert variant="error">
+      <span className="mr-3">{text}</span>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        {T.retry}
+      </Button>
+    </Alert>
+  );
+}
+
+export function EmptyState({ title, hint, action }: { title: string; hint: string; action: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-700 p-8 text-center">
+      <p className="font-semibold text-white">{title}</p>
+      <p className="mt-1 text-sm text-slate-400">{hint}</p>
+      <div className="mt-4 flex justify-center">{action}</div>
+    </div>
+  );
+}
+
+function SortControls({ countParam }: { countParam: CountParam }) {
+  const [sort, setSort] = useGridSort(countParam);
+  const id = useId();
+  const options: Array<[DashboardSortKey, string]> = [
+    ['updated', T.sortUpdated],
+    ['name', T.sortName],
+    ['count', countParam === 'downloads' ? T.sortDownloads : T.sortCopies],
+    ['views', T.sortViews],
+  ];
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
+          {T.sortBy}
+        </label>
+        <select id={id} value={sort.key} onChange={(e) => setSort({ key: e.target.value as DashboardSortKey })} className={inputClasses(false)}>
+          {options.map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div role="group" aria-label={T.direction} className="inline-flex rounded-lg border border-slate-700 p-0.5">
+        {(['asc', 'desc'] as const).map((dir) => (
+          <Button key={dir} size="sm" variant={sort.dir === dir ? 'secondary' : 'ghost'} aria-pressed={sort.dir === dir} onClick={() => setSort({ dir })}>
+            {dir === 'asc' ? T.ascending : T.descending}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Optimistic pin: flips at once, reverts with 'Failed to update pin'; the grid re-sorts (pinned first) as it renders. */
+function usePin<T extends { id: number; isPinned: boolean }>(key: readonly unknown[], call: (id: number, isPinned: boolean) => Promise<{ isPinned: boolean }>) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const toggle = async (item: T) => {
+    const next = !item.isPinned;
+    setBusy((b) => new Set(b).add(item.id));
+    patchListItem<T>(client, key, item.id, { isPinned: next } as Partial<T>);
+    try {
+      const { isPinned } = await call(item.id, next);
+      patchListItem<T>(client, key, item.id, { isPinned } as Partial<T>);
+    } catch {
+      patchListItem<T>(client, key, item.id, { isPinned: !next } as Partial<T>);
+      toast.error(M.pinFailed);
+    } finally {
+      setBusy((b) => {
+        const out = new Set(b);
+        out.delete(item.id);
+        return out;
+      });
+    }
+  };
+  return { toggle, busy };
+}
+
+/** The site's confirmation dialog for deleting one own item. */
+function ConfirmDelete({
+  title,
+  body,
+  failed,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  body: string;
+  failed: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch {
+      setBusy(false);
+      setError(failed);
+      toast.error(failed);
+    }
+  };
+  return (
+    <Dialog open onClose={() => !busy && onClose()} title={title} description={body}>
+      {error && (
+        <Alert variant="error" className="mb-4">
+          {error}
+        </Alert>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onClose} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+          {busy ? T.deleting : T.delete}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function GridBody<T extends { id: number }>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  loading: string;
+  failed: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <CardSkeletons label={loading} />;
+  if (query.isError) return <LoadError text={failed} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}
+
+export function CreateFirstPlugin() {
+  return (
+    <EmptyState
+      title={T.noPlugins}
+      hint={T.noPluginsHint}
+      action={<ButtonLink to="/plugins/new">{T.createFirstPlugin}</ButtonLink>}
+    />
+  );
+}
+
+export function UploadFirstCar() {
+  return <EmptyState title={T.noCars} hint={T.noCarsHint} action={<ButtonLink to="/cars/upload">{T.uploadFirstCar}</ButtonLink>} />;
+}
+
+export function PluginGrid() {
+  const member = useCurrentMember();
+  const client = useQueryClient();
+  const key = dashboardKeys.plugins(member?.id ?? 0);
+  const query = useMyPlugins();
+  const [sort] = useGridSort('downloads');
+  const pin = usePin<Plugin>(key, dashboardApi.pinPlugin);
+  const [stats, setStats] = useState<StatsTarget | null>(null);
+  const [deleting, setDeleting] = useState<Plugin | null>(null);
+
+  const remove = async (plugin: Plugin) => {
+    await dashboardApi.deletePlugin(plugin.id);
+    removeListItem<Plugin>(client, key, plugin.id);
+    setDeleting(null);
+    focusLater('my-plugins-heading');
+    toast.success(T.pluginDeleted);
+    void client.invalidateQueries({ queryKey: ['plugins'] });
+  };
+
+  return (
+    <section aria-labelledby="my-plugins-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="my-plugins-heading" tabIndex={-1} className="text-xl font-bold text-white focus:outline-none">
+          {T.myPlugins}
+        </h2>
+        {query.data && query.data.length > 1 && <SortControls countParam="downloads" />}
+      </div>
+      <GridBody query={query} loading={T.loadingPlugins} failed={T.pluginsFailed} empty={<CreateFirstPlugin />}>
+        {(items) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myPlugins}>
+            {sortDashboardItems(
+              items,
+              (p) => ({ name: p.name, updatedAt: p.updatedAt, isPinned: p.isPinned, count: p.downloadCount, views: p.viewCount }),
+              sort.key,
+              sort.dir,
+            ).map((p) => (
+              <PluginDashCard
+                key={p.id}
+                plugin={p}
+                pinBusy={pin.busy.has(p.id)}
+                onPin={() => void pin.toggle(p)}
+                onStats={() => setStats({ kind: 'plugin', id: p.id, name: p.name })}
+                onDelete={() => setDeleting(p)}
+              />
+            ))}
+          </ul>
+        )}
+      </GridBody>
+      {stats && <StatsDialog target={stats} onClose={() => setStats(null)} />}
+      {deleting && (
+        <ConfirmDelete
+          title={T.deletePluginTitle}
+          body={T.deletePluginBody(deleting.name)}
+          failed={M.deletePluginFailed}
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+export function CarGrid() {
+  const member = useCurrentMember();
+  const client = useQueryClient();
+  const key = dashboardKeys.cars(member?.id ?? 0);
+  const query = useMyCars();
+  const [sort] = useGridSort('copies');
+  const pin = usePin<Car>(key, dashboardApi.pinCar);
+  const [stats, setStats] = useState<StatsTarget | null>(null);
+  const [deleting, setDeleting] = useState<Car | null>(null);
+
+  const remove = async (car: Car) => {
+    await dashboardApi.deleteCar(car.id);
+    removeListItem<Car>(client, key, car.id);
+    setDeleting(null);
+    focusLater('my-cars-heading');
+    toast.success(T.carDeleted);
+    void client.invalidateQueries({ queryKey: ['cars'] });
+  };
+
+  return (
+    <section aria-labelledby="my-cars-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="my-cars-heading" tabIndex={-1} className="text-xl font-bold text-white focus:outline-none">
+          {T.myCars}
+        </h2>
+        {query.data && query.data.length > 1 && <SortControls countParam="copies" />}
+      </div>
+      <GridBody query={query} loading={T.loadingCars} failed={T.carsFailed} empty={<UploadFirstCar />}>
+        {(items) => (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myCars}>
+            {sortDashboardItems(
+              items,
+              (c) => ({ name: c.name, updatedAt: c.updatedAt, isPinned: c.isPinned, count: c.codeCopies, views: c.views }),
+              sort.key,
+              sort.dir,
+            ).map((c) => (
+              <CarDashCard
+                key={c.id}
+                car={c}
+                pinBusy={pin.busy.has(c.id)}
+                onPin={() => void pin.toggle(c)}
+                onStats={() => setStats({ kind: 'car', id: c.id, name: c.name })}
+                onDelete={() => setDeleting(c)}
+              />
+            ))}
+          </ul>
+        )}
+      </GridBody>
+      {stats && <StatsDialog target={stats} onClose={() => setStats(null)} />}
+      {deleting && (
+        <ConfirmDelete
+          title={T.deleteCarTitle}
+          body={T.deleteCarBody(deleting.name)}
+          failed={M.deleteCarFailed}
+          onConfirm={() => remove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { cx, focusRing } from '../../components/ui';
+import { DASHBOARD_TEXT as T } from './constants';
+import { useMyCars, useMyPlugins } from './grids';
+import { DashboardHeaderActions } from './header';
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'whitespace-nowrap rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
+    focusRing,
+    isActive ? 'border-sky-400 text-white' : 'border-transparent text-slate-400 hover:border-slate-600 hover:text-slate-200',
+  );
+
+/** The dashboard's frame: title, create buttons, and the section tabs (links; the current one has aria-current=page). */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const plugins = useMyPlugins();
+  const cars = useMyCars();
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-white">{T.title}</h1>
+        <DashboardHeaderActions />
+      </div>
+      <nav aria-label={T.tabs} className="mt-6 overflow-x-auto border-b border-slate-800">
+        <ul className="flex gap-1">
+          <li>
+            <NavLink to="/dashboard" end className={tabClass}>
+              {T.overview}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/plugins" className={tabClass}>
+              {T.tabCount(T.myPlugins, plugins.data?.length ?? null)}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/cars" className={tabClass}>
+              {T.tabCount(T.myCars, cars.data?.length ?? null)}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/account/settings" className={tabClass}>
+              {T.settings}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { STATS_DAY_SPANS, type StatsDaySpan } from '@bm/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Button, Dialog, Spinner } from '../../components/ui';
+import { carStatsQuery, pluginStatsQuery } from './api';
+import { DASHBOARD_TEXT as T } from './constants';
+import type { ChartSeries } from './stats-chart';
+
+const StatsChart = lazy(() => import('./stats-chart'));
+
+const COLORS = { count: '#38bdf8', views: '#fbbf24' } as const;
+
+export interface StatsTarget {
+  kind: 'plugin' | 'car';
+  id: number;
+  name: string;
+}
+
+/** One series per day, whichever kind: the count (downloads or copies) and the views. */
+function useStats(target: StatsTarget, days: StatsDaySpan) {
+  const plugin = useQuery({ ...pluginStatsQuery(target.id, days), enabled: target.kind === 'plugin' });
+  const car = useQuery({ ...carStatsQuery(target.id, days), enabled: target.kind === 'car' });
+  const q = target.kind === 'plugin' ? plugin : car;
+  const rows = useMemo(() => {
+    if (target.kind === 'plugin') return plugin.data?.days.map((d) => ({ date: d.date, count: d.downloads, views: d.views }));
+    return car.data?.days.map((d) => ({ date: d.date, count: d.copies, views: d.views }));
+  }, [target.kind, plugin.data, car.data]);
+  return { rows, isError: q.isError, refetch: q.refetch };
+}
+
+/** A small dialog with the line chart of one own plugin or car, switchable between 30 and 90 days. */
+export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose: () => void }) {
+  const [days, setDays] = useState<StatsDaySpan>(30);
+  const { rows, isError, refetch } = useStats(target, days);
+  const countLabel = target.kind === 'plugin' ? T.sortDownloads : T.sortCopies;
+
+  const chart = useMemo(() => {
+    if (!rows) return null;
+    const series: ChartSeries[] = [
+      { label: countLabel, color: COLORS.count, values: rows.map((r) => r.count) },
+      { label: T.sortViews, color: COLORS.views, values: rows.map((r) => r.views) },
+    ];
+    const total = (k: 'count' | 'views') => rows.reduce((s, r) => s + r[k], 0);
+    const summary =
+      target.kind === 'plugin' ? T.pluginSummary(days, total('count'), total('views')) : T.carSummary(days, total('count'), total('views'));
+    return { dates: rows.map((r) => r.date), series, summary };
+  }, [rows, countLabel, target.kind, days]);
+
+  return (
+    <Dialog open onClose={onClose} title={T.statsTitle(target.name)} className="max-w-2xl">
+      <div className="space-y-4">
+        <div role="group" aria-label={T.range} className="inline-flex rounded-lg border border-slate-700 p-0.5">
+          {STATS_DAY_SPANS.map((span) => (
+            <Button key={span} size="sm" variant={span === days ? 'secondary' : 'ghost'} aria-pressed={span === days} onClick={() => setDays(span)}>
+              {T.last(span)}
+            </Button>
+          ))}
+        </div>
+        {isError ? (
+          <Alert variant="error">
+            <span className="mr-3">{T.statsFailed}</span>
+            <Button size="sm" variant="outline" onClick={() => void refetch()}>
+              {T.retry}
+            </Button>
+          </Alert>
+        ) : !chart ? (
+          <div className="flex h-[220px] items-center justify-center">
+            <Spinner label={T.loadingStats} />
+          </div>
+        ) : (
+          <figure className="space-y-2">
+            <div role="img" aria-label={T.chartLabel(countLabel.toLowerCase(), days)}>
+              <Suspense
+                fallback={
+                  <div className="flex h-[220px] items-center justify-center">
+                    <Spinner label={T.loadingStats} />
+                  </div>
+                }
+              >
+                <StatsChart dates={chart.dates} series={chart.series} />
+              </Suspense>
+            </div>
+            <ul className="flex flex-wrap gap-4 text-xs text-slate-300" aria-hidden="true">
+              {chart.series.map((s, i) => (
+                <li key={s.label} className="inline-flex items-center gap-1.5">
+                  <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: s.color }} />
+                  {s.label} {i === 0 ? T.leftAxis : T.rightAxis}
+                </li>
+              ))}
+            </ul>
+            <figcaption className="text-sm text-slate-300" data-testid="stats-summary">
+              {chart.summary}
+            </figcaption>
+          </figure>
+        )}
+        <div className="flex justify-end">
+          <Button variant="ghost" onClick={onClose}>
+            {T.close}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
