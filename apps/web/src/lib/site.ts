@@ -1,4 +1,2 @@
 export const SITE_NAME = 'BakkesMod Community';
 export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0-dev';
-/** Where players get BakkesMod, the mod tool the plugins run in (the external 'Get BakkesMod' link). */
-export const BAKKESMOD_URL = 'https://bakkesmod.com/';

@@ -1,7 +1,7 @@
 import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX, type PluginHasSourceFilter, type PluginSortKey } from '@bm/core';
 
 /** Texts of the plugin list and detail screens: the spec's quoted ones verbatim. */
-export { BAKKESMOD_URL } from '../../lib/site';
+export { BAKKESMOD_URL } from '../../lib/links';
 export const SEARCH_DEBOUNCE_MS = 300;
 export const PLUGINS_VIEW_KEY = 'bm.plugins.view';
 export const PLUGIN_VIEW_MARK_PREFIX = 'bm.plugins.viewed.';
