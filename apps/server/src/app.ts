@@ -48,7 +48,7 @@ import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
 import { readAppVersion, type AppVersion } from './version.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from './spa.js';
-import { memberMeta } from './modules/pages/service.js';
+import { HOME_META, memberMeta } from './modules/pages/service.js';
 import { pageRoutes } from './modules/pages/routes.js';
 
 export interface BuildOptions {
@@ -265,6 +265,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? carMeta(ctx, Number(id)) : null) },
     { pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null) },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
+    { pattern: /^\/()$/, resolve: async () => HOME_META },
   ];
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {

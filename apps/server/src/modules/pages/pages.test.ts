@@ -63,6 +63,15 @@ describe('link previews', () => {
     }
   });
 
+  it('gives the home page the site’s own preview', async () => {
+    const home = await t.app.inject('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<title>BakkesMod Community</title>');
+    expect(metaOf(home.body, 'og:title')).toBe('BakkesMod Community');
+    expect(metaOf(home.body, 'og:type')).toBe('website');
+    expect(home.body).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+  });
+
   it('describes a car by its markdown reduced to text, with a plain card when it has no image', async () => {
     const owner = await signedInMember(t);
     const carApi = carsApi(t);

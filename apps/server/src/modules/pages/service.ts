@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
-import { escapeHtml, type PageMeta } from '../../spa.js';
+import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
 import { queryRows } from '../plugins/service.js';
 import { listedPlugin } from '../plugins/search.js';
 
@@ -38,6 +38,14 @@ export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawNam
     canonicalPath: memberPath(row.username),
   };
 }
+
+/** The home page's link preview: the site itself. */
+export const HOME_META: PageMeta = {
+  title: SITE_NAME,
+  description: 'Share and discover BakkesMod plugins and custom car designs for Rocket League.',
+  type: 'website',
+  canonicalPath: '/',
+};
 
 /** A search engine reads at most 50,000 addresses from one sitemap. */
 const SITEMAP_MAX_URLS = 50_000;
