@@ -47,7 +47,9 @@ import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
 import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
 import { readAppVersion, type AppVersion } from './version.js';
-import { type MetaResolver, type PageMeta, spaFallback } from './spa.js';
+import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from './spa.js';
+import { HOME_META, memberMeta } from './modules/pages/service.js';
+import { pageRoutes } from './modules/pages/routes.js';
 
 export interface BuildOptions {
   database: Database;
@@ -254,19 +256,25 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     });
   }
 
-  // Pages whose title and description the server writes into the HTML (plugin and car detail pages).
-  const metaResolvers: Array<{ pattern: RegExp; resolve: (id: number) => Promise<PageMeta | null> }> = [
-    { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: (id) => carMeta(ctx, id) },
-    { pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/, resolve: (id) => pluginMeta(ctx, id) },
+  // Crawler files at the root: /robots.txt and /sitemap.xml.
+  pageRoutes(app, ctx);
+
+  // Pages whose title, description and link preview the server writes into the HTML (plugin, car and member pages).
+  const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647;
+  const metaResolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | null> }> = [
+    { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? carMeta(ctx, Number(id)) : null) },
+    { pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null) },
+    { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
+    { pattern: /^\/()$/, resolve: async () => HOME_META },
   ];
   const resolveMeta: MetaResolver = async (pathname) => {
     for (const r of metaResolvers) {
       const m = r.pattern.exec(pathname);
-      if (m) return (await r.resolve(Number(m[1]))) ?? 'not-found';
+      if (m) return (await r.resolve(m[1]!)) ?? 'not-found';
     }
     return null;
   };
-  await spaFallback(app, opts.webDist ?? defaultWebDist, { publicUrl: config.publicUrl, resolveMeta });
+  await spaFallback(app, opts.webDist ?? defaultWebDist, { origin: (req) => siteOrigin(config, req), resolveMeta });
 
   app.addHook('onReady', async () => {
     hubRef.current = attachHub(app.server, {

@@ -117,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: c.PORT,
     host: c.HOST,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    /** Whether PUBLIC_URL was given: without it, pages that name the site's address (sitemap, link previews) use the request's host. */
+    publicUrlSet: c.PUBLIC_URL !== undefined,
     dataDir,
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,

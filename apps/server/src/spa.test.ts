@@ -89,7 +89,7 @@ describe('page meta', () => {
 
   it('writes escaped title, description cut to 160 and og tags', () => {
     const out = withMeta(html, { title: 'Best <Plugin> & "more"', description: 'd'.repeat(300), image: '/files/banners/1.webp' }, 'https://site.test', '/plugin/1');
-    expect(out).toContain('<title>Best &lt;Plugin&gt; &amp; &quot;more&quot;</title>');
+    expect(out).toContain('<title>Best &lt;Plugin&gt; &amp; &quot;more&quot; · BakkesMod Community</title>');
     const description = /<meta name="description" content="([^"]*)"/.exec(out)![1]!;
     expect(description.length).toBeLessThanOrEqual(160);
     expect(out).not.toContain('content="default"');

@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cutDescription } from '@bm/core';
 
 export interface PageMeta {
+  /** The page's own name; the tab title adds the site's name ('{name} · BakkesMod Community'). */
   title: string;
   description: string;
+  /** Banner or avatar: an absolute URL or a path on this site. */
   image?: string | null;
+  /** og:type; 'website' when not given. */
+  type?: 'website' | 'article' | 'profile';
+  /** The page's one address (e.g. /plugin/12 for /plugins/view/12); the requested path when not given. */
+  canonicalPath?: string;
 }
+
+export const SITE_NAME = 'BakkesMod Community';
 
 /**
  * Finds the meta of a page path (e.g. /plugin/12): the page's meta; 'not-found' for a page of
@@ -17,31 +25,54 @@ export interface PageMeta {
  */
 export type MetaResolver = (pathname: string) => Promise<PageMeta | 'not-found' | null>;
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Writes the page's title, description and og: tags into the app's HTML, for crawlers and link previews. */
+/** The site's address as visitors reach it: PUBLIC_URL when set, else the request's own scheme and host. */
+export function siteOrigin(config: { publicUrl: string; publicUrlSet: boolean }, req: FastifyRequest): string {
+  if (config.publicUrlSet || !req.host) return config.publicUrl;
+  return `${req.protocol}://${req.host}`;
+}
+
+/**
+ * Writes the page's title, description, canonical address, Open Graph and Twitter card tags into
+ * the app's HTML, for crawlers and link previews. Every value is escaped.
+ */
 export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathname: string): string {
   const description = cutDescription(meta.description);
-  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : `${publicUrl}${meta.image}`) : null;
+  const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} · ${SITE_NAME}`;
+  const image = meta.image ? (/^https?:\/\//.test(meta.image) ? meta.image : `${publicUrl}${meta.image.startsWith('/') ? '' : '/'}${meta.image}`) : null;
+  const url = publicUrl + (meta.canonicalPath ?? pathname);
+  const tag = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(publicUrl + pathname)}" />`,
-    image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+    tag('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    tag('property', 'og:site_name', SITE_NAME),
+    tag('property', 'og:type', meta.type ?? 'website'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', description),
+    tag('property', 'og:url', url),
+    ...(image ? [tag('property', 'og:image', image)] : []),
+    tag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', description),
+    ...(image ? [tag('name', 'twitter:image', image)] : []),
   ].join('\n    ');
   return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>\s*/i, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 /**
  * Serves the built web app: its assets as files, and index.html for every other page path so the
  * client router can take over. Unknown /api and /files paths stay JSON 404s.
  */
-export async function spaFallback(app: FastifyInstance, dist: string, opts: { publicUrl: string; resolveMeta?: MetaResolver }) {
+export async function spaFallback(
+  app: FastifyInstance,
+  dist: string,
+  opts: { origin: (req: FastifyRequest) => string; resolveMeta?: MetaResolver },
+) {
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -80,7 +111,7 @@ export async function spaFallback(app: FastifyInstance, dist: string, opts: { pu
       });
       // The app still loads (its owner may see a hidden plugin once signed in), but the status is honest.
       if (meta === 'not-found') status = 404;
-      else if (meta) html = withMeta(html, meta, opts.publicUrl, pathname);
+      else if (meta) html = withMeta(html, meta, opts.origin(req), pathname);
     }
     return reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html);
   });

@@ -58,6 +58,10 @@ export const pluginPinRequest = z.object({ isPinned: z.boolean() });
 export const pluginPinResponse = z.object({ isPinned: z.boolean() });
 export const skipBuildServerRequest = z.object({ skipBuildServer: z.boolean() });
 export const skipBuildServerResponse = z.object({ skipBuildServer: z.boolean() });
+export const pluginFeaturedRequest = z.object({ isFeatured: z.boolean() });
+export const pluginFeaturedResponse = z.object({ isFeatured: z.boolean() });
+/** How many plugins GET /plugins/featured answers with (the home page's featured strip). */
+export const FEATURED_PLUGIN_COUNT = 4;
 export const pluginRatingRequest = z.object({
   stars: z.number({ message: M.ratingRange }).int(M.ratingRange).min(1, M.ratingRange).max(5, M.ratingRange),
 });
@@ -118,6 +122,8 @@ export const pluginSchema = z.object({
   isPubliclyVisible: z.boolean(),
   isPinned: z.boolean(),
   skipBuildServer: z.boolean(),
+  /** Picked by an administrator for the home page's featured strip. */
+  isFeatured: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   member: pluginMemberSchema,
@@ -134,6 +140,10 @@ export const pluginPageSchema = z.object({
   totalPages: z.number().int(),
 });
 export type PluginPage = z.infer<typeof pluginPageSchema>;
+
+/** GET /plugins/featured: administrator-picked plugins first, then the best rated among the most downloaded. */
+export const featuredPluginsSchema = z.object({ items: z.array(pluginSchema) });
+export type FeaturedPlugins = z.infer<typeof featuredPluginsSchema>;
 
 export const pluginSeoSchema = z.object({
   name: z.string(),

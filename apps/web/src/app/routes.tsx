@@ -20,7 +20,7 @@ const VerifyEmailChangePage = lazyPage(() => auth().then((m) => m.VerifyEmailCha
 
 const HomePage = lazyPage(() => import('../features/home').then((m) => m.HomePage));
 
-const plugins = () => import('../features/plugins');
+const plugins = () => import('../features/plugins/pages');
 const PluginsPage = lazyPage(() => plugins().then((m) => m.PluginsPage));
 const PluginDetailPage = lazyPage(() => plugins().then((m) => m.PluginDetailPage));
 const PluginCreatePage = lazyPage(() => plugins().then((m) => m.PluginCreatePage));

@@ -31,6 +31,7 @@ import { carCopyMarks, carDailyCounts, carRatings, cars, carViewMarks, carVotes,
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
 import { visitorKey } from '../../platform/visitor.js';
+import { markdownToText } from '../../platform/plain-text.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
 
@@ -109,19 +110,6 @@ export function decodeForStorage(code: string): { code: string; loadout: CarLoad
   const decoded = decodeCarCode(normalized);
   if (!decoded.ok) throw badRequest(decoded.message, 'code');
   return { code: normalized, loadout: decoded.loadout, bodyProductId: bodyProductIdOf(decoded.loadout) };
-}
-
-/** Markdown reduced to the words a meta description can show. */
-function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s*/gm, '')
-    .replace(/[*_~`]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 const CAR_DAILY = { table: carDailyCounts, subject: carDailyCounts.carId, day: carDailyCounts.day };
@@ -496,5 +484,11 @@ export async function carMeta(ctx: Pick<AppContext, 'db' | 'storage'>, id: numbe
   const text =
     markdownToText(row.description) ||
     `${row.name}: a ${body} car design by ${row.memberName}. Copy the car code and import it in Rocket League with BakkesMod.`;
-  return { title: row.name, description: cutDescription(text), image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null };
+  return {
+    title: row.name,
+    description: cutDescription(text),
+    image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
+    type: 'article',
+    canonicalPath: `/cars/${id}`,
+  };
 }

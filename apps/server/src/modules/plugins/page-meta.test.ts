@@ -24,7 +24,7 @@ describe('plugin page meta', () => {
     const p = await publishedPlugin(t, owner, { name: 'Meta <Plugin>', shortDescription: 'Shows boost & more' });
     for (const url of [`/plugin/${p.id}`, `/plugins/view/${p.id}`]) {
       const page = await t.app.inject(url);
-      expect(page.body).toContain('<title>Meta &lt;Plugin&gt;</title>');
+      expect(page.body).toContain('<title>Meta &lt;Plugin&gt; · BakkesMod Community</title>');
       expect(page.body).toContain('<meta name="description" content="Shows boost &amp; more" />');
     }
     const draft = await createPlugin(t, owner, { name: 'Secret Draft' });

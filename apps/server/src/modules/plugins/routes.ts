@@ -27,6 +27,9 @@ import {
   pluginVisibilityRequest,
   replacePluginRequest,
   pluginStatsSchema,
+  featuredPluginsSchema,
+  pluginFeaturedRequest,
+  pluginFeaturedResponse,
   skipBuildServerRequest,
   skipBuildServerResponse,
   sourceUploadResponse,
@@ -95,6 +98,9 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   r.get('/plugins', { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } }, async (req) =>
     service.list(req.query, req.principal),
   );
+
+  // Before /plugins/:id so "featured" is never read as an id.
+  r.get('/plugins/featured', { schema: { tags: tag, response: { 200: featuredPluginsSchema } } }, async (req) => service.featured(req.principal));
 
   // ---- own plugins (before /plugins/:id so "my" is never read as an id) ----
 
@@ -232,6 +238,15 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     async (req) => {
       requireRole(req, 'administrator');
       return service.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
+    },
+  );
+
+  r.patch(
+    '/admin/plugins/:id/featured',
+    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, body: pluginFeaturedRequest, response: { 200: pluginFeaturedResponse } } },
+    async (req) => {
+      requireRole(req, 'administrator');
+      return service.setFeatured(req.params.id, req.body.isFeatured);
     },
   );
 

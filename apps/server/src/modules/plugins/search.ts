@@ -137,7 +137,7 @@ export function pluginColumns(viewerId: number | null): SQL {
     p.homepage, p.source_code_url as "sourceCodeUrl", p.banner_key as "bannerKey",
     p.is_active as "isActive", p.published_once as "publishedOnce", p.needs_approval as "needsApproval",
     p.is_listed as "isListed", p.is_publicly_visible as "isPubliclyVisible", p.is_pinned as "isPinned",
-    p.skip_build_server as "skipBuildServer", p.download_count as "downloadCount", p.view_count as "viewCount",
+    p.skip_build_server as "skipBuildServer", p.is_featured as "isFeatured", p.download_count as "downloadCount", p.view_count as "viewCount",
     p.rating_sum as "ratingSum", p.rating_count as "ratingCount", p.created_at as "createdAt", p.updated_at as "updatedAt",
     m.username as "memberName", m.avatar_key as "memberAvatarKey",
     v.id as "versionId", v.version_string as "versionString",

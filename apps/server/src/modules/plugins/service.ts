@@ -7,8 +7,10 @@ import {
   PLUGIN_MESSAGES as M,
   PLUGIN_VERSION_STRING_MAX,
   PLUGIN_VIEW_DEDUPE_MS,
+  FEATURED_PLUGIN_COUNT,
   cutDescription,
   hasRole,
+  type FeaturedPlugins,
   type Plugin,
   type PluginListQuery,
   type PluginPage,
@@ -33,9 +35,11 @@ import {
 } from '../../db/schema.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { markdownToText } from '../../platform/plain-text.js';
+import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ListCache } from './list-cache.js';
-import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 
@@ -59,6 +63,7 @@ interface PluginApiRow {
   isPubliclyVisible: boolean;
   isPinned: boolean;
   skipBuildServer: boolean;
+  isFeatured: boolean;
   downloadCount: number;
   viewCount: number;
   ratingSum: number;
@@ -148,6 +153,9 @@ const PLUGIN_DOWNLOADS: CountOnce = {
   windowS: PLUGIN_DOWNLOAD_THROTTLE_MS / 1000,
 };
 
+/** The featured strip fills up with the best rated of this many most downloaded plugins. */
+const FEATURED_POPULAR_POOL = 24;
+
 /** How many plugins the kept list pages may hold in all (a page of 20 counts 20). */
 const LIST_CACHE_PLUGINS = 20_000;
 /** Totals of plain lists are kept this long whatever LIST_CACHE_SECONDS says: they are the costly part. */
@@ -224,6 +232,7 @@ export class PluginService {
       isPubliclyVisible: row.isPubliclyVisible,
       isPinned: row.isPinned,
       skipBuildServer: row.skipBuildServer,
+      isFeatured: row.isFeatured,
       createdAt: toIso(row.createdAt),
       updatedAt: toIso(row.updatedAt),
       member: { id: row.memberId, displayName: row.memberName, avatarUrl: row.memberAvatarKey ? storage.url(row.memberAvatarKey) : null },
@@ -327,6 +336,36 @@ export class PluginService {
       totalCount,
       totalPages: Math.ceil(totalCount / query.pageSize),
     };
+  }
+
+  /**
+   * The home page's featured strip: listed plugins an administrator picked (most downloaded first),
+   * filled up with the best rated among the most downloaded. Kept with the list pages, so the
+   * home page costs one query per cache period and any plugin change drops it.
+   */
+  async featured(viewer: Principal | null): Promise<FeaturedPlugins> {
+    const { items } = await this.listPages.get('featured', async () => {
+      const n = FEATURED_PLUGIN_COUNT;
+      const rows = await this.rows(this.ctx.db, sql`with picked as (
+          (select p.id, 0 as grp, 0::float8 as score, p.download_count as downloads from plugins p
+            where ${listedPlugin} and p.is_featured
+            order by p.download_count desc, p.id desc limit ${n})
+          union all
+          (select popular.id, 1, popular.score, popular.downloads from (
+              select p.id, case when p.rating_count > 0 then p.rating_sum::float8 / p.rating_count else 0 end as score,
+                p.download_count as downloads
+              from plugins p where ${listedPlugin} and not p.is_featured
+              order by p.download_count desc, p.id desc limit ${FEATURED_POPULAR_POOL}
+            ) popular
+            order by popular.score desc, popular.downloads desc, popular.id desc limit ${n})
+        )
+        select ${pluginColumns(null)}
+        from picked join plugins p on p.id = picked.id ${pluginJoins}
+        order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
+        limit ${n}`);
+      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length };
+    });
+    return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
   private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number }> {
@@ -560,6 +599,14 @@ export class PluginService {
     return { isPinned };
   }
 
+  /** Administrator's pick for the home page's featured strip. */
+  async setFeatured(id: number, isFeatured: boolean) {
+    const [row] = await this.ctx.db.update(plugins).set({ isFeatured }).where(eq(plugins.id, id)).returning({ v: plugins.isFeatured });
+    if (!row) throw notFound(M.notFound);
+    this.listsChanged();
+    return { isFeatured: row.v };
+  }
+
   async setSkipBuildServer(id: number, skipBuildServer: boolean) {
     const [row] = await this.ctx.db.update(plugins).set({ skipBuildServer }).where(eq(plugins.id, id)).returning({ v: plugins.skipBuildServer });
     if (!row) throw notFound(M.notFound);
@@ -754,7 +801,7 @@ export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<n
 }
 
 /** Title, description and image of a public plugin's page, for the HTML the server writes; null otherwise. */
-export async function pluginMeta(ctx: AppContext, id: number): Promise<{ title: string; description: string; image: string | null } | null> {
+export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
   const [row] = await ctx.db
     .select({
@@ -771,7 +818,9 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<{ title: 
   if (!row || !isPublic(row)) return null;
   return {
     title: row.name,
-    description: cutDescription(row.shortDescription || row.description || `${row.name}, a BakkesMod plugin`),
+    description: cutDescription(row.shortDescription.trim() || markdownToText(row.description) || `${row.name}, a BakkesMod plugin`),
     image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
+    type: 'article',
+    canonicalPath: `/plugin/${id}`,
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, ButtonLink, cx, focusRing } from '../../components/ui';
-import { useUnreadMailCount } from '../../features/inbox';
+// The hook's own module: the inbox index brings its pages (and the markdown renderer) into every page's first load.
+import { useUnreadMailCount } from '../../features/inbox/use-unread-mail-count';
 import { logout, useAuth, useAuthStatus } from '../../lib/auth';
 import { loginPathFor } from '../../lib/redirect';
 import { SITE_NAME } from '../../lib/site';

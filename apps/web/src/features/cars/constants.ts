@@ -1,7 +1,7 @@
 import { CAR_MESSAGES, plural, type CarSortField } from '@bm/core';
 
 /** Texts of the car screens: the spec's quoted ones verbatim, so tests import what screens show. */
-export const BAKKESMOD_URL = 'https://bakkesmod.com/';
+export { BAKKESMOD_URL } from '../../lib/links';
 
 export const CARS_LIST_TEXT = {
   title: 'Browse Cars',

@@ -63,6 +63,8 @@ export const pluginKeys = {
   versions: (id: number) => [...pluginKeys.all, 'versions', id] as const,
   rating: (id: number) => [...pluginKeys.all, 'rating', id] as const,
   comments: (id: number) => [...pluginKeys.all, 'comments', id] as const,
+  /** The home page's featured strip (features/home asks for it under the same key). */
+  featured: () => [...pluginKeys.all, 'featured'] as const,
 };
 
 /** GET /plugins: each set of params is its own cache entry, so a late answer never replaces a newer one. */
@@ -130,6 +132,7 @@ export const pluginsApi = {
   rate: (id: number, stars: number) => api.post<PluginRating>(`/plugins/${id}/rating`, { stars }),
   setSkipBuildServer: (id: number, skipBuildServer: boolean) =>
     api.patch<{ skipBuildServer: boolean }>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
+  setFeatured: (id: number, isFeatured: boolean) => api.patch<{ isFeatured: boolean }>(`/admin/plugins/${id}/featured`, { isFeatured }),
   postComment: (id: number, body: string, turnstileToken: string | null) =>
     api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
   updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),

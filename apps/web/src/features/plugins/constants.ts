@@ -1,7 +1,7 @@
 import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX, type PluginHasSourceFilter, type PluginSortKey } from '@bm/core';
 
 /** Texts of the plugin list and detail screens: the spec's quoted ones verbatim. */
-export const BAKKESMOD_URL = 'https://bakkesmod.com/';
+export { BAKKESMOD_URL } from '../../lib/links';
 export const SEARCH_DEBOUNCE_MS = 300;
 export const PLUGINS_VIEW_KEY = 'bm.plugins.view';
 export const PLUGIN_VIEW_MARK_PREFIX = 'bm.plugins.viewed.';
@@ -95,6 +95,9 @@ export const PLUGIN_DETAIL_TEXT = {
   skipBuild: 'Skip build server',
   skipBuildHelp: 'New versions skip the build server and go straight to moderator review.',
   skipBuildFailed: 'Failed to update the build server setting',
+  featured: 'Featured on the home page',
+  featuredHelp: 'Shown first in the Featured Plugins strip on the home page.',
+  featuredFailed: 'Failed to update the featured setting',
   rating: 'Rating',
   ratingAverage: (avg: number) => `${avg.toFixed(1)} out of 5`,
   ratingCount: (n: number) => `${n} ${plural(n, 'rating', 'ratings')}`,

@@ -1,6 +1,4 @@
-export { PluginDetailPage } from './detail/plugin-detail-page';
-export { CreatePluginDialog, PluginCreatePage } from './create/create-plugin-form';
-export { PluginManagePage } from './manage/manage-page';
-export { PluginsPage } from './list/plugins-page';
+// The pages are in pages.ts (the router's chunk); this index holds what other features may use.
+export { CreatePluginDialog } from './create/create-plugin-form';
 export { PluginCard, type PluginCardData } from './plugin-card';
 export { PluginBanner } from './plugin-banner';

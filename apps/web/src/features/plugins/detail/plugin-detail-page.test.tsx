@@ -115,6 +115,21 @@ describe('plugin detail', () => {
     expect(await screen.findByText(T.admin)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: T.skipBuild })).toHaveAttribute('aria-checked', 'false');
   });
+
+  it('lets administrators feature the plugin on the home page', async () => {
+    signInAs(testMember, ['administrator']);
+    const fetch = serve([], (path, init) =>
+      path === '/api/admin/plugins/1/featured' && init.method === 'PATCH' ? json(200, JSON.parse(String(init.body)) as object) : null,
+    );
+    const user = userEvent.setup();
+    open();
+    const featured = await screen.findByRole('switch', { name: T.featured });
+    expect(featured).toHaveAttribute('aria-checked', 'false');
+    await user.click(featured);
+    await waitFor(() => expect(featured).toHaveAttribute('aria-checked', 'true'));
+    const call = fetch.mock.calls.find(([u]) => String(u).endsWith('/admin/plugins/1/featured'));
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ isFeatured: true });
+  });
 });
 
 describe('plugin comments', () => {

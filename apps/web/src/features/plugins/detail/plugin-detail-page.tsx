@@ -143,6 +143,19 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
     },
   });
 
+  const feature = useMutation({
+    mutationFn: (value: boolean) => pluginsApi.setFeatured(plugin.id, value),
+    onMutate: (value) => patchPluginDetail(client, plugin.id, { isFeatured: value }),
+    onSuccess: (r) => {
+      patchPluginDetail(client, plugin.id, { isFeatured: r.isFeatured });
+      void client.invalidateQueries({ queryKey: pluginKeys.featured() });
+    },
+    onError: (_e, value) => {
+      patchPluginDetail(client, plugin.id, { isFeatured: !value });
+      toast.error(T.featuredFailed);
+    },
+  });
+
   const date = changedSinceCreated(plugin.createdAt, plugin.updatedAt) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
   const authorName = plugin.member?.displayName || plugin.author;
   const commentCount = comments.data?.length ?? 0;
@@ -235,7 +248,10 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
               <h2 id="admin-controls" className="mb-3 font-semibold text-amber-200">
                 {T.admin}
               </h2>
-              <Switch checked={plugin.skipBuildServer} onChange={(v) => skip.mutate(v)} label={T.skipBuild} description={T.skipBuildHelp} disabled={skip.isPending} />
+              <div className="space-y-4">
+                <Switch checked={plugin.skipBuildServer} onChange={(v) => skip.mutate(v)} label={T.skipBuild} description={T.skipBuildHelp} disabled={skip.isPending} />
+                <Switch checked={plugin.isFeatured} onChange={(v) => feature.mutate(v)} label={T.featured} description={T.featuredHelp} disabled={feature.isPending} />
+              </div>
             </section>
           )}
         </aside>

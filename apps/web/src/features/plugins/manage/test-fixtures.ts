@@ -23,6 +23,7 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
     isPubliclyVisible: true,
     isPinned: false,
     skipBuildServer: false,
+    isFeatured: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     member: { id: 7, displayName: 'octane', avatarUrl: null },

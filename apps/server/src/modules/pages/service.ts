@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { cutDescription } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { markdownToText } from '../../platform/plain-text.js';
+import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
+import { queryRows } from '../plugins/service.js';
+import { listedPlugin } from '../plugins/search.js';
+
+/** A car anyone may open (the rule of the car lists). */
+const publicCar = sql`c.status in ('A', 'I') and c.is_public`;
+
+/** The profile page address of a member: /members/{display name}. */
+export const memberPath = (username: string) => `/members/${encodeURIComponent(username)}`;
+
+/**
+ * Title, description and avatar of a member's profile page (any case of the name); null for an
+ * unknown or disabled member, whose page answers 404.
+ */
+export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawName: string): Promise<PageMeta | null> {
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName).trim();
+  } catch {
+    return null;
+  }
+  if (!name || name.length > 100) return null;
+  const [row] = await queryRows<{ username: string; bioMarkdown: string; avatarKey: string | null }>(
+    ctx.db,
+    sql`select username, bio_markdown as "bioMarkdown", avatar_key as "avatarKey" from members
+      where lower(username) = lower(${name}) and disabled_at is null limit 1`,
+  );
+  if (!row) return null;
+  return {
+    title: row.username,
+    description: cutDescription(markdownToText(row.bioMarkdown) || `${row.username}'s BakkesMod plugins and Rocket League car designs on BakkesMod Community.`),
+    image: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
+    type: 'profile',
+    canonicalPath: memberPath(row.username),
+  };
+}
+
+/** The home page's link preview: the site itself. */
+export const HOME_META: PageMeta = {
+  title: SITE_NAME,
+  description: 'Share and discover BakkesMod plugins and custom car designs for Rocket League.',
+  type: 'website',
+  canonicalPath: '/',
+};
+
+/** A search engine reads at most 50,000 addresses from one sitemap. */
+const SITEMAP_MAX_URLS = 50_000;
+
+const xmlEscape = escapeHtml;
+const day = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString().slice(0, 10);
+
+/**
+ * /sitemap.xml: the home page and lists, every listed public plugin, every public car and every
+ * member (not disabled) with at least one of those, at absolute addresses under `origin`.
+ */
+export async function buildSitemap(ctx: Pick<AppContext, 'db'>, origin: string): Promise<string> {
+  type Row = { kind: 'p' | 'c' | 'm'; key: string; lastmod: Date | string };
+  const rows = await queryRows<Row>(
+    ctx.db,
+    sql`(select 'p' as kind, p.id::text as key, p.updated_at as lastmod from plugins p
+        join members m on m.id = p.member_id and m.disabled_at is null
+        where ${listedPlugin} order by p.download_count desc, p.id limit ${SITEMAP_MAX_URLS})
+      union all
+      (select 'c', c.id::text, c.updated_at from cars c
+        join members m on m.id = c.member_id and m.disabled_at is null
+        where ${publicCar} order by c.views desc, c.id limit ${SITEMAP_MAX_URLS})
+      union all
+      (select 'm', m.username, greatest(
+          (select max(p.updated_at) from plugins p where p.member_id = m.id and ${listedPlugin}),
+          (select max(c.updated_at) from cars c where c.member_id = m.id and ${publicCar}))
+        from members m
+        where m.disabled_at is null
+          and (exists (select 1 from plugins p where p.member_id = m.id and ${listedPlugin})
+            or exists (select 1 from cars c where c.member_id = m.id and ${publicCar}))
+        order by m.id limit ${SITEMAP_MAX_URLS})`,
+  );
+  const entry = (path: string, lastmod?: Date | string | null) =>
+    `  <url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
+  const urls = [entry('/'), entry('/plugins'), entry('/cars')];
+  for (const r of rows) {
+    if (urls.length >= SITEMAP_MAX_URLS) break;
+    if (r.kind === 'p') urls.push(entry(`/plugin/${r.key}`, r.lastmod));
+    else if (r.kind === 'c') urls.push(entry(`/cars/${r.key}`, r.lastmod));
+    else urls.push(entry(memberPath(r.key), r.lastmod));
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt: everything public may be crawled; accounts, dashboards and the API may not. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /account/',
+    'Disallow: /dashboard',
+    'Disallow: /admin',
+    'Disallow: /moderator',
+    'Disallow: /mail',
+    'Disallow: /settings/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
