@@ -12,3 +12,4 @@ export * from './lists.js';
 export * from './moderation.js';
 export * from './admin.js';
 export * from './mail.js';
+export * from './members.js';
