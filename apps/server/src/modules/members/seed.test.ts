@@ -25,6 +25,8 @@ describe('demo profiles', () => {
     expect(p.member.avatarUrl).toMatch(/^\/files\/avatars\/\d+-[0-9a-f]+\.webp$/);
     expect(p.pluginCount).toBeGreaterThan(5);
     expect(p.carCount).toBeGreaterThan(5);
+    // Reputation between demo members, kept in step with its rows.
+    expect(p.reputation).toBe(6);
     const file = await t.app.inject({ method: 'GET', url: p.member.avatarUrl! });
     expect(file.statusCode).toBe(200);
     expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });

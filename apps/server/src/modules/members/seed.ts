@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { placeholderGradient, nameHash, type Socials, emptySocials } from '@bm/core';
 import type { Db } from '../../db/client.js';
-import { cars, members, plugins } from '../../db/schema.js';
+import { cars, memberReputation, members, plugins } from '../../db/schema.js';
 import type { FileStorage } from '../../platform/storage.js';
 
 /** Bios and links of the demo members (by name); a member not listed keeps an empty bio (the profile shows a quip). */
 const DEMO_PROFILES: Record<string, { bio: string; socials: Partial<Socials> }> = {
   RocketRyan: {
     bio: [
-      '## Hey, I am Ryan 👋',
+      '## Hey, I am Ryan',
       '',
       'Champ player, freeplay addict and part-time plugin tinkerer.',
       '',
@@ -33,6 +33,12 @@ const DEMO_PROFILES: Record<string, { bio: string; socials: Partial<Socials> }> 
     bio: 'Site administrator. Questions about the site? Use the feedback button at the bottom of every page.',
     socials: {},
   },
+};
+
+const DEMO_REP: Record<string, string[]> = {
+  RocketRyan: ['BoostQueen', 'AerialAce', 'FlipReset', 'admin', 'moderator'],
+  BoostQueen: ['RocketRyan', 'AerialAce', 'FlipReset'],
+  AerialAce: ['BoostQueen', 'FlipReset'],
 };
 
 /** Members drawn without an avatar, so the initial fallback shows too. */
@@ -78,12 +84,14 @@ export function bannerSvg(name: string, subtitle: string, width = 640, height = 
     else if (style === 1) shapes.push(`<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="16" transform="rotate(${(h >>> i) % 90} ${x} ${y})" fill="#fff" fill-opacity="0.08"/>`);
     else shapes.push(`<polygon points="${x},${y - s} ${x + s},${y + s / 2} ${x - s},${y + s / 2}" fill="#fff" fill-opacity="0.08"/>`);
   }
-  const title = name.length > 26 ? `${name.slice(0, 25)}…` : name;
+  const title = name.length > 32 ? `${name.slice(0, 31)}…` : name;
+  // Long names get smaller letters so they fit the width (bold sans is about 0.62 em a letter).
+  const titleSize = Math.min(42, Math.floor((width - 64) / (title.length * 0.62)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/>${shapes.join('')}
 <rect x="0" y="${height - 120}" width="${width}" height="120" fill="#000" fill-opacity="0.25"/>
-<text x="32" y="${height - 64}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="42" font-weight="700" fill="#fff">${esc(title)}</text>
+<text x="32" y="${height - 64}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="${titleSize}" font-weight="700" fill="#fff">${esc(title)}</text>
 <text x="34" y="${height - 28}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="22" fill="#fff" fill-opacity="0.85">${esc(subtitle.slice(0, 48))}</text>
 </svg>`;
 }
@@ -125,6 +133,19 @@ export async function seedDemoProfiles(db: Db, storage: FileStorage, memberIds: 
         .update(members)
         .set({ avatarKey, ...(profile ? { bioMarkdown: profile.bio, socials: { ...emptySocials(), ...profile.socials } } : {}) })
         .where(eq(members.id, m.id));
+    }
+    // Some reputation between demo members (receiver: givers), so the Rep counters are not all 1.
+    const idOf = new Map(people.map((m) => [m.username, m.id]));
+    const given = Object.entries(DEMO_REP).flatMap(([receiver, givers]) =>
+      givers.filter((g) => idOf.has(g) && idOf.has(receiver)).map((g) => ({ giverId: idOf.get(g)!, receiverId: idOf.get(receiver)! })),
+    );
+    if (given.length) await db.insert(memberReputation).values(given).onConflictDoNothing();
+    const ids = people.map((m) => m.id);
+    for (const id of ids) {
+      await db
+        .update(members)
+        .set({ reputation: sql`1 + (select count(*)::int from ${memberReputation} where ${memberReputation.receiverId} = ${id})` })
+        .where(eq(members.id, id));
     }
     for (const p of pluginBanners) await db.update(plugins).set({ bannerKey: p.key }).where(eq(plugins.id, p.id));
     for (const c of carBanners) await db.update(cars).set({ bannerKey: c.key }).where(eq(cars.id, c.id));
