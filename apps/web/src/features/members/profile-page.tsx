@@ -2,6 +2,7 @@ import { MEMBER_PAGE_SIZE, compactNumber, type MemberProfile, type RepResponse }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
 import { Pagination } from '../../components/pagination';
 import { Avatar, Button, ButtonLink, cx, focusRing } from '../../components/ui';
@@ -10,7 +11,6 @@ import { isApiError } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { PluginBanner } from '../plugins';
 import { type ContentItem, contentQuery, memberKeys, membersApi, profileQuery, sortContent } from './api';
 import { PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
 import { RepButton } from './rep-button';
@@ -209,7 +209,7 @@ function ContentCard({ item, isOwner, busy, onTogglePin }: { item: ContentItem; 
       className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 focus-within:border-sky-500/60"
     >
       <div className="relative aspect-video overflow-hidden">
-        <PluginBanner name={item.name} url={item.bannerUrl} />
+        <ItemBanner name={item.name} url={item.bannerUrl} testId={`${item.kind}-placeholder`} />
         <span className="absolute left-2 top-2 rounded-full bg-slate-950/80 px-2 py-0.5 text-xs font-semibold text-slate-100">
           {item.kind === 'plugin' ? T.plugin : T.car}
         </span>
