@@ -178,7 +178,7 @@ test.describe('car upload, edit and delete', () => {
     const card = cards(page).filter({ hasText: name });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('Octane');
-    await expect(card).toHaveAttribute('href', `/cars/${id}`);
+    await expect(card.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/cars/${id}`);
 
     // Edit through the owner menu.
     await card.click();

@@ -33,6 +33,9 @@ describe('who may call is checked before what is sent', () => {
     ['POST', '/api/account/email-change/request'],
     ['PUT', '/api/NotificationSettings/my'],
     ['POST', '/api/feedback'],
+    ['PUT', '/api/members/me/profile'],
+    ['POST', '/api/members/abc/rep'],
+    ['DELETE', '/api/members/abc/rep'],
   ] as const)('%s %s answers 401 to an anonymous caller with a bad body', async (method, url) => {
     const res = await t.app.inject({ method, url, payload: method === 'GET' ? undefined : garbage });
     expect(res.statusCode).toBe(401);

@@ -32,6 +32,7 @@ import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.
 import { systemRoutes } from './modules/system/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
+import { memberRoutes } from './modules/members/index.js';
 import { featureRoutes } from './modules/features/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { NotificationService } from './modules/notifications/service.js';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       systemRoutes(api, ctx);
       carRoutes(api, ctx);
       pluginRoutes(api, ctx);
+      memberRoutes(api, ctx);
       moderationRoutes(api, ctx);
       buildRoutes(api, ctx);
       adminRoutes(api, ctx);

@@ -111,7 +111,7 @@ export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Re
     webDist: path.join(dataDir, 'no-web-build'),
     ...overrides,
     // Test files make many plugins and cars and vote a lot as one member; the tests of these limits set their own.
-    limits: { create: ROOMY, vote: ROOMY, rating: ROOMY, ...overrides.limits },
+    limits: { create: ROOMY, vote: ROOMY, rating: ROOMY, rep: ROOMY, ...overrides.limits },
   });
   await app.ready();
   return {

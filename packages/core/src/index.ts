@@ -16,3 +16,4 @@ export * from './admin.js';
 export * from './mail.js';
 export * from './mail-rules.js';
 export * from './dashboard.js';
+export * from './members.js';

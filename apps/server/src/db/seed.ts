@@ -7,6 +7,7 @@ import type { FileStorage } from '../platform/storage.js';
 import { seedDemoPlugins } from '../modules/plugins/seed.js';
 import { seedDemoCars } from '../modules/cars/seed.js';
 import { seedDemoDailyCounts } from './seed-daily.js';
+import { seedDemoProfiles } from '../modules/members/seed.js';
 
 /** Makes sure an account exists, verified, with these roles; an existing account keeps its password. */
 export async function ensureMember(
@@ -60,6 +61,7 @@ export async function seedDemo(db: Db, storage: FileStorage): Promise<{ seeded: 
     await seedDemoCars(tx, memberIds);
     await seedDemoPlugins(tx, storage, memberIds.filter((_, i) => DEMO_ACCOUNTS[i]!.roles.length === 0));
     await seedDemoDailyCounts(tx);
+    await seedDemoProfiles(tx, storage, memberIds);
     await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });
   });
   return { seeded: true, accounts: DEMO_ACCOUNTS };

@@ -8,7 +8,7 @@ export interface LimitRule {
 }
 
 /** Named limits, each keyed by IP and by account. */
-export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating' | 'report';
+export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating' | 'report' | 'rep';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -26,6 +26,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   vote: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
   rating: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
   report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
+  /** Giving and taking back reputation. */
+  rep: { ip: { points: 120, durationS: 600 }, account: { points: 60, durationS: 600 } },
 };
 
 export class RateLimits {

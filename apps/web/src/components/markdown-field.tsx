@@ -24,6 +24,7 @@ export function MarkdownField({
   error,
   max,
   texts,
+  rows = 10,
 }: {
   label: string;
   /** The name of the Write / Preview tab list. */
@@ -35,6 +36,8 @@ export function MarkdownField({
   error?: string | null;
   max?: number;
   texts: MarkdownFieldTexts;
+  /** Height of the text area in lines. */
+  rows?: number;
 }) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const ids = { field: useId(), counter: useId(), tabs: useId() };
@@ -74,7 +77,7 @@ export function MarkdownField({
           hidden={tab !== 'write'}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          rows={10}
+          rows={rows}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={max !== undefined ? ids.counter : undefined}
           className={cx(inputClasses(invalid), 'min-h-40 resize-y')}

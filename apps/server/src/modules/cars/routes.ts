@@ -122,7 +122,7 @@ export function carRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/members/:username/cars',
-    { schema: { tags: ['members', ...tags], params: usernameParam, querystring: memberCarsQuery, response: { 200: memberCarsPageSchema } } },
-    async (req) => carsService.memberCars(req.params.username, req.query),
+    { schema: { tags: ['members', ...tags], security: bearer, params: usernameParam, querystring: memberCarsQuery, response: { 200: memberCarsPageSchema } } },
+    async (req) => carsService.memberCars(req.params.username, req.query, req.principal),
   );
 }

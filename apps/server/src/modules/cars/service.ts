@@ -34,6 +34,7 @@ import { visitorKey } from '../../platform/visitor.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
+import { findProfileMember } from '../members/service.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
 const BODY_SLOT = 0;
@@ -426,15 +427,17 @@ export class CarService {
     return { myStars, averageRating: averageOf(row!.ratingSum, row!.ratingCount), ratingCount: row!.ratingCount };
   }
 
-  /** A member's listed cars for their profile (§4 member content order). */
-  async memberCars(username: string, q: { page: number; pageSize: number }): Promise<{ items: MemberCarItem[]; totalPages: number; totalCount: number }> {
-    const [member] = await this.ctx.db
-      .select({ id: members.id })
-      .from(members)
-      .where(eq(sql`lower(${members.username})`, username.trim().toLowerCase()))
-      .limit(1);
-    if (!member) throw notFound(M.memberNotFound);
-    const where = and(eq(cars.memberId, member.id), listed);
+  /**
+   * A member's cars for their profile (§4 member content order): active public cars for others,
+   * every car of their own for the owner; a disabled member is unknown to all but staff.
+   */
+  async memberCars(
+    username: string,
+    q: { page: number; pageSize: number },
+    principal: Principal | null = null,
+  ): Promise<{ items: MemberCarItem[]; totalPages: number; totalCount: number }> {
+    const member = await findProfileMember(this.ctx.db, username, principal);
+    const where = member.isOwner ? eq(cars.memberId, member.id) : and(eq(cars.memberId, member.id), listed);
     const [total] = await this.ctx.db.select({ n: count() }).from(cars).where(where);
     const totalCount = total?.n ?? 0;
     const rows = await this.ctx.db

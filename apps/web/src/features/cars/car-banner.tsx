@@ -1,33 +1,9 @@
-import { placeholderGradient } from '@bm/core';
-import { useState } from 'react';
-import { cx } from '../../components/ui';
+import { ItemBanner } from '../../components/item-banner';
 
 /**
  * A car's banner, or when it has none (or it fails to load) the placeholder of §8/§9: a gradient
  * chosen by the name, with the name's initial.
  */
-export function CarBanner({ name, url, className }: { name: string; url: string | null; className?: string }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (url && failed !== url) {
-    return (
-      <img
-        src={url}
-        alt=""
-        loading="lazy"
-        onError={() => setFailed(url)}
-        className={cx('h-full w-full object-cover', className)}
-      />
-    );
-  }
-  const [from, to] = placeholderGradient(name);
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="car-placeholder"
-      className={cx('flex h-full w-full items-center justify-center text-5xl font-black text-white/90', className)}
-      style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}
-    >
-      {(name.trim()[0] ?? '?').toUpperCase()}
-    </div>
-  );
+export function CarBanner(props: { name: string; url: string | null; className?: string }) {
+  return <ItemBanner {...props} testId="car-placeholder" />;
 }

@@ -41,24 +41,32 @@ function BodyBadge({ car }: { car: Car }) {
  * list rows put a small banner beside it.
  */
 export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' | 'list' }) {
+  // One link stretched over the whole card (named by the car), with the creator's own link above it: links cannot nest.
   const frame = cx(
-    'group block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900',
-    focusRing,
+    'group relative block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900 focus-within:border-sky-500/60',
   );
   const title = (
     <h3 className="truncate text-base font-semibold text-white group-hover:text-sky-300" title={car.name}>
-      {car.name}
+      <Link to={`/cars/${car.id}`} className={cx('rounded after:absolute after:inset-0 after:content-[""]', focusRing)}>
+        {car.name}
+      </Link>
     </h3>
   );
   const creator = (
     <p className="truncate text-sm text-slate-400">
-      {CAR_CARD_TEXT.by} <span className="text-slate-200">{car.member.displayName}</span>
+      {CAR_CARD_TEXT.by}{' '}
+      <Link
+        to={`/members/${encodeURIComponent(car.member.displayName)}`}
+        className={cx('relative z-10 rounded text-slate-200 hover:text-sky-300 hover:underline', focusRing)}
+      >
+        {car.member.displayName}
+      </Link>
     </p>
   );
 
   if (variant === 'list') {
     return (
-      <Link to={`/cars/${car.id}`} data-testid="car-card" className={cx(frame, 'flex items-stretch gap-4 p-3')}>
+      <div data-testid="car-card" className={cx(frame, 'flex items-stretch gap-4 p-3')}>
         <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
           <CarBanner name={car.name} url={car.bannerUrl} className="text-3xl" />
         </div>
@@ -71,12 +79,12 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
             <Rating car={car} />
           </div>
         </div>
-      </Link>
+      </div>
     );
   }
 
   return (
-    <Link to={`/cars/${car.id}`} data-testid="car-card" className={cx(frame, 'flex h-full flex-col')}>
+    <div data-testid="car-card" className={cx(frame, 'flex h-full flex-col')}>
       <div className="relative aspect-video overflow-hidden">
         <CarBanner name={car.name} url={car.bannerUrl} className="transition-transform duration-300 group-hover:scale-105" />
       </div>
@@ -91,6 +99,6 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
           <Rating car={car} />
         </div>
       </div>
-    </Link>
+    </div>
   );
 }

@@ -212,13 +212,18 @@ describe('cars list: counter, pages, states', () => {
       json(200, makePage([makeCar({ id: 9, name: 'Solo', views: 1, codeCopies: 12345, averageRating: 4.25, ratingCount: 4, bodyName: 'Dominus' })])),
     );
     open();
-    const link = await screen.findByRole('link', { name: /Solo/ });
+    const link = await screen.findByRole('link', { name: 'Solo' });
     expect(link).toHaveAttribute('href', '/cars/9');
-    const card = within(link);
+    const box = link.closest<HTMLElement>('[data-testid="car-card"]')!;
+    const card = within(box);
     expect(card.getByText('Dominus')).toBeInTheDocument();
-    expect(link).toHaveTextContent('1 view');
-    expect(link).not.toHaveTextContent('1 views');
-    expect(link).toHaveTextContent('12.3k copies');
+    expect(box).toHaveTextContent('1 view');
+    expect(box).not.toHaveTextContent('1 views');
+    expect(box).toHaveTextContent('12.3k copies');
+    // The creator links to their profile, beside (not inside) the card's link.
+    const creator = card.getByRole('link', { name: makeCar().member.displayName });
+    expect(creator).toHaveAttribute('href', `/members/${encodeURIComponent(makeCar().member.displayName)}`);
+    expect(link.contains(creator)).toBe(false);
     expect(card.getByRole('img', { name: 'Rated 4.3 out of 5' })).toBeInTheDocument();
     // No banner: the placeholder with the initial.
     expect(card.getByTestId('car-placeholder')).toHaveTextContent('S');

@@ -30,6 +30,7 @@ function plugin(id: number, over: Partial<Plugin> = {}): Plugin {
     isPubliclyVisible: true,
     isPinned: false,
     skipBuildServer: false,
+    isFeatured: false,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`,
     member: { id: 7, displayName: 'octane', avatarUrl: null },

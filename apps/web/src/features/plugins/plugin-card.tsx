@@ -57,36 +57,48 @@ export function PluginCard({
   clickable?: boolean;
   className?: string;
 }) {
+  // A clickable card is one link stretched over the whole card (its name is the plugin's name), with
+  // the author's own link above it: links cannot nest.
   const frame = cx(
-    'group overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70',
-    clickable && 'block transition-colors hover:border-sky-500/60 hover:bg-slate-900',
-    clickable && focusRing,
+    'group relative overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70',
+    clickable && 'transition-colors hover:border-sky-500/60 hover:bg-slate-900 focus-within:border-sky-500/60',
     className,
   );
   const title = (
     <h3 className={cx('truncate text-base font-semibold text-white', clickable && 'group-hover:text-sky-300')} title={plugin.name}>
-      {plugin.name}
+      {clickable ? (
+        <Link to={`/plugin/${plugin.id}`} className={cx('rounded after:absolute after:inset-0 after:content-[""]', focusRing)}>
+          {plugin.name}
+        </Link>
+      ) : (
+        plugin.name
+      )}
     </h3>
   );
   const author = plugin.author ? (
     <p className="truncate text-sm text-slate-400">
-      {T.by} <span className="text-slate-200">{plugin.author}</span>
+      {T.by}{' '}
+      {clickable ? (
+        <Link
+          to={`/members/${encodeURIComponent(plugin.author)}`}
+          className={cx('relative z-10 rounded text-slate-200 hover:text-sky-300 hover:underline', focusRing)}
+        >
+          {plugin.author}
+        </Link>
+      ) : (
+        <span className="text-slate-200">{plugin.author}</span>
+      )}
     </p>
   ) : null;
   const description = plugin.shortDescription ? (
     <p className={cx('text-sm text-slate-300', variant === 'grid' ? 'line-clamp-2' : 'line-clamp-1')}>{plugin.shortDescription}</p>
   ) : null;
 
-  const wrap = (cls: string, children: ReactNode) =>
-    clickable ? (
-      <Link to={`/plugin/${plugin.id}`} className={cx(frame, cls)} data-testid="plugin-card">
-        {children}
-      </Link>
-    ) : (
-      <div className={cx(frame, cls)} data-testid="plugin-card">
-        {children}
-      </div>
-    );
+  const wrap = (cls: string, children: ReactNode) => (
+    <div className={cx(frame, cls)} data-testid="plugin-card">
+      {children}
+    </div>
+  );
 
   if (variant === 'list') {
     return wrap(

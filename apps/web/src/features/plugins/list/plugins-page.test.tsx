@@ -156,6 +156,15 @@ describe('plugins list', () => {
 });
 
 describe('plugin card', () => {
+  it.each(['grid', 'list'] as const)('links the name to the plugin and the author to their profile (%s)', (variant) => {
+    renderRoutes([{ path: '/', element: <PluginCard plugin={makePlugin({ id: 7, name: 'Linked', author: 'Boost Queen' })} variant={variant} /> }]);
+    const name = screen.getByRole('link', { name: 'Linked' });
+    expect(name).toHaveAttribute('href', '/plugin/7');
+    const author = screen.getByRole('link', { name: 'Boost Queen' });
+    expect(author).toHaveAttribute('href', '/members/Boost%20Queen');
+    expect(name.contains(author)).toBe(false);
+  });
+
   it('shows the placeholder with the initial when the banner fails, and the numbers', () => {
     renderRoutes([
       { path: '/', element: <PluginCard plugin={makePlugin({ name: 'zeta', bannerImageUrl: '/broken.png' })} clickable={false} /> },

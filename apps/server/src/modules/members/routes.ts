@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MEMBER_MESSAGES as M, memberPluginsPageSchema, memberPluginsQuery, memberProfileSchema, profileUpdateRequest, repResponseSchema } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { MemberService } from './service.js';
+
+const tags = ['members'];
+const usernameParam = z.object({ username: z.string().trim().min(1, M.usernameInvalid).max(100, M.usernameInvalid) });
+
+/** Member profiles (§2 Member profile), their plugins, the profile editor and reputation (§7 Members). */
+export function memberRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const service = new MemberService(ctx);
+
+  r.put(
+    '/members/me/profile',
+    { preValidation: signedIn, schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } } },
+    async (req) => service.updateProfile(requireMember(req), req.body),
+  );
+
+  r.get('/members/:username', { schema: { tags, security: bearer, params: usernameParam, response: { 200: memberProfileSchema } } }, async (req) =>
+    service.profile(req.params.username, req.principal),
+  );
+
+  r.get(
+    '/members/:username/plugins',
+    { schema: { tags, security: bearer, params: usernameParam, querystring: memberPluginsQuery, response: { 200: memberPluginsPageSchema } } },
+    async (req) => service.plugins(req.params.username, req.principal, req.query),
+  );
+
+  const rep = { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rep'), schema: { tags, security: bearer, params: usernameParam, response: { 200: repResponseSchema } } };
+  r.post('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, true));
+  r.delete('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, false));
+}

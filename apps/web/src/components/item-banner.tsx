@@ -1,0 +1,25 @@
+import { placeholderGradient } from '@bm/core';
+import { useState } from 'react';
+import { cx } from './ui';
+
+/**
+ * A plugin's or car's banner, or when it has none (or it fails to load) the placeholder of §8/§9: a
+ * gradient chosen by the name, with the name's initial.
+ */
+export function ItemBanner({ name, url, className, testId }: { name: string; url: string | null; className?: string; testId: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (url && failed !== url) {
+    return <img src={url} alt="" loading="lazy" onError={() => setFailed(url)} className={cx('h-full w-full object-cover', className)} />;
+  }
+  const [from, to] = placeholderGradient(name);
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={testId}
+      className={cx('flex h-full w-full items-center justify-center text-5xl font-black text-white/90', className)}
+      style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}
+    >
+      {(name.trim()[0] ?? '?').toUpperCase()}
+    </div>
+  );
+}

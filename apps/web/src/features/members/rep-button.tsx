@@ -1,0 +1,91 @@
+import { REP_LOCK_MS, compactNumber, type RepResponse } from '@bm/core';
+import { useEffect, useRef, useState } from 'react';
+import { JoinUsDialog } from '../../components/join-us-dialog';
+import { cx, focusRing } from '../../components/ui';
+import { toast } from '../../lib/toast';
+import { PROFILE_TEXT as T } from './constants';
+
+export interface RepButtonProps {
+  /** The profile's display name (the call's path). */
+  username: string;
+  reputation: number;
+  hasGivenRep: boolean;
+  signedIn: boolean;
+  /** Sends the change; answers the server's count. */
+  send: (give: boolean) => Promise<RepResponse>;
+  /** Called with each shown state (optimistic, then the server's) so the counters follow. */
+  onChange?: (state: RepResponse) => void;
+}
+
+/**
+ * Give or take back reputation (§4): the count moves at once (+1, or -1 never below 1), the button is
+ * locked for 300 ms after each click, and a failure puts back what was shown before with a toast.
+ * Only the latest click's answer is applied. Anonymous visitors get the sign-in prompt instead.
+ */
+export function RepButton({ username, reputation, hasGivenRep, signedIn, send, onChange }: RepButtonProps) {
+  const [state, setState] = useState<RepResponse>({ reputation, hasGivenRep });
+  const [locked, setLocked] = useState(false);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const show = (next: RepResponse) => {
+    setState(next);
+    onChange?.(next);
+  };
+
+  const onClick = () => {
+    if (!signedIn) {
+      setJoinOpen(true);
+      return;
+    }
+    if (locked) return;
+    setLocked(true);
+    timer.current = setTimeout(() => setLocked(false), REP_LOCK_MS);
+    const before = state;
+    const give = !before.hasGivenRep;
+    show({ hasGivenRep: give, reputation: give ? before.reputation + 1 : Math.max(1, before.reputation - 1) });
+    const call = ++latest.current;
+    send(give).then(
+      (answer) => {
+        if (call === latest.current) show(answer);
+      },
+      () => {
+        if (call === latest.current) show(before);
+        toast.error(give ? T.giveRepFailed : T.removeRepFailed);
+      },
+    );
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onClick}
+        aria-disabled={locked || undefined}
+        title={state.hasGivenRep ? T.removeRepLabel(username) : T.giveRepLabel(username)}
+        data-testid="rep-button"
+        className={cx(
+          'inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition-colors',
+          focusRing,
+          state.hasGivenRep
+            ? 'border-amber-400/60 bg-amber-400/15 text-amber-200 hover:bg-amber-400/25'
+            : 'border-slate-600 bg-slate-800 text-slate-100 hover:border-amber-400/60 hover:text-amber-200',
+          locked && 'cursor-wait',
+        )}
+      >
+        <svg viewBox="0 0 24 24" className="h-4 w-4" fill={state.hasGivenRep ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z" strokeLinejoin="round" />
+        </svg>
+        <span>{state.hasGivenRep ? T.removeRep : T.giveRep}</span>
+        <span className="rounded bg-slate-950/40 px-1.5 text-xs tabular-nums" data-testid="rep-count">
+          <span className="sr-only">(</span>
+          {compactNumber(state.reputation)}
+          <span className="sr-only">)</span>
+        </span>
+      </button>
+      <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={T.repJoinTitle} description={T.repJoinDescription} />
+    </>
+  );
+}
