@@ -49,7 +49,7 @@ describe('route table', () => {
     await landsOn('/moderator/plugins', '/moderator/pending', 'Moderator');
   });
 
-  it('placeholder pages resolve for the routes later work fills in', async () => {
+  it('signed-in pages open at their own address with their heading', async () => {
     signInAs();
     for (const [path, heading] of [
       ['/dashboard', 'Dashboard'],
