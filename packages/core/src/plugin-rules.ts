@@ -53,3 +53,53 @@ export const PLUGIN_MESSAGES = {
   listPageFailed: 'Failed to load plugins. Please try again.',
   detailPageFailed: 'Failed to load plugin details. Please try again.',
 } as const;
+
+export const SUBMISSION_STATUSES = {
+  q: 'Queued',
+  b: 'Building',
+  p: 'Pending',
+  a: 'Approved',
+  r: 'Rejected',
+  s: 'Skipped',
+} as const;
+
+export type SubmissionStatusLetter = keyof typeof SUBMISSION_STATUSES;
+
+export type SubmissionStatusName = (typeof SUBMISSION_STATUSES)[SubmissionStatusLetter] | 'Unknown';
+
+/** Status letters are case-insensitive; anything else is unknown. */
+export function submissionStatusName(letter: string | null | undefined): SubmissionStatusName {
+  const key = (letter ?? '').toLowerCase();
+  return key in SUBMISSION_STATUSES ? SUBMISSION_STATUSES[key as SubmissionStatusLetter] : 'Unknown';
+}
+
+export type PluginDisplayStatus = 'Pending' | 'Published' | 'Draft';
+
+/** Dashboard status: awaiting approval, else published at least once, else a draft. */
+export function pluginDisplayStatus(p: { needsApproval: boolean; publishedOnce: boolean }): PluginDisplayStatus {
+  if (p.needsApproval) return 'Pending';
+  return p.publishedOnce ? 'Published' : 'Draft';
+}
+
+export const PLUGIN_SORT_KEYS = ['name', 'downloads', 'release', 'updated'] as const;
+export type PluginSortKey = (typeof PLUGIN_SORT_KEYS)[number];
+export const PLUGIN_SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type PluginSortDirection = (typeof PLUGIN_SORT_DIRECTIONS)[number];
+export const PLUGIN_HAS_SOURCE_FILTERS = ['any', 'with', 'without'] as const;
+export type PluginHasSourceFilter = (typeof PLUGIN_HAS_SOURCE_FILTERS)[number];
+
+/** Direction a sort key takes when none is given: names A to Z, numbers and dates highest first. */
+export function pluginDefaultSortDir(sortBy: PluginSortKey): PluginSortDirection {
+  return sortBy === 'name' ? 'asc' : 'desc';
+}
+
+/** The mod tool's install link for a plugin (the detail page's 'Install with BakkesMod'). */
+export function pluginInstallLink(pluginId: number): string {
+  return `bakkesmod://install/${pluginId}`;
+}
+
+/** Source upload field: sent only when non-empty after trimming. */
+export function sourceVersionField(versionString: string | null | undefined): string | undefined {
+  const v = versionString?.trim();
+  return v ? v : undefined;
+}

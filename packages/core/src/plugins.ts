@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLUGIN_NAME_MAX, PLUGIN_SHORT_DESCRIPTION_MAX, PLUGIN_DESCRIPTION_MAX, PLUGIN_URL_MAX, PLUGIN_PAGE_SIZE, PLUGIN_PAGE_SIZE_MAX, PLUGIN_SEARCH_MAX, PLUGIN_MESSAGES } from './plugin-rules.js';
+import { PLUGIN_NAME_MAX, PLUGIN_SHORT_DESCRIPTION_MAX, PLUGIN_DESCRIPTION_MAX, PLUGIN_URL_MAX, PLUGIN_PAGE_SIZE, PLUGIN_PAGE_SIZE_MAX, PLUGIN_SEARCH_MAX, PLUGIN_MESSAGES, PLUGIN_SORT_KEYS, PLUGIN_SORT_DIRECTIONS, PLUGIN_HAS_SOURCE_FILTERS } from './plugin-rules.js';
 
 const M = PLUGIN_MESSAGES;
 
@@ -77,12 +77,6 @@ export const pluginDownloadResponse = z.object({
   downloadUrl: z.string().nullable(),
 });
 export const pluginViewResponse = z.object({ viewCount: z.number().int(), counted: z.boolean() });
-
-/** Source upload field: sent only when non-empty after trimming. */
-export function sourceVersionField(versionString: string | null | undefined): string | undefined {
-  const v = versionString?.trim();
-  return v ? v : undefined;
-}
 
 export const tagSchema = z.object({
   id: z.number().int(),
@@ -162,23 +156,6 @@ export const pluginVersionSchema = z.object({
   binaryDownloadUrl: z.string().nullable(),
 });
 
-export const SUBMISSION_STATUSES = {
-  q: 'Queued',
-  b: 'Building',
-  p: 'Pending',
-  a: 'Approved',
-  r: 'Rejected',
-  s: 'Skipped',
-} as const;
-export type SubmissionStatusLetter = keyof typeof SUBMISSION_STATUSES;
-export type SubmissionStatusName = (typeof SUBMISSION_STATUSES)[SubmissionStatusLetter] | 'Unknown';
-
-/** Status letters are case-insensitive; anything else is unknown. */
-export function submissionStatusName(letter: string | null | undefined): SubmissionStatusName {
-  const key = (letter ?? '').toLowerCase();
-  return key in SUBMISSION_STATUSES ? SUBMISSION_STATUSES[key as SubmissionStatusLetter] : 'Unknown';
-}
-
 export const submissionSchema = z.object({
   submissionId: z.number().int(),
   pluginId: z.number().int(),
@@ -221,25 +198,6 @@ export const submissionUpdatedEvent = z.object({
 });
 export type SubmissionUpdatedEvent = z.infer<typeof submissionUpdatedEvent>;
 
-export type PluginDisplayStatus = 'Pending' | 'Published' | 'Draft';
-/** Dashboard status: awaiting approval, else published at least once, else a draft. */
-export function pluginDisplayStatus(p: { needsApproval: boolean; publishedOnce: boolean }): PluginDisplayStatus {
-  if (p.needsApproval) return 'Pending';
-  return p.publishedOnce ? 'Published' : 'Draft';
-}
-
-export const PLUGIN_SORT_KEYS = ['name', 'downloads', 'release', 'updated'] as const;
-export type PluginSortKey = (typeof PLUGIN_SORT_KEYS)[number];
-export const PLUGIN_SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type PluginSortDirection = (typeof PLUGIN_SORT_DIRECTIONS)[number];
-export const PLUGIN_HAS_SOURCE_FILTERS = ['any', 'with', 'without'] as const;
-export type PluginHasSourceFilter = (typeof PLUGIN_HAS_SOURCE_FILTERS)[number];
-
-/** Direction a sort key takes when none is given: names A to Z, numbers and dates highest first. */
-export function pluginDefaultSortDir(sortBy: PluginSortKey): PluginSortDirection {
-  return sortBy === 'name' ? 'asc' : 'desc';
-}
-
 const listOf = (v: unknown): string[] =>
   (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v])
     .flatMap((s) => String(s).split(','))
@@ -277,7 +235,3 @@ export const pluginListQuery = z.object({
 });
 export type PluginListQuery = z.output<typeof pluginListQuery>;
 
-/** The mod tool's install link for a plugin (the detail page's 'Install with BakkesMod'). */
-export function pluginInstallLink(pluginId: number): string {
-  return `bakkesmod://install/${pluginId}`;
-}

@@ -20,17 +20,17 @@ const VerifyEmailChangePage = lazyPage(() => auth().then((m) => m.VerifyEmailCha
 
 const HomePage = lazyPage(() => import('../features/home').then((m) => m.HomePage));
 
-const plugins = () => import('../features/plugins/pages');
-const PluginsPage = lazyPage(() => plugins().then((m) => m.PluginsPage));
-const PluginDetailPage = lazyPage(() => plugins().then((m) => m.PluginDetailPage));
-const PluginCreatePage = lazyPage(() => plugins().then((m) => m.PluginCreatePage));
-const PluginManagePage = lazyPage(() => plugins().then((m) => m.PluginManagePage));
+// One chunk per page: the list does not carry the detail page's markdown renderer, nor the forms.
+const PluginsPage = lazyPage(() => import('../features/plugins/list/plugins-page').then((m) => m.PluginsPage));
+const PluginDetailPage = lazyPage(() => import('../features/plugins/detail/plugin-detail-page').then((m) => m.PluginDetailPage));
+const PluginCreatePage = lazyPage(() => import('../features/plugins/create/create-plugin-form').then((m) => m.PluginCreatePage));
+const PluginManagePage = lazyPage(() => import('../features/plugins/manage/manage-page').then((m) => m.PluginManagePage));
 
-const cars = () => import('../features/cars');
-const CarsPage = lazyPage(() => cars().then((m) => m.CarsPage));
-const CarDetailPage = lazyPage(() => cars().then((m) => m.CarDetailPage));
-const CarUploadPage = lazyPage(() => cars().then((m) => m.CarUploadPage));
-const CarEditPage = lazyPage(() => cars().then((m) => m.CarEditPage));
+const carForms = () => import('../features/cars/car-form-pages');
+const CarsPage = lazyPage(() => import('../features/cars/cars-page').then((m) => m.CarsPage));
+const CarDetailPage = lazyPage(() => import('../features/cars/car-detail-page').then((m) => m.CarDetailPage));
+const CarUploadPage = lazyPage(() => carForms().then((m) => m.CarUploadPage));
+const CarEditPage = lazyPage(() => carForms().then((m) => m.CarEditPage));
 
 const members = () => import('../features/members');
 const MemberProfilePage = lazyPage(() => members().then((m) => m.MemberProfilePage));

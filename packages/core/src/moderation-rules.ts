@@ -1,0 +1,54 @@
+// Moderation limits, texts and report reasons: plain values, kept apart from the zod schemas in moderation.ts.
+
+export const MODERATION_PAGE_SIZE = 20;
+export const MODERATION_PAGE_SIZE_MAX = 100;
+export const DENY_NOTE_MIN = 5;
+export const DENY_NOTE_MAX = 5000;
+export const APPROVAL_NOTE_MAX = 5000;
+/** A review claimed by opening it is held this long. */
+export const REVIEW_LOCK_MS = 15 * 60 * 1000;
+/** The debug archive's label limit (enforced on the server). */
+export const DEBUG_ARCHIVE_MAX_BYTES = 30 * 1024 * 1024;
+export const BINARY_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+export const REPORT_DETAILS_MAX = 2000;
+
+/** Texts the spec quotes verbatim, and the server's own moderation messages. */
+export const MODERATION_MESSAGES = {
+  approved: 'Approved',
+  approveFailed: 'Failed to approve',
+  rejected: 'Rejected',
+  rejectFailed: 'Failed to reject',
+  hidden: 'Hidden from review',
+  hideFailed: 'Failed to hide from review',
+  noSource: 'No source file available',
+  pendingLoadFailed: 'Failed to load pending plugins',
+  noPending: 'No pending plugins',
+  noHidden: 'No hidden plugins',
+  denyNoteRequired: 'Please enter a deny note (reason)',
+  denyNoteShort: `The deny note must be at least ${DENY_NOTE_MIN} characters`,
+  denyNoteLong: `The deny note must be at most ${DENY_NOTE_MAX} characters`,
+  approvalNoteLong: `The approval note must be at most ${APPROVAL_NOTE_MAX} characters`,
+  submissionNotFound: 'Submission not found',
+  notReviewable: 'This submission is not waiting for review',
+  lockedBy: (username: string) => `${username} is reviewing this submission. Take it over to act on it.`,
+  needsBinary: 'Attach the plugin binary ZIP: this submission has no built binary',
+  reportExists: 'You have already reported this plugin',
+  reportOwn: 'You cannot report your own plugin',
+  reportReason: 'Choose a reason',
+  reportDetailsLong: `Details must be at most ${REPORT_DETAILS_MAX} characters`,
+  reportDetailsRequired: 'Please describe the problem',
+  carNotFound: 'Car not found',
+} as const;
+
+
+/** Reasons a member may give when reporting a plugin. */
+export const PLUGIN_REPORT_REASONS = {
+  malware: 'Malware or suspicious behaviour',
+  broken: 'Broken or crashes the game',
+  stolen: 'Stolen or copied work',
+  inappropriate: 'Inappropriate content',
+  spam: 'Spam or misleading',
+  other: 'Something else',
+} as const;
+export type PluginReportReason = keyof typeof PLUGIN_REPORT_REASONS;
+export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [PluginReportReason, ...PluginReportReason[]];
