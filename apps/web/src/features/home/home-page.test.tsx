@@ -68,9 +68,12 @@ describe('home page', () => {
     release();
 
     const recentList = await screen.findByRole('list', { name: T.recentTitle });
-    expect(within(recentList).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(recent.map((p) => `/plugin/${p.id}`));
+    // Each card links the plugin and, beside it, its author's profile.
+    const recentHrefs = within(recentList).getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(recentHrefs.filter((h) => h?.startsWith('/plugin/'))).toEqual(recent.map((p) => `/plugin/${p.id}`));
+    expect(recentHrefs.filter((h) => h?.startsWith('/members/'))).toHaveLength(recent.length);
     const featuredList = screen.getByRole('list', { name: T.featuredTitle });
-    expect(within(featuredList).getAllByRole('link')).toHaveLength(4);
+    expect(within(featuredList).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/plugin/'))).toHaveLength(4);
     expect(screen.getByRole('heading', { name: T.featuredTitle })).toBeInTheDocument();
     expect(screen.queryByTestId('home-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all plugins' })).toHaveAttribute('href', '/plugins');
