@@ -5,3 +5,5 @@ export { Alert, Card, LoadingState, PageLoader, ProgressBar, Spinner } from './f
 export { Switch } from './switch';
 export { Dialog, type DialogProps } from './dialog';
 export { Avatar } from './avatar';
+export { Time } from './time';
+export { Count } from './count';

@@ -3,10 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Button, Dialog, Switch, TextField, cx, focusRing } from '../../components/ui';
+import { Button, Dialog, Switch, TextField, Time, cx, focusRing } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { ADMIN_TEXT, ROLE_LABELS } from './constants';
@@ -89,7 +88,7 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
           </span>
         )}
       </td>
-      <td className={`${tc.td} whitespace-nowrap`}>{formatDate(m.createdAt)}</td>
+      <td className={`${tc.td} whitespace-nowrap`}><Time value={m.createdAt} /></td>
       <td className={tc.td}>
         <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? T.disabled : T.active}</Badge>
       </td>

@@ -12,9 +12,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BotCheck, BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check';
-import { Avatar, Button, Spinner, cx, focusRing, inputClasses } from '../../../components/ui';
+import { Avatar, Button, Spinner, Time, cx, focusRing, inputClasses } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
-import { changedSinceCreated, formatDateTime } from '../../../lib/format';
+import { changedSinceCreated } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { pluginCommentsQuery, pluginsApi } from '../api';
 import { COMMENTS_TEXT as T } from '../constants';
@@ -229,9 +229,7 @@ function CommentItem({
         <Link to={`/members/${encodeURIComponent(comment.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
           {comment.member.displayName}
         </Link>
-        <time dateTime={comment.createdAt} className="text-slate-500">
-          {formatDateTime(comment.createdAt)}
-        </time>
+        <Time value={comment.createdAt} className="text-slate-500" />
         {edited && <span className="text-xs text-slate-500">{T.edited}</span>}
         {isCommentNew(comment.createdAt, now) && <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>}
       </header>

@@ -1,14 +1,14 @@
-import { compactNumber, pluginInstallLink, type Plugin } from '@bm/core';
+import { pluginInstallLink, type Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { StarRating } from '../../../components/star-rating';
-import { Button, Spinner, Switch, cx, focusRing } from '../../../components/ui';
+import { Button, Count, Spinner, Switch, Time, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
-import { changedSinceCreated, formatDate } from '../../../lib/format';
+import { changedSinceCreated } from '../../../lib/format';
 import { routeId } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
@@ -143,7 +143,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
     },
   });
 
-  const date = changedSinceCreated(plugin.createdAt, plugin.updatedAt) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
+  const edited = changedSinceCreated(plugin.createdAt, plugin.updatedAt);
   const authorName = plugin.member?.displayName || plugin.author;
   const commentCount = comments.data?.length ?? 0;
   const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
@@ -173,12 +173,14 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
                   {authorName}
                 </Link>
               </span>
-              <span>{date}</span>
               <span>
-                <strong className="text-white">{compactNumber(plugin.viewCount)}</strong> {T.views(plugin.viewCount)}
+                {edited ? T.updated : T.created} <Time value={edited ? plugin.updatedAt : plugin.createdAt} />
               </span>
               <span>
-                <strong className="text-white">{compactNumber(plugin.downloadCount)}</strong> {T.downloads(plugin.downloadCount)}
+                <Count value={plugin.viewCount} className="font-bold text-white" /> {T.views(plugin.viewCount)}
+              </span>
+              <span>
+                <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
               </span>
               <RatingPanel
                 average={current.averageRating}
@@ -440,7 +442,7 @@ function VersionsTable({ pluginId }: { pluginId: number }) {
           {versions.data.map((v) => (
             <tr key={v.submissionId} className="border-b border-slate-800/60">
               <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
-              <td className="py-2 pr-4 text-slate-300">{formatDate(v.approvedAt ?? v.submittedAt)}</td>
+              <td className="py-2 pr-4 text-slate-300"><Time value={v.approvedAt ?? v.submittedAt} /></td>
               <td className="py-2">
                 {v.binaryDownloadUrl ? (
                   <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
@@ -484,8 +486,8 @@ function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string })
             {authorName}
           </Link>,
         )}
-        {row(T.infoCreated, formatDate(plugin.createdAt))}
-        {row(T.infoUpdated, formatDate(plugin.updatedAt))}
+        {row(T.infoCreated, <Time value={plugin.createdAt} />)}
+        {row(T.infoUpdated, <Time value={plugin.updatedAt} />)}
         {row(T.infoTags, plugin.tags.length ? plugin.tags.map((t) => t.longName || t.shortName).join(', ') : T.none)}
         {row(T.infoHomepage, plugin.homepage ? external(plugin.homepage, T.visitHomepage) : T.none)}
         {row(T.infoSource, plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, T.viewSource) : T.none)}
