@@ -167,12 +167,16 @@ test.describe('plugin detail', () => {
     await expect(page.getByText(`${text} (changed)`)).toBeVisible();
     await expect(watcher.getByText(`${text} (changed)`)).toBeVisible();
 
-    // Delete after confirming.
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(COMMENTS_TEXT.deleteConfirm);
-      void d.accept();
-    });
-    await page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete }).click();
+    // Delete after confirming in the site's own dialog (Escape first: it cancels and keeps the comment).
+    const deleteButton = page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete });
+    await deleteButton.click();
+    const ask = page.getByRole('alertdialog', { name: COMMENTS_TEXT.deleteConfirm });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
+    await ask.getByRole('button', { name: COMMENTS_TEXT.delete }).click();
     await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await other.close();

@@ -7,3 +7,4 @@ export { Dialog, type DialogProps } from './dialog';
 export { Avatar } from './avatar';
 export { Time } from './time';
 export { Count } from './count';
+export { CONFIRM_TEXT, ConfirmDialog, ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-dialog';

@@ -342,18 +342,21 @@ describe('car detail: owner actions', () => {
   });
 
   it('delete asks first, then removes the car and goes to /cars', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const server = serveCar(owned());
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: T.actions }));
     await user.click(screen.getByRole('menuitem', { name: T.delete }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete "My Octane"?');
+    const ask = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete "My Octane"?' });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: T.actions })).toHaveFocus();
     expect(server.count('DELETE', '')).toBe(0);
 
     await user.click(screen.getByRole('button', { name: T.actions }));
     await user.click(screen.getByRole('menuitem', { name: T.delete }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: T.delete }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cars');
     expect(server.count('DELETE', '')).toBe(1);
   });

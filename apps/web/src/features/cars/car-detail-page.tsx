@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
-import { Avatar, Button, ButtonLink, Count, LoadingState, Time, cx, focusRing } from '../../components/ui';
+import { Avatar, Button, ButtonLink, Count, LoadingState, Time, cx, focusRing, useConfirm } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
@@ -106,6 +106,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
     },
   });
 
+  const confirm = useConfirm();
   const remove = useMutation({
     mutationFn: () => carsApi.remove(car.id),
     onSuccess: () => {
@@ -126,8 +127,8 @@ function CarDetailView({ car }: { car: CarDetail }) {
     if (!signedIn) setJoinOpen(true);
     else vote.mutate(car.myVote === type ? 'N' : type);
   };
-  const onDelete = () => {
-    if (window.confirm(T.confirmDelete(car.name))) remove.mutate();
+  const onDelete = async () => {
+    if (await confirm({ title: T.confirmDelete(car.name), confirmLabel: T.delete, destructive: true })) remove.mutate();
   };
 
   const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;

@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BotCheck, BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check';
-import { Avatar, Button, Spinner, Time, cx, focusRing, inputClasses } from '../../../components/ui';
+import { Avatar, Button, Spinner, Time, cx, focusRing, inputClasses, useConfirm } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { changedSinceCreated } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -204,6 +204,7 @@ function CommentItem({
     },
     onError: (err) => setEditError(errorText(err, T.updateFailed)),
   });
+  const confirm = useConfirm();
   const remove = useMutation({
     mutationFn: () => pluginsApi.deleteComment(comment.id),
     onSuccess: () => removeComment(client, pluginId, comment.id),
@@ -311,8 +312,8 @@ function CommentItem({
               size="sm"
               variant="ghost"
               disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(T.deleteConfirm)) remove.mutate();
+              onClick={async () => {
+                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true })) remove.mutate();
               }}
             >
               {T.delete}

@@ -172,7 +172,6 @@ describe('plugin comments', () => {
       [makeComment({ id: 5, body: 'Old comment', createdAt: old, updatedAt: old, member: me }), makeComment({ id: 6, body: 'Fresh comment', member: me })],
       (path, init) => (path.startsWith('/api/plugins/comments/') && init.method === 'DELETE' ? new Response(null, { status: 204 }) : null),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
@@ -182,8 +181,17 @@ describe('plugin comments', () => {
     expect(within(fresh!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeEnabled();
     expect(within(fresh!).getByText(COMMENTS_TEXT.isNew)).toBeInTheDocument();
     expect(within(stale!).queryByText(COMMENTS_TEXT.isNew)).not.toBeInTheDocument();
-    await user.click(within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete }));
-    expect(confirm).toHaveBeenCalledWith(COMMENT_MESSAGES.deleteConfirm);
+    // The site's own confirm: Cancel keeps the comment and puts focus back on Delete.
+    const del = within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete });
+    await user.click(del);
+    const ask = screen.getByRole('alertdialog', { name: COMMENT_MESSAGES.deleteConfirm });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(del).toHaveFocus();
+    expect(screen.getByText('Old comment')).toBeInTheDocument();
+    await user.click(del);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: COMMENTS_TEXT.delete }));
     await waitFor(() => expect(screen.queryByText('Old comment')).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(true);
   });
