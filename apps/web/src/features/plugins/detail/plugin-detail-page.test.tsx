@@ -103,9 +103,56 @@ describe('plugin detail', () => {
     serve();
     const user = userEvent.setup();
     open();
-    await user.hover(await screen.findByTestId('rating-summary'));
+    await user.click(await screen.findByTestId('rating-summary'));
     await user.click(screen.getByRole('button', { name: 'Rate 4 stars' }));
     expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
+  });
+
+  it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
+    serve();
+    const user = userEvent.setup();
+    open();
+    const summary = await screen.findByTestId('rating-summary');
+    const panel = screen.getByTestId('rating-panel');
+    await user.hover(summary);
+    expect(panel).not.toBeVisible();
+    await user.click(summary);
+    expect(panel).toBeVisible();
+    expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(panel).getByText(T.yourRating));
+    expect(panel).toBeVisible();
+    await user.unhover(summary);
+    expect(panel).toBeVisible();
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Plugin 1' }));
+    expect(panel).not.toBeVisible();
+    expect(summary).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('rating panel: Enter on a star rates and the panel stays open; Escape closes it with focus back on the button', async () => {
+    signInAs();
+    const fetch = serve([], (path, init) =>
+      path === '/api/plugins/1/rating' && init.method === 'POST' ? json(200, { averageRating: 4.1, ratingCount: 9, myStars: 4 }) : null,
+    );
+    const user = userEvent.setup();
+    open();
+    const summary = await screen.findByTestId('rating-summary');
+    summary.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByTestId('rating-panel');
+    expect(panel).toBeVisible();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/1/rating') && i?.method === 'POST')).toBe(true);
+    expect(panel).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(summary).toHaveFocus();
   });
 
   it('shows the admin box to administrators', async () => {

@@ -1,6 +1,6 @@
 import { pluginInstallLink, type Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
@@ -269,25 +269,65 @@ function TagList({ plugin }: { plugin: Plugin }) {
 }
 
 /** The rating summary; hovering or focusing it shows the panel with the average, the count and your stars. */
+/**
+ * The rating summary button and its panel. One click or tap opens it (hover alone never does);
+ * clicks and Enter inside keep it open (choosing a star rates); Escape closes it and puts focus
+ * back on the button; a click or tap outside, or Tab out of it, closes it. The panel is nudged to
+ * stay inside the viewport on narrow screens.
+ */
 function RatingPanel({ average, count, myStars, onRate, busy }: { average: number; count: number; myStars: number | null; onRate: (n: number) => void; busy: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+    };
+  }, [open]);
+
+  useLayoutEffect(() => {
+    if (!open || !panel.current) {
+      setShift(0);
+      return;
+    }
+    // Opened unshifted: move left by what sticks out on the right, never past the left edge.
+    const margin = 8;
+    const rect = panel.current.getBoundingClientRect();
+    const overRight = rect.right - (window.innerWidth - margin);
+    setShift(overRight > 0 ? -Math.min(overRight, Math.max(0, rect.left - margin)) : 0);
+  }, [open]);
+
   return (
     <div
       ref={wrapper}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
       onBlur={(e) => {
-        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        // Only focus moving to another element outside closes it (a star turning busy must not).
+        const next = e.relatedTarget as Node | null;
+        if (next && !wrapper.current?.contains(next)) setOpen(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
+        if (e.key === 'Escape' && open) {
+          e.preventDefault();
+          e.stopPropagation();
+          setOpen(false);
+          trigger.current?.focus();
+        }
       }}
     >
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -303,11 +343,14 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
         <span className="sr-only">{T.rating}</span>
       </button>
       <div
+        ref={panel}
         id={panelId}
         role="group"
         aria-label={T.rating}
         hidden={!open}
-        className="absolute left-0 top-full z-30 w-64 rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50"
+        data-testid="rating-panel"
+        style={shift ? { transform: `translateX(${shift}px)` } : undefined}
+        className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50"
       >
         <p className="text-2xl font-bold text-white">{T.ratingAverage(average)}</p>
         <p className="text-sm text-slate-400">{T.ratingCount(count)}</p>
