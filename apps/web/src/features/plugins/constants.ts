@@ -134,6 +134,8 @@ export const COMMENTS_TEXT = {
   empty: 'No comments yet. Be the first to comment!',
   loading: 'Loading comments...',
   loadFailed: COMMENT_MESSAGES.loadFailed,
+  loadMore: 'Load more comments',
+  loadingMore: 'Loading more comments...',
   postFailed: COMMENT_MESSAGES.postFailed,
   verification: COMMENT_MESSAGES.verification,
   isNew: '(new)',

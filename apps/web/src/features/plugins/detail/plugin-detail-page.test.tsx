@@ -1,9 +1,10 @@
-import { COMMENT_EVENTS, COMMENT_MESSAGES, type Comment } from '@bm/core';
+import { COMMENT_EVENTS, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, type Comment } from '@bm/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
+import { commentsPaging } from '../api';
 import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
 import { makeComment, makePlugin } from '../list/fixtures';
 import { installLauncher } from './counters';
@@ -209,6 +210,55 @@ describe('plugin comments', () => {
     act(() => realtime.deliver(COMMENT_EVENTS.created, makeComment({ id: 9, pluginId: 2, body: 'Elsewhere' })));
     await new Promise((r) => setTimeout(r, 30));
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
+  });
+
+  it('past a full page (500), Load more comments fetches the older page; live events land in it too', async () => {
+    expect(commentsPaging.size).toBe(COMMENTS_PAGE_SIZE);
+    // Pages of 5 here (the site asks for 500): 8 comments, id 8 newest, come as 5 then 3.
+    commentsPaging.size = 5;
+    onTestFinished(() => {
+      commentsPaging.size = COMMENTS_PAGE_SIZE;
+    });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const all = Array.from({ length: 8 }, (_, i) =>
+      makeComment({ id: 8 - i, body: `Comment number ${8 - i}`, createdAt: new Date(start - i * 60_000).toISOString() }),
+    );
+    const fetch = mockFetch((url) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/plugins/1/comments') {
+        const before = Number(u.searchParams.get('before') ?? 0);
+        const limit = Number(u.searchParams.get('limit'));
+        const from = before ? all.findIndex((c) => c.id === before) + 1 : 0;
+        return json(200, all.slice(from, from + limit));
+      }
+      if (u.pathname === '/api/plugins/1') return json(200, makePlugin());
+      if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
+      if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 1, counted: false });
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: 'Comments (5+)' }));
+    expect(await screen.findAllByTestId('comment')).toHaveLength(5);
+    expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.loadMore }));
+    expect(await screen.findByText('Comment number 3')).toBeInTheDocument();
+    expect(screen.getAllByTestId('comment')).toHaveLength(8);
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('before=4') && String(u).includes('limit=5'))).toBe(true);
+    // The last page was short: no more button, the count is exact, focus is on the first added comment.
+    expect(screen.queryByRole('button', { name: COMMENTS_TEXT.loadMore })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Comments (8)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Comment number 3').closest('article')).toHaveFocus());
+    // Live events reach comments of the older page.
+    act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...all[6]!, body: 'Comment two, edited' }));
+    expect(await screen.findByText('Comment two, edited')).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.voted, { id: 1, pluginId: 1, upvotes: 4, downvotes: 0 }));
+    expect(await screen.findByRole('button', { name: 'Upvote (4)' })).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.deleted, { id: 3, pluginId: 1 }));
+    await waitFor(() => expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument());
+    act(() => realtime.deliver(COMMENT_EVENTS.created, makeComment({ id: 600, body: 'Brand new one' })));
+    expect(await screen.findByText('Brand new one')).toBeInTheDocument();
+    expect(screen.getAllByTestId('comment')[0]).toHaveTextContent('Brand new one');
   });
 
   it('own comments: edit blocked after 15 minutes with the title; delete asks first', async () => {

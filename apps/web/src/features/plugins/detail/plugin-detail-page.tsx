@@ -145,7 +145,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
 
   const edited = changedSinceCreated(plugin.createdAt, plugin.updatedAt);
   const authorName = plugin.member?.displayName || plugin.author;
-  const commentCount = comments.data?.length ?? 0;
+  const commentCount = `${comments.data?.items.length ?? 0}${comments.data?.hasMore ? '+' : ''}`;
   const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
 
   return (
@@ -304,7 +304,9 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
     // Opened unshifted: move left by what sticks out on the right, never past the left edge.
     const margin = 8;
     const rect = panel.current.getBoundingClientRect();
-    const overRight = rect.right - (window.innerWidth - margin);
+    // The layout viewport (clientWidth): on phones innerWidth grows when something overflows.
+    const viewport = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
+    const overRight = rect.right - (viewport - margin);
     setShift(overRight > 0 ? -Math.min(overRight, Math.max(0, rect.left - margin)) : 0);
   }, [open]);
 
