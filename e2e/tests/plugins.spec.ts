@@ -209,6 +209,8 @@ test.describe('plugin detail on a phone', () => {
     // The header shows the same compact text, with the same exact figure on hover.
     await expect(page.locator('header').getByTitle(exact!, { exact: true }).first()).toHaveText(compact);
 
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
     const summary = page.getByTestId('rating-summary');
     await summary.tap();
     const panel = page.getByTestId('rating-panel');
@@ -216,7 +218,7 @@ test.describe('plugin detail on a phone', () => {
     const box = (await panel.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await width()).toBeLessThanOrEqual(390);
     // A tap inside keeps it open; a tap outside closes it.
     await panel.getByText(PLUGIN_DETAIL_TEXT.yourRating).tap();
     await expect(panel).toBeVisible();

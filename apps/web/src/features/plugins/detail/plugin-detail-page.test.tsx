@@ -112,7 +112,20 @@ describe('plugin detail', () => {
   it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
     serve();
     const user = userEvent.setup();
-    open();
+    // Inside a focusable main, as in the site shell: a click on the panel's text must not hand focus to it.
+    renderRoutes(
+      [
+        {
+          path: '/plugin/:id',
+          element: (
+            <main tabIndex={-1}>
+              <PluginDetailPage />
+            </main>
+          ),
+        },
+      ],
+      { path: '/plugin/1' },
+    );
     const summary = await screen.findByTestId('rating-summary');
     const panel = screen.getByTestId('rating-panel');
     await user.hover(summary);

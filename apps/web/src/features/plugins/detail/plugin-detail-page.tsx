@@ -351,8 +351,10 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
         aria-label={T.rating}
         hidden={!open}
         data-testid="rating-panel"
-        style={shift ? { transform: `translateX(${shift}px)` } : undefined}
-        className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50"
+        // Focusable, so a click on its text keeps focus inside rather than moving it to the page (which would close it).
+        tabIndex={-1}
+        style={shift ? { left: `${shift}px` } : undefined}
+        className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50 focus:outline-none"
       >
         <p className="text-2xl font-bold text-white">{T.ratingAverage(average)}</p>
         <p className="text-sm text-slate-400">{T.ratingCount(count)}</p>
