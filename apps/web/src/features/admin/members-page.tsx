@@ -1,4 +1,4 @@
-import { pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
+import { exactNumber, pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -185,7 +185,7 @@ export function AdminMembersPage() {
           if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
           return (
             <>
-              <p className="text-sm text-slate-400">{`${d.totalCount} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
+              <p className="text-sm text-slate-400">{`${exactNumber(d.totalCount)} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
               <div className={tc.wrap}>
                 <table className={tc.table}>
                   <caption className="sr-only">{T.title}</caption>
