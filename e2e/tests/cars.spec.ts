@@ -169,7 +169,12 @@ test.describe('car upload, edit and delete', () => {
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     const id = carIdOf(page);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams })).toContainText('Octane');
+    const loadout = page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams });
+    await expect(loadout).toContainText('Octane');
+    // Items other than the body are named too (the names table loads with the loadout).
+    await expect(loadout).toContainText('(Alpha Reward) Goldstone');
+    await expect(loadout).toContainText('Octane: Karmine Corp (Home)');
+    await expect(loadout).not.toContainText('Item #');
     await expect(page.getByRole('heading', { name: 'Made by a test' })).toBeVisible();
     await expect(page.locator('img[src*="/files/cars/"]')).toBeVisible();
 
