@@ -127,9 +127,15 @@ export const commentsPaging = { size: COMMENTS_PAGE_SIZE };
 export const pluginCommentsQuery = (id: number) =>
   queryOptions({
     queryKey: pluginKeys.comments(id),
-    queryFn: async ({ signal }): Promise<CommentsData> => {
-      const items = await api.get<Comment[]>(`/plugins/${id}/comments`, { signal, query: { limit: commentsPaging.size } });
-      return { items: sortComments(items), hasMore: items.length >= commentsPaging.size };
+    queryFn: async ({ signal, client, queryKey }): Promise<CommentsData> => {
+      const items = sortComments(await api.get<Comment[]>(`/plugins/${id}/comments`, { signal, query: { limit: commentsPaging.size } }));
+      const fresh = { items, hasMore: items.length >= commentsPaging.size };
+      // A refetch renews the newest page and keeps the older pages already loaded below it.
+      const before = client.getQueryData<CommentsData>(queryKey);
+      const oldest = items.at(-1);
+      if (!before || !fresh.hasMore || !oldest) return fresh;
+      const older = before.items.filter((c) => sortComments([c, oldest])[0] === oldest && c.id !== oldest.id);
+      return older.length > 0 ? { items: [...items, ...older], hasMore: before.hasMore } : fresh;
     },
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
-import { commentsPaging } from '../api';
+import { commentsPaging, pluginKeys } from '../api';
 import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
 import { makeComment, makePlugin } from '../list/fixtures';
 import { installLauncher } from './counters';
@@ -250,7 +250,7 @@ describe('plugin comments', () => {
       return json(404, { message: 'Not found' });
     });
     const user = userEvent.setup();
-    open();
+    const { queryClient } = open();
     await user.click(await screen.findByRole('tab', { name: 'Comments (5+)' }));
     expect(await screen.findAllByTestId('comment')).toHaveLength(5);
     expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument();
@@ -261,6 +261,12 @@ describe('plugin comments', () => {
     // The last page was short: no more button, the count is exact, focus is on the first added comment.
     expect(screen.queryByRole('button', { name: COMMENTS_TEXT.loadMore })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Comments (8)' })).toBeInTheDocument();
+    // A refetch renews the newest page and keeps the older one.
+    const firstPages = () => fetch.mock.calls.filter(([u]) => String(u).includes('/plugins/1/comments?limit=5')).length;
+    const fetched = firstPages();
+    await act(() => queryClient.invalidateQueries({ queryKey: pluginKeys.comments(1) }));
+    await waitFor(() => expect(firstPages()).toBe(fetched + 1));
+    expect(screen.getAllByTestId('comment')).toHaveLength(8);
     await waitFor(() => expect(screen.getByText('Comment number 3').closest('article')).toHaveFocus());
     // Live events reach comments of the older page.
     act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...all[6]!, body: 'Comment two, edited' }));
