@@ -169,7 +169,12 @@ test.describe('car upload, edit and delete', () => {
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     const id = carIdOf(page);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams })).toContainText('Octane');
+    const loadout = page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams });
+    await expect(loadout).toContainText('Octane');
+    // Items other than the body are named too (the names table loads with the loadout).
+    await expect(loadout).toContainText('(Alpha Reward) Goldstone');
+    await expect(loadout).toContainText('Octane: Karmine Corp (Home)');
+    await expect(loadout).not.toContainText('Item #');
     await expect(page.getByRole('heading', { name: 'Made by a test' })).toBeVisible();
     await expect(page.locator('img[src*="/files/cars/"]')).toBeVisible();
 
@@ -202,14 +207,13 @@ test.describe('car upload, edit and delete', () => {
     await page.getByRole('button', { name: CAR_FORM_TEXT.save }).click();
     await expect(page.getByText(CAR_MESSAGES.nameShort)).toBeVisible();
 
-    // Delete, after the browser's confirmation.
+    // Delete, after the site's confirmation dialog.
     await page.goto(`/cars/${id}`);
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(`Are you sure you want to delete "${name} v2"?`);
-      void d.accept();
-    });
     await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
     await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.delete }).click();
+    const ask = page.getByRole('alertdialog', { name: `Are you sure you want to delete "${name} v2"?` });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await ask.getByRole('button', { name: CAR_DETAIL_TEXT.delete }).click();
     await expect(page).toHaveURL(/\/cars$/);
     expect((await page.request.get(`/api/cars/${id}`)).status()).toBe(404);
   });

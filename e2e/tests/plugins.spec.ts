@@ -109,7 +109,7 @@ test.describe('plugin detail', () => {
     expect(answer.downloadUrl).toBeTruthy();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/i);
 
-    await page.getByTestId('rating-summary').hover();
+    await page.getByTestId('rating-summary').click();
     await page.getByRole('button', { name: 'Rate 4 stars' }).click();
     await expect(page.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeVisible();
     await page.goto(`/plugins/view/${id}`);
@@ -124,13 +124,24 @@ test.describe('plugin detail', () => {
     await signIn(page, DEMO.member);
     const id = await openPlugin(page, 'Session Stats');
 
-    await page.getByTestId('rating-summary').hover();
+    // One click opens the rating panel; rating keeps it open; Escape closes it back onto the button.
+    const summary = page.getByTestId('rating-summary');
+    const panel = page.getByTestId('rating-panel');
+    await summary.click();
+    await expect(panel).toBeVisible();
     const rateResponse = page.waitForResponse((r) => r.url().endsWith(`/plugins/${id}/rating`) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Rate 4 stars' }).click();
     expect((await rateResponse).ok()).toBe(true);
-    await page.getByRole('heading', { level: 1 }).hover();
-    await page.getByTestId('rating-summary').hover();
     await expect(page.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(summary).toBeFocused();
+    // An outside click closes it too.
+    await summary.click();
+    await expect(panel).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(panel).toBeHidden();
 
     // A second, anonymous visitor has the plugin open.
     const other = await browser.newContext();
@@ -167,14 +178,51 @@ test.describe('plugin detail', () => {
     await expect(page.getByText(`${text} (changed)`)).toBeVisible();
     await expect(watcher.getByText(`${text} (changed)`)).toBeVisible();
 
-    // Delete after confirming.
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe(COMMENTS_TEXT.deleteConfirm);
-      void d.accept();
-    });
-    await page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete }).click();
+    // Delete after confirming in the site's own dialog (Escape first: it cancels and keeps the comment).
+    const deleteButton = page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete });
+    await deleteButton.click();
+    const ask = page.getByRole('alertdialog', { name: COMMENTS_TEXT.deleteConfirm });
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await expect(deleteButton).toBeFocused();
+    await deleteButton.click();
+    await ask.getByRole('button', { name: COMMENTS_TEXT.delete }).click();
     await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await other.close();
+  });
+});
+
+test.describe('plugin detail on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('at 390 px the rating panel opens on one tap, inside the viewport, and counts read the same on card and page', async ({ page }) => {
+    await page.goto('/plugins?search=Rocket%20Plugin');
+    const card = cards(page).filter({ hasText: 'Rocket Plugin' }).first();
+    const cardDownloads = card.locator('[title]').filter({ hasText: /download/ });
+    const exact = await cardDownloads.getAttribute('title');
+    expect(exact).toMatch(/^\d{1,3}(,\d{3})*$/);
+    const compact = (await cardDownloads.locator('span').first().textContent())!;
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rocket Plugin' })).toBeVisible();
+    // The header shows the same compact text, with the same exact figure on hover.
+    await expect(page.locator('header').getByTitle(exact!, { exact: true }).first()).toHaveText(compact);
+
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
+    const summary = page.getByTestId('rating-summary');
+    await summary.tap();
+    const panel = page.getByTestId('rating-panel');
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await width()).toBeLessThanOrEqual(390);
+    // A tap inside keeps it open; a tap outside closes it.
+    await panel.getByText(PLUGIN_DETAIL_TEXT.yourRating).tap();
+    await expect(panel).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).tap();
+    await expect(panel).toBeHidden();
   });
 });

@@ -2,6 +2,8 @@
 
 export const COMMENT_MIN_LENGTH = 5;
 export const COMMENT_MAX_LENGTH = 500;
+/** Comments are read newest first, this many at a time (GET /plugins/{id}/comments?before={id}&limit={n}). */
+export const COMMENTS_PAGE_SIZE = 500;
 /** The author may edit a comment for 15 minutes after posting it. */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 /** A comment shows the '(new)' badge for 10 minutes. */
@@ -22,6 +24,9 @@ export const COMMENT_MESSAGES = {
   loadFailed: 'Failed to load comments',
   postFailed: 'Failed to post comment',
   deleteConfirm: 'Are you sure you want to delete this comment?',
+  pageCursorUnknown: 'The comment to page from is not on this plugin',
+  pageCursor: 'before must be a comment id',
+  pageLimit: `limit must be a whole number from 1 to ${COMMENTS_PAGE_SIZE}`,
 } as const;
 
 /** Line breaks as LF, runs of three or more newlines collapsed to two, surrounding space trimmed. */

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { COMMENT_MIN_LENGTH, COMMENT_MAX_LENGTH, COMMENT_EDIT_WINDOW_MS, COMMENT_NEW_BADGE_MS, COMMENT_MESSAGES, normalizeComment } from './comment-rules.js';
+import { COMMENT_MIN_LENGTH, COMMENT_MAX_LENGTH, COMMENT_EDIT_WINDOW_MS, COMMENT_NEW_BADGE_MS, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, normalizeComment } from './comment-rules.js';
+
+/** GET /plugins/{id}/comments?before={commentId}&limit={n}: older comments after the one given, newest first. */
+export const commentPageQuery = z.object({
+  before: z.coerce.number({ message: COMMENT_MESSAGES.pageCursor }).int({ message: COMMENT_MESSAGES.pageCursor }).positive({ message: COMMENT_MESSAGES.pageCursor }).optional(),
+  limit: z.coerce
+    .number({ message: COMMENT_MESSAGES.pageLimit })
+    .int({ message: COMMENT_MESSAGES.pageLimit })
+    .min(1, { message: COMMENT_MESSAGES.pageLimit })
+    .max(COMMENTS_PAGE_SIZE, { message: COMMENT_MESSAGES.pageLimit })
+    .optional(),
+});
+export type CommentPageQuery = z.infer<typeof commentPageQuery>;
+
 /** A comment body: normalised first, then 5 to 500 characters. */
 export const commentBodyRule = z
   .string({ message: COMMENT_MESSAGES.empty })

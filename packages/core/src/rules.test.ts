@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES as M,
   applyEmailSuggestion,
   compactNumber,
+  exactNumber,
   cutDescription,
   formatCountdown,
   hasRole,
@@ -73,21 +74,63 @@ describe('cooldowns and schedules', () => {
   });
 });
 
-describe('compact numbers', () => {
+describe('compact numbers (spec §9)', () => {
+  it.each([
+    // below 10000: the full number, grouped like every exact figure on the site
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [4892, '4,892'],
+    [9999, '9,999'],
+    // up to 100 thousand: one decimal and 'k'
+    [10_000, '10.0k'],
+    [12_345, '12.3k'],
+    [41_734, '41.7k'],
+    [41_799, '41.7k'],
+    [99_949, '99.9k'],
+    [99_999, '99.9k'],
+    // up to 1 million: whole 'k'
+    [100_000, '100k'],
+    [250_000, '250k'],
+    [250_999, '250k'],
+    [999_999, '999k'],
+    // up to 100 million: two-decimal 'M'
+    [1_000_000, '1.00M'],
+    [1_500_000, '1.50M'],
+    [1_234_567, '1.23M'],
+    [1_009_999, '1.00M'],
+    [99_999_999, '99.99M'],
+    // up to 1 billion: whole 'M'
+    [100_000_000, '100M'],
+    [250_500_000, '250M'],
+    [999_999_999, '999M'],
+    // beyond: two-decimal 'B'
+    [1_000_000_000, '1.00B'],
+    [1_234_567_890, '1.23B'],
+    [25_000_000_000, '25.00B'],
+  ])('%i shows as %s', (n, text) => expect(compactNumber(n)).toBe(text));
+
+  it('cuts rather than rounds, so no count is shown above its value or in the next band', () => {
+    expect(compactNumber(99_999)).toBe('99.9k');
+    expect(compactNumber(999_999)).toBe('999k');
+    expect(compactNumber(99_999_999)).toBe('99.99M');
+    expect(compactNumber(999_999_999)).toBe('999M');
+  });
+
+  it('keeps the sign and ignores fractions', () => {
+    expect(compactNumber(-12_345)).toBe('-12.3k');
+    expect(compactNumber(4892.9)).toBe('4,892');
+    expect(compactNumber(Number.NaN)).toBe('0');
+  });
+});
+
+describe('exact numbers', () => {
   it.each([
     [0, '0'],
-    [9999, '9999'],
-    [10000, '10k'],
-    [12345, '12.3k'],
-    [99_949, '99.9k'],
-    [100_000, '100k'],
-    [999_999, '999k'],
-    [1_000_000, '1M'],
-    [1_234_567, '1.23M'],
-    [100_000_000, '100M'],
-    [999_999_999, '999M'],
-    [1_234_567_890, '1.23B'],
-  ])('%i shows as %s', (n, text) => expect(compactNumber(n)).toBe(text));
+    [4892, '4,892'],
+    [41_734, '41,734'],
+    [1_234_567_890, '1,234,567,890'],
+  ])('%i shows as %s', (n, text) => expect(exactNumber(n)).toBe(text));
 });
 
 describe('shared validation', () => {

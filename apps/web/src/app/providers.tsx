@@ -2,6 +2,7 @@ import { TOAST_DEFAULT_MS } from '@bm/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { ConfigProvider, DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
 import { queryClient as appQueryClient } from '../lib/query-client';
 
@@ -30,7 +31,7 @@ export function Providers({
   return (
     <ConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <ConfirmProvider>{children}</ConfirmProvider>
         <Toasts />
       </QueryClientProvider>
     </ConfigProvider>

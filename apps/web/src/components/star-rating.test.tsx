@@ -31,4 +31,18 @@ describe('StarRating', () => {
     await user.keyboard('{Enter}');
     expect(onRate).toHaveBeenLastCalledWith(3);
   });
+
+  it('while busy the stars ignore presses but keep focus, so a panel around them stays open', async () => {
+    const user = userEvent.setup();
+    const onRate = vi.fn();
+    const { rerender } = render(<StarRating value={0} onRate={onRate} label="Your rating" />);
+    const three = screen.getByRole('button', { name: STAR_RATING_TEXT.rate(3) });
+    await user.click(three);
+    expect(onRate).toHaveBeenCalledWith(3);
+    rerender(<StarRating value={0} onRate={onRate} label="Your rating" disabled />);
+    expect(three).toHaveFocus();
+    expect(three).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(onRate).toHaveBeenCalledTimes(1);
+  });
 });

@@ -50,7 +50,8 @@ export interface StarRatingProps {
 
 /**
  * Five stars. Read-only it is one image named 'Rated 4.3 out of 5'; with onRate each star is a
- * button ('Rate 3 stars') that previews its value on hover and focus.
+ * button ('Rate 3 stars') that previews its value on hover and focus. While disabled (a rating is
+ * being sent) the stars are aria-disabled rather than disabled, so the focused star keeps focus.
  */
 export function StarRating({ value, onRate, selected = null, size = 'md', label = 'Rating', disabled, className }: StarRatingProps) {
   const [preview, setPreview] = useState<number | null>(null);
@@ -75,12 +76,14 @@ export function StarRating({ value, onRate, selected = null, size = 'md', label 
           type="button"
           aria-label={STAR_RATING_TEXT.rate(s)}
           aria-pressed={selected === s}
-          disabled={disabled}
-          onClick={() => onRate(s)}
+          aria-disabled={disabled || undefined}
+          onClick={() => {
+            if (!disabled) onRate(s);
+          }}
           onMouseEnter={() => setPreview(s)}
           onFocus={() => setPreview(s)}
           onBlur={() => setPreview(null)}
-          className={cx('rounded p-0.5 transition-transform hover:scale-110 disabled:cursor-not-allowed disabled:opacity-60', focusRing)}
+          className={cx('rounded p-0.5 transition-transform hover:scale-110 aria-disabled:cursor-not-allowed aria-disabled:opacity-60', focusRing)}
         >
           <Star fill={fillOf(s)} size={size} />
         </button>

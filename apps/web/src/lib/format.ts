@@ -1,4 +1,4 @@
-export { compactNumber, cutDescription, plural } from '@bm/core';
+export { compactNumber, cutDescription, exactNumber, plural } from '@bm/core';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -109,6 +109,60 @@ describe('posting comments', () => {
   });
 });
 
+describe('paging comments past the first 500', () => {
+  it('pages newest first with before and limit, ties broken by id, and the default page is 500', async () => {
+    const { plugin, member } = await setup();
+    // 503 comments written directly: three share one moment, so the order needs the id as well.
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: 503 }, (_, i) => ({
+      pluginId: plugin.id,
+      memberId: member.id,
+      body: `Comment number ${i}`,
+      createdAt: new Date(start + (i < 3 ? 0 : i) * 1000),
+    }));
+    const ids = (await t.ctx.db.insert(pluginComments).values(rows).returning({ id: pluginComments.id })).map((r) => r.id);
+    const newestFirst = [...ids].reverse();
+
+    const first = (await api('GET', `/plugins/${plugin.id}/comments`)).json<Comment[]>();
+    expect(first).toHaveLength(500);
+    expect(first.map((c) => c.id)).toEqual(newestFirst.slice(0, 500));
+    const rest = (await api('GET', `/plugins/${plugin.id}/comments?before=${first.at(-1)!.id}`)).json<Comment[]>();
+    expect(rest.map((c) => c.id)).toEqual(newestFirst.slice(500));
+
+    // Small pages walk the whole list without gaps or repeats, across the tie.
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = (await api('GET', `/plugins/${plugin.id}/comments?limit=100${before ? `&before=${before}` : ''}`)).json<Comment[]>();
+      seen.push(...page.map((c) => c.id));
+      if (page.length < 100) break;
+      before = page.at(-1)!.id;
+    }
+    expect(seen).toEqual(newestFirst);
+    const tail = (await api('GET', `/plugins/${plugin.id}/comments?limit=2&before=${newestFirst[500]}`)).json<Comment[]>();
+    expect(tail.map((c) => c.id)).toEqual(newestFirst.slice(501, 503));
+  });
+
+  it('refuses a cursor from another plugin, an unknown one, and bad limits with clear messages', async () => {
+    const a = await setup();
+    const b = await setup();
+    const theirs = (await b.post('A comment elsewhere')).json<Comment>();
+    const cases: Array<[string, string]> = [
+      [`before=${theirs.id}`, CM.pageCursorUnknown],
+      ['before=99999999', CM.pageCursorUnknown],
+      ['before=abc', CM.pageCursor],
+      ['limit=0', CM.pageLimit],
+      ['limit=501', CM.pageLimit],
+      ['limit=2.5', CM.pageLimit],
+    ];
+    for (const [query, message] of cases) {
+      const res = await api('GET', `/plugins/${a.plugin.id}/comments?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(message);
+    }
+  });
+});
+
 describe('editing and deleting comments', () => {
   it('lets the author edit for 15 minutes, enforced on the server', async () => {
     const { owner, member, post } = await setup();

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { COMMENT_EVENTS, COMMENT_MESSAGES as CM, type Comment, type CommentVote, isCommentEditable } from '@bm/core';
+import { COMMENT_EVENTS, COMMENT_MESSAGES as CM, COMMENTS_PAGE_SIZE, type Comment, type CommentVote, isCommentEditable } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { commentVotes, members, pluginComments } from '../../db/schema.js';
 import { HttpError, forbidden, notFound } from '../../platform/errors.js';
@@ -12,8 +12,8 @@ const quote = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n');
 
-/** Comments are read newest first, at most this many. */
-export const COMMENTS_LIMIT = 500;
+/** Comments are read newest first, at most this many at a time; older ones are paged with `before`. */
+export const COMMENTS_LIMIT = COMMENTS_PAGE_SIZE;
 
 /** Comments on plugins: anyone who may see the plugin reads them; members write, edit (15 min) and vote. */
 export class CommentService {
@@ -64,9 +64,22 @@ export class CommentService {
     return c;
   }
 
-  async list(pluginId: number, viewer: Principal | null): Promise<Comment[]> {
+  /**
+   * A page of a plugin's comments, newest first: the newest `limit`, or with `before` (a comment id
+   * of this plugin) the `limit` comments that come after it in that order.
+   */
+  async list(pluginId: number, viewer: Principal | null, page: { before?: number; limit?: number } = {}): Promise<Comment[]> {
     await this.plugins.visibleRow(pluginId, viewer);
-    return this.shaped(sql`${pluginComments.pluginId} = ${pluginId}`, viewer?.memberId ?? null);
+    const limit = page.limit ?? COMMENTS_LIMIT;
+    const ofPlugin = sql`${pluginComments.pluginId} = ${pluginId}`;
+    if (page.before === undefined) return this.shaped(ofPlugin, viewer?.memberId ?? null, limit);
+    const [cursor] = await this.ctx.db
+      .select({ createdAt: pluginComments.createdAt, id: pluginComments.id })
+      .from(pluginComments)
+      .where(and(eq(pluginComments.id, page.before), eq(pluginComments.pluginId, pluginId)));
+    if (!cursor) throw new HttpError(400, CM.pageCursorUnknown);
+    const older = sql`(${pluginComments.createdAt}, ${pluginComments.id}) < (${cursor.createdAt}, ${cursor.id})`;
+    return this.shaped(sql`${ofPlugin} and ${older}`, viewer?.memberId ?? null, limit);
   }
 
   /** body is already normalised and checked (core's commentBodyRule). */

@@ -6,6 +6,7 @@ import {
   PLUGIN_BANNER_MAX_BYTES,
   PLUGIN_MESSAGES as M,
   SOURCE_ZIP_MAX_BYTES,
+  commentPageQuery,
   commentSchema,
   commentVoteRequest,
   commentVoteResponse,
@@ -293,8 +294,10 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // ---- comments ----
 
-  r.get('/plugins/:id/comments', { schema: { tags: tag, params: idParam, response: { 200: z.array(commentSchema) } } }, async (req) =>
-    comments.list(req.params.id, req.principal),
+  r.get(
+    '/plugins/:id/comments',
+    { schema: { tags: tag, params: idParam, querystring: commentPageQuery, response: { 200: z.array(commentSchema) } } },
+    async (req) => comments.list(req.params.id, req.principal, req.query),
   );
 
   r.post(

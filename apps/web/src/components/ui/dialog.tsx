@@ -20,13 +20,15 @@ export interface DialogProps {
   className?: string;
   /** Hide the × button in the corner. */
   hideClose?: boolean;
+  /** 'alertdialog' for a question that needs an answer before going on (confirmations). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
  * A modal dialog: role=dialog + aria-modal, named by its title, focus kept inside while open,
  * Escape and the backdrop close it, focus returns to where it was.
  */
-export function Dialog({ open, onClose, title, description, children, initialFocus, className, hideClose }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, initialFocus, className, hideClose, role = 'dialog' }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const titleId = useId();
@@ -82,7 +84,7 @@ export function Dialog({ open, onClose, title, description, children, initialFoc
       <div className="absolute inset-0 bg-black/70 backdrop-blur-sm" aria-hidden="true" onClick={() => onClose()} />
       <div
         ref={panelRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descId : undefined}

@@ -5,3 +5,6 @@ export { Alert, Card, LoadingState, PageLoader, ProgressBar, Spinner } from './f
 export { Switch } from './switch';
 export { Dialog, type DialogProps } from './dialog';
 export { Avatar } from './avatar';
+export { Time } from './time';
+export { Count } from './count';
+export { CONFIRM_TEXT, ConfirmDialog, ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-dialog';

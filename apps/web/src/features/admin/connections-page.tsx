@@ -1,6 +1,6 @@
 import type { ServiceStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card } from '../../components/ui';
+import { Button, Card, Time } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 import { connectionsQuery } from './api';
 import { ADMIN_TEXT, SERVICE_LABELS, STATE_LABELS } from './constants';
@@ -105,7 +105,9 @@ export function ConnectionsPage() {
                             <td className={tc.td}>{j.kind}</td>
                             <td className={tc.td}>{j.attempts}</td>
                             <td className={`${tc.td} break-words text-rose-300`}>{j.lastError ?? ''}</td>
-                            <td className={tc.td}>{formatDateTime(j.updatedAt)}</td>
+                            <td className={tc.td}>
+                              <Time value={j.updatedAt} />
+                            </td>
                           </tr>
                         ))}
                       </tbody>

@@ -3,10 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Alert, Button, Card, TextAreaField, TextField, cx, focusRing, inputClasses } from '../../components/ui';
+import { Alert, Button, Card, TextAreaField, TextField, Time, cx, focusRing, inputClasses } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
-import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
 import { ADMIN_TEXT } from './constants';
@@ -82,7 +81,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
                           {s.username}
                         </Link>
                       </td>
-                      <td className={tc.td}>{formatDateTime(s.subscribedAt)}</td>
+                      <td className={tc.td}><Time value={s.subscribedAt} /></td>
                     </tr>
                   ))}
                 </tbody>

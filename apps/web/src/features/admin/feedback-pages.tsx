@@ -3,10 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Alert, Button, Card, cx, focusRing, inputClasses } from '../../components/ui';
+import { Alert, Button, Card, Time, cx, focusRing, inputClasses } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
-import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, feedbackItemQuery, feedbackListQuery } from './api';
 import { ADMIN_TEXT, FEEDBACK_STATUS_LABELS } from './constants';
@@ -92,7 +91,7 @@ export function FeedbackListPage() {
                         <td className={tc.td}>
                           <StatusBadge status={f.status} />
                         </td>
-                        <td className={`${tc.td} whitespace-nowrap`}>{formatDateTime(f.createdAt)}</td>
+                        <td className={`${tc.td} whitespace-nowrap`}><Time value={f.createdAt} /></td>
                       </tr>
                     ))}
                   </tbody>
@@ -157,7 +156,7 @@ function FeedbackDetail({ item }: { item: FeedbackItem }) {
         <dt className="text-slate-400">{T.userAgent}</dt>
         <dd className="break-words text-slate-300">{item.userAgent ?? '—'}</dd>
         <dt className="text-slate-400">{T.received}</dt>
-        <dd className="text-slate-300">{formatDateTime(item.createdAt)}</dd>
+        <dd className="text-slate-300"><Time value={item.createdAt} /></dd>
         <dt className="text-slate-400">{T.status}</dt>
         <dd>
           <StatusBadge status={item.status} />

@@ -1,12 +1,11 @@
-import { pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
+import { exactNumber, pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Button, Dialog, Switch, TextField, cx, focusRing } from '../../components/ui';
+import { Button, Dialog, Switch, TextField, Time, cx, focusRing } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { ADMIN_TEXT, ROLE_LABELS } from './constants';
@@ -89,7 +88,7 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
           </span>
         )}
       </td>
-      <td className={`${tc.td} whitespace-nowrap`}>{formatDate(m.createdAt)}</td>
+      <td className={`${tc.td} whitespace-nowrap`}><Time value={m.createdAt} /></td>
       <td className={tc.td}>
         <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? T.disabled : T.active}</Badge>
       </td>
@@ -186,7 +185,7 @@ export function AdminMembersPage() {
           if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
           return (
             <>
-              <p className="text-sm text-slate-400">{`${d.totalCount} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
+              <p className="text-sm text-slate-400">{`${exactNumber(d.totalCount)} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
               <div className={tc.wrap}>
                 <table className={tc.table}>
                   <caption className="sr-only">{T.title}</caption>

@@ -1,10 +1,9 @@
 import type { WebhookDelivery } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, cx, focusRing } from '../../components/ui';
+import { Alert, Button, TextField, Time, cx, focusRing } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
-import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, deliveriesQuery } from './api';
 import { ADMIN_TEXT } from './constants';
@@ -40,7 +39,7 @@ function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: bo
   });
   return (
     <tr data-testid="delivery-row">
-      <td className={`${tc.td} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
+      <td className={`${tc.td} whitespace-nowrap`}><Time value={d.createdAt} /></td>
       <td className={tc.td}>{T.direction[d.direction]}</td>
       <td className={tc.td}>{d.kind}</td>
       <td className={`${tc.td} max-w-72`}>

@@ -1,4 +1,4 @@
-import { compactNumber, type Car } from '@bm/core';
+import { compactNumber, exactNumber, type Car } from '@bm/core';
 import { Link } from 'react-router';
 import { StarRating } from '../../components/star-rating';
 import { cx, focusRing } from '../../components/ui';
@@ -8,10 +8,10 @@ import { CAR_CARD_TEXT } from './constants';
 function Counts({ car }: { car: Car }) {
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-400">
-      <span title={`${car.views}`}>
+      <span title={exactNumber(car.views)}>
         <span className="font-semibold text-slate-200">{compactNumber(car.views)}</span> {CAR_CARD_TEXT.views(car.views)}
       </span>
-      <span title={`${car.codeCopies}`}>
+      <span title={exactNumber(car.codeCopies)}>
         <span className="font-semibold text-slate-200">{compactNumber(car.codeCopies)}</span> {CAR_CARD_TEXT.copies(car.codeCopies)}
       </span>
     </p>

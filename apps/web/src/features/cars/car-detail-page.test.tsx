@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAR_RATING_TEXT } from '../../components/star-rating';
+import { formatDateTime, relativeTime } from '../../lib/format';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
 import { CarDetailPage } from './car-detail-page';
 import { CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
@@ -84,7 +85,11 @@ describe('car detail: content and states', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Octane' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Neon Octane/);
     expect(screen.getAllByRole('link', { name: 'RocketRyan' })[0]).toHaveAttribute('href', '/members/RocketRyan');
-    expect(screen.getByText(/^Updated /)).toBeInTheDocument();
+    // The date is relative, with the exact moment on hover and as the machine value.
+    const stamp = screen.getByText(/^Updated$/).querySelector('time')!;
+    expect(stamp).toHaveAttribute('dateTime', '2026-03-02T10:00:00.000Z');
+    expect(stamp).toHaveAttribute('title', formatDateTime('2026-03-02T10:00:00.000Z'));
+    expect(stamp).toHaveTextContent(relativeTime('2026-03-02T10:00:00.000Z'));
     // The view is counted on open, and the new total shows.
     expect(await screen.findByText('views')).toBeInTheDocument();
     expect(screen.getByText('copies')).toBeInTheDocument();
@@ -107,7 +112,7 @@ describe('car detail: content and states', () => {
   it('never-updated cars say Created; one view and one copy are singular', async () => {
     serveCar(makeDetail({ id: 5, views: 0, codeCopies: 1 }), { 'POST /view': () => json(200, { views: 1, counted: true }) });
     openCar();
-    expect(await screen.findByText(/^Created /)).toBeInTheDocument();
+    expect((await screen.findByText(/^Created$/, { selector: 'span' })).querySelector('time')).not.toBeNull();
     expect(await screen.findByText('view')).toBeInTheDocument();
     expect(screen.getByText('copy')).toBeInTheDocument();
   });
@@ -337,18 +342,21 @@ describe('car detail: owner actions', () => {
   });
 
   it('delete asks first, then removes the car and goes to /cars', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const server = serveCar(owned());
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: T.actions }));
     await user.click(screen.getByRole('menuitem', { name: T.delete }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete "My Octane"?');
+    const ask = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete "My Octane"?' });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: T.actions })).toHaveFocus();
     expect(server.count('DELETE', '')).toBe(0);
 
     await user.click(screen.getByRole('button', { name: T.actions }));
     await user.click(screen.getByRole('menuitem', { name: T.delete }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: T.delete }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cars');
     expect(server.count('DELETE', '')).toBe(1);
   });

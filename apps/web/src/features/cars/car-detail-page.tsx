@@ -1,15 +1,15 @@
-import { compactNumber, type CarDetail, type CarRating, type CarVoteType } from '@bm/core';
+import { exactNumber, type CarDetail, type CarRating, type CarVoteType } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
-import { Avatar, Button, ButtonLink, LoadingState, cx, focusRing } from '../../components/ui';
+import { Avatar, Button, ButtonLink, Count, LoadingState, Time, cx, focusRing, useConfirm } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
-import { changedSinceCreated, formatDate } from '../../lib/format';
+import { changedSinceCreated } from '../../lib/format';
 import { routeId } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { carDetailQuery, carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
@@ -106,6 +106,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
     },
   });
 
+  const confirm = useConfirm();
   const remove = useMutation({
     mutationFn: () => carsApi.remove(car.id),
     onSuccess: () => {
@@ -126,8 +127,8 @@ function CarDetailView({ car }: { car: CarDetail }) {
     if (!signedIn) setJoinOpen(true);
     else vote.mutate(car.myVote === type ? 'N' : type);
   };
-  const onDelete = () => {
-    if (window.confirm(T.confirmDelete(car.name))) remove.mutate();
+  const onDelete = async () => {
+    if (await confirm({ title: T.confirmDelete(car.name), confirmLabel: T.delete, destructive: true })) remove.mutate();
   };
 
   const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;
@@ -162,7 +163,9 @@ function CarDetailView({ car }: { car: CarDetail }) {
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
               <Creator name={creatorName} avatarUrl={car.member?.avatarUrl ?? null} />
-              <span>{updated ? T.updated(formatDate(car.updatedAt)) : T.created(formatDate(car.createdAt))}</span>
+              <span>
+                {updated ? T.updated : T.created} <Time value={updated ? car.updatedAt : car.createdAt} />
+              </span>
               <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300">{car.bodyName}</span>
             </div>
             <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
@@ -181,10 +184,10 @@ function CarDetailView({ car }: { car: CarDetail }) {
               </div>
               <p className="flex gap-4 text-sm text-slate-300">
                 <span>
-                  <strong className="text-white">{compactNumber(car.views)}</strong> {CAR_CARD_TEXT.views(car.views)}
+                  <Count value={car.views} className="font-bold text-white" /> {CAR_CARD_TEXT.views(car.views)}
                 </span>
                 <span>
-                  <strong className="text-white">{compactNumber(car.codeCopies)}</strong> {CAR_CARD_TEXT.copies(car.codeCopies)}
+                  <Count value={car.codeCopies} className="font-bold text-white" /> {CAR_CARD_TEXT.copies(car.codeCopies)}
                 </span>
               </p>
               <Votes car={car} onVote={onVote} busy={vote.isPending} />
@@ -234,10 +237,14 @@ function CarDetailView({ car }: { car: CarDetail }) {
                 T.unknown
               )}
             </InfoRow>
-            <InfoRow label={T.createdLabel}>{formatDate(car.createdAt)}</InfoRow>
-            <InfoRow label={T.lastUpdated}>{formatDate(car.updatedAt)}</InfoRow>
-            <InfoRow label={T.viewsLabel}>{car.views.toLocaleString()}</InfoRow>
-            <InfoRow label={T.copiesLabel}>{car.codeCopies.toLocaleString()}</InfoRow>
+            <InfoRow label={T.createdLabel}>
+              <Time value={car.createdAt} />
+            </InfoRow>
+            <InfoRow label={T.lastUpdated}>
+              <Time value={car.updatedAt} />
+            </InfoRow>
+            <InfoRow label={T.viewsLabel}>{exactNumber(car.views)}</InfoRow>
+            <InfoRow label={T.copiesLabel}>{exactNumber(car.codeCopies)}</InfoRow>
             <InfoRow label={T.globalRating}>
               <span data-testid="global-rating">{T.ratingValue(rating.averageRating, rating.ratingCount)}</span>
             </InfoRow>

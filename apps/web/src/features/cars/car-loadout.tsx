@@ -1,7 +1,40 @@
 import { bodyName, paintName, slotName, type CarLoadout, type RgbColor, type TeamLoadout } from '@bm/core';
+import { useEffect, useState } from 'react';
 import { CAR_DETAIL_TEXT as T } from './constants';
 
 const BODY_SLOT = 0;
+
+type ProductNames = Readonly<Record<number, string>>;
+let namesLoad: Promise<ProductNames> | null = null;
+
+/** The item names table (about 6000 items) is its own chunk, fetched once, the first time a loadout shows. */
+export function loadProductNames(): Promise<ProductNames> {
+  namesLoad ??= import('@bm/core/product-names').then((m) => m.PRODUCT_NAMES).catch((err: unknown) => {
+    namesLoad = null;
+    throw err;
+  });
+  return namesLoad;
+}
+
+function useProductNames(): ProductNames | null {
+  const [names, setNames] = useState<ProductNames | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadProductNames()
+      .then((n) => live && setNames(n))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return names;
+}
+
+/** A body by the body table; other items by the item table, 'Item #id' while it loads or when unknown. */
+export function itemName(slot: number, productId: number, names: ProductNames | null): string {
+  if (slot === BODY_SLOT) return bodyName(productId);
+  return names?.[productId] ?? T.product(productId);
+}
 
 function Swatch({ color, label }: { color: RgbColor; label: string }) {
   const css = `rgb(${color.r}, ${color.g}, ${color.b})`;
@@ -15,7 +48,7 @@ function Swatch({ color, label }: { color: RgbColor; label: string }) {
   );
 }
 
-function Team({ title, team, accent }: { title: string; team: TeamLoadout; accent: string }) {
+function Team({ title, team, accent, names }: { title: string; team: TeamLoadout; accent: string; names: ProductNames | null }) {
   const items = [...team.items].sort((a, b) => a.slot - b.slot);
   return (
     <section aria-label={title} className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
@@ -30,7 +63,7 @@ function Team({ title, team, accent }: { title: string; team: TeamLoadout; accen
               <div key={`${item.slot}-${item.productId}`} className="contents">
                 <dt className="text-slate-400">{slotName(item.slot)}</dt>
                 <dd className="text-slate-100">
-                  {item.slot === BODY_SLOT ? bodyName(item.productId) : T.product(item.productId)}
+                  {itemName(item.slot, item.productId, names)}
                   {paint && <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs text-amber-300">{paint}</span>}
                 </dd>
               </div>
@@ -51,14 +84,15 @@ function Team({ title, team, accent }: { title: string; team: TeamLoadout; accen
 
 /** The decoded code: one section when blue is orange, else one per team. */
 export function CarLoadoutView({ loadout }: { loadout: CarLoadout }) {
+  const names = useProductNames();
   return (
     <div className={loadout.blueIsOrange ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
       {loadout.blueIsOrange ? (
-        <Team title={T.bothTeams} team={loadout.blue} accent="text-sky-300" />
+        <Team title={T.bothTeams} team={loadout.blue} accent="text-sky-300" names={names} />
       ) : (
         <>
-          <Team title={T.blueTeam} team={loadout.blue} accent="text-sky-400" />
-          <Team title={T.orangeTeam} team={loadout.orange} accent="text-orange-400" />
+          <Team title={T.blueTeam} team={loadout.blue} accent="text-sky-400" names={names} />
+          <Team title={T.orangeTeam} team={loadout.orange} accent="text-orange-400" names={names} />
         </>
       )}
     </div>

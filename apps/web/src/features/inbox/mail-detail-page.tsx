@@ -3,10 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Markdown } from '../../components/markdown';
-import { Alert, Button, ButtonLink, cx, focusRing, Spinner } from '../../components/ui';
+import { Alert, Button, ButtonLink, Spinner, Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
-import { formatDateTime } from '../../lib/format';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { mailApi, mailKeys, mailMessageQuery } from './api';
 import { categoryLabel, INBOX_TEXT as T } from './constants';
@@ -71,7 +70,7 @@ export function MailDetailPage() {
             <div className="min-w-0">
               <h1 className="break-words text-2xl font-bold text-white">{message.subject}</h1>
               <p className="mt-1 text-sm text-slate-400">
-                {`${T.from}: ${message.from}`} · {categoryLabel(message.category)} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                {`${T.from}: ${message.from}`} · {categoryLabel(message.category)} · <Time value={message.createdAt} />
               </p>
             </div>
             <Button variant="outline" size="sm" onClick={() => setHidden(!message.isHidden)}>

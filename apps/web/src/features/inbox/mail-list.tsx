@@ -1,7 +1,6 @@
 import type { MailMessage } from '@bm/core';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../components/ui';
-import { formatDateTime } from '../../lib/format';
+import { Time, cx, focusRing } from '../../components/ui';
 import { categoryLabel, INBOX_TEXT as T } from './constants';
 
 /** The messages of one page: each opens its detail page; unread ones stand out. */
@@ -22,7 +21,7 @@ export function MailList({ items, actions }: { items: MailMessage[]; actions?: (
                 {m.subject}
               </span>
               <span className="mt-0.5 block truncate text-xs text-slate-400">
-                {m.from} · {categoryLabel(m.category)} · {formatDateTime(m.createdAt)}
+                {m.from} · {categoryLabel(m.category)} · <Time value={m.createdAt} />
               </span>
             </Link>
             {actions?.(m)}

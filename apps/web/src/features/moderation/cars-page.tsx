@@ -1,7 +1,7 @@
-import { compactNumber, MODERATION_PAGE_SIZE } from '@bm/core';
+import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, cx, focusRing, inputClasses, LoadingState } from '../../components/ui';
+import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -90,8 +90,12 @@ export function ModeratorCarsPage() {
                     <td className={c.td}>
                       <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>{car.hidden ? T.statusHidden : car.status}</Badge>
                     </td>
-                    <td className={c.td}>{compactNumber(car.views)}</td>
-                    <td className={c.td}>{compactNumber(car.codeCopies)}</td>
+                    <td className={c.td}>
+                      <Count value={car.views} />
+                    </td>
+                    <td className={c.td}>
+                      <Count value={car.codeCopies} />
+                    </td>
                     <td className={c.td}>
                       <When at={car.updatedAt} />
                     </td>

@@ -1,8 +1,7 @@
 import { pageCount, submissionStatusName } from '@bm/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, cx, inputClasses } from '../../components/ui';
-import { formatDateTime, relativeTime } from '../../lib/format';
+import { Button, Time, cx, inputClasses } from '../../components/ui';
 import { MODERATION_TEXT as T } from './constants';
 
 /** page and search kept in the address (?page=&search=), so Back and reload keep the place. */
@@ -79,11 +78,7 @@ export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pa
 
 /** '3 hours ago', with the exact time on hover and for assistive technology. */
 export function When({ at }: { at: string }) {
-  return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {relativeTime(at)}
-    </time>
-  );
+  return <Time value={at} />;
 }
 
 const tones: Record<string, string> = {

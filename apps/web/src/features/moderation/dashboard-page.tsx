@@ -1,4 +1,4 @@
-import type { ModeratorDashboard } from '@bm/core';
+import { exactNumber, type ModeratorDashboard } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, cx, focusRing, LoadingState } from '../../components/ui';
@@ -45,7 +45,7 @@ export function ModeratorDashboardPage() {
 function CountCard({ label, count, to }: { label: string; count: number; to: string | null }) {
   const body = (
     <>
-      <span className="block text-3xl font-bold text-white">{count}</span>
+      <span className="block text-3xl font-bold text-white">{exactNumber(count)}</span>
       <span className="mt-1 block text-sm text-slate-300">{label}</span>
     </>
   );

@@ -1,4 +1,5 @@
 import {
+  COMMENTS_PAGE_SIZE,
   PLUGIN_PAGE_SIZE,
   TAG_CACHE_MS,
   type Comment,
@@ -115,11 +116,29 @@ export const pluginRatingQuery = (id: number) =>
     staleTime: 0,
   });
 
-/** Comments, newest first. */
+/** The loaded comments, newest first, and whether older ones may remain (the last page was full). */
+export interface CommentsData {
+  items: Comment[];
+  hasMore: boolean;
+}
+
+/** Comments asked for per page (COMMENTS_PAGE_SIZE; tests page with fewer). */
+export const commentsPaging = { size: COMMENTS_PAGE_SIZE };
+
+/** The newest page of comments; older pages are added to the same cache entry by `loadOlderComments`. */
 export const pluginCommentsQuery = (id: number) =>
   queryOptions({
     queryKey: pluginKeys.comments(id),
-    queryFn: async ({ signal }) => sortComments(await api.get<Comment[]>(`/plugins/${id}/comments`, { signal })),
+    queryFn: async ({ signal, client, queryKey }): Promise<CommentsData> => {
+      const items = sortComments(await api.get<Comment[]>(`/plugins/${id}/comments`, { signal, query: { limit: commentsPaging.size } }));
+      const fresh = { items, hasMore: items.length >= commentsPaging.size };
+      // A refetch renews the newest page and keeps the older pages already loaded below it.
+      const before = client.getQueryData<CommentsData>(queryKey);
+      const oldest = items.at(-1);
+      if (!before || !fresh.hasMore || !oldest) return fresh;
+      const older = before.items.filter((c) => sortComments([c, oldest])[0] === oldest && c.id !== oldest.id);
+      return older.length > 0 ? { items: [...items, ...older], hasMore: before.hasMore } : fresh;
+    },
   });
 
 export function sortComments(list: Comment[]): Comment[] {
@@ -137,6 +156,8 @@ export const pluginsApi = {
     api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
   updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),
   deleteComment: (commentId: number) => api.delete(`/plugins/comments/${commentId}`),
+  /** The page of comments older than the one given. */
+  olderComments: (id: number, before: number) => api.get<Comment[]>(`/plugins/${id}/comments`, { query: { before, limit: commentsPaging.size } }),
   report: (id: number, body: ReportPluginRequest) => api.post<{ id: number }>(`/plugins/${id}/report`, body),
   voteComment: (commentId: number, voteType: CommentVote) =>
     api.post<CommentVoteResult>(`/plugins/comments/${commentId}/vote`, { voteType }),

@@ -1,4 +1,4 @@
-import { compactNumber } from '@bm/core';
+import { compactNumber, exactNumber } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
@@ -32,10 +32,10 @@ function Stats({ plugin }: { plugin: PluginCardData }) {
           </span>
         </span>
       )}
-      <span title={`${plugin.downloadCount}`}>
+      <span title={exactNumber(plugin.downloadCount)}>
         <span className="font-semibold text-slate-200">{compactNumber(plugin.downloadCount)}</span> {T.downloads(plugin.downloadCount)}
       </span>
-      <span title={`${plugin.viewCount}`}>
+      <span title={exactNumber(plugin.viewCount)}>
         <span className="font-semibold text-slate-200">{compactNumber(plugin.viewCount)}</span> {T.views(plugin.viewCount)}
       </span>
     </p>

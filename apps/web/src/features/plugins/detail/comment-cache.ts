@@ -2,12 +2,22 @@ import { COMMENT_EVENTS, type Comment } from '@bm/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { joinPlugin, leavePlugin, useRealtimeEvent } from '../../../lib/realtime';
-import { pluginKeys, sortComments } from '../api';
+import { commentsPaging, pluginKeys, sortComments, type CommentsData } from '../api';
 
 type Patch = (list: Comment[]) => Comment[];
 
+/** Every change lands in the one cached list, which holds the newest page and any older pages loaded. */
 function patchComments(client: QueryClient, pluginId: number, patch: Patch): void {
-  client.setQueryData<Comment[]>(pluginKeys.comments(pluginId), (old) => (old ? patch(old) : old));
+  client.setQueryData<CommentsData>(pluginKeys.comments(pluginId), (old) => (old ? { ...old, items: patch(old.items) } : old));
+}
+
+/** Adds an older page under the loaded ones; a page shorter than a full one is the last. */
+export function addOlderComments(client: QueryClient, pluginId: number, page: Comment[]): void {
+  client.setQueryData<CommentsData>(pluginKeys.comments(pluginId), (old) => {
+    if (!old) return old;
+    const known = new Set(old.items.map((c) => c.id));
+    return { items: sortComments([...old.items, ...page.filter((c) => !known.has(c.id))]), hasMore: page.length >= commentsPaging.size };
+  });
 }
 
 /** Adds a comment unless it is there already (your own post's event and answer both arrive). */

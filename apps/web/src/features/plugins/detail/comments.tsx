@@ -12,13 +12,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BotCheck, BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check';
-import { Avatar, Button, Spinner, cx, focusRing, inputClasses } from '../../../components/ui';
+import { Avatar, Button, Spinner, Time, cx, focusRing, inputClasses, useConfirm } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
-import { changedSinceCreated, formatDateTime } from '../../../lib/format';
+import { changedSinceCreated } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { pluginCommentsQuery, pluginsApi } from '../api';
 import { COMMENTS_TEXT as T } from '../constants';
-import { addComment, removeComment, setCommentVotes, updateComment } from './comment-cache';
+import { addComment, addOlderComments, removeComment, setCommentVotes, updateComment } from './comment-cache';
 
 /** Re-renders every 30 seconds so the '(new)' badge and the edit window follow the clock. */
 function useNow(): number {
@@ -43,6 +43,18 @@ export function CommentsSection({
 }) {
   const comments = useQuery(pluginCommentsQuery(pluginId));
   const now = useNow();
+  const client = useQueryClient();
+  const list = useRef<HTMLUListElement>(null);
+  const older = useMutation({
+    mutationFn: (before: number) => pluginsApi.olderComments(pluginId, before),
+    onSuccess: (page) => {
+      addOlderComments(client, pluginId, page);
+      // Focus the first comment that was added, so keyboard users carry on reading from there.
+      const first = page[0];
+      if (first) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-comment-id="${first.id}"]`)?.focus());
+    },
+    onError: (err) => toast.error(errorText(err, T.loadFailed)),
+  });
   return (
     <section aria-label={T.heading} className="space-y-6">
       <CommentForm pluginId={pluginId} signedIn={signedIn} onJoin={onJoin} />
@@ -55,16 +67,25 @@ export function CommentsSection({
           <Spinner label={T.loading} />
           <span aria-hidden="true">{T.loading}</span>
         </div>
-      ) : comments.data.length === 0 ? (
+      ) : comments.data.items.length === 0 ? (
         <p className="text-slate-400">{T.empty}</p>
       ) : (
-        <ul aria-live="polite" aria-relevant="additions" aria-label={T.heading} className="space-y-4">
-          {comments.data.map((c) => (
-            <li key={c.id}>
-              <CommentItem comment={c} pluginId={pluginId} now={now} mine={memberId !== null && c.member.id === memberId} signedIn={signedIn} onJoin={onJoin} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul ref={list} aria-live="polite" aria-relevant="additions" aria-label={T.heading} className="space-y-4">
+            {comments.data.items.map((c) => (
+              <li key={c.id}>
+                <CommentItem comment={c} pluginId={pluginId} now={now} mine={memberId !== null && c.member.id === memberId} signedIn={signedIn} onJoin={onJoin} />
+              </li>
+            ))}
+          </ul>
+          {comments.data.hasMore && (
+            <div className="flex justify-center">
+              <Button variant="outline" disabled={older.isPending} onClick={() => older.mutate(comments.data.items.at(-1)!.id)}>
+                {older.isPending ? T.loadingMore : T.loadMore}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </section>
   );
@@ -204,6 +225,7 @@ function CommentItem({
     },
     onError: (err) => setEditError(errorText(err, T.updateFailed)),
   });
+  const confirm = useConfirm();
   const remove = useMutation({
     mutationFn: () => pluginsApi.deleteComment(comment.id),
     onSuccess: () => removeComment(client, pluginId, comment.id),
@@ -223,15 +245,13 @@ function CommentItem({
   const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
 
   return (
-    <article className="rounded-xl border border-slate-800 bg-slate-900/40 p-4" data-testid="comment" data-comment-id={comment.id}>
+    <article tabIndex={-1} className="rounded-xl border border-slate-800 bg-slate-900/40 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400" data-testid="comment" data-comment-id={comment.id}>
       <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <Avatar url={comment.member.avatarUrl} name={comment.member.displayName} />
         <Link to={`/members/${encodeURIComponent(comment.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
           {comment.member.displayName}
         </Link>
-        <time dateTime={comment.createdAt} className="text-slate-500">
-          {formatDateTime(comment.createdAt)}
-        </time>
+        <Time value={comment.createdAt} className="text-slate-500" />
         {edited && <span className="text-xs text-slate-500">{T.edited}</span>}
         {isCommentNew(comment.createdAt, now) && <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>}
       </header>
@@ -313,8 +333,8 @@ function CommentItem({
               size="sm"
               variant="ghost"
               disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(T.deleteConfirm)) remove.mutate();
+              onClick={async () => {
+                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true })) remove.mutate();
               }}
             >
               {T.delete}

@@ -1,9 +1,10 @@
-import { COMMENT_EVENTS, COMMENT_MESSAGES, type Comment } from '@bm/core';
+import { COMMENT_EVENTS, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, type Comment } from '@bm/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
+import { commentsPaging, pluginKeys } from '../api';
 import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
 import { makeComment, makePlugin } from '../list/fixtures';
 import { installLauncher } from './counters';
@@ -103,9 +104,69 @@ describe('plugin detail', () => {
     serve();
     const user = userEvent.setup();
     open();
-    await user.hover(await screen.findByTestId('rating-summary'));
+    await user.click(await screen.findByTestId('rating-summary'));
     await user.click(screen.getByRole('button', { name: 'Rate 4 stars' }));
     expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
+  });
+
+  it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
+    serve();
+    const user = userEvent.setup();
+    // Inside a focusable main, as in the site shell: a click on the panel's text must not hand focus to it.
+    renderRoutes(
+      [
+        {
+          path: '/plugin/:id',
+          element: (
+            <main tabIndex={-1}>
+              <PluginDetailPage />
+            </main>
+          ),
+        },
+      ],
+      { path: '/plugin/1' },
+    );
+    const summary = await screen.findByTestId('rating-summary');
+    const panel = screen.getByTestId('rating-panel');
+    await user.hover(summary);
+    expect(panel).not.toBeVisible();
+    await user.click(summary);
+    expect(panel).toBeVisible();
+    expect(summary).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(panel).getByText(T.yourRating));
+    expect(panel).toBeVisible();
+    await user.unhover(summary);
+    expect(panel).toBeVisible();
+    await user.click(screen.getByRole('heading', { level: 1, name: 'Plugin 1' }));
+    expect(panel).not.toBeVisible();
+    expect(summary).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('rating panel: Enter on a star rates and the panel stays open; Escape closes it with focus back on the button', async () => {
+    signInAs();
+    const fetch = serve([], (path, init) =>
+      path === '/api/plugins/1/rating' && init.method === 'POST' ? json(200, { averageRating: 4.1, ratingCount: 9, myStars: 4 }) : null,
+    );
+    const user = userEvent.setup();
+    open();
+    const summary = await screen.findByTestId('rating-summary');
+    summary.focus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByTestId('rating-panel');
+    expect(panel).toBeVisible();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/1/rating') && i?.method === 'POST')).toBe(true);
+    expect(panel).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(panel).not.toBeVisible();
+    expect(summary).toHaveFocus();
   });
 
   it('shows the admin box to administrators', async () => {
@@ -179,6 +240,61 @@ describe('plugin comments', () => {
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
   });
 
+  it('past a full page (500), Load more comments fetches the older page; live events land in it too', async () => {
+    expect(commentsPaging.size).toBe(COMMENTS_PAGE_SIZE);
+    // Pages of 5 here (the site asks for 500): 8 comments, id 8 newest, come as 5 then 3.
+    commentsPaging.size = 5;
+    onTestFinished(() => {
+      commentsPaging.size = COMMENTS_PAGE_SIZE;
+    });
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const all = Array.from({ length: 8 }, (_, i) =>
+      makeComment({ id: 8 - i, body: `Comment number ${8 - i}`, createdAt: new Date(start - i * 60_000).toISOString() }),
+    );
+    const fetch = mockFetch((url) => {
+      const u = new URL(url, 'http://localhost');
+      if (u.pathname === '/api/plugins/1/comments') {
+        const before = Number(u.searchParams.get('before') ?? 0);
+        const limit = Number(u.searchParams.get('limit'));
+        const from = before ? all.findIndex((c) => c.id === before) + 1 : 0;
+        return json(200, all.slice(from, from + limit));
+      }
+      if (u.pathname === '/api/plugins/1') return json(200, makePlugin());
+      if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
+      if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 1, counted: false });
+      return json(404, { message: 'Not found' });
+    });
+    const user = userEvent.setup();
+    const { queryClient } = open();
+    await user.click(await screen.findByRole('tab', { name: 'Comments (5+)' }));
+    expect(await screen.findAllByTestId('comment')).toHaveLength(5);
+    expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.loadMore }));
+    expect(await screen.findByText('Comment number 3')).toBeInTheDocument();
+    expect(screen.getAllByTestId('comment')).toHaveLength(8);
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('before=4') && String(u).includes('limit=5'))).toBe(true);
+    // The last page was short: no more button, the count is exact, focus is on the first added comment.
+    expect(screen.queryByRole('button', { name: COMMENTS_TEXT.loadMore })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Comments (8)' })).toBeInTheDocument();
+    // A refetch renews the newest page and keeps the older one.
+    const firstPages = () => fetch.mock.calls.filter(([u]) => String(u).includes('/plugins/1/comments?limit=5')).length;
+    const fetched = firstPages();
+    await act(() => queryClient.invalidateQueries({ queryKey: pluginKeys.comments(1) }));
+    await waitFor(() => expect(firstPages()).toBe(fetched + 1));
+    expect(screen.getAllByTestId('comment')).toHaveLength(8);
+    await waitFor(() => expect(screen.getByText('Comment number 3').closest('article')).toHaveFocus());
+    // Live events reach comments of the older page.
+    act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...all[6]!, body: 'Comment two, edited' }));
+    expect(await screen.findByText('Comment two, edited')).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.voted, { id: 1, pluginId: 1, upvotes: 4, downvotes: 0 }));
+    expect(await screen.findByRole('button', { name: 'Upvote (4)' })).toBeInTheDocument();
+    act(() => realtime.deliver(COMMENT_EVENTS.deleted, { id: 3, pluginId: 1 }));
+    await waitFor(() => expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument());
+    act(() => realtime.deliver(COMMENT_EVENTS.created, makeComment({ id: 600, body: 'Brand new one' })));
+    expect(await screen.findByText('Brand new one')).toBeInTheDocument();
+    expect(screen.getAllByTestId('comment')[0]).toHaveTextContent('Brand new one');
+  });
+
   it('own comments: edit blocked after 15 minutes with the title; delete asks first', async () => {
     signInAs();
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
@@ -187,7 +303,6 @@ describe('plugin comments', () => {
       [makeComment({ id: 5, body: 'Old comment', createdAt: old, updatedAt: old, member: me }), makeComment({ id: 6, body: 'Fresh comment', member: me })],
       (path, init) => (path.startsWith('/api/plugins/comments/') && init.method === 'DELETE' ? new Response(null, { status: 204 }) : null),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
@@ -197,8 +312,17 @@ describe('plugin comments', () => {
     expect(within(fresh!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeEnabled();
     expect(within(fresh!).getByText(COMMENTS_TEXT.isNew)).toBeInTheDocument();
     expect(within(stale!).queryByText(COMMENTS_TEXT.isNew)).not.toBeInTheDocument();
-    await user.click(within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete }));
-    expect(confirm).toHaveBeenCalledWith(COMMENT_MESSAGES.deleteConfirm);
+    // The site's own confirm: Cancel keeps the comment and puts focus back on Delete.
+    const del = within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete });
+    await user.click(del);
+    const ask = screen.getByRole('alertdialog', { name: COMMENT_MESSAGES.deleteConfirm });
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(del).toHaveFocus();
+    expect(screen.getByText('Old comment')).toBeInTheDocument();
+    await user.click(del);
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: COMMENTS_TEXT.delete }));
     await waitFor(() => expect(screen.queryByText('Old comment')).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(true);
   });

@@ -1,14 +1,14 @@
-import { compactNumber, pluginInstallLink, type Plugin } from '@bm/core';
+import { pluginInstallLink, type Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { StarRating } from '../../../components/star-rating';
-import { Button, Spinner, Switch, cx, focusRing } from '../../../components/ui';
+import { Button, Count, Spinner, Switch, Time, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
-import { changedSinceCreated, formatDate } from '../../../lib/format';
+import { changedSinceCreated } from '../../../lib/format';
 import { routeId } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
@@ -156,9 +156,9 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
     },
   });
 
-  const date = changedSinceCreated(plugin.createdAt, plugin.updatedAt) ? T.updated(formatDate(plugin.updatedAt)) : T.created(formatDate(plugin.createdAt));
+  const edited = changedSinceCreated(plugin.createdAt, plugin.updatedAt);
   const authorName = plugin.member?.displayName || plugin.author;
-  const commentCount = comments.data?.length ?? 0;
+  const commentCount = `${comments.data?.items.length ?? 0}${comments.data?.hasMore ? '+' : ''}`;
   const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
 
   return (
@@ -186,12 +186,14 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
                   {authorName}
                 </Link>
               </span>
-              <span>{date}</span>
               <span>
-                <strong className="text-white">{compactNumber(plugin.viewCount)}</strong> {T.views(plugin.viewCount)}
+                {edited ? T.updated : T.created} <Time value={edited ? plugin.updatedAt : plugin.createdAt} />
               </span>
               <span>
-                <strong className="text-white">{compactNumber(plugin.downloadCount)}</strong> {T.downloads(plugin.downloadCount)}
+                <Count value={plugin.viewCount} className="font-bold text-white" /> {T.views(plugin.viewCount)}
+              </span>
+              <span>
+                <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
               </span>
               <RatingPanel
                 average={current.averageRating}
@@ -283,25 +285,67 @@ function TagList({ plugin }: { plugin: Plugin }) {
 }
 
 /** The rating summary; hovering or focusing it shows the panel with the average, the count and your stars. */
+/**
+ * The rating summary button and its panel. One click or tap opens it (hover alone never does);
+ * clicks and Enter inside keep it open (choosing a star rates); Escape closes it and puts focus
+ * back on the button; a click or tap outside, or Tab out of it, closes it. The panel is nudged to
+ * stay inside the viewport on narrow screens.
+ */
 function RatingPanel({ average, count, myStars, onRate, busy }: { average: number; count: number; myStars: number | null; onRate: (n: number) => void; busy: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const [shift, setShift] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+    };
+  }, [open]);
+
+  useLayoutEffect(() => {
+    if (!open || !panel.current) {
+      setShift(0);
+      return;
+    }
+    // Opened unshifted: move left by what sticks out on the right, never past the left edge.
+    const margin = 8;
+    const rect = panel.current.getBoundingClientRect();
+    // The layout viewport (clientWidth): on phones innerWidth grows when something overflows.
+    const viewport = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
+    const overRight = rect.right - (viewport - margin);
+    setShift(overRight > 0 ? -Math.min(overRight, Math.max(0, rect.left - margin)) : 0);
+  }, [open]);
+
   return (
     <div
       ref={wrapper}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
       onBlur={(e) => {
-        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        // Only focus moving to another element outside closes it (a star turning busy must not).
+        const next = e.relatedTarget as Node | null;
+        if (next && !wrapper.current?.contains(next)) setOpen(false);
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
+        if (e.key === 'Escape' && open) {
+          e.preventDefault();
+          e.stopPropagation();
+          setOpen(false);
+          trigger.current?.focus();
+        }
       }}
     >
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -317,11 +361,16 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
         <span className="sr-only">{T.rating}</span>
       </button>
       <div
+        ref={panel}
         id={panelId}
         role="group"
         aria-label={T.rating}
         hidden={!open}
-        className="absolute left-0 top-full z-30 w-64 rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50"
+        data-testid="rating-panel"
+        // Focusable, so a click on its text keeps focus inside rather than moving it to the page (which would close it).
+        tabIndex={-1}
+        style={shift ? { left: `${shift}px` } : undefined}
+        className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50 focus:outline-none"
       >
         <p className="text-2xl font-bold text-white">{T.ratingAverage(average)}</p>
         <p className="text-sm text-slate-400">{T.ratingCount(count)}</p>
@@ -456,7 +505,7 @@ function VersionsTable({ pluginId }: { pluginId: number }) {
           {versions.data.map((v) => (
             <tr key={v.submissionId} className="border-b border-slate-800/60">
               <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
-              <td className="py-2 pr-4 text-slate-300">{formatDate(v.approvedAt ?? v.submittedAt)}</td>
+              <td className="py-2 pr-4 text-slate-300"><Time value={v.approvedAt ?? v.submittedAt} /></td>
               <td className="py-2">
                 {v.binaryDownloadUrl ? (
                   <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
@@ -500,8 +549,8 @@ function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string })
             {authorName}
           </Link>,
         )}
-        {row(T.infoCreated, formatDate(plugin.createdAt))}
-        {row(T.infoUpdated, formatDate(plugin.updatedAt))}
+        {row(T.infoCreated, <Time value={plugin.createdAt} />)}
+        {row(T.infoUpdated, <Time value={plugin.updatedAt} />)}
         {row(T.infoTags, plugin.tags.length ? plugin.tags.map((t) => t.longName || t.shortName).join(', ') : T.none)}
         {row(T.infoHomepage, plugin.homepage ? external(plugin.homepage, T.visitHomepage) : T.none)}
         {row(T.infoSource, plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, T.viewSource) : T.none)}

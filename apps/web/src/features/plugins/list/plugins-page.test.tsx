@@ -174,8 +174,9 @@ describe('plugin card', () => {
     fireEvent.error(img);
     expect(screen.getByTestId('plugin-placeholder')).toHaveTextContent('Z');
     expect(screen.getByText('4.3')).toBeInTheDocument();
-    expect(screen.getByText('1500')).toBeInTheDocument();
-    expect(screen.getByText('23k')).toBeInTheDocument();
+    // Counts are compact per §9 with the exact grouped figure on hover.
+    expect(screen.getByText('1,500').parentElement).toHaveAttribute('title', '1,500');
+    expect(screen.getByText('23.0k').parentElement).toHaveAttribute('title', '23,000');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

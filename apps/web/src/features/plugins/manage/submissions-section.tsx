@@ -1,9 +1,9 @@
 import { submissionStatusName, type Submission } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Button, Dialog, Spinner, cx } from '../../../components/ui';
+import { Alert, Button, Dialog, Spinner, Time, cx } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPdbsQuery, myPluginKeys, mySubmissionsQuery } from './api';
 import { MANAGE_TEXT as T } from './constants';
@@ -88,7 +88,7 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
                         <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
                       )}
                     </td>
-                    <td className="py-2 pr-3 text-slate-300">{formatDateTime(s.createdAt)}</td>
+                    <td className="py-2 pr-3 text-slate-300"><Time value={s.createdAt} /></td>
                     <td className="py-2 pr-3 text-slate-300">
                       <span className="block max-w-48 truncate" title={s.sourceFileName}>
                         {s.sourceFileName}
@@ -169,7 +169,12 @@ export function DebugFilesSection({ pluginId }: { pluginId: number }) {
               </a>
               <span className="text-xs text-slate-400">
                 {f.versionString ?? T.noVersion}
-                {f.approvedAt ? ` · ${formatDateTime(f.approvedAt)}` : ''}
+                {f.approvedAt ? (
+                  <>
+                    {' · '}
+                    <Time value={f.approvedAt} />
+                  </>
+                ) : null}
               </span>
             </li>
           ))}

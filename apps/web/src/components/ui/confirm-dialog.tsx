@@ -1,0 +1,112 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+export const CONFIRM_TEXT = {
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  delete: 'Delete',
+} as const;
+
+export interface ConfirmOptions {
+  title: string;
+  description?: ReactNode;
+  /** Text of the button that goes ahead (default 'Confirm', or 'Delete' when destructive). */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Styles the confirm button as dangerous; focus then starts on Cancel. */
+  destructive?: boolean;
+}
+
+export interface ConfirmDialogProps extends ConfirmOptions {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}
+
+/**
+ * The site's one confirmation: an alertdialog named by its title and described by its text. Focus
+ * starts on the safer button (Cancel for a destructive question), Escape or the backdrop cancel, and
+ * focus goes back to whatever opened it.
+ */
+export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onCancel()}
+      title={title}
+      description={description}
+      role="alertdialog"
+      hideClose
+      initialFocus={destructive ? cancelRef : confirmRef}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button ref={cancelRef} variant="ghost" onClick={onCancel} disabled={busy}>
+          {cancelLabel ?? CONFIRM_TEXT.cancel}
+        </Button>
+        <Button ref={confirmRef} variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+          {confirmLabel ?? (destructive ? CONFIRM_TEXT.delete : CONFIRM_TEXT.confirm)}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+type Ask = (options: ConfirmOptions) => Promise<boolean>;
+const ConfirmContext = createContext<Ask | null>(null);
+
+interface Pending {
+  options: ConfirmOptions;
+  resolve: (answer: boolean) => void;
+}
+
+/** Holds the one confirm dialog of the page; `useConfirm` asks through it. Mounted in the app providers. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+
+  const ask = useCallback<Ask>((options) => {
+    // A new question answers an unanswered one with 'no'.
+    pendingRef.current?.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const next = { options, resolve };
+      pendingRef.current = next;
+      setPending(next);
+    });
+  }, []);
+
+  const answer = (value: boolean) => {
+    const current = pendingRef.current;
+    pendingRef.current = null;
+    setPending(null);
+    current?.resolve(value);
+  };
+
+  // Leaving the page (unmount) answers 'no' so no caller waits forever.
+  useEffect(() => () => pendingRef.current?.resolve(false), []);
+
+  return (
+    <ConfirmContext.Provider value={ask}>
+      {children}
+      <ConfirmDialog
+        {...(pending?.options ?? { title: '' })}
+        open={pending !== null}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      />
+    </ConfirmContext.Provider>
+  );
+}
+
+/**
+ * Promise-style confirmation: `const confirm = useConfirm(); if (await confirm({ title, destructive: true })) …`.
+ * Resolves true for the confirm button, false for Cancel, Escape or the backdrop.
+ */
+export function useConfirm(): Ask {
+  const ask = useContext(ConfirmContext);
+  if (!ask) throw new Error('useConfirm needs a ConfirmProvider above it');
+  return ask;
+}
