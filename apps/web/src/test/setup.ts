@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -10,6 +10,10 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// A dismissed toast unmounts 200 ms later on sonner's own timer; let those run before the file's
+// jsdom goes away, or the timer fires into a torn-down window.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 250)));
 
 // jsdom has no layout: scrolling is a no-op here.
 window.scrollTo = (() => {}) as typeof window.scrollTo;

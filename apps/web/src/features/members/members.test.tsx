@@ -239,7 +239,7 @@ describe('member profile page', () => {
     expect(document.title).toContain('BoostQueen');
     const counters = screen.getByLabelText(T.counters);
     expect(counters).toHaveTextContent('123k');
-    expect(counters).toHaveTextContent('9876');
+    expect(counters).toHaveTextContent('9,876');
     expect(PROFILE_QUIPS).toContain(screen.getByTestId('profile-quip').textContent);
     expect(screen.getByText(T.noSocials)).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: T.contentList });
