@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
@@ -21,13 +21,15 @@ async function main() {
     }
     throw e;
   }
-  initServerErrorReporting(config);
+  await initServerErrorReporting(config);
   const version = readAppVersion();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
 
   let redis: { client: RedisClientType; pub: RedisClientType; sub: RedisClientType } | undefined;
   if (config.redisUrl) {
+    // Loaded only when configured, as are the Redis adapter of the hub and the SDKs of other optional services.
+    const { createClient } = await import('redis');
     const client = createClient({ url: config.redisUrl }) as RedisClientType;
     // A client without an error listener ends the process when Redis goes away; these reconnect by themselves.
     const onRedisError = (name: string) => (err: Error) => console.warn(`Redis (${name}): ${err.message}`);
