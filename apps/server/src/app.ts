@@ -36,6 +36,7 @@ import { NotificationService } from './modules/notifications/service.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { HttpError } from './platform/errors.js';
 import { reportServerError } from './platform/error-reporting.js';
+import { logRequests } from './platform/request-log.js';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isInvalidTextError } from './platform/db-errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
@@ -70,9 +71,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request at most: logRequests below, instead of Fastify's two.
+    disableRequestLogging: true,
     // Every schema is zod's: Fastify's own JSON Schema compilers (Ajv, fast-json-stringify) are never loaded (a third of a second at start).
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { RedisClientType } from 'redis';
 import { ConfigError, loadConfig } from './config.js';
@@ -7,7 +8,7 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { serverState } from './db/schema.js';
 import { ensureMember, seedDemo } from './db/seed.js';
-import { initServerErrorReporting } from './platform/error-reporting.js';
+import { flushServerErrorReporting, initServerErrorReporting } from './platform/error-reporting.js';
 import { readAppVersion } from './version.js';
 
 async function main() {
@@ -72,17 +73,32 @@ async function main() {
     if (last) ctx.hub.toAll('ServerDeployed', { version: version.informational });
   }
 
+  // SIGTERM (npm start passes it on) or SIGINT: stop accepting at once, answer what is in flight, finish
+  // the background work under way, send the mail those last requests queued, close the database.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s: exiting without finishing it');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     try {
+      // The port closes now; this resolves once every connection has ended (requests in flight answered,
+      // idle kept-alive connections closed by Node).
+      const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
+      // Real-time clients dropped, job runner and mail worker stopped once their pass under way is done
+      // (preClose); from here a request on a kept-alive connection is answered 503.
       await app.close();
+      // A request still unanswered after 7 s is cut off, so that the database is still closed cleanly in time.
+      await Promise.race([drained, sleep(7000).then(() => app.server.closeAllConnections())]);
+      await Promise.race([ctx.mail.flush(), sleep(1500)]);
       if (redis) await Promise.all([redis.client.quit(), redis.pub.quit(), redis.sub.quit()]);
+      await flushServerErrorReporting(1000);
       await database.close();
+      app.log.info('Shut down');
       process.exit(0);
     } catch (e) {
       app.log.error({ err: e }, 'Shutdown failed');
