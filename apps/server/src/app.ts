@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request at most: logRequests below, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Every schema is zod's: Fastify's own JSON Schema compilers (Ajv, fast-json-stringify) are never loaded (a third of a second at start).
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 import { logRequests, SLOW_REQUEST_MS } from './request-log.js';
@@ -36,7 +36,7 @@ it('at the default level (info) logs only server errors and slow answers', async
   const seen: Array<{ level: number; msg: string }> = [];
   const app = Fastify({
     logger: { level: 'info', stream: new Writable({ write: (c, _e, done) => (seen.push(JSON.parse(String(c))), done()) }) },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   app.get('/fine', async () => ({ ok: true }));
