@@ -35,7 +35,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=4', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
