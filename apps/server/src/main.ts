@@ -1,13 +1,14 @@
 import 'dotenv/config';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import { createClient, type RedisClientType } from 'redis';
+import type { RedisClientType } from 'redis';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { serverState } from './db/schema.js';
 import { ensureMember, seedDemo } from './db/seed.js';
-import { initServerErrorReporting } from './platform/error-reporting.js';
+import { flushServerErrorReporting, initServerErrorReporting } from './platform/error-reporting.js';
 import { readAppVersion } from './version.js';
 
 async function main() {
@@ -21,13 +22,15 @@ async function main() {
     }
     throw e;
   }
-  initServerErrorReporting(config);
+  await initServerErrorReporting(config);
   const version = readAppVersion();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
 
   let redis: { client: RedisClientType; pub: RedisClientType; sub: RedisClientType } | undefined;
   if (config.redisUrl) {
+    // Loaded only when configured, as are the Redis adapter of the hub and the SDKs of other optional services.
+    const { createClient } = await import('redis');
     const client = createClient({ url: config.redisUrl }) as RedisClientType;
     // A client without an error listener ends the process when Redis goes away; these reconnect by themselves.
     const onRedisError = (name: string) => (err: Error) => console.warn(`Redis (${name}): ${err.message}`);
@@ -70,17 +73,32 @@ async function main() {
     if (last) ctx.hub.toAll('ServerDeployed', { version: version.informational });
   }
 
+  // SIGTERM (npm start passes it on) or SIGINT: stop accepting at once, answer what is in flight, finish
+  // the background work under way, send the mail those last requests queued, close the database.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      console.error('Shutdown took longer than 10 s: exiting without finishing it');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     try {
+      // The port closes now; this resolves once every connection has ended (requests in flight answered,
+      // idle kept-alive connections closed by Node).
+      const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
+      // Real-time clients dropped, job runner and mail worker stopped once their pass under way is done
+      // (preClose); from here a request on a kept-alive connection is answered 503.
       await app.close();
+      // A request still unanswered after 7 s is cut off, so that the database is still closed cleanly in time.
+      await Promise.race([drained, sleep(7000).then(() => app.server.closeAllConnections())]);
+      await Promise.race([ctx.mail.flush(), sleep(1500)]);
       if (redis) await Promise.all([redis.client.quit(), redis.pub.quit(), redis.sub.quit()]);
+      await flushServerErrorReporting(1000);
       await database.close();
+      app.log.info('Shut down');
       process.exit(0);
     } catch (e) {
       app.log.error({ err: e }, 'Shutdown failed');

@@ -1,15 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
+import { serverRoot } from '../paths.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,7 +19,14 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
+
+/**
+ * The embedded database's buffer cache. PostgreSQL's default of 128 MB is written through at start
+ * and stays resident for the life of the process; the embedded database's files are read through
+ * the operating system, whose page cache keeps them anyway, so a small cache costs little.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -68,9 +71,15 @@ function releaseLostClients(pool: pg.Pool) {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  // Each kind's driver is loaded only when it is the one used (the other costs start time and memory).
   if (opts.databaseUrl) {
+    const [{ default: pgDriver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // A connection attempt that hangs (a server gone from the network) fails after 5 s instead of holding the request.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new pgDriver.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server ends (restart, failover, a test database dropped while the pool
     // closes) must not crash the process: the pool drops it and opens another when one is needed.
     pool.on('error', (err) => console.warn(`Idle database connection ended: ${err.message}`));
@@ -90,11 +99,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     extensions: { pg_trgm },
     loadDataDir: opts.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

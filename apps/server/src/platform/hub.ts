@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { RedisClientType } from 'redis';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -79,7 +78,9 @@ function handshakeToken(socket: Socket): string | undefined {
   return undefined;
 }
 
-export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Server; close(): Promise<void> } {
+/** Attaches the hub to the HTTP server; with Redis, events cross instances (its adapter is loaded only then). */
+export async function attachHub(server: HttpServer, opts: HubOptions): Promise<Hub & { io: Server; close(): Promise<void> }> {
+  const createAdapter = opts.redis ? (await import('@socket.io/redis-adapter')).createAdapter : undefined;
   const io = new Server(server, {
     path: HUB_PATH,
     serveClient: false,
@@ -87,7 +88,7 @@ export function attachHub(server: HttpServer, opts: HubOptions): Hub & { io: Ser
     pingTimeout: 30_000,
     cors: { origin: false },
   });
-  if (opts.redis) io.adapter(createAdapter(quietPublisher(opts.redis.pub, opts.log), opts.redis.sub));
+  if (opts.redis && createAdapter) io.adapter(createAdapter(quietPublisher(opts.redis.pub, opts.log), opts.redis.sub));
 
   // Anonymous connections are allowed; a token that does not check out connects anonymously too.
   io.use(async (socket, next) => {

@@ -1,7 +1,10 @@
-import sharp from 'sharp';
 import { HttpError } from './errors.js';
 
 const ALLOWED = new Set(['png', 'jpeg', 'gif']);
+
+/** sharp (native, tens of MB) is loaded with the first image, not at start. */
+let loading: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (loading ??= import('sharp'))).default;
 
 /**
  * Checks an upload is really a PNG, JPG or GIF by its content (not its name), then re-encodes it
@@ -12,6 +15,7 @@ export async function reencodeImage(
   box: { width: number; height: number; fit: 'cover' | 'inside' },
   typeMessage: string,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;

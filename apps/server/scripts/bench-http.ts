@@ -1,0 +1,164 @@
+/**
+ * HTTP benchmark of the catalogue reads: requests/s and p99 latency of GET /api/health,
+ * /api/plugins, /api/plugins/{id}, /api/cars, /api/cars/{id}, /api/tags and /api/plugins?search=...
+ * under 50 connections (autocannon), against the compiled server (what `npm start` runs) with the
+ * demo data, on the embedded database and on the PostgreSQL server, printed side by side.
+ * Figures only: the goals are printed next to them, never asserted.
+ *
+ *   npm run bench:http
+ *
+ * Settings: BENCH_SECONDS (5 per path), BENCH_CONNECTIONS (50), BENCH_PORT (3305),
+ * BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres: where a scratch database
+ * bm_bench_http_<pid> is created and dropped; set it to '' to measure the embedded database only).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3305);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '../../..');
+const base = `http://127.0.0.1:${PORT}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/dist/main.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      REDIS_URL: '',
+      SMTP_URL: '',
+      SENTRY_DSN: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server ended (${child.exitCode}) before it was ready`);
+    if (Date.now() > deadline) throw new Error('The server was not ready within 5 minutes');
+    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await sleep(100);
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(`${base}${url}`);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The paths measured, with ids and a search word taken from the demo data. */
+async function paths(): Promise<Array<[string, string]>> {
+  const plugins = await json<{ items: Array<{ id: number; name: string }> }>('/api/plugins');
+  const cars = await json<{ items: Array<{ id: number }> }>('/api/cars');
+  const plugin = plugins.items[0];
+  const car = cars.items[0];
+  if (!plugin || !car) throw new Error('No demo plugin or car to read');
+  const word = (plugin.name.split(/\s+/).find((w) => w.length >= 4) ?? plugin.name).toLowerCase();
+  return [
+    ['health', '/api/health'],
+    ['plugin list', '/api/plugins'],
+    ['plugin', `/api/plugins/${plugin.id}`],
+    ['car list', '/api/cars'],
+    ['car', `/api/cars/${car.id}`],
+    ['tags', '/api/tags'],
+    [`search "${word}"`, `/api/plugins?search=${encodeURIComponent(word)}`],
+  ];
+}
+
+type Figures = Map<string, { rps: number; p99: number; bad: number }>;
+
+async function measure(label: string): Promise<{ figures: Figures; order: string[] }> {
+  const figures: Figures = new Map();
+  const order: string[] = [];
+  for (const [name, url] of await paths()) {
+    // A short warm-up, so the first measured second is not the JIT's or the caches'.
+    await autocannon({ url: `${base}${url}`, connections: 10, duration: 1 });
+    const r = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: SECONDS });
+    figures.set(name, { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors });
+    order.push(name);
+    console.log(`  ${label.padEnd(10)} ${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(5)} ms${r.non2xx + r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+  }
+  return { figures, order };
+}
+
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+console.log(`GET under ${CONNECTIONS} connections, ${SECONDS} s per path (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+
+const results: Array<{ label: string; figures: Figures; order: string[] }> = [];
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-http-'));
+try {
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  try {
+    results.push({ label: 'embedded', ...(await measure('embedded')) });
+  } finally {
+    await stopServer(server);
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (PG_URL) {
+  const name = `bm_bench_http_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-http-'));
+  try {
+    const server = await startServer({ DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
+    try {
+      results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL')) });
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(pgDataDir, { recursive: true, force: true });
+  }
+}
+
+console.log('');
+console.log(`${'path'.padEnd(26)}${results.map((r) => `${r.label} req/s`.padStart(20) + `${'p99'.padStart(9)}`).join('')}`);
+for (const name of results[0]!.order) {
+  const cells = results.map((r) => {
+    const f = r.figures.get(name);
+    if (!f) return ''.padStart(29);
+    const health = r.figures.get('health')!.rps;
+    const share = name === 'health' ? '' : ` (${((f.rps / health) * 100).toFixed(0)}%)`;
+    return `${f.rps.toFixed(0)}${share}`.padStart(20) + `${f.p99} ms`.padStart(9);
+  });
+  console.log(`${name.padEnd(26)}${cells.join('')}`);
+}
+console.log('Goal: every catalogue read at least 50% of the requests/s of health, p99 at most 100 ms, on both databases.');
