@@ -20,7 +20,9 @@ async function start() {
     </StrictMode>,
   );
 
-  realtime.start();
+  // The hub connects once the page has loaded: its client is not part of what the first paint waits for.
+  if (document.readyState === 'complete') realtime.start();
+  else window.addEventListener('load', () => realtime.start(), { once: true });
   await initSession();
   startBackgroundRefresh();
 }

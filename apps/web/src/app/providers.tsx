@@ -1,22 +1,20 @@
-import { TOAST_DEFAULT_MS } from '@bm/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { ConfigProvider, DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
 import { queryClient as appQueryClient } from '../lib/query-client';
+import { onToasterRequested, toasterRequested } from '../lib/toast';
 
+const AppToaster = lazy(() => import('./toaster'));
+
+/** The toaster (and sonner with it) loads with the first toast, not with the first page. */
 export function Toasts() {
-  return (
-    <Toaster
-      position="bottom-right"
-      theme="dark"
-      richColors
-      closeButton
-      duration={TOAST_DEFAULT_MS}
-      containerAriaLabel="Notifications"
-    />
-  );
+  const requested = useSyncExternalStore(onToasterRequested, toasterRequested, () => false);
+  return requested ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({

@@ -1,6 +1,6 @@
 import { TOAST_DEFAULT_MS } from '@bm/core';
 import type { ReactNode } from 'react';
-import { toast as sonner } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 
 export type ToastVariant = 'default' | 'success' | 'info' | 'error';
 export type ToastId = string | number;
@@ -15,6 +15,47 @@ export interface ToastOptions {
   linkText?: string;
   /** Reuse an id to replace a toast instead of stacking a new one. */
   id?: ToastId;
+}
+
+type Sonner = typeof sonnerToast;
+
+/*
+ * sonner is loaded with the first toast, not with the first page: until the shell's toaster has
+ * mounted (app/toaster.tsx) and handed over its toast function, calls wait here in order. Ids are
+ * ours, so a caller gets its toast's id at once either way.
+ */
+let sonner: Sonner | null = null;
+const waiting: Array<(s: Sonner) => void> = [];
+const requestListeners = new Set<() => void>();
+let requested = false;
+let nextId = 0;
+
+function withSonner(run: (s: Sonner) => void): void {
+  if (sonner) {
+    run(sonner);
+    return;
+  }
+  waiting.push(run);
+  if (!requested) {
+    requested = true;
+    for (const listener of requestListeners) listener();
+  }
+}
+
+/** Whether any toast was asked for yet: the shell mounts the toaster from then on. */
+export function toasterRequested(): boolean {
+  return requested;
+}
+
+export function onToasterRequested(listener: () => void): () => void {
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+/** Called by the mounted toaster: waiting toasts show now, later ones at once. */
+export function toasterReady(toastFn: Sonner): void {
+  sonner = toastFn;
+  for (const run of waiting.splice(0)) run(toastFn);
 }
 
 function link(href: string, text: string): ReactNode {
@@ -38,17 +79,13 @@ function show(variant: ToastVariant, message: string, opts: ToastOptions = {}): 
   ) : (
     linkNode ?? undefined
   );
-  const data = { duration, description, ...(id !== undefined ? { id } : {}) };
-  switch (variant) {
-    case 'success':
-      return sonner.success(heading, data);
-    case 'info':
-      return sonner.info(heading, data);
-    case 'error':
-      return sonner.error(heading, data);
-    default:
-      return sonner(heading, data);
-  }
+  const toastId = id ?? `toast-${++nextId}`;
+  const data = { duration, description, id: toastId };
+  withSonner((s) => {
+    if (variant === 'default') s(heading, data);
+    else s[variant](heading, data);
+  });
+  return toastId;
 }
 
 /** The app's toasts (rendered by sonner's Toaster in the shell, bottom-right). */
@@ -59,10 +96,10 @@ export const toast = {
   info: (message: string, opts?: ToastOptions) => show('info', message, opts),
   error: (message: string, opts?: ToastOptions) => show('error', message, opts),
   dismiss: (id: ToastId) => {
-    sonner.dismiss(id);
+    if (requested) withSonner((s) => s.dismiss(id));
   },
   /** Close every toast. */
   clear: () => {
-    sonner.dismiss();
+    if (requested) withSonner((s) => s.dismiss());
   },
 };

@@ -86,10 +86,13 @@ function usePin<T extends { id: number; isPinned: boolean }>(key: readonly unkno
   const toggle = async (item: T) => {
     const next = !item.isPinned;
     setBusy((b) => new Set(b).add(item.id));
+    // A list fetch already under way (after a reload, a sign-in) would land after the change and undo it.
+    await client.cancelQueries({ queryKey: key });
     patchListItem<T>(client, key, item.id, { isPinned: next } as Partial<T>);
     try {
       const { isPinned } = await call(item.id, next);
       patchListItem<T>(client, key, item.id, { isPinned } as Partial<T>);
+      void client.invalidateQueries({ queryKey: key });
     } catch {
       patchListItem<T>(client, key, item.id, { isPinned: !next } as Partial<T>);
       toast.error(M.pinFailed);
