@@ -1,7 +1,7 @@
 import { withAds } from '@bm/core';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListView } from '../lib/list-query-string';
-import { AdUnit } from './ad-unit';
+import { AdUnit, useAdMode } from './ad-unit';
 import { Button, cx, focusRing, inputClasses } from './ui';
 
 /**
@@ -129,6 +129,8 @@ export function ResultsList<T extends { id: number }>({
   isStale: boolean;
   renderItem: (item: T) => ReactNode;
 }) {
+  const ads = useAdMode() !== 'off';
+  const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads ? withAds(items) : items.map((item) => ({ kind: 'item', item }));
   return (
     <ul
       aria-label={label}
@@ -140,7 +142,7 @@ export function ResultsList<T extends { id: number }>({
         view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
       )}
     >
-      {withAds(items).map((entry) =>
+      {entries.map((entry) =>
         entry.kind === 'ad' ? (
           <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="list-ad">
             <AdUnit className="h-full" />
@@ -160,7 +162,7 @@ export function ResultCounter({ counter, testId }: { counter: { summary: string;
       {counter && (
         <>
           <span>{counter.summary}</span>
-          {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
+          {counter.pages && <span className="ml-2 text-slate-400">{counter.pages}</span>}
         </>
       )}
     </div>

@@ -73,7 +73,8 @@ describe('plugin detail', () => {
   it('non-numeric ids are not found', () => {
     serve();
     open('/plugin/abc');
-    expect(screen.getByText(T.error)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: T.notFoundTitle })).toBeInTheDocument();
+    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
   });
 
   it('install opens bakkesmod://install/1 and the helper; Try Again re-opens, Close closes', async () => {

@@ -5,7 +5,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { StarRating } from '../../../components/star-rating';
-import { Button, Spinner, Switch, cx, focusRing } from '../../../components/ui';
+import { Button, ButtonLink, Spinner, Switch, cx, focusRing } from '../../../components/ui';
+import { ItemNotFound } from '../../not-found';
+import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { changedSinceCreated, formatDate } from '../../../lib/format';
@@ -24,20 +26,26 @@ export function PluginDetailPage() {
   const id = routeId(useParams().id);
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
-  useDocumentTitle(detail.data?.name ?? 'Plugin');
+  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Plugin'));
 
-  if (id === null || detail.isError) {
+  if (notFound) {
+    return (
+      <ItemNotFound title={T.notFoundTitle} body={T.notFoundBody}>
+        <ButtonLink to="/plugins">{T.browsePlugins}</ButtonLink>
+      </ItemNotFound>
+    );
+  }
+  if (detail.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <p role="alert" className="text-lg text-rose-200">
           {T.error}
         </p>
         <div className="mt-6 flex justify-center gap-2">
-          {id !== null && (
-            <Button variant="outline" onClick={() => void detail.refetch()}>
-              Try Again
-            </Button>
-          )}
+          <Button variant="outline" onClick={() => void detail.refetch()}>
+            {T.retry}
+          </Button>
           <Button variant="outline" onClick={() => void navigate('/plugins')}>
             {T.backToPlugins}
           </Button>
