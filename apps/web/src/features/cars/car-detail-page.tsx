@@ -254,7 +254,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
               <span data-testid="global-rating">{T.ratingValue(rating.averageRating, rating.ratingCount)}</span>
             </InfoRow>
           </dl>
-          <p className="mt-2 text-xs text-slate-500">{T.ratingNote}</p>
+          <p className="mt-2 text-xs text-slate-400">{T.ratingNote}</p>
           {isOwner && (
             <ButtonLink to={`/cars/${car.id}/edit`} variant="outline" className="mt-5 w-full">
               {T.edit}

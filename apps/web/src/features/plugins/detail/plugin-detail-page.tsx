@@ -321,7 +321,7 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
           ★
         </span>
         <span>{average.toFixed(1)}</span>
-        <span className="text-slate-500">({count})</span>
+        <span className="text-slate-400">({count})</span>
         <span className="sr-only">{T.rating}</span>
       </button>
       <div
