@@ -64,6 +64,7 @@ export const PLUGIN_DETAIL_TEXT = {
   notFoundBody: 'There is no plugin at this address. It may have been removed, or the link is wrong.',
   browsePlugins: 'Browse plugins',
   retry: 'Retry',
+  manage: 'Manage',
   install: 'Install with BakkesMod',
   awaitingReview: 'Not installable yet: the first version is awaiting moderator review.',
   noRelease: 'Not installable yet: no version has been released.',

@@ -109,6 +109,21 @@ describe('plugin detail', () => {
     expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
   });
 
+  it('the author finds Manage on their own plugin page; others do not', async () => {
+    signInAs(testMember);
+    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePlugin({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } })) : null));
+    open();
+    expect(await screen.findByRole('link', { name: T.manage })).toHaveAttribute('href', '/plugins/1/manage');
+  });
+
+  it('others get no Manage link', async () => {
+    signInAs(testMember);
+    serve();
+    open();
+    expect(await screen.findByRole('button', { name: T.install })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: T.manage })).not.toBeInTheDocument();
+  });
+
   it('shows the admin box to administrators', async () => {
     signInAs(testMember, ['administrator']);
     serve();

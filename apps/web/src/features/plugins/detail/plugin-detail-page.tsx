@@ -76,7 +76,8 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   const [installOpen, setInstallOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
-  const canReport = !signedIn || auth.member?.id !== plugin.member.id;
+  const isOwner = signedIn && auth.member?.id === plugin.member.id;
+  const canReport = !isOwner;
   const [tab, setTab] = useState<TabKey>('details');
   const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const comments = useQuery(pluginCommentsQuery(plugin.id));
@@ -222,6 +223,11 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
                 <p role="status" className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200">
                   {plugin.needsApproval ? T.awaitingReview : T.noRelease}
                 </p>
+              )}
+              {isOwner && (
+                <ButtonLink size="lg" variant="outline" to={`/plugins/${plugin.id}/manage`}>
+                  {T.manage}
+                </ButtonLink>
               )}
               {canReport && (
                 <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReportOpen(true) : setJoinOpen(true))}>
