@@ -233,6 +233,15 @@ for (const size of WIDTHS) {
     for (const path of ['/dashboard', '/settings/profile', '/account/settings', '/mail', '/cars/upload', `/plugin/${demo.pluginId}`]) {
       await visit(page, path, findings);
     }
+    // Staff pages opened by a member: a note that the page needs the role, no staff navigation.
+    for (const [path, text] of [
+      ['/moderator', /needs the moderator role/],
+      ['/admin', /needs the administrator or moderator role/],
+    ] as const) {
+      await visit(page, path, findings);
+      if (!(await page.getByText(text).isVisible())) findings.push(`${path}: no note that the page needs a staff role`);
+      if ((await page.getByRole('link', { name: /Pending Plugins|Webhooks|Connections/ }).count()) > 0) findings.push(`${path}: shows the staff navigation to a member`);
+    }
     if (size.width < 768) {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await inViewport(page, 'mobile menu', page.locator('header [id]').filter({ has: page.getByRole('navigation') }).first(), findings);
