@@ -155,6 +155,43 @@ export function ResultsList<T extends { id: number }>({
   );
 }
 
+/**
+ * While a list loads: placeholder cards (or rows) the size of the real ones, so the page does not
+ * jump when they arrive; read out as one status with `label`.
+ */
+export function ListSkeleton({ view, label, count = 8 }: { view: ListView; label: string; count?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <ul
+        aria-hidden="true"
+        className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3'}
+      >
+        {Array.from({ length: count }, (_, i) =>
+          view === 'grid' ? (
+            <li key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70">
+              <div className="aspect-video bg-slate-800" />
+              <div className="space-y-2 p-4">
+                <div className="h-5 w-3/4 rounded bg-slate-800" />
+                <div className="h-4 w-full rounded bg-slate-800" />
+                <div className="h-4 w-1/2 rounded bg-slate-800" />
+              </div>
+            </li>
+          ) : (
+            <li key={i} className="flex animate-pulse gap-4 rounded-xl border border-slate-800 bg-slate-900/70 p-3">
+              <div className="aspect-video w-32 shrink-0 rounded-lg bg-slate-800 sm:w-40" />
+              <div className="flex-1 space-y-2 py-1">
+                <div className="h-5 w-1/2 rounded bg-slate-800" />
+                <div className="h-4 w-3/4 rounded bg-slate-800" />
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}
+
 /** The result counter, read out politely when it changes ('Showing 20 cars', 'Page 2 of 3 (…)'). */
 export function ResultCounter({ counter, testId }: { counter: { summary: string; pages: string | null } | null; testId: string }) {
   return (

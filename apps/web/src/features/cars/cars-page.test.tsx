@@ -195,6 +195,7 @@ describe('cars list: counter, pages, states', () => {
     serve(() => json(200, makePage([])));
     open();
     expect(await screen.findByRole('heading', { name: T.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.uploadOne })).toHaveAttribute('href', '/cars/upload');
     expect(screen.getByText(T.empty)).toBeInTheDocument();
   });
 

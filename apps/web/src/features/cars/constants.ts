@@ -31,6 +31,7 @@ export const CARS_LIST_TEXT = {
   browseAll: 'Browse all cars',
   emptyTitle: 'No cars available',
   empty: 'Check back later for new car designs.',
+  uploadOne: 'Share a car design',
   error: 'Failed to load cars. Please try again.',
   tryAgain: 'Try Again',
 } as const;

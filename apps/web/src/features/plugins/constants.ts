@@ -36,6 +36,8 @@ export const PLUGINS_LIST_TEXT = {
   noResults: 'No plugins match your search or filters. Try clearing them.',
   emptyTitle: 'No plugins available',
   empty: 'Check back later for new plugins.',
+  browseAll: 'Clear search and filters',
+  shareOne: 'Share a plugin',
   error: PLUGIN_MESSAGES.listPageFailed,
   tryAgain: 'Try Again',
 } as const;
