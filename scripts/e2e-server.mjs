@@ -14,6 +14,7 @@ run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   PORT: process.env.E2E_PORT ?? '3100',
   PUBLIC_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
   SEED_DEMO: 'true',
+  ADS: 'placeholder',
   DATABASE_URL: '',
   SMTP_URL: '',
   REDIS_URL: '',

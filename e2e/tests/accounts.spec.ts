@@ -72,9 +72,9 @@ test('guards send visitors to sign in and back, and signed-in members away from 
   await expect(page).toHaveURL(/\/cars$/);
   await page.goto('/register');
   await expect(page).toHaveURL(/\/$|\/dashboard$/);
-  // A member is neither moderator nor administrator: /admin sends home.
+  // A member is neither moderator nor administrator: /admin says the page needs that role.
   await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('This page needs the administrator or moderator role.')).toBeVisible();
 });
 
 test('forgot password, reset through the mailed link, and sign in with the new password', async ({ page }) => {

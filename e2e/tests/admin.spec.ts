@@ -145,8 +145,10 @@ test.describe('admin area', () => {
   });
 });
 
-test('a member who opens /admin is sent home', async ({ page }) => {
+test('a member who opens /admin is told it needs a staff role, without the admin navigation', async ({ page }) => {
   await signIn(page, DEMO.member);
   await page.goto('/admin/members');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('This page needs the administrator or moderator role.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /admin/i })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
 });

@@ -117,7 +117,8 @@ test.describe('plugin detail', () => {
     await page.goto('/plugin-search/2');
     await expect(page).toHaveURL(/\/plugins$/);
     await page.goto('/plugin/abc');
-    await expect(page.getByText(PLUGIN_DETAIL_TEXT.error)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: PLUGIN_DETAIL_TEXT.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(PLUGIN_DETAIL_TEXT.error)).toHaveCount(0);
   });
 
   test('a member rates, comments (seen live elsewhere), votes, edits and deletes', async ({ page, browser }) => {

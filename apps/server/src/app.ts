@@ -50,6 +50,7 @@ import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
 import { readAppVersion, type AppVersion } from './version.js';
 import { serverRoot } from './paths.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from './spa.js';
+import { isAppPage } from './app-pages.js';
 import { HOME_META, memberMeta } from './modules/pages/service.js';
 import { pageRoutes } from './modules/pages/routes.js';
 
@@ -280,7 +281,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       const m = r.pattern.exec(pathname);
       if (m) return (await r.resolve(m[1]!)) ?? 'not-found';
     }
-    return null;
+    // A path the web app has no page for gets its not-found page with an honest 404.
+    return isAppPage(pathname) ? null : 'not-found';
   };
   await spaFallback(app, opts.webDist ?? defaultWebDist, { origin: (req) => siteOrigin(config, req), resolveMeta });
 

@@ -33,6 +33,8 @@ describe('configuration', () => {
     [{ LIST_CACHE_SECONDS: '-1' }, 'LIST_CACHE_SECONDS'],
     [{ BUILD_WEBHOOK_URL: 'ftp://builder', BUILD_WEBHOOK_SECRET: 'x'.repeat(16) }, 'BUILD_WEBHOOK_URL'],
     [{ BUILD_WEBHOOK_URL: 'http://builder.local/build' }, 'BUILD_WEBHOOK_SECRET'],
+    [{ ADS: 'sometimes' }, 'ADS'],
+    [{ ADS: 'live' }, 'ADS'],
   ])('names the setting of a bad value %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -42,5 +44,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*DATABASE_URL/);
     const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u@h/db' });
     expect(ok.seedDemo).toBe(false);
+  });
+
+  it('ads: off without an ad account, live with one, or as set', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).ads).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir, ADS_CLIENT: 'ca-pub-1' }).ads).toBe('live');
+    expect(loadConfig({ DATA_DIR: dataDir, ADS: 'placeholder' }).ads).toBe('placeholder');
+    expect(loadConfig({ DATA_DIR: dataDir, ADS: 'off', ADS_CLIENT: 'ca-pub-1' }).ads).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir, ADS: 'live', ADS_CLIENT: 'ca-pub-1' }).ads).toBe('live');
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -45,6 +45,7 @@ const schema = z.object({
   SENTRY_DSN: optionalUrl(['http:', 'https:']),
   PRODUCTION_HOST: optionalString,
   ADS_CLIENT: optionalString,
+  ADS: z.enum(['off', 'placeholder', 'live']).optional(),
   SUPPORT_EMAIL: z.string().default('support@bakkesplugins.local'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
@@ -110,6 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError('Invalid configuration:\n  TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
   }
+  if (c.ADS === 'live' && !c.ADS_CLIENT) {
+    throw new ConfigError('Invalid configuration:\n  ADS: live needs ADS_CLIENT (the ad account)');
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
@@ -135,6 +139,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sentryDsn: c.SENTRY_DSN,
     productionHost: c.PRODUCTION_HOST,
     adsClient: c.ADS_CLIENT,
+    /**
+     * Ad slots (catalogue grids, footer): off (no slot, no gap), placeholder (a labelled slot the
+     * size of the unit) or live (real ads on PRODUCTION_HOST, placeholders on any other host).
+     * Default: live with an ADS_CLIENT, else off.
+     */
+    ads: c.ADS ?? (c.ADS_CLIENT ? 'live' : 'off'),
     supportEmail: c.SUPPORT_EMAIL,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,

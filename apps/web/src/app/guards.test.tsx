@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
 import { fakeToken, LocationProbe, renderRoutes, signInAs, signOut } from '../test/utils';
-import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { GuestOnly, RequireAuth, RequireStaff, STAFF_ONLY_TEXT } from './guards';
 
 const routes = [
   {
@@ -89,6 +89,14 @@ describe('navigation guards', () => {
 
     signInAs(undefined, []);
     renderRoutes(routes, { path: '/admin' });
-    expect(location()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1, name: STAFF_ONLY_TEXT.heading })).toBeInTheDocument();
+    expect(screen.getByText(STAFF_ONLY_TEXT.needsRole)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Admin area' })).not.toBeInTheDocument();
+  });
+
+  it('sends anonymous visitors of /admin to sign in', () => {
+    signOut();
+    renderRoutes(routes, { path: '/admin' });
+    expect(screen.getByRole('heading', { name: 'Login form' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { hasRole } from '@bm/core';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { PageLoader } from '../components/ui';
+import { ButtonLink, PageLoader } from '../components/ui';
+import { useDocumentTitle } from '../components/use-document-title';
 import { useAuth, useAuthStatus } from '../lib/auth';
 import { loginPathFor, safeRedirect } from '../lib/redirect';
 
@@ -25,12 +26,38 @@ export function GuestOnly({ fallback = '/' }: { fallback?: string }) {
   return <Outlet />;
 }
 
-/** /admin: administrator or moderator role, otherwise home. */
+export const STAFF_ONLY_TEXT = {
+  heading: 'Admin',
+  needsRole: 'This page needs the administrator or moderator role.',
+  help: 'Your account does not have it. If you think it should, ask an administrator.',
+  goHome: 'Go Home',
+} as const;
+
+/**
+ * /admin: administrator or moderator role. Anonymous visitors sign in first; members without the
+ * role are told the page needs it (never shown the staff navigation).
+ */
 export function RequireStaff() {
   const auth = useAuth();
   const status = useAuthStatus();
+  const location = useLocation();
   if (status === 'initialising') return <PageLoader label="Checking your session" />;
+  if (status === 'anonymous') return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   const staff = hasRole(auth.roles, 'administrator') || hasRole(auth.roles, 'moderator');
-  if (status !== 'authenticated' || !staff) return <Navigate to="/" replace />;
+  if (!staff) return <NeedsStaffRole />;
   return <Outlet />;
+}
+
+function NeedsStaffRole() {
+  useDocumentTitle(STAFF_ONLY_TEXT.heading);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-white">{STAFF_ONLY_TEXT.heading}</h1>
+      <p className="mt-4 text-lg text-slate-200">{STAFF_ONLY_TEXT.needsRole}</p>
+      <p className="mt-2 text-slate-400">{STAFF_ONLY_TEXT.help}</p>
+      <ButtonLink to="/" variant="outline" className="mt-6">
+        {STAFF_ONLY_TEXT.goHome}
+      </ButtonLink>
+    </section>
+  );
 }

@@ -68,9 +68,9 @@ describe('route table', () => {
     await landsOn('/mail/hidden', `/login?redirect=${encodeURIComponent('/mail/hidden')}`, 'Welcome Back');
   });
 
-  it('/admin without a staff role goes home', async () => {
+  it('/admin without a staff role says the page needs one', async () => {
     signInAs(undefined, []);
-    await landsOn('/admin/members', '/');
+    await landsOn('/admin/members', '/admin/members', 'Admin');
   });
 });
 

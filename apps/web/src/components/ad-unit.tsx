@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isProductionHost, useConfig } from '../lib/config';
+import { adMode, useConfig, type AdsSetting } from '../lib/config';
 import { cx } from './ui';
 
 declare global {
@@ -46,10 +46,20 @@ function RealAd({ client, slot, className }: { client: string; slot?: string; cl
   );
 }
 
-/** An ad unit on the production host; a labelled placeholder box everywhere else. */
+/** What ad slots show on this page: 'off' means no slot at all (no cell, no gap). */
+export function useAdMode(): AdsSetting {
+  return adMode(useConfig());
+}
+
+/**
+ * One ad slot (ADS setting): a real unit with live ads on the production host, a quiet labelled
+ * placeholder the size of the unit elsewhere, nothing at all when ads are off.
+ */
 export function AdUnit({ slot, className }: { slot?: string; className?: string }) {
   const config = useConfig();
-  if (isProductionHost(config) && config.adsClient) {
+  const mode = adMode(config);
+  if (mode === 'off') return null;
+  if (mode === 'live' && config.adsClient) {
     return <RealAd client={config.adsClient} slot={slot} className={className} />;
   }
   return (
@@ -57,11 +67,11 @@ export function AdUnit({ slot, className }: { slot?: string; className?: string 
       role="note"
       aria-label={`${AD_PLACEHOLDER_TEXT} placeholder`}
       className={cx(
-        'flex min-h-24 items-center justify-center rounded-xl border border-dashed border-slate-700 bg-slate-900/40 text-xs uppercase tracking-widest text-slate-500',
+        'flex min-h-24 items-center justify-center rounded-xl border border-dashed border-slate-700 bg-slate-900/40 text-xs uppercase tracking-widest text-slate-400',
         className,
       )}
     >
-      {AD_PLACEHOLDER_TEXT} placeholder
+      {AD_PLACEHOLDER_TEXT}
     </div>
   );
 }

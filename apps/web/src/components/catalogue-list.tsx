@@ -1,7 +1,7 @@
 import { withAds } from '@bm/core';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListView } from '../lib/list-query-string';
-import { AdUnit } from './ad-unit';
+import { AdUnit, useAdMode } from './ad-unit';
 import { Button, cx, focusRing, inputClasses } from './ui';
 
 /**
@@ -129,6 +129,8 @@ export function ResultsList<T extends { id: number }>({
   isStale: boolean;
   renderItem: (item: T) => ReactNode;
 }) {
+  const ads = useAdMode() !== 'off';
+  const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads ? withAds(items) : items.map((item) => ({ kind: 'item', item }));
   return (
     <ul
       aria-label={label}
@@ -140,7 +142,7 @@ export function ResultsList<T extends { id: number }>({
         view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
       )}
     >
-      {withAds(items).map((entry) =>
+      {entries.map((entry) =>
         entry.kind === 'ad' ? (
           <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="list-ad">
             <AdUnit className="h-full" />
@@ -153,6 +155,43 @@ export function ResultsList<T extends { id: number }>({
   );
 }
 
+/**
+ * While a list loads: placeholder cards (or rows) the size of the real ones, so the page does not
+ * jump when they arrive; read out as one status with `label`.
+ */
+export function ListSkeleton({ view, label, count = 8 }: { view: ListView; label: string; count?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <ul
+        aria-hidden="true"
+        className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3'}
+      >
+        {Array.from({ length: count }, (_, i) =>
+          view === 'grid' ? (
+            <li key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70">
+              <div className="aspect-video bg-slate-800" />
+              <div className="space-y-2 p-4">
+                <div className="h-5 w-3/4 rounded bg-slate-800" />
+                <div className="h-4 w-full rounded bg-slate-800" />
+                <div className="h-4 w-1/2 rounded bg-slate-800" />
+              </div>
+            </li>
+          ) : (
+            <li key={i} className="flex animate-pulse gap-4 rounded-xl border border-slate-800 bg-slate-900/70 p-3">
+              <div className="aspect-video w-32 shrink-0 rounded-lg bg-slate-800 sm:w-40" />
+              <div className="flex-1 space-y-2 py-1">
+                <div className="h-5 w-1/2 rounded bg-slate-800" />
+                <div className="h-4 w-3/4 rounded bg-slate-800" />
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}
+
 /** The result counter, read out politely when it changes ('Showing 20 cars', 'Page 2 of 3 (…)'). */
 export function ResultCounter({ counter, testId }: { counter: { summary: string; pages: string | null } | null; testId: string }) {
   return (
@@ -160,7 +199,7 @@ export function ResultCounter({ counter, testId }: { counter: { summary: string;
       {counter && (
         <>
           <span>{counter.summary}</span>
-          {counter.pages && <span className="ml-2 text-slate-500">{counter.pages}</span>}
+          {counter.pages && <span className="ml-2 text-slate-400">{counter.pages}</span>}
         </>
       )}
     </div>

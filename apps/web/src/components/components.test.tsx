@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LINK_TEXT, toast } from '../lib/toast';
 import { renderPage } from '../test/utils';
+import { ListSkeleton } from './catalogue-list';
 import { JOIN_US_TEXT, JoinUsDialog } from './join-us-dialog';
 
 function JoinUsHarness() {
@@ -72,5 +73,15 @@ describe('toast API', () => {
 
     act(() => toast.clear());
     await waitFor(() => expect(gone('Something failed') && gone('Plain message') && gone('Heads up')).toBe(true));
+  });
+});
+
+describe('list skeleton', () => {
+  it('stands in for the cards with one status that names what loads', () => {
+    renderPage(<ListSkeleton view="grid" label="Loading cars..." count={6} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Loading cars...');
+    expect(status.querySelectorAll('li')).toHaveLength(6);
+    expect(status.querySelector('ul')).toHaveAttribute('aria-hidden', 'true');
   });
 });

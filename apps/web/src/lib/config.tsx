@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   environment: string;
   productionHost: string | null;
   adsClient: string | null;
+  /** The ADS setting: off, placeholder, or live (real ads on the production host only). */
+  ads: AdsSetting;
   supportEmail: string;
   version: string;
 }
@@ -18,11 +20,19 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   environment: 'development',
   productionHost: null,
   adsClient: null,
+  ads: 'off',
   supportEmail: '',
   version: '',
 };
 
 const CONFIG_TIMEOUT_MS = 8000;
+
+export type AdsSetting = 'off' | 'placeholder' | 'live';
+
+/** The server's ADS setting; anything unknown is off (no slots rather than a wrong kind). */
+export function parseAdsSetting(v: unknown): AdsSetting {
+  return v === 'placeholder' || v === 'live' ? v : 'off';
+}
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v : null;
@@ -37,6 +47,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
       environment: str(raw.environment) ?? DEFAULT_CONFIG.environment,
       productionHost: str(raw.productionHost),
       adsClient: str(raw.adsClient),
+      ads: parseAdsSetting(raw.ads),
       supportEmail: str(raw.supportEmail) ?? '',
       version: str(raw.version) ?? '',
     };
@@ -54,6 +65,16 @@ export function ConfigProvider({ value, children }: { value: RuntimeConfig; chil
 
 export function useConfig(): RuntimeConfig {
   return useContext(ConfigContext);
+}
+
+/**
+ * What an ad slot shows here: nothing (off), a placeholder, or a real ad — only with live ads, an
+ * ad account and on the production host (other hosts of a live site show placeholders).
+ */
+export function adMode(config: RuntimeConfig, hostname = window.location.hostname): AdsSetting {
+  if (config.ads === 'off') return 'off';
+  if (config.ads === 'live' && config.adsClient && isProductionHost(config, hostname)) return 'live';
+  return 'placeholder';
 }
 
 /** Real ads and production sampling only on the production host. */

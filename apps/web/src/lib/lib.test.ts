@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../test/utils';
+import { adMode, DEFAULT_CONFIG, parseAdsSetting } from './config';
 import { renderMarkdown } from './markdown';
 import { changedSinceCreated } from './format';
 import { loginPathFor, routeId, safeRedirect } from './redirect';
@@ -62,5 +63,23 @@ describe('ids and dates of pages', () => {
     expect(changedSinceCreated(created, '2026-01-01T00:00:00.900Z')).toBe(false);
     expect(changedSinceCreated(created, '2026-01-01T00:00:02.000Z')).toBe(true);
     expect(changedSinceCreated(created, null)).toBe(false);
+  });
+});
+
+describe('the ADS setting', () => {
+  const base = { ...DEFAULT_CONFIG, productionHost: 'bakkesplugins.com', adsClient: 'ca-pub-1' };
+  it('reads off, placeholder and live; anything else is off', () => {
+    expect(parseAdsSetting('placeholder')).toBe('placeholder');
+    expect(parseAdsSetting('live')).toBe('live');
+    expect(parseAdsSetting('off')).toBe('off');
+    expect(parseAdsSetting('LIVE')).toBe('off');
+    expect(parseAdsSetting(undefined)).toBe('off');
+  });
+  it('shows real ads only when live, with an ad account, on the production host', () => {
+    expect(adMode({ ...base, ads: 'live' }, 'bakkesplugins.com')).toBe('live');
+    expect(adMode({ ...base, ads: 'live' }, 'staging.example.com')).toBe('placeholder');
+    expect(adMode({ ...base, ads: 'live', adsClient: null }, 'bakkesplugins.com')).toBe('placeholder');
+    expect(adMode({ ...base, ads: 'placeholder' }, 'bakkesplugins.com')).toBe('placeholder');
+    expect(adMode({ ...base, ads: 'off' }, 'bakkesplugins.com')).toBe('off');
   });
 });

@@ -10,6 +10,7 @@ export const runtimeConfig = z.object({
   environment: z.string(),
   productionHost: z.string().nullable(),
   adsClient: z.string().nullable(),
+  ads: z.enum(['off', 'placeholder', 'live']),
   supportEmail: z.string(),
   version: z.string(),
 });
@@ -28,6 +29,7 @@ export function systemRoutes(app: App, ctx: AppContext) {
     environment: ctx.config.env,
     productionHost: ctx.config.productionHost ?? null,
     adsClient: ctx.config.adsClient ?? null,
+    ads: ctx.config.ads,
     supportEmail: ctx.config.supportEmail,
     version: ctx.version.informational,
   }));

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 describe('system calls', () => {
   it('reports version, runtime config, health and readiness', async () => {
     expect((await t.app.inject('/api/version')).json()).toEqual({ assemblyInformationalVersion: '0.16.0+test', assemblyFileVersion: '0.16.0.0' });
-    expect((await t.app.inject('/api/config')).json()).toMatchObject({ turnstileSiteKey: null, sentryDsn: null, version: '0.16.0+test' });
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ turnstileSiteKey: null, sentryDsn: null, version: '0.16.0+test', ads: 'off' });
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready' });
   });

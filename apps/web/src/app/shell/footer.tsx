@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AdUnit } from '../../components/ad-unit';
 import { Button, cx, focusRing } from '../../components/ui';
+import { FeedbackButton } from '../../features/feedback';
 import { api } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { APP_VERSION, SITE_NAME } from '../../lib/site';
@@ -44,12 +45,12 @@ function BackendVersion() {
 export function Footer() {
   const isAdmin = useIsAdmin();
   const year = new Date().getFullYear();
-  const link = cx('rounded text-slate-400 hover:text-white', focusRing);
+  const link = cx('inline-flex min-h-6 items-center rounded text-slate-300 hover:text-white', focusRing);
   return (
     <footer className="mt-16 border-t border-slate-800 bg-slate-950">
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <AdUnit slot="footer" />
-        <div className="flex flex-col gap-4 text-sm text-slate-500 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-col gap-4 text-sm text-slate-400 md:flex-row md:items-center md:justify-between">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <span>
               © {year} {SITE_NAME}
@@ -57,6 +58,7 @@ export function Footer() {
             <span>{FOOTER_TEXT.frontend(APP_VERSION)}</span>
             {isAdmin && <BackendVersion />}
           </div>
+          <FeedbackButton className="self-start md:self-auto" />
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               <li>

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/ui';
-import { FeedbackButton } from '../../features/feedback';
 // Straight from its module, not the feature's index, so the plugin pages stay in their lazy chunk.
 import { useOwnPluginBuildToasts } from '../../features/plugins/manage/build-toasts';
 import { useServerDeployedToasts } from '../realtime-events';
@@ -10,7 +9,7 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
 
-/** The shell around every page: top bar, page, footer, feedback button. */
+/** The shell around every page: top bar, page, footer (which holds the feedback entry). */
 export function RootLayout() {
   useServerDeployedToasts();
   useOwnPluginBuildToasts();
@@ -25,7 +24,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <FeedbackButton />
     </div>
   );
 }

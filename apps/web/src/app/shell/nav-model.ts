@@ -37,6 +37,7 @@ export const SHELL_TEXT = {
   signUp: 'Sign Up',
   signIn: 'Sign In',
   signOut: 'Sign Out',
+  feedback: 'Feedback',
   searchLabel: 'Search',
   searchIn: 'Search in',
   searchPlaceholder: { plugins: 'Search plugins...', cars: 'Search cars...' } satisfies Record<Area, string>,

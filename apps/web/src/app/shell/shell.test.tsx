@@ -7,12 +7,13 @@ import { APP_VERSION } from '../../lib/site';
 import { bodyOf, fakeToken, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
 import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
 import { DEPLOY_TEXT } from '../realtime-events';
+import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { FOOTER_TEXT } from './footer';
 import { RootLayout } from './layout';
 import { SHELL_TEXT } from './nav-model';
 
-function renderShell(path: string) {
-  return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], { path });
+function renderShell(path: string, config: RuntimeConfig = DEFAULT_CONFIG) {
+  return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], { path, config });
 }
 
 const where = () => screen.getByTestId('location').textContent;
@@ -84,7 +85,7 @@ describe('top bar', () => {
     await user.click(within(topBar()).getByRole('button', { name: /Account menu: octane/ }));
     const menu = within(screen.getByRole('menu'));
     const names = menu.getAllByRole('menuitem').map((el) => el.textContent);
-    expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', SHELL_TEXT.signOut]);
+    expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', SHELL_TEXT.feedback, SHELL_TEXT.signOut]);
     expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/members/octane');
     expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/account/settings');
   });
@@ -136,7 +137,7 @@ describe('footer', () => {
   });
 
   it('shows the year, the frontend version and the legal links', () => {
-    renderShell('/');
+    renderShell('/', { ...DEFAULT_CONFIG, ads: 'placeholder' });
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
     expect(footer.getByText(FOOTER_TEXT.frontend(APP_VERSION))).toBeInTheDocument();
@@ -145,6 +146,11 @@ describe('footer', () => {
     expect(footer.getByRole('link', { name: FOOTER_TEXT.acceptableUse })).toHaveAttribute('href', '/acceptable-use-policy');
     expect(footer.getByRole('note', { name: /Advertisement placeholder/ })).toBeInTheDocument();
     expect(footer.queryByRole('button', { name: FOOTER_TEXT.checkBackend })).not.toBeInTheDocument();
+  });
+
+  it('has no ad slot with ads off', () => {
+    renderShell('/');
+    expect(within(screen.getByRole('contentinfo')).queryByRole('note', { name: /Advertisement/ })).not.toBeInTheDocument();
   });
 
   it('Check BE shows the backend version to administrators, or Error', async () => {

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, ButtonLink, cx, focusRing } from '../../components/ui';
 // The hook's own module: the inbox index brings its pages (and the markdown renderer) into every page's first load.
 import { useUnreadMailCount } from '../../features/inbox/use-unread-mail-count';
+import { openFeedback } from '../../features/feedback';
 import { logout, useAuth, useAuthStatus } from '../../lib/auth';
 import { loginPathFor } from '../../lib/redirect';
 import { SITE_NAME } from '../../lib/site';
@@ -186,6 +187,18 @@ function MobileMenu({ area }: { area: Area | null }) {
                     </Link>
                   </li>
                 ))}
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOpen(false);
+                      openFeedback();
+                    }}
+                    className={cx(linkClass(false), 'w-full text-left')}
+                  >
+                    {SHELL_TEXT.feedback}
+                  </button>
+                </li>
                 <li>
                   <button type="button" onClick={signOut} className={cx(linkClass(false), 'w-full text-left text-rose-300')}>
                     {SHELL_TEXT.signOut}

@@ -2,6 +2,7 @@ import type { Member } from '@bm/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar, cx, focusRing } from '../../components/ui';
+import { openFeedback } from '../../features/feedback';
 import { SHELL_TEXT, type AccountLink } from './nav-model';
 
 /**
@@ -25,7 +26,8 @@ export function UserMenu({
   const items = useRef<Array<HTMLElement | null>>([]);
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
   const menuId = useId();
-  const total = links.length + 1;
+  // The links, Feedback and Sign Out.
+  const total = links.length + 2;
 
   useEffect(() => {
     if (!open) return;
@@ -137,10 +139,25 @@ export function UserMenu({
               ) : null}
             </Link>
           ))}
-          <div role="separator" className="my-1 h-px bg-slate-800" />
           <button
             ref={(el) => {
               items.current[links.length] = el;
+            }}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              openFeedback();
+            }}
+          >
+            {SHELL_TEXT.feedback}
+          </button>
+          <div role="separator" className="my-1 h-px bg-slate-800" />
+          <button
+            ref={(el) => {
+              items.current[links.length + 1] = el;
             }}
             type="button"
             role="menuitem"

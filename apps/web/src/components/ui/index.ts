@@ -1,4 +1,4 @@
-export { cx, focusRing } from './cx';
+export { cx, focusRing, popoverPanel } from './cx';
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant } from './button';
 export { Checkbox, PasswordField, TextAreaField, TextField, inputClasses } from './field';
 export { Alert, Card, LoadingState, PageLoader, ProgressBar, Spinner } from './feedback';

@@ -117,14 +117,23 @@ describe('car detail: content and states', () => {
     expect(screen.getByText('copy')).toBeInTheDocument();
   });
 
-  it('a failed load shows the page message and Go Back', async () => {
+  it('an unknown car shows a not-found page, not a load failure', async () => {
     serveCar(makeDetail({ id: 5 }), { 'GET ': () => json(404, { message: 'Car not found' }) });
+    openCar();
+    expect(await screen.findByRole('heading', { level: 1, name: T.notFoundTitle })).toBeInTheDocument();
+    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.browseCars })).toHaveAttribute('href', '/cars');
+  });
+
+  it('a failed load says so, with Retry and Go Back', async () => {
+    let fail = true;
+    serveCar(makeDetail({ id: 5 }), { 'GET ': () => (fail ? json(500, { message: 'boom' }) : json(200, makeDetail({ id: 5 }))) });
     const user = userEvent.setup();
     openCar();
     expect(await screen.findByRole('alert')).toHaveTextContent(T.error);
-    expect(screen.queryByText('Car not found')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.goBack }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/cars');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: T.retry }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
   it('a banner that fails to load is hidden', async () => {

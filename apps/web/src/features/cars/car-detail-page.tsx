@@ -7,7 +7,8 @@ import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
 import { Avatar, Button, ButtonLink, Count, LoadingState, Time, cx, focusRing, useConfirm } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api';
+import { errorText, isApiError } from '../../lib/api';
+import { ItemNotFound } from '../not-found';
 import { statusOf, useAuth } from '../../lib/auth';
 import { changedSinceCreated } from '../../lib/format';
 import { routeId } from '../../lib/redirect';
@@ -34,15 +35,26 @@ export function CarDetailPage() {
   const id = routeId(useParams().id);
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null });
   const goBack = useGoBack();
-  useDocumentTitle(detail.data?.name ?? 'Car');
+  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Car'));
 
-  if (id === null || detail.isError) {
+  if (notFound) {
+    return (
+      <ItemNotFound title={T.notFoundTitle} body={T.notFoundBody}>
+        <ButtonLink to="/cars">{T.browseCars}</ButtonLink>
+      </ItemNotFound>
+    );
+  }
+  if (detail.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <p role="alert" className="text-lg text-rose-200">
           {T.error}
         </p>
         <div className="mt-6 flex justify-center gap-2">
+          <Button variant="outline" onClick={() => void detail.refetch()}>
+            {T.retry}
+          </Button>
           <Button variant="outline" onClick={goBack}>
             {T.goBack}
           </Button>
@@ -249,7 +261,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
               <span data-testid="global-rating">{T.ratingValue(rating.averageRating, rating.ratingCount)}</span>
             </InfoRow>
           </dl>
-          <p className="mt-2 text-xs text-slate-500">{T.ratingNote}</p>
+          <p className="mt-2 text-xs text-slate-400">{T.ratingNote}</p>
           {isOwner && (
             <ButtonLink to={`/cars/${car.id}/edit`} variant="outline" className="mt-5 w-full">
               {T.edit}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AD_PLACEHOLDER_TEXT } from '../../components/ad-unit';
+import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { PAGINATION_TEXT } from '../../components/pagination';
 import { json, mockFetch, renderRoutes } from '../../test/utils';
 import { CarsPage } from './cars-page';
@@ -29,8 +30,8 @@ function listCalls(fetch: ReturnType<typeof serve>): URLSearchParams[] {
     .map((u) => u.searchParams);
 }
 
-function open(path = '/cars') {
-  const utils = renderRoutes([{ path: '/cars', element: <CarsPage /> }], { path });
+function open(path = '/cars', config: RuntimeConfig = { ...DEFAULT_CONFIG, ads: 'placeholder' }) {
+  const utils = renderRoutes([{ path: '/cars', element: <CarsPage /> }], { path, config });
   const where = () => {
     const { pathname, search } = utils.router.state.location;
     return new URL(`${pathname}${search}`, 'http://localhost').searchParams;
@@ -157,6 +158,9 @@ describe('cars list: counter, pages, states', () => {
     expect(status).toHaveTextContent('Page 1 of 3 (1-17 of 40)');
     // Ad cards after the 3rd, 9th and 17th results.
     expect(screen.getAllByRole('note', { name: `${AD_PLACEHOLDER_TEXT} placeholder` })).toHaveLength(3);
+    // The ad cards sit after the 3rd, 9th and 17th cards.
+    const cells = Array.from(screen.getByRole('list', { name: T.results }).children);
+    expect(cells.flatMap((li, i) => (li.getAttribute('data-testid') === 'list-ad' ? [i - cells.slice(0, i).filter((c) => c.getAttribute('data-testid') === 'list-ad').length] : []))).toEqual([3, 9, 17]);
 
     await user.click(screen.getByRole('button', { name: PAGINATION_TEXT.page(3) }));
     expect(where().get('page')).toBe('3');
@@ -191,6 +195,7 @@ describe('cars list: counter, pages, states', () => {
     serve(() => json(200, makePage([])));
     open();
     expect(await screen.findByRole('heading', { name: T.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.uploadOne })).toHaveAttribute('href', '/cars/upload');
     expect(screen.getByText(T.empty)).toBeInTheDocument();
   });
 
@@ -285,5 +290,16 @@ describe('cars list: sort menu and view', () => {
     open('/cars?view=grid');
     await screen.findByText('Car 1');
     expect(screen.getByRole('button', { name: T.grid })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('cars list: ads off', () => {
+  it('leaves no ad cells', async () => {
+    const items = Array.from({ length: 17 }, (_, i) => makeCar({ id: i + 1, name: `Car ${i + 1}` }));
+    serve(() => json(200, makePage(items, 17, 1)));
+    open('/cars', DEFAULT_CONFIG);
+    await screen.findByText('Car 17');
+    expect(screen.queryAllByTestId('list-ad')).toHaveLength(0);
+    expect(screen.getByRole('list', { name: T.results }).children).toHaveLength(17);
   });
 });

@@ -1,9 +1,9 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ListEmpty, ListError, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { Pagination } from '../../components/pagination';
-import { Button, ButtonLink, LoadingState, buttonClasses, cx, inputClasses } from '../../components/ui';
+import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
@@ -109,16 +109,20 @@ function Results({
     return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
   }
   if (isPending || retrying || !result) {
-    return <LoadingState text={T.loading} className="min-h-60 text-sm" />;
+    return <ListSkeleton view={view} label={T.loading} />;
   }
   if (result.items.length === 0) {
     const q = result.request.search;
     return (
       <ListEmpty title={q ? T.noResultsTitle : T.emptyTitle} text={q ? T.noResults(q) : T.empty}>
-        {q && (
+        {q ? (
           <Button className="mt-5" variant="outline" onClick={onClearSearch}>
             {T.browseAll}
           </Button>
+        ) : (
+          <ButtonLink className="mt-5" variant="outline" to="/cars/upload">
+            {T.uploadOne}
+          </ButtonLink>
         )}
       </ListEmpty>
     );

@@ -31,6 +31,7 @@ export const CARS_LIST_TEXT = {
   browseAll: 'Browse all cars',
   emptyTitle: 'No cars available',
   empty: 'Check back later for new car designs.',
+  uploadOne: 'Share a car design',
   error: 'Failed to load cars. Please try again.',
   tryAgain: 'Try Again',
 } as const;
@@ -54,6 +55,10 @@ export const CAR_DETAIL_TEXT = {
   loading: 'Loading car details...',
   error: 'Failed to load car details. Please try again.',
   goBack: 'Go Back',
+  notFoundTitle: 'Car not found',
+  notFoundBody: 'There is no car at this address. It may have been removed, or the link is wrong.',
+  browseCars: 'Browse cars',
+  retry: 'Retry',
   backToCars: 'Back to Cars',
   unknown: 'Unknown',
   updated: 'Updated',

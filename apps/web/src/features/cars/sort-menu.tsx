@@ -1,7 +1,7 @@
 import type { CarSortDirection, CarSortField } from '@bm/core';
 import { useId } from 'react';
 import { useDropdown } from '../../components/use-dropdown';
-import { cx, focusRing } from '../../components/ui';
+import { cx, focusRing, popoverPanel } from '../../components/ui';
 import { CARS_LIST_TEXT, SORT_OPTIONS } from './constants';
 
 const DIRECTIONS: ReadonlyArray<{ dir: CarSortDirection; label: string; arrow: string }> = [
@@ -53,7 +53,7 @@ export function SortMenu({
           id={menuId}
           role="menu"
           aria-label={CARS_LIST_TEXT.sortMenu}
-          className="absolute right-0 z-30 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-700 bg-slate-900 p-2 shadow-2xl shadow-black/50"
+          className={cx(popoverPanel, 'sm:w-72')}
         >
           {SORT_OPTIONS.map((option) => (
             <div key={option.field} role="group" aria-label={option.label} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5">
@@ -76,7 +76,7 @@ export function SortMenu({
                         menu.close(true);
                       }}
                       className={cx(
-                        'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
+                        'inline-flex min-h-8 min-w-16 items-center justify-center gap-1 rounded-md px-2 py-1 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
                         checked ? 'bg-sky-500 text-slate-950' : 'bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white',
                       )}
                     >

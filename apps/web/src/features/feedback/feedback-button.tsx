@@ -1,13 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { cx, focusRing } from '../../components/ui';
 import { useAuthStatus } from '../../lib/auth';
 import { FEEDBACK_TEXT } from './constants';
 import { FeedbackDialog } from './feedback-dialog';
 
-/** Floating bottom-left button for signed-in members, opening the feedback dialog. */
-export function FeedbackButton() {
+const openers = new Set<() => void>();
+
+/** Opens the feedback dialog from elsewhere (the account menu), through the footer's entry. */
+export function openFeedback(): void {
+  for (const open of openers) open();
+}
+
+/**
+ * The feedback entry for signed-in members, docked in the footer (never floating over content),
+ * with the feedback dialog it opens. The account menu opens the same dialog via openFeedback().
+ */
+export function FeedbackButton({ className }: { className?: string }) {
   const status = useAuthStatus();
   const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const opener = () => setOpen(true);
+    openers.add(opener);
+    return () => {
+      openers.delete(opener);
+    };
+  }, []);
   if (status !== 'authenticated') return null;
   return (
     <>
@@ -17,8 +34,9 @@ export function FeedbackButton() {
         aria-label={FEEDBACK_TEXT.buttonLabel}
         aria-haspopup="dialog"
         className={cx(
-          'fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full border border-slate-700 bg-slate-900/95 px-4 py-2.5 text-sm font-semibold text-slate-100 shadow-lg shadow-black/40 hover:border-sky-500 hover:text-white',
+          'inline-flex min-h-8 items-center gap-2 rounded-full border border-slate-700 px-3 py-1 text-sm font-semibold text-slate-200 hover:border-sky-500 hover:text-white',
           focusRing,
+          className,
         )}
       >
         <svg viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 text-sky-400" aria-hidden="true">

@@ -1,2 +1,2 @@
-export { FeedbackButton } from './feedback-button';
+export { FeedbackButton, openFeedback } from './feedback-button';
 export { FeedbackDialog } from './feedback-dialog';

@@ -1,1 +1,1 @@
-export { NOT_FOUND_TEXT, NotFoundPage } from './not-found-page';
+export { ItemNotFound, NOT_FOUND_TEXT, NotFoundPage } from './not-found-page';

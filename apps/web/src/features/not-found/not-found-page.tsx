@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -42,6 +43,26 @@ export function NotFoundPage() {
             </Link>
           </li>
         </ul>
+      </nav>
+    </section>
+  );
+}
+
+/**
+ * A page for something that does not exist (an unknown plugin, car or member): says so plainly,
+ * never as a load failure, with ways on. The server answers these URLs 404 too.
+ */
+export function ItemNotFound({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold text-white">{title}</h1>
+      <p className="mt-4 break-words text-slate-300">{body}</p>
+      <nav aria-label="Suggested pages" className="mt-8 flex flex-wrap justify-center gap-3">
+        {children}
+        <ButtonLink to="/" variant="outline">
+          {NOT_FOUND_TEXT.goHome}
+        </ButtonLink>
       </nav>
     </section>
   );

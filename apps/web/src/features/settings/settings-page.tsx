@@ -17,7 +17,7 @@ function SupportLine() {
   return (
     <p className="text-sm text-slate-400">
       <span className="font-medium text-slate-300">{SUPPORT_TEXT.heading}</span> {SUPPORT_TEXT.body}{' '}
-      <a href={`mailto:${supportEmail}`} className="text-sky-400 hover:text-sky-300">
+      <a href={`mailto:${supportEmail}`} className="text-sky-400 underline underline-offset-2 hover:text-sky-300">
         {supportEmail}
       </a>
       .

@@ -24,7 +24,10 @@ function persist(token: string, rememberMe: boolean, impersonatorUsername: strin
 
 /** Who the cached data belongs to changed: drop what the previous identity saw. */
 function identityChanged(): void {
-  void queryClient.resetQueries();
+  // Removed, not reset: a reset refetches the active queries at once, with the options they had
+  // for the previous identity (signing out then asked for the member's own lists anonymously, and
+  // got 401s). Each page asks again, as the new identity, when it renders.
+  queryClient.removeQueries();
   realtime.restart();
 }
 
@@ -143,6 +146,8 @@ export async function login(request: LoginRequest): Promise<AuthResponse> {
 /** Tell the server (best effort), then forget everything and reconnect the socket anonymously. */
 export async function logout(): Promise<void> {
   const token = getAuthState().token;
+  // Forgotten here first, so that nothing asks the server with the token it is about to revoke.
+  signOutLocally();
   if (token) {
     try {
       await api.post('/auth/logout', undefined, { token, retryOnUnauthorized: false });
@@ -150,7 +155,6 @@ export async function logout(): Promise<void> {
       // The session is gone here either way.
     }
   }
-  signOutLocally();
 }
 
 /** Reload the member after a change made elsewhere (email confirmed, avatar changed). */

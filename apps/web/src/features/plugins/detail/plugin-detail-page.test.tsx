@@ -74,7 +74,8 @@ describe('plugin detail', () => {
   it('non-numeric ids are not found', () => {
     serve();
     open('/plugin/abc');
-    expect(screen.getByText(T.error)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: T.notFoundTitle })).toBeInTheDocument();
+    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
   });
 
   it('install opens bakkesmod://install/1 and the helper; Try Again re-opens, Close closes', async () => {
@@ -167,6 +168,21 @@ describe('plugin detail', () => {
     await user.keyboard('{Escape}');
     expect(panel).not.toBeVisible();
     expect(summary).toHaveFocus();
+  });
+
+  it('the author finds Manage on their own plugin page; others do not', async () => {
+    signInAs(testMember);
+    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePlugin({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } })) : null));
+    open();
+    expect(await screen.findByRole('link', { name: T.manage })).toHaveAttribute('href', '/plugins/1/manage');
+  });
+
+  it('others get no Manage link', async () => {
+    signInAs(testMember);
+    serve();
+    open();
+    expect(await screen.findByRole('button', { name: T.install })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: T.manage })).not.toBeInTheDocument();
   });
 
   it('shows the admin box to administrators', async () => {

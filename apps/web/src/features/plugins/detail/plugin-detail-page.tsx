@@ -5,7 +5,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { StarRating } from '../../../components/star-rating';
-import { Button, Count, Spinner, Switch, Time, cx, focusRing } from '../../../components/ui';
+import { Button, ButtonLink, Count, Spinner, Switch, Time, cx, focusRing } from '../../../components/ui';
+import { ItemNotFound } from '../../not-found';
+import { isApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { changedSinceCreated } from '../../../lib/format';
@@ -24,20 +26,26 @@ export function PluginDetailPage() {
   const id = routeId(useParams().id);
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
-  useDocumentTitle(detail.data?.name ?? 'Plugin');
+  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Plugin'));
 
-  if (id === null || detail.isError) {
+  if (notFound) {
+    return (
+      <ItemNotFound title={T.notFoundTitle} body={T.notFoundBody}>
+        <ButtonLink to="/plugins">{T.browsePlugins}</ButtonLink>
+      </ItemNotFound>
+    );
+  }
+  if (detail.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <p role="alert" className="text-lg text-rose-200">
           {T.error}
         </p>
         <div className="mt-6 flex justify-center gap-2">
-          {id !== null && (
-            <Button variant="outline" onClick={() => void detail.refetch()}>
-              Try Again
-            </Button>
-          )}
+          <Button variant="outline" onClick={() => void detail.refetch()}>
+            {T.retry}
+          </Button>
           <Button variant="outline" onClick={() => void navigate('/plugins')}>
             {T.backToPlugins}
           </Button>
@@ -68,7 +76,8 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   const [installOpen, setInstallOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
-  const canReport = !signedIn || auth.member?.id !== plugin.member.id;
+  const isOwner = signedIn && auth.member?.id === plugin.member.id;
+  const canReport = !isOwner;
   const [tab, setTab] = useState<TabKey>('details');
   const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const comments = useQuery(pluginCommentsQuery(plugin.id));
@@ -217,6 +226,11 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
                   {plugin.needsApproval ? T.awaitingReview : T.noRelease}
                 </p>
               )}
+              {isOwner && (
+                <ButtonLink size="lg" variant="outline" to={`/plugins/${plugin.id}/manage`}>
+                  {T.manage}
+                </ButtonLink>
+              )}
               {canReport && (
                 <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReportOpen(true) : setJoinOpen(true))}>
                   {REPORT_TEXT.open}
@@ -357,7 +371,7 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
           ★
         </span>
         <span>{average.toFixed(1)}</span>
-        <span className="text-slate-500">({count})</span>
+        <span className="text-slate-400">({count})</span>
         <span className="sr-only">{T.rating}</span>
       </button>
       <div

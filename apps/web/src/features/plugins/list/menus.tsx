@@ -1,15 +1,13 @@
 import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } from '@bm/core';
 import { useId, type ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
-import { cx, focusRing } from '../../../components/ui';
+import { cx, focusRing, popoverPanel } from '../../../components/ui';
 import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from '../constants';
 
 const triggerClasses = cx(
   'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
   focusRing,
 );
-const panelClasses =
-  'absolute right-0 z-30 mt-2 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-700 bg-slate-900 p-2 shadow-2xl shadow-black/50';
 
 interface SortItem {
   sortBy: PluginSortKey | null;
@@ -62,7 +60,7 @@ export function SortMenu({
         <span className="text-sky-300">{current}</span>
       </button>
       {d.open && (
-        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(panelClasses, 'w-56')}>
+        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(popoverPanel, 'sm:w-56')}>
           {SORT_ITEMS.map((item, i) => {
             const checked = i === currentIndex;
             return (
@@ -77,7 +75,7 @@ export function SortMenu({
                   d.close(true);
                 }}
                 className={cx(
-                  'flex w-full items-center justify-between rounded-md px-3 py-1.5 text-left text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
+                  'flex min-h-10 w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm sm:min-h-8 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
                   checked ? 'bg-sky-500 text-slate-950' : 'text-slate-200 hover:bg-slate-800',
                 )}
               >
@@ -117,7 +115,7 @@ export function FiltersMenu({
   let section: ReactNode = null;
   if (d.open) {
     section = (
-      <div id={panelId} role="group" aria-label={T.filters} className={cx(panelClasses, 'w-80 space-y-3 p-3')}>
+      <div id={panelId} role="group" aria-label={T.filters} className={cx(popoverPanel, 'space-y-3 p-3 sm:w-80')}>
         <fieldset>
           <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.tags}</legend>
           <div className="flex max-h-60 flex-wrap gap-1.5 overflow-y-auto">
@@ -126,7 +124,7 @@ export function FiltersMenu({
                 key={t.id}
                 title={t.helpText || t.longName}
                 className={cx(
-                  'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400',
+                  'inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-sm sm:text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400',
                   has(t) ? 'border-sky-400 bg-sky-500/20 text-sky-200' : 'border-slate-700 text-slate-300 hover:border-slate-500',
                 )}
               >
@@ -140,7 +138,7 @@ export function FiltersMenu({
           <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.source}</legend>
           <div className="flex flex-col gap-1">
             {(Object.keys(T.sourceOptions) as PluginHasSourceFilter[]).map((key) => (
-              <label key={key} className="inline-flex items-center gap-2 text-sm text-slate-200">
+              <label key={key} className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
                 <input type="radio" name={`${panelId}-source`} checked={source === key} onChange={() => onSource(key)} />
                 {T.sourceOptions[key]}
               </label>
@@ -151,7 +149,7 @@ export function FiltersMenu({
           <button
             type="button"
             onClick={onClear}
-            className={cx('text-sm text-sky-300 underline-offset-2 hover:underline', focusRing)}
+            className={cx('min-h-8 text-sm text-sky-300 underline-offset-2 hover:underline', focusRing)}
           >
             {T.clearFilters}
           </button>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONFIG } from '../../../lib/config';
 import { json, mockFetch, renderRoutes } from '../../../test/utils';
 import { PLUGINS_LIST_TEXT as T, PLUGINS_VIEW_KEY } from '../constants';
 import { PluginCard } from '../plugin-card';
@@ -31,7 +32,7 @@ function listCalls(fetch: ReturnType<typeof serve>): URLSearchParams[] {
 }
 
 function open(path = '/plugins') {
-  const utils = renderRoutes([{ path: '/plugins', element: <PluginsPage /> }], { path });
+  const utils = renderRoutes([{ path: '/plugins', element: <PluginsPage /> }], { path, config: { ...DEFAULT_CONFIG, ads: 'placeholder' } });
   const where = () => {
     const { pathname, search } = utils.router.state.location;
     return new URL(`${pathname}${search}`, 'http://localhost').searchParams;

@@ -1,8 +1,8 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListEmpty, ListError, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
-import { LoadingState, cx, focusRing } from '../../../components/ui';
+import { ButtonLink, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
@@ -121,10 +121,22 @@ function Results({
     return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
   }
   if (isPending || retrying || !result) {
-    return <LoadingState text={T.loading} className="min-h-60 text-sm" />;
+    return <ListSkeleton view={view} label={T.loading} />;
   }
   if (result.items.length === 0) {
-    return <ListEmpty title={narrowed ? T.noResultsTitle : T.emptyTitle} text={narrowed ? T.noResults : T.empty} />;
+    return (
+      <ListEmpty title={narrowed ? T.noResultsTitle : T.emptyTitle} text={narrowed ? T.noResults : T.empty}>
+        {narrowed ? (
+          <ButtonLink className="mt-5" variant="outline" to="/plugins">
+            {T.browseAll}
+          </ButtonLink>
+        ) : (
+          <ButtonLink className="mt-5" variant="outline" to="/plugins/new">
+            {T.shareOne}
+          </ButtonLink>
+        )}
+      </ListEmpty>
+    );
   }
   return (
     <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item) => <PluginCard plugin={item} variant={view} />} />
