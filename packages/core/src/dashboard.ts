@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCarActive } from './cars.js';
+import { isCarActive } from './car-rules.js';
 
 // ---- author charts: GET /plugins/my/{id}/stats, GET /cars/my/{id}/stats ----
 

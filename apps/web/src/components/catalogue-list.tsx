@@ -132,26 +132,30 @@ export function ResultsList<T extends { id: number }>({
   const ads = useAdMode() !== 'off';
   const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads ? withAds(items) : items.map((item) => ({ kind: 'item', item }));
   return (
-    <ul
-      aria-label={label}
-      aria-busy={isStale}
-      data-view={view}
-      className={cx(
-        'transition-opacity',
-        isStale && 'opacity-60',
-        view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
-      )}
-    >
-      {entries.map((entry) =>
-        entry.kind === 'ad' ? (
-          <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="list-ad">
-            <AdUnit className="h-full" />
-          </li>
-        ) : (
-          <li key={entry.item.id}>{renderItem(entry.item)}</li>
-        ),
-      )}
-    </ul>
+    <>
+      {/* The cards' names are level 3: this keeps the page's outline whole (h1, then h2, then h3). */}
+      <h2 className="sr-only">Results</h2>
+      <ul
+        aria-label={label}
+        aria-busy={isStale}
+        data-view={view}
+        className={cx(
+          'transition-opacity',
+          isStale && 'opacity-60',
+          view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'flex flex-col gap-3',
+        )}
+      >
+        {entries.map((entry) =>
+          entry.kind === 'ad' ? (
+            <li key={entry.key} className={view === 'grid' ? 'min-h-48' : undefined} data-testid="list-ad">
+              <AdUnit className="h-full" />
+            </li>
+          ) : (
+            <li key={entry.item.id}>{renderItem(entry.item)}</li>
+          ),
+        )}
+      </ul>
+    </>
   );
 }
 
