@@ -104,7 +104,7 @@ async function lighthouseOf(url) {
       cls: a['cumulative-layout-shift']?.numericValue ?? 0,
       failing: Object.values(a)
         .filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === 'binary')
-        .map((x) => x.id),
+        .map((x) => (args.verbose ? `${x.id} ${JSON.stringify(x.details?.items?.slice(0, 3) ?? []).slice(0, 600)}` : x.id)),
     };
   } finally {
     await chrome.kill();
