@@ -1,7 +1,7 @@
 import { hasRole } from '@bm/core';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { ButtonLink, PageLoader } from '../components/ui';
-import { useDocumentTitle } from '../components/use-document-title';
+import { RoleNotice } from '../components/role-notice';
+import { PageLoader } from '../components/ui';
 import { useAuth, useAuthStatus } from '../lib/auth';
 import { loginPathFor, safeRedirect } from '../lib/redirect';
 
@@ -49,15 +49,5 @@ export function RequireStaff() {
 }
 
 function NeedsStaffRole() {
-  useDocumentTitle(STAFF_ONLY_TEXT.heading);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-white">{STAFF_ONLY_TEXT.heading}</h1>
-      <p className="mt-4 text-lg text-slate-200">{STAFF_ONLY_TEXT.needsRole}</p>
-      <p className="mt-2 text-slate-400">{STAFF_ONLY_TEXT.help}</p>
-      <ButtonLink to="/" variant="outline" className="mt-6">
-        {STAFF_ONLY_TEXT.goHome}
-      </ButtonLink>
-    </section>
-  );
+  return <RoleNotice title={STAFF_ONLY_TEXT.heading} text={STAFF_ONLY_TEXT.needsRole} help={STAFF_ONLY_TEXT.help} homeText={STAFF_ONLY_TEXT.goHome} />;
 }

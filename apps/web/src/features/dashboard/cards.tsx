@@ -165,24 +165,3 @@ export function CarDashCard({ car, ...actions }: { car: Car } & CardActions) {
     />
   );
 }
-
-/** Placeholder cards while the list loads. */
-export function CardSkeletons({ label, count = 3 }: { label: string; count?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="sr-only">{label}</span>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-        {Array.from({ length: count }, (_, i) => (
-          <li key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70">
-            <div className="aspect-[16/6] bg-slate-800" />
-            <div className="space-y-3 p-4">
-              <div className="h-4 w-2/3 rounded bg-slate-800" />
-              <div className="h-3 w-1/2 rounded bg-slate-800" />
-              <div className="h-8 w-full rounded bg-slate-800" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}

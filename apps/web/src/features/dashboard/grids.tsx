@@ -2,10 +2,11 @@ import { sortDashboardItems, type Car, type DashboardSortKey, type Plugin } from
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, ButtonLink, Dialog, inputClasses } from '../../components/ui';
+import { ListSkeleton } from '../../components/catalogue-list';
 import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { DASHBOARD_MESSAGES as M, dashboardApi, dashboardKeys, myCarsQuery, myPluginsQuery, patchListItem, removeListItem } from './api';
-import { CarDashCard, CardSkeletons, PluginDashCard } from './cards';
+import { CarDashCard, PluginDashCard } from './cards';
 import { DASHBOARD_TEXT as T } from './constants';
 import { StatsDialog, type StatsTarget } from './stats-dialog';
 import { useGridSort, type CountParam } from './use-grid-sort';
@@ -166,7 +167,7 @@ function GridBody<T extends { id: number }>({
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }) {
-  if (query.isPending) return <CardSkeletons label={loading} />;
+  if (query.isPending) return <ListSkeleton view="grid" label={loading} count={3} />;
   if (query.isError) return <LoadError text={failed} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <>{empty}</>;
   return <>{children(query.data)}</>;

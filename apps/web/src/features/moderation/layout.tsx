@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
 import { SectionLayout } from '../../components/section-layout';
-import { ButtonLink } from '../../components/ui';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { RoleNotice } from '../../components/role-notice';
 import { useIsStaff } from '../../lib/auth';
 import { MODERATION_TEXT as T } from './constants';
 
@@ -25,15 +24,5 @@ export function ModeratorLayout() {
 }
 
 function NeedsModerator() {
-  useDocumentTitle(T.area);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-white">{T.area}</h1>
-      <p className="mt-4 text-lg text-slate-200">{T.needsRole}</p>
-      <p className="mt-2 text-slate-400">{T.needsRoleHelp}</p>
-      <ButtonLink to="/" variant="outline" className="mt-6">
-        {T.goHome}
-      </ButtonLink>
-    </section>
-  );
+  return <RoleNotice title={T.area} text={T.needsRole} help={T.needsRoleHelp} homeText={T.goHome} />;
 }
