@@ -18,7 +18,8 @@
  *
  * Settings: BENCH_SOCKETS (1000), BENCH_COMMENTS (20), BENCH_SPACING_MS (250), BENCH_PORT (3320; the
  * two-instance run uses the next two ports), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres;
- * '' skips the two-instance run), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_TIME_LIMIT_S (600).
+ * '' skips the two-instance run), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_TIME_LIMIT_S (600),
+ * BENCH_NODE_ARGS (node flags for the servers, e.g. --cpu-prof).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TIME_LIMIT_S = Number(process.env.BENCH_TIME_LIMIT_S ?? 600);
+// Extra node flags for the servers, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where their time goes.
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const DB_NAME = 'bm_bench_realtime';
 const EVENT = 'plugin:commentCreated';
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -82,7 +85,7 @@ process.once('SIGTERM', () => void leave('Terminated', 143));
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`Port ${port} is already in use`);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -129,6 +132,19 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * The main thread's (the event loop's) time on a CPU and time ready to run but waiting for one, in ms
+ * (Linux /proc schedstat). The waiting is what a loaded machine adds to every latency here.
+ */
+function sched(pid: number | undefined): { run: number; wait: number } {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return { run: run! / 1e6, wait: wait! / 1e6 };
+  } catch {
+    return { run: 0, wait: 0 };
+  }
+}
+
 // ---- one scenario ----
 
 interface Instance {
@@ -140,11 +156,14 @@ interface Instance {
 interface Result {
   scenario: string;
   latencies: number[];
+  spreads: number[];
   byInstance: Map<string, number[]>;
   expected: number;
   postMs: number[];
   serverCpuMs: number;
   clientCpuMs: number;
+  /** Per process (the servers', then this client's): event loop time on a CPU and waiting for one. */
+  sched: Array<{ label: string; run: number; wait: number }>;
   wallMs: number;
   load: string;
 }
@@ -201,6 +220,9 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
   const marker = new RegExp(`^bench ${tag} #(\\d+)`);
   const sentAt: number[] = [];
   const latencies: number[] = [];
+  // The fan-out alone: each arrival after the comment's first arrival at any socket.
+  const firstAt: number[] = [];
+  const spreads: number[] = [];
   const byInstance = new Map<string, number[]>(instances.map((i) => [i.label, []]));
   const expected = sockets.length * COMMENTS;
   let onAllDelivered: () => void = () => undefined;
@@ -216,6 +238,8 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
       seen.add(k);
       const ms = at - sentAt[k]!;
       latencies.push(ms);
+      firstAt[k] ??= at;
+      spreads.push(at - firstAt[k]!);
       byInstance.get(instance)!.push(ms);
       if (latencies.length === expected) onAllDelivered();
     });
@@ -223,6 +247,8 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
 
   await sleep(1000); // let the joins' work settle before measuring
   const cpu0 = instances.map((i) => cpuMs(i.child.pid));
+  const pids = [...instances.map((i) => ({ label: i.label, pid: i.child.pid })), { label: 'this client', pid: process.pid }];
+  const sched0 = pids.map((p) => sched(p.pid));
   const client0 = process.cpuUsage();
   const t0 = now();
   const postMs: number[] = [];
@@ -248,12 +274,16 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
   const wallMs = now() - t0;
   const serverCpuMs = instances.reduce((sum, i, n) => sum + cpuMs(i.child.pid) - cpu0[n]!, 0);
   const client = process.cpuUsage(client0);
+  const schedDelta = pids.map((p, n) => {
+    const s1 = sched(p.pid);
+    return { label: p.label, run: s1.run - sched0[n]!.run, wait: s1.wait - sched0[n]!.wait };
+  });
 
   for (const { socket } of sockets) {
     socket.disconnect();
     openSockets.delete(socket);
   }
-  return { scenario, latencies, byInstance, expected, postMs, serverCpuMs, clientCpuMs: (client.user + client.system) / 1000, wallMs, load: load() };
+  return { scenario, latencies, spreads, byInstance, expected, postMs, serverCpuMs, clientCpuMs: (client.user + client.system) / 1000, sched: schedDelta, wallMs, load: load() };
 }
 
 // ---- figures ----
@@ -275,10 +305,14 @@ function report(r: Result, goalMs: number) {
       console.log(`    sockets on ${label.padEnd(12)} delivered ${s.length}   p50 ${ms(pct(s, 50))}   p99 ${ms(pct(s, 99))}   max ${ms(s.at(-1) ?? NaN)}`);
     }
   }
+  const spreads = [...r.spreads].sort((a, b) => a - b);
+  console.log(`  after the comment's first arrival (fan-out): p50 ${ms(pct(spreads, 50))}   p99 ${ms(pct(spreads, 99))}`);
   console.log(`  POST answered: p50 ${ms(pct(posts, 50))}   max ${ms(posts.at(-1) ?? NaN)}`);
   console.log(
     `  CPU over ${(r.wallMs / 1000).toFixed(1)} s: server${r.byInstance.size > 1 ? 's' : ''} ${(r.serverCpuMs / 1000).toFixed(1)} s, this client ${(r.clientCpuMs / 1000).toFixed(1)} s; load average ${r.load} on ${os.cpus().length} cores`,
   );
+  const sched = r.sched.map((s) => `${s.label} ran ${(s.run / 1000).toFixed(2)} s, waited ${(s.wait / 1000).toFixed(2)} s`).join('; ');
+  console.log(`  event loop threads, ready but waiting for a CPU (other processes' load): ${sched}`);
 }
 
 // ---- main ----
