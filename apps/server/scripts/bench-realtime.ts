@@ -28,6 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH } from '../src/platform/hub.js';
 
@@ -223,6 +224,7 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
   // The fan-out alone: each arrival after the comment's first arrival at any socket.
   const firstAt: number[] = [];
   const spreads: number[] = [];
+  const perComment: number[][] = [];
   const byInstance = new Map<string, number[]>(instances.map((i) => [i.label, []]));
   const expected = sockets.length * COMMENTS;
   let onAllDelivered: () => void = () => undefined;
@@ -238,6 +240,7 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
       seen.add(k);
       const ms = at - sentAt[k]!;
       latencies.push(ms);
+      (perComment[k] ??= []).push(ms);
       firstAt[k] ??= at;
       spreads.push(at - firstAt[k]!);
       byInstance.get(instance)!.push(ms);
@@ -279,6 +282,12 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
     return { label: p.label, run: s1.run - sched0[n]!.run, wait: s1.wait - sched0[n]!.wait };
   });
 
+  if (process.env.BENCH_VERBOSE) {
+    for (const [k, values] of perComment.entries()) {
+      const s = [...(values ?? [])].sort((a, b) => a - b);
+      console.log(`    comment #${k}: delivered ${s.length}, first ${ms(s[0] ?? NaN)}, p50 ${ms(pct(s, 50))}, last ${ms(s.at(-1) ?? NaN)}`);
+    }
+  }
   for (const { socket } of sockets) {
     socket.disconnect();
     openSockets.delete(socket);
@@ -342,13 +351,28 @@ try {
     cleanups.push(async () => void (await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)));
     const url = new URL(PG_URL);
     url.pathname = `/${DB_NAME}`;
+    const prefix = `rl-bench-realtime-${process.pid}`;
     const shared = {
       DATABASE_URL: url.toString(),
       REDIS_URL,
       JWT_SECRET: randomBytes(32).toString('hex'),
       // Both instances count together, apart from anything else on the same Redis.
-      RATE_LIMIT_PREFIX: `rl-bench-realtime-${process.pid}`,
+      RATE_LIMIT_PREFIX: prefix,
     };
+    // The rate-limit counters this run left in Redis go with it (they would expire anyway).
+    cleanups.push(async () => {
+      const redis = createClient({ url: REDIS_URL });
+      redis.on('error', () => undefined);
+      await redis.connect();
+      try {
+        for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) {
+          const list = ([] as string[]).concat(keys);
+          if (list.length) await redis.del(list);
+        }
+      } finally {
+        await redis.quit();
+      }
+    });
     const instances: Instance[] = [];
     // One after the other: the first migrates and seeds.
     for (const [n, seed] of [[1, 'true'], [2, 'false']] as const) {
