@@ -16,7 +16,7 @@
  *
  *   npm run bench:realtime
  *
- * Settings: BENCH_SOCKETS (1000), BENCH_COMMENTS (20), BENCH_SPACING_MS (250), BENCH_PORT (3320; the
+ * Settings: BENCH_SOCKETS (1000), BENCH_COMMENTS (20), BENCH_SPACING_MS (500), BENCH_PORT (3320; the
  * two-instance run uses the next two ports), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres;
  * '' skips the two-instance run), BENCH_REDIS_URL (redis://127.0.0.1:6379), BENCH_TIME_LIMIT_S (600),
  * BENCH_NODE_ARGS (node flags for the servers, e.g. --cpu-prof).
@@ -34,7 +34,7 @@ import { HUB_PATH } from '../src/platform/hub.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const COMMENTS = Math.min(20, Number(process.env.BENCH_COMMENTS ?? 20));
-const SPACING_MS = Number(process.env.BENCH_SPACING_MS ?? 250);
+const SPACING_MS = Number(process.env.BENCH_SPACING_MS ?? 500);
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
