@@ -54,6 +54,7 @@ for (const [name, v] of Object.entries({ SOCKETS, COMMENTS, SPACING_MS, PORT, TI
 // ---- servers, and everything to undo on the way out ----
 
 const children = new Set<ChildProcess>();
+const startedAt = new Map<ChildProcess, number>();
 const cleanups: Array<() => Promise<void> | void> = [];
 const openSockets = new Set<Socket>();
 
@@ -103,6 +104,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
     },
   });
   children.add(child);
+  startedAt.set(child, now());
   child.once('exit', () => children.delete(child));
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -283,6 +285,8 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
   });
 
   if (process.env.BENCH_VERBOSE) {
+    const since = (at: number) => instances.map((i) => `${((at - startedAt.get(i.child)!) / 1000).toFixed(1)} s`).join(', ');
+    console.log(`    measured from ${since(t0)} to ${since(t0 + wallMs)} after the server${instances.length > 1 ? 's' : ''} started`);
     for (const [k, values] of perComment.entries()) {
       const s = [...(values ?? [])].sort((a, b) => a - b);
       console.log(`    comment #${k}: delivered ${s.length}, first ${ms(s[0] ?? NaN)}, p50 ${ms(pct(s, 50))}, last ${ms(s.at(-1) ?? NaN)}`);
@@ -318,7 +322,7 @@ function report(r: Result, goalMs: number) {
   console.log(`  after the comment's first arrival (fan-out): p50 ${ms(pct(spreads, 50))}   p99 ${ms(pct(spreads, 99))}`);
   console.log(`  POST answered: p50 ${ms(pct(posts, 50))}   max ${ms(posts.at(-1) ?? NaN)}`);
   console.log(
-    `  CPU over ${(r.wallMs / 1000).toFixed(1)} s: server${r.byInstance.size > 1 ? 's' : ''} ${(r.serverCpuMs / 1000).toFixed(1)} s, this client ${(r.clientCpuMs / 1000).toFixed(1)} s; load average ${r.load} on ${os.cpus().length} cores`,
+    `  CPU over ${(r.wallMs / 1000).toFixed(1)} s: server${r.byInstance.size > 1 ? 's' : ''} ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / COMMENTS).toFixed(0)} ms a comment), this client ${(r.clientCpuMs / 1000).toFixed(1)} s; load average ${r.load} on ${os.cpus().length} cores`,
   );
   const sched = r.sched.map((s) => `${s.label} ran ${(s.run / 1000).toFixed(2)} s, waited ${(s.wait / 1000).toFixed(2)} s`).join('; ');
   console.log(`  event loop threads, ready but waiting for a CPU (other processes' load): ${sched}`);
