@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { HUB_PATH } from './hub.js';
+import { attachHub, HUB_PATH } from './hub.js';
 import { eq } from 'drizzle-orm';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { plugins } from '../db/schema.js';
@@ -91,5 +93,48 @@ describe('real-time hub', () => {
     const s = connect(base, { path: HUB_PATH, auth: { version: '0.9.0+old' }, transports: ['websocket'], reconnection: false });
     sockets.push(s);
     expect(await next<{ version: string }>(s, 'ServerDeployed')).toEqual({ version: '1.0.0+new' });
+  });
+});
+
+describe('real-time hub handlers', () => {
+  it('never let an error escape: a failing token check, room check or payload is logged, not thrown', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (_: unknown, msg: string) => void warnings.push(msg) } as unknown as FastifyBaseLogger;
+    const server = createServer();
+    const hub = await attachHub(server, {
+      // Both throw at once rather than returning a rejected promise: the worst kind of failure.
+      resolve: () => {
+        throw new Error('token store away');
+      },
+      canJoinPlugin: (_principal, id) => {
+        if (id === 7) return Promise.resolve(true);
+        throw new Error('database away');
+      },
+      version: '1.0.0',
+      log,
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const s = connect(url, { path: HUB_PATH, auth: { token: 'any' }, transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        s.on('connect', resolve);
+        s.on('connect_error', reject);
+      });
+      // The socket connected anonymously; a room check that throws answers false.
+      expect(await s.emitWithAck('JoinPlugin', 8)).toBe(false);
+      expect(warnings).toContain('JoinPlugin check failed');
+      expect(await s.emitWithAck('JoinPlugin', 7)).toBe(true);
+      // A payload that cannot be serialised is not sent, and the caller carries on.
+      expect(() => hub.toPlugin(7, 'plugin:commentCreated', { n: 1n })).not.toThrow();
+      expect(warnings).toContain('Real-time event plugin:commentCreated not sent');
+      const got = next<{ n: number }>(s, 'plugin:commentCreated');
+      hub.toPlugin(7, 'plugin:commentCreated', { n: 2 });
+      expect(await got).toEqual({ n: 2 });
+    } finally {
+      s.disconnect();
+      await hub.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

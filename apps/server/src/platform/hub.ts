@@ -90,18 +90,50 @@ export async function attachHub(server: HttpServer, opts: HubOptions): Promise<H
   });
   if (opts.redis && createAdapter) io.adapter(createAdapter(quietPublisher(opts.redis.pub, opts.log), opts.redis.sub));
 
+  // A socket handler never lets an error escape (a throw in one would end the process): it is logged.
+  const guard =
+    <A extends unknown[]>(what: string, handler: (...args: A) => unknown) =>
+    (...args: A): void => {
+      const failed = (err: unknown) => opts.log.warn({ err }, `Real-time ${what} failed`);
+      try {
+        const out = handler(...args);
+        if (out instanceof Promise) out.catch(failed);
+      } catch (err) {
+        failed(err);
+      }
+    };
+  const settle = (p: Promise<void> | void) => {
+    if (p instanceof Promise) p.catch((err: unknown) => opts.log.warn({ err }, 'Real-time room change failed'));
+  };
+
   // Anonymous connections are allowed; a token that does not check out connects anonymously too.
-  io.use(async (socket, next) => {
-    const token = handshakeToken(socket);
-    socket.data.principal = token ? await opts.resolve(token).catch(() => null) : null;
-    next();
+  io.use((socket, next) => {
+    const token = (() => {
+      try {
+        return handshakeToken(socket);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (!token) {
+      socket.data.principal = null;
+      return next();
+    }
+    Promise.resolve()
+      .then(() => opts.resolve(token))
+      .catch(() => null)
+      .then((principal) => {
+        socket.data.principal = principal;
+        next();
+      })
+      .catch((err: unknown) => opts.log.warn({ err }, 'Real-time handshake failed'));
   });
 
-  io.on('connection', (socket) => {
+  io.on('connection', guard('connection', (socket: Socket) => {
     const principal = socket.data.principal as HubPrincipal | null;
     if (principal) {
-      void socket.join(rooms.member(principal.memberId));
-      for (const role of principal.roles) void socket.join(rooms.role(role));
+      settle(socket.join(rooms.member(principal.memberId)));
+      for (const role of principal.roles) settle(socket.join(rooms.role(role)));
     }
     // A client built from another version than this server learns that a new version is out.
     const clientVersion = (socket.handshake.auth as Record<string, unknown> | undefined)?.version;
@@ -112,38 +144,51 @@ export async function attachHub(server: HttpServer, opts: HubOptions): Promise<H
       const n = typeof v === 'number' ? v : Number(v);
       return Number.isSafeInteger(n) && n > 0 ? n : null;
     };
-    socket.on('JoinPlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
-      const id = pluginId(raw);
-      const answer = (ok: boolean) => {
-        if (typeof ack === 'function') ack(ok);
-      };
-      if (id === null) return answer(false);
-      // A socket handler never lets an error escape: a failed check (database away) answers false.
-      opts
-        .canJoinPlugin(principal, id)
-        .catch((err: unknown) => {
-          opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
-          return false;
-        })
-        .then((ok) => {
-          if (ok) void socket.join(rooms.plugin(id));
-          answer(ok);
-        })
-        .catch(() => undefined);
-    });
-    socket.on('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
-      const id = pluginId(raw);
-      if (id) void socket.leave(rooms.plugin(id));
-      if (typeof ack === 'function') ack(id !== null);
-    });
-  });
+    socket.on(
+      'JoinPlugin',
+      guard('JoinPlugin', async (raw: unknown, ack?: (ok: boolean) => void) => {
+        const id = pluginId(raw);
+        const answer = (ok: boolean) => {
+          if (typeof ack === 'function') ack(ok);
+        };
+        if (id === null) return answer(false);
+        // A failed check (database away) answers false.
+        const ok = await Promise.resolve()
+          .then(() => opts.canJoinPlugin(principal, id))
+          .catch((err: unknown) => {
+            opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
+            return false;
+          });
+        if (ok) settle(socket.join(rooms.plugin(id)));
+        answer(ok);
+      }),
+    );
+    socket.on(
+      'LeavePlugin',
+      guard('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
+        const id = pluginId(raw);
+        if (id) settle(socket.leave(rooms.plugin(id)));
+        if (typeof ack === 'function') ack(id !== null);
+      }),
+    );
+  }));
+
+  // An event that cannot be sent (a payload that does not serialise) is logged; the caller, often a
+  // request whose change is already committed, carries on.
+  const send = (what: string, emit: () => void) => {
+    try {
+      emit();
+    } catch (err) {
+      opts.log.warn({ err }, `Real-time event ${what} not sent`);
+    }
+  };
 
   return {
     io,
-    toMember: (id, event, data) => void io.to(rooms.member(id)).emit(event, data),
-    toRole: (role, event, data) => void io.to(rooms.role(role)).emit(event, data),
-    toPlugin: (id, event, data) => void io.to(rooms.plugin(id)).emit(event, data),
-    toAll: (event, data) => void io.emit(event, data),
+    toMember: (id, event, data) => send(event, () => io.to(rooms.member(id)).emit(event, data)),
+    toRole: (role, event, data) => send(event, () => io.to(rooms.role(role)).emit(event, data)),
+    toPlugin: (id, event, data) => send(event, () => io.to(rooms.plugin(id)).emit(event, data)),
+    toAll: (event, data) => send(event, () => io.emit(event, data)),
     clientCount: () => io.engine.clientsCount,
     /** Drops every client; the HTTP server itself is closed by Fastify. */
     async close() {

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COMMENT_MESSAGES as CM, type Comment } from '@bm/core';
-import { pluginComments } from '../../db/schema.js';
+import { members, pluginComments } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -228,9 +228,14 @@ describe('live comment events', () => {
     let otherGot = 0;
     other.onAny(() => otherGot++);
 
+    // The event, the answer and the list agree on every field (the author's avatar too).
+    await t.ctx.db.update(members).set({ avatarKey: `avatars/${member.id}.png` }).where(eq(members.id, member.id));
     const created = next<Comment>(viewer, 'plugin:commentCreated');
     const c = (await post('Live comment')).json<Comment>();
     expect(await created).toMatchObject({ id: c.id, pluginId: plugin.id, body: 'Live comment', member: { id: member.id }, myVote: 'N' });
+    expect(c.member.avatarUrl).toBeTruthy();
+    expect(await created).toEqual(c);
+    expect((await api('GET', `/plugins/${plugin.id}/comments`, undefined, member.auth)).json<Comment[]>()[0]).toEqual(c);
 
     const updated = next<Comment>(viewer, 'plugin:commentUpdated');
     await api('PUT', `/plugins/comments/${c.id}`, { body: 'Live comment, edited' }, member.auth);

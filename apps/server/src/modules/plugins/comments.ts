@@ -12,6 +12,21 @@ const quote = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n');
 
+/** A comment row with its author, as `shaped` reads it. */
+interface CommentRow {
+  id: number;
+  pluginId: number;
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+  upvotes: number;
+  downvotes: number;
+  memberId: number;
+  memberName: string;
+  avatarKey: string | null;
+  myVote: string | null;
+}
+
 /** Comments are read newest first, at most this many at a time; older ones are paged with `before`. */
 export const COMMENTS_LIMIT = COMMENTS_PAGE_SIZE;
 
@@ -45,7 +60,11 @@ export class CommentService {
       .where(where)
       .orderBy(sql`${pluginComments.createdAt} desc`, sql`${pluginComments.id} desc`)
       .limit(limit);
-    return rows.map((r) => ({
+    return rows.map((r) => this.toComment(r));
+  }
+
+  private toComment(r: CommentRow): Comment {
+    return {
       id: r.id,
       pluginId: r.pluginId,
       body: r.body,
@@ -55,7 +74,7 @@ export class CommentService {
       upvotes: r.upvotes,
       downvotes: r.downvotes,
       myVote: (r.myVote as CommentVote | null) ?? 'N',
-    }));
+    };
   }
 
   private async one(id: number, viewerId: number | null): Promise<Comment> {
@@ -85,12 +104,16 @@ export class CommentService {
   /** body is already normalised and checked (core's commentBodyRule). */
   async create(principal: Principal, pluginId: number, body: string): Promise<Comment> {
     const plugin = await this.plugins.visibleRow(pluginId, principal);
-    const { id, notice } = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(pluginComments).values({ pluginId, memberId: principal.memberId, body }).returning({ id: pluginComments.id });
+    // The new comment is shaped from what the transaction wrote and read, not read again: the
+    // plugin's room gets it one database round trip sooner.
+    const { comment, notice } = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(pluginComments).values({ pluginId, memberId: principal.memberId, body }).returning();
+      const [author] = await tx.select({ username: members.username, avatarKey: members.avatarKey }).from(members).where(eq(members.id, principal.memberId));
+      if (!row || !author) throw notFound(CM.notFound);
+      const comment = this.toComment({ ...row, memberName: author.username, avatarKey: author.avatarKey, myVote: null });
       // The plugin's author hears of comments by others (pluginAll and pluginComments decide).
-      if (plugin.memberId === principal.memberId) return { id: row!.id, notice: null };
-      const [author] = await tx.select({ username: members.username }).from(members).where(eq(members.id, principal.memberId));
-      const commenter = author?.username ?? 'A member';
+      if (plugin.memberId === principal.memberId) return { comment, notice: null };
+      const commenter = author.username;
       const sent = await this.ctx.notifications.send(
         {
           memberId: plugin.memberId,
@@ -101,11 +124,11 @@ export class CommentService {
         },
         tx,
       );
-      return { id: row!.id, notice: sent };
+      return { comment, notice: sent };
     });
-    await notice?.publish();
-    const comment = await this.one(id, principal.memberId);
+    // The plugin's room first: its watchers wait for nothing else (the author's notice reads the inbox).
     this.ctx.hub.toPlugin(pluginId, COMMENT_EVENTS.created, { ...comment, myVote: 'N' });
+    await notice?.publish();
     return comment;
   }
 
