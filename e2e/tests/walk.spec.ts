@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO } from './support';
+import { axeProblems, DEMO, settle } from './support';
 
 /**
  * A walk through the main routes at a phone width and a desktop width (issue 15): no horizontal
@@ -47,14 +46,6 @@ class Watch {
       if (!this.expected.some((e) => e.test(r.url()))) this.problems.push(`request failed: ${r.method()} ${r.url()} ${failure}`);
     });
   }
-}
-
-/** The page has drawn its content: no skeleton, spinner or busy list left in #main. */
-async function settle(page: Page) {
-  await page.waitForLoadState('load');
-  await expect(page.locator('#main')).not.toBeEmpty();
-  await expect(page.locator('#main [aria-busy="true"], #main .animate-pulse, #main .animate-spin')).toHaveCount(0, { timeout: 10_000 });
-  await page.waitForTimeout(150);
 }
 
 /** Layout findings of the current page (run in the page). */
@@ -121,14 +112,6 @@ async function layoutProblems(page: Page): Promise<string[]> {
     window.scrollTo(scrollX, scrollY);
     return out;
   });
-}
-
-async function axeProblems(page: Page): Promise<string[]> {
-  // The WCAG rules (best-practice rules left out: they double the time of a walk).
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function titleProblem(path: string, title: string): string[] {
