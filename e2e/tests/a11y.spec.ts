@@ -87,6 +87,12 @@ test.describe('axe on every route and dialog', () => {
     await signIn(page, DEMO.member);
     const plugins = await api<Array<{ id: number }>>(page, '/plugins/my');
     const cars = await api<Array<{ id: number }>>(page, '/cars/my');
+    // Another member comments on the member's plugin: a mail in the inbox, for /mail/:id.
+    const other = (await (await page.request.post('/api/auth/login', { data: { username: 'BoostQueen', password: DEMO.member.password } })).json()) as { token: string };
+    const posted = await page.request.post(`/api/plugins/${plugins[0]!.id}/comments`, { headers: { authorization: `Bearer ${other.token}` }, data: { body: `A comment that sends mail ${Date.now().toString(36)}` } });
+    expect(posted.ok()).toBe(true);
+    let mailId = 0;
+    await expect.poll(async () => (mailId = (await api<{ items: Array<{ id: number }> }>(page, '/mail')).items[0]?.id ?? 0)).toBeGreaterThan(0);
     for (const path of [
       '/dashboard/plugins',
       '/dashboard/cars',
@@ -96,6 +102,7 @@ test.describe('axe on every route and dialog', () => {
       '/plugins/new',
       `/plugins/${plugins[0]!.id}/manage`,
       `/cars/${cars[0]!.id}/edit`,
+      `/mail/${mailId}`,
     ]) {
       await axeAt(page, path, findings);
     }
