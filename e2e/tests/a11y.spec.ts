@@ -25,9 +25,12 @@ async function api<T>(page: Page, path: string, init: { method?: string; data?: 
 }
 
 async function axeAt(page: Page, path: string, findings: string[]) {
+  const t0 = Date.now();
   await page.goto(path);
   await settle(page);
+  const t1 = Date.now();
   for (const p of await axeProblems(page)) findings.push(`${path}: ${p}`);
+  if (process.env.WALK_TIMING) console.log(path, 'load', t1 - t0, 'axe', Date.now() - t1);
 }
 
 /** axe with a dialog (or panel) open, and the dialog inside the viewport. */
