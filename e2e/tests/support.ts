@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import yazl from 'yazl';
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config';
 
 export const DEMO = {
@@ -62,4 +63,37 @@ export function zipOf(files: Record<string, string>): Promise<Buffer> {
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/** The page has drawn its content: no skeleton, spinner or busy list left in #main. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.locator('#main')).not.toBeEmpty();
+  await expect(page.locator('#main [aria-busy="true"], #main .animate-pulse, #main .animate-spin')).toHaveCount(0, { timeout: 10_000 });
+  await page.waitForTimeout(150);
+}
+
+/** Serious and critical axe findings of the whole page as it is now (WCAG 2.2 A and AA rules). */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // The WCAG rules (best-practice rules left out: they double the time of a walk).
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has focus, the way a keyboard user gets there; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target, `reached by ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`).toBeFocused({ timeout: 1 });
+}
+
+/** The signed-in browser's access token. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  expect(token, 'an access token in the browser').toBeTruthy();
+  return token!;
 }

@@ -87,7 +87,7 @@ export function MarkdownField({
             {value.trim() ? (
               <Markdown source={value} className="[&>:first-child]:mt-0!" />
             ) : (
-              <p className="text-sm text-slate-500">{texts.previewEmpty}</p>
+              <p className="text-sm text-slate-400">{texts.previewEmpty}</p>
             )}
           </div>
         )}

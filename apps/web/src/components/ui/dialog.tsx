@@ -90,7 +90,7 @@ export function Dialog({ open, onClose, title, description, children, initialFoc
         aria-describedby={description ? descId : undefined}
         tabIndex={-1}
         className={cx(
-          'relative w-full max-w-md rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 focus:outline-none',
+          'relative max-h-full w-full max-w-md overflow-y-auto overscroll-contain rounded-2xl border border-slate-700 bg-slate-900 p-6 shadow-2xl shadow-black/50 focus:outline-none',
           className,
         )}
       >

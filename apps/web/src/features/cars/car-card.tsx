@@ -19,7 +19,7 @@ function Counts({ car }: { car: Car }) {
 }
 
 function Rating({ car }: { car: Car }) {
-  if (car.ratingCount === 0) return <span className="text-xs text-slate-500">{CAR_CARD_TEXT.noRatings}</span>;
+  if (car.ratingCount === 0) return <span className="text-xs text-slate-400">{CAR_CARD_TEXT.noRatings}</span>;
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-slate-300">
       <StarRating value={car.averageRating} size="sm" />

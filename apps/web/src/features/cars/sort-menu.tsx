@@ -53,7 +53,7 @@ export function SortMenu({
           id={menuId}
           role="menu"
           aria-label={CARS_LIST_TEXT.sortMenu}
-          className={cx(popoverPanel, 'sm:w-72')}
+          className={cx(popoverPanel, 'lg:w-72')}
         >
           {SORT_OPTIONS.map((option) => (
             <div key={option.field} role="group" aria-label={option.label} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5">

@@ -83,7 +83,7 @@ function EmptyList({ kind, searching }: { kind: SubmissionList; searching: boole
   return (
     <div className="py-8 text-center">
       <p className="text-slate-400">{kind === 'pending' ? T.noPending : T.noHidden}</p>
-      {searching && <p className="mt-1 text-sm text-slate-500">{T.noMatch}</p>}
+      {searching && <p className="mt-1 text-sm text-slate-400">{T.noMatch}</p>}
       {kind === 'hidden' && (
       <p className="mt-3 flex justify-center gap-4 text-sm">
         <Link to="/moderator/pending" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>

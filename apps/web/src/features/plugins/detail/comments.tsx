@@ -251,8 +251,8 @@ function CommentItem({
         <Link to={`/members/${encodeURIComponent(comment.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
           {comment.member.displayName}
         </Link>
-        <Time value={comment.createdAt} className="text-slate-500" />
-        {edited && <span className="text-xs text-slate-500">{T.edited}</span>}
+        <Time value={comment.createdAt} className="text-slate-400" />
+        {edited && <span className="text-xs text-slate-400">{T.edited}</span>}
         {isCommentNew(comment.createdAt, now) && <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>}
       </header>
       {editing ? (

@@ -18,7 +18,7 @@ export function InstallDialog({ open, link, onRetry, onClose }: { open: boolean;
         </ol>
         <p className="mb-5 text-sm text-slate-400">
           {T.noBakkesMod}{' '}
-          <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className="text-sky-300 underline-offset-2 hover:underline">
+          <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className="text-sky-300 underline underline-offset-2 hover:text-sky-200">
             bakkesmod.com
           </a>
         </p>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { StarRating } from '../../../components/star-rating';
+import { useDropdown } from '../../../components/use-dropdown';
 import { Button, ButtonLink, Count, Spinner, Switch, Time, cx, focusRing } from '../../../components/ui';
 import { ItemNotFound } from '../../not-found';
 import { isApiError } from '../../../lib/api';
@@ -338,6 +339,8 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
     const viewport = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
     const overRight = rect.right - (viewport - margin);
     setShift(overRight > 0 ? -Math.min(overRight, Math.max(0, rect.left - margin)) : 0);
+    // Opened below the fold: scroll just enough to show it whole.
+    if (rect.bottom > window.innerHeight) panel.current.scrollIntoView({ block: 'nearest' });
   }, [open]);
 
   return (
@@ -391,46 +394,37 @@ function RatingPanel({ average, count, myStars, onRate, busy }: { average: numbe
         <StarRating value={average} size="sm" className="mt-1" />
         <p className="mt-3 text-sm font-medium text-slate-200">{T.yourRating}</p>
         <StarRating value={myStars ?? 0} selected={myStars} onRate={onRate} label={T.rateLabel} disabled={busy} />
-        {!myStars && <p className="mt-1 text-xs text-slate-500">{T.notRated}</p>}
+        {!myStars && <p className="mt-1 text-xs text-slate-400">{T.notRated}</p>}
       </div>
     </div>
   );
 }
 
 function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: boolean }) {
-  const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const item = useRef<HTMLButtonElement>(null);
+  const d = useDropdown();
   const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    item.current?.focus();
-    const onDown = (e: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open]);
   return (
-    <div
-      ref={wrapper}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') setOpen(false);
-      }}
-    >
-      <Button size="lg" variant="outline" aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} aria-label={T.moreDownloads} onClick={() => setOpen((o) => !o)}>
+    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
+      <Button
+        ref={d.button}
+        size="lg"
+        variant="outline"
+        aria-haspopup="menu"
+        aria-expanded={d.open}
+        aria-controls={d.open ? menuId : undefined}
+        aria-label={T.moreDownloads}
+        onClick={() => d.toggle()}
+      >
         <span aria-hidden="true">▾</span>
       </Button>
-      {open && (
+      {d.open && (
         <div id={menuId} role="menu" className="absolute left-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl">
           <button
-            ref={item}
             type="button"
             role="menuitem"
             disabled={busy}
             onClick={() => {
-              setOpen(false);
+              d.close(true);
               onDownload();
             }}
             className="w-full rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-slate-800 focus:bg-slate-800 focus:outline-none"
@@ -527,7 +521,7 @@ function VersionsTable({ pluginId }: { pluginId: number }) {
                     <span className="sr-only"> {v.versionString ?? ''}</span>
                   </a>
                 ) : (
-                  <span className="text-slate-500">–</span>
+                  <span className="text-slate-400">–</span>
                 )}
               </td>
             </tr>

@@ -60,7 +60,7 @@ export function SortMenu({
         <span className="text-sky-300">{current}</span>
       </button>
       {d.open && (
-        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(popoverPanel, 'sm:w-56')}>
+        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(popoverPanel, 'lg:w-56')}>
           {SORT_ITEMS.map((item, i) => {
             const checked = i === currentIndex;
             return (
@@ -115,7 +115,7 @@ export function FiltersMenu({
   let section: ReactNode = null;
   if (d.open) {
     section = (
-      <div id={panelId} role="group" aria-label={T.filters} className={cx(popoverPanel, 'space-y-3 p-3 sm:w-80')}>
+      <div id={panelId} role="group" aria-label={T.filters} className={cx(popoverPanel, 'space-y-3 p-3 lg:w-80')}>
         <fieldset>
           <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.tags}</legend>
           <div className="flex max-h-60 flex-wrap gap-1.5 overflow-y-auto">
