@@ -256,7 +256,8 @@ describe('plugin review page', () => {
     open();
     const banner = await screen.findByText(MODERATION_MESSAGES.lockedBy('OtherMod'));
     expect(banner).toBeInTheDocument();
-    expect(screen.getByText(/^Held until /)).toBeInTheDocument();
+    const hold = screen.getByText((_, el) => el?.tagName === 'P' && /^Their hold (ends|ended) /.test(el.textContent ?? ''));
+    expect(hold.querySelector('time')).toHaveAttribute('dateTime', until);
     expect(screen.getByRole('button', { name: T.approve })).toBeDisabled();
     expect(screen.getByRole('button', { name: T.deny })).toBeDisabled();
 

@@ -2,10 +2,10 @@ import { activePullRequestsUrl, APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField } from '../../components/ui';
+import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField, Time } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText, isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/now';
 import { routeId } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationDetailQuery, moderationKeys } from './api';
@@ -35,6 +35,17 @@ function BackLink() {
     <Link to="/moderator/pending" className={cx('inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
       <span aria-hidden="true">←</span> {T.backToPending}
     </Link>
+  );
+}
+
+/** 'Their hold ends in 14 minutes.' (or 'ended … ago'), on the shared clock so it stays true. */
+function HoldEnds({ until, mine, className }: { until: string; mine: boolean; className?: string }) {
+  const ended = new Date(until).getTime() <= useNow();
+  const words = mine ? (ended ? T.yourHoldEnded : T.yourHoldEnds) : ended ? T.theirHoldEnded : T.theirHoldEnds;
+  return (
+    <p className={className}>
+      {words} <Time value={until} />.
+    </p>
   );
 }
 
@@ -149,13 +160,13 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
       {detail.lock && (lockedByOther ? (
         <Alert variant="warning" title={T.lockedTitle}>
           <p>{MODERATION_MESSAGES.lockedBy(detail.lock.username)}</p>
-          <p>{T.lockedUntil(formatDateTime(detail.lock.until))}</p>
+          <HoldEnds until={detail.lock.until} mine={false} />
           <Button size="sm" variant="outline" className="mt-2" onClick={() => takeOver.mutate()} disabled={takeOver.isPending}>
             {T.takeOver}
           </Button>
         </Alert>
       ) : (
-        <p className="text-sm text-slate-400">{T.holdingUntil(formatDateTime(detail.lock.until))}</p>
+        <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
       ))}
       {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
