@@ -2,6 +2,7 @@ import { MODERATION_MESSAGES } from '@bm/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DROP_ZONE_TEXT } from '../../components/file-drop-zone';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
 import { MODERATION_TEXT as T } from './constants';
 import { PluginReviewPage } from './review-page';
@@ -168,7 +169,7 @@ describe('plugin review page', () => {
     const user = userEvent.setup({ applyAccept: false });
     await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
     await user.upload(screen.getByLabelText(T.binaryZip), zip('bin.zip'));
-    await user.click(screen.getByRole('button', { name: T.clearFile(T.binaryZip) }));
+    await user.click(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile(T.binaryZip) }));
     expect(screen.queryByText('bin.zip')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(T.approvalNote), '   ');
     await user.click(screen.getByRole('button', { name: T.approve }));

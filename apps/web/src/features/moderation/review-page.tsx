@@ -1,8 +1,18 @@
-import { activePullRequestsUrl, APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
+import {
+  activePullRequestsUrl,
+  APPROVAL_NOTE_MAX,
+  BINARY_ZIP_MAX_BYTES,
+  DEBUG_ARCHIVE_MAX_BYTES,
+  DENY_NOTE_MAX,
+  denyNoteError,
+  MODERATION_MESSAGES,
+  type ModerationDetail,
+} from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField, Time } from '../../components/ui';
+import { FileDropZone, fileProblem, ZIP_ACCEPT } from '../../components/file-drop-zone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText, isApiError } from '../../lib/api';
 import { useNow } from '../../lib/now';
@@ -11,7 +21,6 @@ import { toast } from '../../lib/toast';
 import { moderationApi, moderationDetailQuery, moderationKeys } from './api';
 import { StatusBadge, tableClasses as c, When } from './components';
 import { MODERATION_TEXT as T } from './constants';
-import { ZipDropZone } from './drop-zone';
 
 export function PluginReviewPage() {
   const id = routeId(useParams().id);
@@ -37,6 +46,11 @@ function BackLink() {
     </Link>
   );
 }
+
+const checkBinary = (file: File) =>
+  fileProblem(file, { kind: 'zip', maxBytes: BINARY_ZIP_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.binaryTooLarge });
+const checkDebug = (file: File) =>
+  fileProblem(file, { kind: 'zip', maxBytes: DEBUG_ARCHIVE_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.debugTooLarge });
 
 /** 'Their hold ends in 14 minutes.' (or 'ended … ago'), on the shared clock so it stays true. */
 function HoldEnds({ until, mine, className }: { until: string; mine: boolean; className?: string }) {
@@ -218,8 +232,26 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
           disabled={busy}
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <ZipDropZone label={T.binaryZip} hint={detail.hasBinary ? T.binaryBuilt : MODERATION_MESSAGES.needsBinary} file={binary} onChange={setBinary} disabled={busy} />
-          <ZipDropZone label={T.debugZip} hint={T.debugZipHint} file={debugArchive} onChange={setDebugArchive} disabled={busy} />
+          <FileDropZone
+            label={T.binaryZip}
+            hint={detail.hasBinary ? T.binaryBuilt : MODERATION_MESSAGES.needsBinary}
+            accept={ZIP_ACCEPT}
+            prompt={T.dropHere}
+            check={checkBinary}
+            file={binary}
+            onChange={setBinary}
+            disabled={busy}
+          />
+          <FileDropZone
+            label={T.debugZip}
+            hint={T.debugZipHint}
+            accept={ZIP_ACCEPT}
+            prompt={T.dropHere}
+            check={checkDebug}
+            file={debugArchive}
+            onChange={setDebugArchive}
+            disabled={busy}
+          />
         </div>
       </section>
 
