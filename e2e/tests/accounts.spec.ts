@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
 import { LOGIN_TEXT, REGISTER_TEXT, REGISTRATION_SUCCESS_TEXT, RESET_TEXT, FORGOT_TEXT } from '../../apps/web/src/features/auth/constants';
 import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
-import { dropFile, expectNoAxeViolations, holdRequests } from './drop-zone';
+import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
 
@@ -45,7 +45,7 @@ test('a new member registers, verifies through the mailed link, changes a settin
   await avatarInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1) });
   await expect(page.getByRole('alert')).toHaveText(AVATAR_TEXT.tooLarge);
   await expectNoAxeViolations(page, '#main');
-  const releaseAvatar = await holdRequests(page, '**/api/members/me/avatar');
+  const releaseAvatar = await holdRequest(page, '**/api/members/me/avatar');
   await dropFile(page, avatarInput, { name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('me.png') })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: AVATAR_TEXT.progress })).toBeVisible();

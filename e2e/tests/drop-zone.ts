@@ -44,17 +44,23 @@ export async function chooseWithKeyboard(page: Page, input: Locator, file: Uploa
   await (await chooser).setFiles(file);
 }
 
-/** Holds requests to `url` until the returned release is called, so a progress bar can be seen. */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+/** Holds the next request to `url` until the returned release is called, so a progress bar can be seen. */
+export async function holdRequest(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  let sent: Promise<void> | null = null;
+  await page.route(
+    url,
+    (route) =>
+      (sent = (async () => {
+        await gate;
+        await route.continue();
+      })()),
+    { times: 1 },
+  );
   return async () => {
     release();
-    await page.unroute(url);
+    await sent;
   };
 }
 

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
 import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { dropFile, holdRequests } from './drop-zone';
+import { dropFile, holdRequest } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 
@@ -102,11 +102,11 @@ test('a moderator approves one submission with a binary and denies another with 
   await dropFile(page, binaryInput, { name: 'ModApprove.dll', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await expect(page.getByRole('alert')).toHaveText(MODERATION_TEXT.notZip);
   await binaryInput.setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
-  await expect(page.getByText('mod-approve.zip')).toBeVisible();
+  await expect(page.getByText('mod-approve.zip', { exact: true })).toBeVisible();
   await expect(page.getByText(`(${formatBytes(binary.length)})`)).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel(MODERATION_TEXT.approvalNote).fill('  Works in freeplay.  ');
-  const releaseApprove = await holdRequests(page, '**/api/moderation/plugins/*/approve');
+  const releaseApprove = await holdRequest(page, '**/api/moderation/plugins/*/approve');
   await page.getByRole('button', { name: MODERATION_TEXT.approve, exact: true }).click();
   await expect(page.getByRole('progressbar', { name: MODERATION_TEXT.uploadProgress })).toBeVisible();
   await releaseApprove();

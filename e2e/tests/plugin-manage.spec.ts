@@ -3,7 +3,7 @@ import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/c
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequests } from './drop-zone';
+import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 /** A 1x1 PNG. */
@@ -82,7 +82,7 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await expect(banner.getByRole('status').filter({ hasText: DROP_ZONE_TEXT.chosen(MANAGE_TEXT.bannerInput, 'banner.png', formatBytes(PNG.length)) })).toBeAttached();
   await expectNoAxeViolations(page, 'section#banner');
   // The upload held at the network so its progress bar can be seen.
-  const releaseBanner = await holdRequests(page, '**/api/plugins/*/files/banner');
+  const releaseBanner = await holdRequest(page, '**/api/plugins/*/files/banner');
   await banner.getByRole('button', { name: MANAGE_TEXT.uploadBanner }).click();
   await expect(banner.getByRole('progressbar', { name: MANAGE_TEXT.bannerProgress })).toBeVisible();
   await releaseBanner();
