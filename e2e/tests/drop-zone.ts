@@ -36,9 +36,16 @@ export async function dropFile(page: Page, input: Locator, file: UploadFile): Pr
   await expect(zone).not.toHaveAttribute('data-dragging');
 }
 
-/** Reaches the input from the keyboard and opens the picker with Enter, then picks `file`. */
+/**
+ * Reaches the input with Tab (the zone shows its focus ring), opens the picker with Enter, and
+ * picks `file`.
+ */
 export async function chooseWithKeyboard(page: Page, input: Locator, file: UploadFile): Promise<void> {
   await input.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  await expect(zoneOf(input)).toHaveCSS('box-shadow', /rgb|oklch|color/);
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(file);
