@@ -3,7 +3,7 @@ import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/c
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
+import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest, zoneOf } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 /** A 1x1 PNG. */
@@ -99,6 +99,15 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(source.getByRole('alert')).toHaveText('The ZIP must contain a Visual Studio solution (.sln file)');
   await expectNoAxeViolations(page, 'section#source');
+  // The zones fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const zone of [banner.getByLabel(MANAGE_TEXT.bannerInput, { exact: true }), source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true })]) {
+    const box = (await zoneOf(zone).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A real source ZIP with a version: a submission pending review.
   const good = await zipOf({ 'AerialTrainer.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
