@@ -50,6 +50,7 @@ test('a new member registers, verifies through the mailed link, changes a settin
   await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('me.png') })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: AVATAR_TEXT.progress })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('avatar-drop-zone-390.png') });
   await releaseAvatar();
   await expect(page.getByRole('button', { name: AVATAR_TEXT.remove })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);

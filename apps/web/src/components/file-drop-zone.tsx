@@ -97,7 +97,7 @@ export function FileDropZone({
   progress = null,
   progressLabel,
   current,
-  imageClassName = 'aspect-[3/1] w-full max-w-xl',
+  imageClassName = 'aspect-[3/1] w-full max-w-xl rounded-lg',
 }: FileDropZoneProps) {
   const id = useId();
   const ids = { input: `${id}-input`, label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, file: `${id}-file` };
@@ -188,7 +188,7 @@ export function FileDropZone({
           onKeyDown={onKeyDown}
           className="sr-only"
         />
-        {image && <img src={image.src} alt={image.alt} className={cx('rounded-lg border border-slate-700 object-cover', imageClassName)} />}
+        {image && <img src={image.src} alt={image.alt} className={cx('border border-slate-700 object-cover', imageClassName)} />}
         <label
           htmlFor={ids.input}
           className={cx(

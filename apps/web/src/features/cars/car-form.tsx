@@ -170,7 +170,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
         progress={phase === 'uploading' ? progress : null}
         progressLabel={T.bannerProgress}
         current={car?.bannerUrl ? { src: car.bannerUrl, alt: T.currentBanner } : null}
-        imageClassName="aspect-video w-full max-w-md"
+        imageClassName="aspect-video w-full max-w-md rounded-lg"
       />
 
       <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-5">
