@@ -1,9 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { AUTH_MESSAGES } from '@bm/core';
+import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
 import { LOGIN_TEXT, REGISTER_TEXT, REGISTRATION_SUCCESS_TEXT, RESET_TEXT, FORGOT_TEXT } from '../../apps/web/src/features/auth/constants';
-import { SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
+import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
+import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
+import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
+
+/** A 1x1 PNG: the server re-encodes avatars, so it must be a real image. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('a new member registers, verifies through the mailed link, changes a setting and signs out', async ({ page }) => {
   const account = newAccount('walk');
@@ -31,6 +36,25 @@ test('a new member registers, verifies through the mailed link, changes a settin
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByText(AUTH_MESSAGES.verifySuccess)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+
+  // An avatar through the drop zone: a file too large is refused, a PNG is previewed and uploaded
+  // with a progress bar, and the page fits a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/account/settings');
+  const avatarInput = page.getByLabel(AVATAR_TEXT.upload, { exact: true });
+  await avatarInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1) });
+  await expect(page.getByRole('alert')).toHaveText(AVATAR_TEXT.tooLarge);
+  await expectNoAxeViolations(page, '#main');
+  const releaseAvatar = await holdRequest(page, '**/api/members/me/avatar');
+  await dropFile(page, avatarInput, { name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('me.png') })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: AVATAR_TEXT.progress })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('avatar-drop-zone-390.png') });
+  await releaseAvatar();
+  await expect(page.getByRole('button', { name: AVATAR_TEXT.remove })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A setting, saved and still there after a reload.
   await page.goto('/account/settings/notifications');

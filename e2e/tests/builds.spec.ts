@@ -84,7 +84,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   // A source with a prebuilt plugins/ folder: built (packaged) by the local builder, then pending review.
   const source = page.locator('section#source');
   const prebuilt = await zipOf({ 'BoostMeter.sln': 'Microsoft Visual Studio Solution File', 'plugins/BoostMeter.dll': 'MZ', 'plugins/BoostMeter.pdb': 'pdb' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
+  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.0.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(page.getByText(MANAGE_TEXT.buildStarted(name, '1.0.0'))).toBeVisible();
@@ -95,7 +95,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
 
   // A source without a prebuilt plugin: the local builder reports a failure with its log.
   const plain = await zipOf({ 'BoostMeter.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'boost-src.zip', mimeType: 'application/zip', buffer: plain });
+  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'boost-src.zip', mimeType: 'application/zip', buffer: plain });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.1.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   const failed = rows.filter({ hasText: '1.1.0' });

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CAR_MESSAGES, decodeCarCode, type Car, type CarDetail, type CarsPage } from '@bm/core';
+import { CAR_BANNER_MAX_BYTES, CAR_MESSAGES, decodeCarCode, type Car, type CarDetail, type CarsPage } from '@bm/core';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { STAR_RATING_TEXT } from '../../apps/web/src/components/star-rating';
 import { CAR_DETAIL_TEXT, CAR_FORM_TEXT, CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
+import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
+import { formatBytes } from '../../apps/web/src/lib/format';
+import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import { DEMO, signIn } from './support';
 
 const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
@@ -21,6 +24,25 @@ async function infoNumber(page: Page, label: string): Promise<number> {
 const carIdOf = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
 
 test.describe('cars list', () => {
+  test('the Body filter fits a 390 px screen, is named, and works from the keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cars');
+    await expect(cards(page).first()).toBeVisible();
+    const body = page.getByRole('combobox', { name: CARS_LIST_TEXT.body });
+    const box = (await body.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await body.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/[?&]body=\d+/);
+    const chosen = (await body.locator('option:checked').innerText()).replace(/ \(\d+\)$/, '');
+    await expect(cards(page).first()).toContainText(chosen);
+    await expectNoAxeViolations(page, '#main');
+  });
+
   test('browse, search, sort, switch view (kept after a reload) and go to page 2', async ({ page }) => {
     await page.goto('/cars');
     await expect(page.getByRole('heading', { level: 1, name: CARS_LIST_TEXT.title })).toBeVisible();
@@ -163,8 +185,17 @@ test.describe('car upload, edit and delete', () => {
     await page.getByRole('textbox', { name: CAR_FORM_TEXT.description, exact: true }).fill('## Made by a test\n\nA **plain** Octane.');
     await page.getByRole('tab', { name: CAR_FORM_TEXT.preview }).click();
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Made by a test' })).toBeVisible();
-    await page.getByTestId('banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    const bannerInput = page.getByLabel(CAR_FORM_TEXT.banner, { exact: true });
+    await bannerInput.setInputFiles({ name: 'too-big.png', mimeType: 'image/png', buffer: Buffer.alloc(CAR_BANNER_MAX_BYTES + 1) });
+    await expect(page.getByRole('alert')).toHaveText(CAR_FORM_TEXT.bannerTooLarge);
+    await dropFile(page, bannerInput, { name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();
+    await expect(page.getByText(`(${formatBytes(PNG_1X1.length)})`)).toBeVisible();
+    await expectNoAxeViolations(page, '#main');
+    const releaseBanner = await holdRequest(page, '**/api/cars/*/banner');
     await page.getByRole('button', { name: CAR_FORM_TEXT.create }).click();
+    await expect(page.getByRole('progressbar', { name: CAR_FORM_TEXT.bannerProgress })).toBeVisible();
+    await releaseBanner();
 
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     const id = carIdOf(page);

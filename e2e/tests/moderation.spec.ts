@@ -3,6 +3,8 @@ import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
 import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
+import { formatBytes } from '../../apps/web/src/lib/format';
+import { dropFile, holdRequest } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 
@@ -95,10 +97,19 @@ test('a moderator approves one submission with a binary and denies another with 
   await expect(page.getByRole('link', { name: new RegExp(MODERATION_TEXT.openPrs) })).toHaveAttribute('href', 'https://github.com/example/moderation-e2e/pulls');
   await expectAccessible(page);
   const binary = await zipOf({ 'plugins/ModApprove.dll': 'MZ fake dll', 'plugins/settings/ModApprove.set': 'ModApprove' });
-  await page.getByLabel(MODERATION_TEXT.binaryZip).setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
-  await expect(page.getByText('mod-approve.zip')).toBeVisible();
+  const binaryInput = page.getByLabel(MODERATION_TEXT.binaryZip, { exact: true });
+  // A file that is not a ZIP, dropped: refused before anything is sent.
+  await dropFile(page, binaryInput, { name: 'ModApprove.dll', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(page.getByRole('alert')).toHaveText(MODERATION_TEXT.notZip);
+  await binaryInput.setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
+  await expect(page.getByText('mod-approve.zip', { exact: true })).toBeVisible();
+  await expect(page.getByText(`(${formatBytes(binary.length)})`)).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel(MODERATION_TEXT.approvalNote).fill('  Works in freeplay.  ');
+  const releaseApprove = await holdRequest(page, '**/api/moderation/plugins/*/approve');
   await page.getByRole('button', { name: MODERATION_TEXT.approve, exact: true }).click();
+  await expect(page.getByRole('progressbar', { name: MODERATION_TEXT.uploadProgress })).toBeVisible();
+  await releaseApprove();
   await expect(page.getByText(MODERATION_TEXT.approved, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/moderator\/pending$/);
 

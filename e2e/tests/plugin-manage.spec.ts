@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
+import { formatBytes } from '../../apps/web/src/lib/format';
+import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest, zoneOf } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 /** A 1x1 PNG. */
@@ -68,22 +71,47 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
 
   // Banner.
   const banner = page.locator('section#banner');
-  await banner.getByLabel(MANAGE_TEXT.bannerInput).setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
-  await expect(banner.getByRole('img', { name: MANAGE_TEXT.bannerNew })).toBeVisible();
+  const bannerInput = banner.getByLabel(MANAGE_TEXT.bannerInput, { exact: true });
+  // Dropped from the desktop: a text file is refused with its message, a PNG is taken and previewed.
+  await dropFile(page, bannerInput, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(banner.getByRole('alert')).toHaveText(MANAGE_TEXT.bannerType);
+  await dropFile(page, bannerInput, { name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+  await expect(banner.getByRole('alert')).toHaveCount(0);
+  await expect(banner.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();
+  await expect(banner.getByText(`(${formatBytes(PNG.length)})`)).toBeVisible();
+  await expect(banner.getByRole('status').filter({ hasText: DROP_ZONE_TEXT.chosen(MANAGE_TEXT.bannerInput, 'banner.png', formatBytes(PNG.length)) })).toBeAttached();
+  await expectNoAxeViolations(page, 'section#banner');
+  // The upload held at the network so its progress bar can be seen.
+  const releaseBanner = await holdRequest(page, '**/api/plugins/*/files/banner');
   await banner.getByRole('button', { name: MANAGE_TEXT.uploadBanner }).click();
+  await expect(banner.getByRole('progressbar', { name: MANAGE_TEXT.bannerProgress })).toBeVisible();
+  await releaseBanner();
   await expect(banner.getByRole('status').filter({ hasText: MANAGE_TEXT.bannerUploaded })).toBeVisible();
+  await expect(banner.getByRole('progressbar')).toHaveCount(0);
   await expect(banner.getByRole('img', { name: MANAGE_TEXT.bannerCurrent })).toHaveAttribute('src', /\S+/);
 
   // A ZIP without a solution: the server's message.
   const source = page.locator('section#source');
   const noSln = await zipOf({ 'src/main.cpp': 'int main() { return 0; }' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'nosln.zip', mimeType: 'application/zip', buffer: noSln });
+  // Keyboard alone: Tab to the zone, Enter opens the picker.
+  await chooseWithKeyboard(page, source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }), { name: 'nosln.zip', mimeType: 'application/zip', buffer: noSln });
+  await expect(source.getByText('nosln.zip', { exact: true })).toBeVisible();
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(source.getByRole('alert')).toHaveText('The ZIP must contain a Visual Studio solution (.sln file)');
+  await expectNoAxeViolations(page, 'section#source');
+  // The zones fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const zone of [banner.getByLabel(MANAGE_TEXT.bannerInput, { exact: true }), source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true })]) {
+    const box = (await zoneOf(zone).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // A real source ZIP with a version: a submission pending review.
   const good = await zipOf({ 'AerialTrainer.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput).setInputFiles({ name: 'aerial.zip', mimeType: 'application/zip', buffer: good });
+  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'aerial.zip', mimeType: 'application/zip', buffer: good });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('  1.0.0  ');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(source.getByRole('status').filter({ hasText: MANAGE_TEXT.sourceUploaded })).toBeVisible();

@@ -32,6 +32,8 @@ export const MODERATION_MESSAGES = {
   notReviewable: 'This submission is not waiting for review',
   lockedBy: (username: string) => `${username} is reviewing this submission. Take it over to act on it.`,
   needsBinary: 'Attach the plugin binary ZIP: this submission has no built binary',
+  binaryTooLarge: `The ZIP is too large (max ${BINARY_ZIP_MAX_BYTES / 1024 / 1024} MB)`,
+  debugTooLarge: `The debug archive is too large (max ${DEBUG_ARCHIVE_MAX_BYTES / 1024 / 1024} MB)`,
   reportExists: 'You have already reported this plugin',
   reportOwn: 'You cannot report your own plugin',
   reportReason: 'Choose a reason',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../test/utils';
 import { adMode, DEFAULT_CONFIG, parseAdsSetting } from './config';
 import { renderMarkdown } from './markdown';
-import { changedSinceCreated } from './format';
+import { changedSinceCreated, formatBytes } from './format';
 import { loginPathFor, routeId, safeRedirect } from './redirect';
 import { isTokenExpired, tokenNeedsRefresh } from './token';
 
@@ -81,5 +81,18 @@ describe('the ADS setting', () => {
     expect(adMode({ ...base, ads: 'live', adsClient: null }, 'bakkesplugins.com')).toBe('placeholder');
     expect(adMode({ ...base, ads: 'placeholder' }, 'bakkesplugins.com')).toBe('placeholder');
     expect(adMode({ ...base, ads: 'off' }, 'bakkesplugins.com')).toBe('off');
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [500 * 1024, '500 KB'],
+    [1024 * 1024, '1.0 MB'],
+    [5 * 1024 * 1024 + 300 * 1024, '5.3 MB'],
+  ])('%i bytes read %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

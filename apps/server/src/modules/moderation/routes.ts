@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   BINARY_ZIP_MAX_BYTES,
   DEBUG_ARCHIVE_MAX_BYTES,
+  MODERATION_MESSAGES,
   moderationCarsQuery,
   moderationCarsResponse,
   moderationDetail,
@@ -43,12 +44,12 @@ async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
   for await (const part of parts as AsyncIterable<Multipart>) {
     if (part.type === 'file') {
       const data = await part.toBuffer().catch((e: { code?: string }) => {
-        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The ZIP is too large (max ${BINARY_ZIP_MAX_BYTES / 1024 / 1024} MB)`);
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MODERATION_MESSAGES.binaryTooLarge);
         throw e;
       });
       if (part.fieldname === 'binary') out.binary = { data, fileName: part.filename };
       else if (part.fieldname === 'debugArchive') {
-        if (data.length > DEBUG_ARCHIVE_MAX_BYTES) throw new HttpError(413, `The debug archive is too large (max ${DEBUG_ARCHIVE_MAX_BYTES / 1024 / 1024} MB)`);
+        if (data.length > DEBUG_ARCHIVE_MAX_BYTES) throw new HttpError(413, MODERATION_MESSAGES.debugTooLarge);
         out.debugArchive = { data, fileName: part.filename };
       } else throw badRequest(`Unexpected file part ${part.fieldname}: send binary and debugArchive`);
     } else if (part.fieldname === 'approvalNote' && typeof part.value === 'string') {

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime, relativeTime } from '../../lib/format';
+import { NOW_TICK_MS } from '../../lib/now';
 import { Count } from './count';
 import { Time } from './time';
 
@@ -34,5 +35,63 @@ describe('Time', () => {
       </>,
     );
     expect(container.querySelector('time')).toBeNull();
+  });
+});
+
+describe('Time on the shared clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+  });
+
+  const setVisibility = (state: 'visible' | 'hidden') => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  };
+
+  it('ticks every instance from one interval while the page stays open', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00Z') });
+    const setInterval = vi.spyOn(globalThis, 'setInterval');
+    const { container, unmount } = render(
+      <>
+        <Time value="2026-11-24T09:59:50Z" />
+        <Time value="2026-11-24T09:00:00Z" />
+        <Time value="2026-11-24T09:59:00Z" />
+      </>,
+    );
+    const texts = () => [...container.querySelectorAll('time')].map((t) => t.textContent);
+    expect(texts()).toEqual(['10 seconds ago', '1 hour ago', '1 minute ago']);
+    expect(setInterval).toHaveBeenCalledTimes(1);
+
+    act(() => {
+      vi.advanceTimersByTime(NOW_TICK_MS * 4);
+    });
+    expect(texts()).toEqual(['2 minutes ago', '1 hour ago', '3 minutes ago']);
+
+    const clearInterval = vi.spyOn(globalThis, 'clearInterval');
+    unmount();
+    expect(clearInterval).toHaveBeenCalledTimes(1);
+    setInterval.mockRestore();
+    clearInterval.mockRestore();
+  });
+
+  it('pauses while the tab is hidden and catches up when it comes back', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00Z') });
+    const { container } = render(<Time value="2026-11-24T09:59:00Z" />);
+    const time = () => container.querySelector('time')!.textContent;
+    expect(time()).toBe('1 minute ago');
+
+    setVisibility('hidden');
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => {
+      vi.advanceTimersByTime(10 * 60_000);
+    });
+    expect(time()).toBe('1 minute ago');
+
+    setVisibility('visible');
+    expect(time()).toBe('11 minutes ago');
+    expect(vi.getTimerCount()).toBe(1);
   });
 });

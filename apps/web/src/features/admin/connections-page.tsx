@@ -1,7 +1,6 @@
 import type { ServiceStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Time } from '../../components/ui';
-import { formatDateTime } from '../../lib/format';
 import { connectionsQuery } from './api';
 import { ADMIN_TEXT, SERVICE_LABELS, STATE_LABELS } from './constants';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
@@ -50,8 +49,8 @@ export function ConnectionsPage() {
           const d = q.data!;
           return (
             <>
-              <p className="text-sm text-slate-400" aria-live="polite">
-                {T.checkedAt(formatDateTime(d.checkedAt))}
+              <p className="text-sm text-slate-400" data-testid="checked-at">
+                {T.checked} <Time value={d.checkedAt} />. {T.refreshes}
               </p>
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Services">
                 {d.services.map((s) => (

@@ -56,6 +56,9 @@ describe('ConnectionsPage', () => {
     expect(cards[2]).toHaveTextContent('files in data/outbox');
     expect(cards[4]).toHaveTextContent('Down');
     expect(cards[4]).toHaveTextContent('ECONNREFUSED');
+    const checked = screen.getByTestId('checked-at');
+    expect(checked).toHaveTextContent(/^Checked .+\. Refreshes every 15 seconds\.$/);
+    expect(checked.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T07:00:00.000Z');
     expect(screen.getByRole('heading', { name: ADMIN_TEXT.connections.realtime }).parentElement).toHaveTextContent('4');
     expect(screen.getByRole('heading', { name: ADMIN_TEXT.connections.mail }).parentElement).toHaveTextContent('6');
     const dead = screen.getByRole('table', { name: ADMIN_TEXT.connections.deadJobs });

@@ -115,7 +115,7 @@ describe('car upload', () => {
     await user.type(nameField(), '  Fresh Octane ');
     await user.type(codeField(), OCTANE_CODE);
     await user.type(screen.getByLabelText(T.description), 'Nice');
-    await user.upload(screen.getByTestId('banner-input'), new File(['png'], 'banner.png', { type: 'image/png' }));
+    await user.upload(screen.getByLabelText(T.banner), new File(['png'], 'banner.png', { type: 'image/png' }));
     expect(screen.getByText('banner.png')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.create }));
 

@@ -7,10 +7,11 @@ import {
   type CarDetail,
 } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES } from '../../components/file-drop-zone';
 import { MarkdownField } from '../../components/markdown-field';
-import { Alert, Button, ProgressBar, TextField } from '../../components/ui';
+import { Alert, Button, TextField } from '../../components/ui';
 import { errorText, isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { carKeys, carsApi } from './api';
@@ -20,15 +21,9 @@ type Field = 'name' | 'code' | 'description';
 type FieldErrors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['name', 'code', 'description'];
 
-export const BANNER_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
-const BANNER_EXTENSIONS = /\.(png|jpe?g|gif)$/i;
-
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
-  const typeOk = (BANNER_TYPES as readonly string[]).includes(file.type) || (!file.type && BANNER_EXTENSIONS.test(file.name));
-  if (!typeOk) return T.bannerType;
-  if (file.size > CAR_BANNER_MAX_BYTES) return T.bannerTooLarge;
-  return null;
+  return fileProblem(file, { kind: 'image', maxBytes: CAR_BANNER_MAX_BYTES, typeMessage: T.bannerType, sizeMessage: T.bannerTooLarge });
 }
 
 /** What the code field says as the member types: the decoded body and item count, or the decoder's error. */
@@ -64,38 +59,14 @@ export function CarForm({ car }: { car?: CarDetail }) {
   const [code, setCode] = useState(car?.code ?? '');
   const [description, setDescription] = useState(car?.description ?? '');
   const [banner, setBanner] = useState<File | null>(null);
-  const [bannerError, setBannerError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
   const [progress, setProgress] = useState(0);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { banner: useId() };
 
   const status = codeStatus(code);
   const codeError = errors.code ?? (status && !status.ok ? status.text : null);
   const busy = phase !== 'idle';
-
-  // A preview of the chosen file, released when another is chosen or the form goes.
-  const bannerPreview = useMemo(() => (banner && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(banner) : null), [banner]);
-  useEffect(() => () => {
-    if (bannerPreview) URL.revokeObjectURL(bannerPreview);
-  }, [bannerPreview]);
-
-  const onBanner = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const problem = bannerFileError(file);
-    setBannerError(problem);
-    if (problem) return;
-    setBanner(file);
-  };
-
-  const clearBanner = () => {
-    setBanner(null);
-    setBannerError(null);
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -139,8 +110,6 @@ export function CarForm({ car }: { car?: CarDetail }) {
     toast.success(mode === 'create' ? T.created : T.updated);
     void navigate(`/cars/${saved.id}`);
   };
-
-  const currentBanner = bannerPreview ?? car?.bannerUrl ?? null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -189,49 +158,20 @@ export function CarForm({ car }: { car?: CarDetail }) {
         texts={T}
       />
 
-      <div className="space-y-2">
-        <p id={ids.banner} className="text-sm font-medium text-slate-200">
-          {T.banner}
-        </p>
-        <p className="text-xs text-slate-400">{T.bannerHint}</p>
-        {currentBanner && (
-          <img
-            src={currentBanner}
-            alt={bannerPreview ? T.newBanner : T.currentBanner}
-            className="aspect-video w-full max-w-md rounded-lg border border-slate-700 object-cover"
-          />
-        )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept={BANNER_TYPES.join(',')}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={onBanner}
-          data-testid="banner-input"
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy} aria-describedby={ids.banner}>
-            {currentBanner ? T.changeBanner : T.chooseBanner}
-          </Button>
-          {banner && (
-            <>
-              <span className="max-w-60 truncate text-sm text-slate-300">{banner.name}</span>
-              <Button variant="ghost" size="sm" onClick={clearBanner} disabled={busy}>
-                {T.removeChoice}
-              </Button>
-            </>
-          )}
-        </div>
-        {bannerError && <Alert variant="error">{bannerError}</Alert>}
-        {phase === 'uploading' && (
-          <div className="space-y-1">
-            <p className="text-xs text-slate-400">{T.uploadingBanner}</p>
-            <ProgressBar value={progress} label={T.bannerProgress} />
-          </div>
-        )}
-      </div>
+      <FileDropZone
+        label={T.banner}
+        hint={T.bannerHint}
+        accept={IMAGE_TYPES.join(',')}
+        prompt={DROP_ZONE_TEXT.dropImage}
+        check={bannerFileError}
+        file={banner}
+        onChange={setBanner}
+        disabled={busy}
+        progress={phase === 'uploading' ? progress : null}
+        progressLabel={T.bannerProgress}
+        current={car?.bannerUrl ? { src: car.bannerUrl, alt: T.currentBanner } : null}
+        imageClassName="aspect-video w-full max-w-md rounded-lg"
+      />
 
       <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-5">
         <Button type="submit" disabled={busy}>

@@ -2,6 +2,7 @@ import { MODERATION_MESSAGES } from '@bm/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DROP_ZONE_TEXT } from '../../components/file-drop-zone';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
 import { MODERATION_TEXT as T } from './constants';
 import { PluginReviewPage } from './review-page';
@@ -168,7 +169,7 @@ describe('plugin review page', () => {
     const user = userEvent.setup({ applyAccept: false });
     await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
     await user.upload(screen.getByLabelText(T.binaryZip), zip('bin.zip'));
-    await user.click(screen.getByRole('button', { name: T.clearFile(T.binaryZip) }));
+    await user.click(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile(T.binaryZip) }));
     expect(screen.queryByText('bin.zip')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(T.approvalNote), '   ');
     await user.click(screen.getByRole('button', { name: T.approve }));
@@ -247,6 +248,14 @@ describe('plugin review page', () => {
     expect(await screen.findByText(T.hideFailed)).toBeInTheDocument();
   });
 
+  it("says when one's own hold ends, in words", async () => {
+    const until = new Date(Date.now() + 14 * 60_000 + 20_000).toISOString();
+    serve(makeDetail({ lock: { memberId: 7, username: 'octane', until, mine: true } }));
+    open();
+    const hold = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === `${T.yourHoldEnds} in 14 minutes.`);
+    expect(hold.querySelector('time')).toHaveAttribute('title', expect.stringMatching(/\d/));
+  });
+
   it('shows who holds the review and until when, and takes it over', async () => {
     const until = '2026-11-21T10:15:00.000Z';
     const theirs = makeDetail({ lock: { memberId: 9, username: 'OtherMod', until, mine: false } });
@@ -256,7 +265,9 @@ describe('plugin review page', () => {
     open();
     const banner = await screen.findByText(MODERATION_MESSAGES.lockedBy('OtherMod'));
     expect(banner).toBeInTheDocument();
-    expect(screen.getByText(/^Held until /)).toBeInTheDocument();
+    // The hold's end, in words on the shared clock (this one is past), with the exact time on hover.
+    const hold = screen.getByText((_, el) => el?.tagName === 'P' && /^Their hold ended .+ ago\.$/.test(el.textContent ?? ''));
+    expect(hold.querySelector('time')).toHaveAttribute('dateTime', until);
     expect(screen.getByRole('button', { name: T.approve })).toBeDisabled();
     expect(screen.getByRole('button', { name: T.deny })).toBeDisabled();
 

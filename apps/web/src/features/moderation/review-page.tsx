@@ -1,17 +1,26 @@
-import { activePullRequestsUrl, APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
+import {
+  activePullRequestsUrl,
+  APPROVAL_NOTE_MAX,
+  BINARY_ZIP_MAX_BYTES,
+  DEBUG_ARCHIVE_MAX_BYTES,
+  DENY_NOTE_MAX,
+  denyNoteError,
+  MODERATION_MESSAGES,
+  type ModerationDetail,
+} from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField } from '../../components/ui';
+import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField, Time } from '../../components/ui';
+import { FileDropZone, fileProblem, ZIP_ACCEPT } from '../../components/file-drop-zone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText, isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/now';
 import { routeId } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationDetailQuery, moderationKeys } from './api';
 import { StatusBadge, tableClasses as c, When } from './components';
 import { MODERATION_TEXT as T } from './constants';
-import { ZipDropZone } from './drop-zone';
 
 export function PluginReviewPage() {
   const id = routeId(useParams().id);
@@ -35,6 +44,22 @@ function BackLink() {
     <Link to="/moderator/pending" className={cx('inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
       <span aria-hidden="true">←</span> {T.backToPending}
     </Link>
+  );
+}
+
+const checkBinary = (file: File) =>
+  fileProblem(file, { kind: 'zip', maxBytes: BINARY_ZIP_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.binaryTooLarge });
+const checkDebug = (file: File) =>
+  fileProblem(file, { kind: 'zip', maxBytes: DEBUG_ARCHIVE_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.debugTooLarge });
+
+/** 'Their hold ends in 14 minutes.' (or 'ended … ago'), on the shared clock so it stays true. */
+function HoldEnds({ until, mine, className }: { until: string; mine: boolean; className?: string }) {
+  const ended = new Date(until).getTime() <= useNow();
+  const words = mine ? (ended ? T.yourHoldEnded : T.yourHoldEnds) : ended ? T.theirHoldEnded : T.theirHoldEnds;
+  return (
+    <p className={className}>
+      {words} <Time value={until} />.
+    </p>
   );
 }
 
@@ -149,13 +174,13 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
       {detail.lock && (lockedByOther ? (
         <Alert variant="warning" title={T.lockedTitle}>
           <p>{MODERATION_MESSAGES.lockedBy(detail.lock.username)}</p>
-          <p>{T.lockedUntil(formatDateTime(detail.lock.until))}</p>
+          <HoldEnds until={detail.lock.until} mine={false} />
           <Button size="sm" variant="outline" className="mt-2" onClick={() => takeOver.mutate()} disabled={takeOver.isPending}>
             {T.takeOver}
           </Button>
         </Alert>
       ) : (
-        <p className="text-sm text-slate-400">{T.holdingUntil(formatDateTime(detail.lock.until))}</p>
+        <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
       ))}
       {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
@@ -207,8 +232,26 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
           disabled={busy}
         />
         <div className="grid gap-4 md:grid-cols-2">
-          <ZipDropZone label={T.binaryZip} hint={detail.hasBinary ? T.binaryBuilt : MODERATION_MESSAGES.needsBinary} file={binary} onChange={setBinary} disabled={busy} />
-          <ZipDropZone label={T.debugZip} hint={T.debugZipHint} file={debugArchive} onChange={setDebugArchive} disabled={busy} />
+          <FileDropZone
+            label={T.binaryZip}
+            hint={detail.hasBinary ? T.binaryBuilt : MODERATION_MESSAGES.needsBinary}
+            accept={ZIP_ACCEPT}
+            prompt={T.dropHere}
+            check={checkBinary}
+            file={binary}
+            onChange={setBinary}
+            disabled={busy}
+          />
+          <FileDropZone
+            label={T.debugZip}
+            hint={T.debugZipHint}
+            accept={ZIP_ACCEPT}
+            prompt={T.dropHere}
+            check={checkDebug}
+            file={debugArchive}
+            onChange={setDebugArchive}
+            disabled={busy}
+          />
         </div>
       </section>
 

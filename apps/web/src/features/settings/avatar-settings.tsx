@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES } from '@bm/core';
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Avatar, Button, ProgressBar } from '../../components/ui';
+import { useState } from 'react';
+import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES } from '../../components/file-drop-zone';
+import { Avatar, Button } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { updateMember, useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
@@ -8,20 +9,15 @@ import { settingsApi } from './api';
 import { AVATAR_TEXT } from './constants';
 import { SectionCard } from './section-card';
 
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
-const AVATAR_EXTENSIONS = /\.(png|jpe?g|gif)$/i;
-
 /** Client-side checks before the upload (the server checks the content again). */
 export function avatarFileError(file: File): string | null {
-  const typeOk = (AVATAR_TYPES as readonly string[]).includes(file.type) || (!file.type && AVATAR_EXTENSIONS.test(file.name));
-  if (!typeOk) return AVATAR_TEXT.badType;
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_TEXT.tooLarge;
-  return null;
+  return fileProblem(file, { kind: 'image', maxBytes: AVATAR_MAX_BYTES, typeMessage: AVATAR_TEXT.badType, sizeMessage: AVATAR_TEXT.tooLarge });
 }
 
+/** The avatar: a file dropped or chosen is uploaded at once, with its preview and progress. */
 export function AvatarSettings() {
   const member = useCurrentMember();
-  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,17 +25,15 @@ export function AvatarSettings() {
   if (!member) return null;
   const busy = progress !== null || removing;
 
-  const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const problem = avatarFileError(file);
-    setError(problem);
-    if (problem) return;
+  const onFile = async (chosen: File | null) => {
+    setFile(chosen);
+    setError(null);
+    if (!chosen) return;
     setProgress(0);
     try {
-      const res = await settingsApi.uploadAvatar(file, setProgress);
+      const res = await settingsApi.uploadAvatar(chosen, setProgress);
       updateMember({ avatarUrl: res?.url ?? null });
+      setFile(null);
       toast.success(AVATAR_TEXT.uploaded);
     } catch (err) {
       setError(errorText(err, AVATAR_TEXT.uploadFailed));
@@ -63,32 +57,29 @@ export function AvatarSettings() {
   };
 
   return (
-    <SectionCard title={AVATAR_TEXT.heading} intro={AVATAR_TEXT.help}>
+    <SectionCard title={AVATAR_TEXT.heading}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar url={member.avatarUrl} name={member.username} size="lg" />
-        <div className="flex-1 space-y-3">
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={input}
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={onFile}
-              data-testid="avatar-input"
-            />
-            <Button onClick={() => input.current?.click()} disabled={busy}>
-              {progress !== null ? AVATAR_TEXT.uploading : AVATAR_TEXT.upload}
+        <div className="min-w-0 flex-1 space-y-3">
+          <FileDropZone
+            label={AVATAR_TEXT.upload}
+            hint={AVATAR_TEXT.help}
+            accept={IMAGE_TYPES.join(',')}
+            prompt={DROP_ZONE_TEXT.dropImage}
+            check={avatarFileError}
+            file={file}
+            onChange={(chosen) => void onFile(chosen)}
+            disabled={busy}
+            error={error}
+            progress={progress}
+            progressLabel={AVATAR_TEXT.progress}
+            imageClassName="size-24 rounded-full"
+          />
+          {member.avatarUrl && (
+            <Button variant="outline" onClick={remove} disabled={busy}>
+              {removing ? AVATAR_TEXT.removing : AVATAR_TEXT.remove}
             </Button>
-            {member.avatarUrl && (
-              <Button variant="outline" onClick={remove} disabled={busy}>
-                {removing ? AVATAR_TEXT.removing : AVATAR_TEXT.remove}
-              </Button>
-            )}
-          </div>
-          {progress !== null && <ProgressBar value={progress} label={AVATAR_TEXT.progress} />}
-          {error && <Alert variant="error">{error}</Alert>}
+          )}
         </div>
       </div>
     </SectionCard>

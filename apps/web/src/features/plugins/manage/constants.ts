@@ -52,7 +52,6 @@ export const MANAGE_TEXT = {
   bannerInput: 'Banner image',
   bannerHint: 'PNG, JPG or GIF, up to 5 MB.',
   bannerCurrent: 'Current banner',
-  bannerNew: 'New banner preview',
   noBanner: 'No banner yet.',
   uploadBanner: 'Upload Banner',
   uploadingBanner: 'Uploading banner...',

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers for the site's one file drop zone (components/file-drop-zone.tsx) in browser tests. */
+
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** The zone around a labelled file input (the input's parent). */
+export function zoneOf(input: Locator): Locator {
+  return input.locator('xpath=..');
+}
+
+/**
+ * Drags a real file over the zone and drops it: the drag-over state shows, and the page gets the
+ * file through the drop event's own DataTransfer, as from a desktop.
+ */
+export async function dropFile(page: Page, input: Locator, file: UploadFile): Promise<void> {
+  const zone = zoneOf(input);
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, mimeType, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type: mimeType }));
+      return transfer;
+    },
+    { name: file.name, mimeType: file.mimeType, base64: file.buffer.toString('base64') },
+  );
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await expect(zone).toHaveAttribute('data-dragging', 'true');
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(zone).not.toHaveAttribute('data-dragging');
+}
+
+/**
+ * Reaches the input with Tab (the zone shows its focus ring), opens the picker with Enter, and
+ * picks `file`.
+ */
+export async function chooseWithKeyboard(page: Page, input: Locator, file: UploadFile): Promise<void> {
+  await input.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(input).toBeFocused();
+  await expect(zoneOf(input)).toHaveCSS('box-shadow', /rgb|oklch|color/);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(file);
+}
+
+/** Holds the next request to `url` until the returned release is called, so a progress bar can be seen. */
+export async function holdRequest(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let sent: Promise<void> | null = null;
+  await page.route(
+    url,
+    (route) =>
+      (sent = (async () => {
+        await gate;
+        await route.continue();
+      })()),
+    { times: 1 },
+  );
+  return async () => {
+    release();
+    await sent;
+  };
+}
+
+export async function expectNoAxeViolations(page: Page, scope: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
