@@ -1,17 +1,21 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Answers kept for a few seconds, for the public plugin lists: the same page of the same search is
- * asked for over and over (the front page, a popular word, every visitor typing the same prefix),
- * and ranking thousands of matches for each of them is what a busy server spends its time on.
+ * Catalogue answers kept for a few seconds (the one cache of the server's reads): plugin and car
+ * list pages, plugin and car details, tags. The same page of the same search and the same popular
+ * plugin are asked for over and over, and loading them again for each visitor is what a busy
+ * server spends its time on. Values are what every visitor may be shown alike; per-viewer parts
+ * (a member's own stars or vote) are added per request by the caller.
  *
  * - Concurrent requests for an entry that is not there share one load (lru-cache's fetch).
  * - invalidate() starts a new generation: loads already running finish into the old one, which
  *   nobody reads again, so an answer read before a write is never served after it.
+ *   invalidate(key) drops that one entry the same way: a load of it under way still answers its
+ *   callers but is not kept (lru-cache keeps a fetch's value only while its entry still holds it).
  * - Writes made by other server instances are seen when the entry expires (ttlMs).
  * - ttlMs 0 turns it off: every get loads.
  */
-export class ListCache<V extends object> {
+export class ReadCache<V extends object> {
   private generation = 0;
   private readonly cache: LRUCache<string, V, () => Promise<V>> | null;
 
@@ -36,8 +40,13 @@ export class ListCache<V extends object> {
     return value ?? load();
   }
 
-  invalidate(): void {
-    this.generation += 1;
-    this.cache?.clear();
+  /** Drops every entry, or only `key`'s. */
+  invalidate(key?: string): void {
+    if (key === undefined) {
+      this.generation += 1;
+      this.cache?.clear();
+    } else {
+      this.cache?.delete(`${this.generation}|${key}`);
+    }
   }
 }
