@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -49,4 +50,21 @@ export class ReadCache<V extends object> {
       this.cache?.delete(`${this.generation}|${key}`);
     }
   }
+}
+
+const keptBodies = new WeakMap<object, string>();
+
+/**
+ * Answers with a kept value that every visitor is shown alike (the same object for as long as it
+ * is kept): its JSON is written once and sent as it is, instead of being checked against the
+ * route's response schema and written again for every request, which is most of what a kept read
+ * costs. The value must be exactly what the schema describes (read-cache tests compare the two).
+ */
+export function sendKept(reply: FastifyReply, value: object): FastifyReply {
+  let body = keptBodies.get(value);
+  if (body === undefined) {
+    body = JSON.stringify(value);
+    keptBodies.set(value, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
 }

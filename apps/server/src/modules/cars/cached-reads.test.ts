@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CarBody, CarDetail, CarsPage } from '@bm/core';
+import { carBodiesSchema, carDetailSchema, carsPageSchema, type CarBody, type CarDetail, type CarsPage } from '@bm/core';
+import type { z } from 'zod';
 import { cars } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { carsChanged } from './service.js';
@@ -136,6 +137,25 @@ describe('kept car lists and details', () => {
     const car = await newCar({ code: codeWithBody(403) });
     expect((await car.list()).items.map((c) => c.id)).toEqual([car.id]);
     expect((await bodies()).find((b) => b.productId === 403)?.count).toBe(before + 1);
+  });
+
+  it('answer with exactly what the response schemas describe', async () => {
+    const car = await newCar({ code: codeWithBody(23) });
+    await ok(api.post(`/cars/${car.id}/rate`, { stars: 3 }, voter.auth));
+    const checks: Array<[string, z.ZodType, Headers]> = [
+      [`/cars/${car.id}`, carDetailSchema, {}],
+      ['/cars', carsPageSchema, {}],
+      ['/cars', carsPageSchema, voter.auth],
+      ['/cars/bodies', carBodiesSchema, {}],
+    ];
+    for (const [url, schema, headers] of checks) {
+      for (let i = 0; i < 2; i++) {
+        const res = await ok(api.get(url, headers));
+        const body = JSON.parse(res.body) as unknown;
+        // Parsing strips what the schema does not name and fails on what it does not allow: nothing changes.
+        expect(schema.parse(body), url).toEqual(body);
+      }
+    }
   });
 
   it('show a new avatar of the owner on the next read', async () => {

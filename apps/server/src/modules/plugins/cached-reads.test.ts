@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Plugin, PluginPage, Tag } from '@bm/core';
+import { pluginPageSchema, pluginSchema, tagSchema, type Plugin, type PluginPage, type Tag } from '@bm/core';
+import { z } from 'zod';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { png } from '../cars/test-support.js';
@@ -209,6 +210,27 @@ describe('kept plugin details', () => {
     ]);
     await ok('POST', `/moderation/plugins/${submissionId}/approve`, { ...mod.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload);
     expect(await shown(p.id)).toMatchObject({ publishedOnce: true, needsApproval: false, versionString: '2.0.0' });
+  });
+
+  it('answers anonymous visitors with exactly what the response schemas describe, written once', async () => {
+    const id = await published();
+    const tag = await addTag(t, `schema${counter}`, `Schema ${counter}`);
+    await ok('PUT', `/plugins/${id}/tags`, owner.auth, { tagIds: [tag.id] });
+    const checks: Array<[string, z.ZodType]> = [
+      [`/plugins/${id}`, pluginSchema],
+      ['/plugins', pluginPageSchema],
+      ['/plugins?search=kept', pluginPageSchema],
+      ['/tags', z.array(tagSchema)],
+    ];
+    for (const [url, schema] of checks) {
+      for (let i = 0; i < 2; i++) {
+        const res = await ok('GET', url);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const body = res.json<unknown>();
+        // Parsing strips what the schema does not name and fails on what it does not allow: nothing changes.
+        expect(schema.parse(body), url).toEqual(body);
+      }
+    }
   });
 
   it('keeps the tags list until it expires', async () => {

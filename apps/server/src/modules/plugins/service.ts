@@ -347,14 +347,13 @@ export class PluginService {
       query.page,
       query.pageSize,
     ]);
-    const { items, totalCount } = await this.caches.pages.get(key, () => this.loadListPage(query));
-    return {
-      items: viewer ? await this.withMyStars(items, viewer.memberId) : items,
-      page: query.page,
-      pageSize: query.pageSize,
-      totalCount,
-      totalPages: Math.ceil(totalCount / query.pageSize),
-    };
+    // Kept whole, so anonymous visitors get the very same answer (sendKept writes its JSON once).
+    // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
+    const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
+      const { items, totalCount } = await this.loadListPage(query);
+      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize) };
+    })) as PluginPage;
+    return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
 
   /**
