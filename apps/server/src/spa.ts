@@ -85,8 +85,9 @@ export async function spaFallback(
       wildcard: true,
       // Brotli or gzip files written next to each asset at build time.
       preCompressed: true,
-      // Source maps stay on the server (for error reports), never served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // Source maps stay on the server (for error reports), never served; a folder ('/', '/assets/') is
+      // no file either: both go to the not-found handler (the app).
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.endsWith('/'),
       // Hashed assets never change under their name; anything else is checked again each time.
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
