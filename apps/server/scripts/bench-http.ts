@@ -3,7 +3,8 @@
  * /api/plugins, /api/plugins/{id}, /api/cars, /api/cars/{id}, /api/tags and /api/plugins?search=...
  * under 50 connections (autocannon), against the compiled server (what `npm start` runs) with the
  * demo data, on the embedded database and on the PostgreSQL server, printed side by side.
- * Figures only: the goals are printed next to them, never asserted.
+ * Figures only: the goals are printed next to them, never asserted. The server's CPU time per request
+ * is printed too: unlike requests/s it hardly moves when other work loads the machine.
  *
  *   npm run bench:http
  *
@@ -94,18 +95,29 @@ async function paths(): Promise<Array<[string, string]>> {
   ];
 }
 
-type Figures = Map<string, { rps: number; p99: number; bad: number }>;
+type Figures = Map<string, { rps: number; p99: number; bad: number; cpuUs: number }>;
 
-async function measure(label: string): Promise<{ figures: Figures; order: string[] }> {
+/** CPU time (user + system) the process has used, in microseconds. */
+function cpuUs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+async function measure(label: string, pid: number): Promise<{ figures: Figures; order: string[] }> {
   const figures: Figures = new Map();
   const order: string[] = [];
   for (const [name, url] of await paths()) {
     // A short warm-up, so the first measured second is not the JIT's or the caches'.
     await autocannon({ url: `${base}${url}`, connections: 10, duration: 1 });
+    const cpuBefore = cpuUs(pid);
     const r = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: SECONDS });
-    figures.set(name, { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors });
+    const cpu = (cpuUs(pid) - cpuBefore) / Math.max(1, r.requests.average * SECONDS);
+    figures.set(name, { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors, cpuUs: cpu });
     order.push(name);
-    console.log(`  ${label.padEnd(10)} ${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(5)} ms${r.non2xx + r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`);
+    console.log(
+      `  ${label.padEnd(10)} ${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p99 ${String(r.latency.p99).padStart(5)} ms  server CPU ${cpu.toFixed(0).padStart(5)} µs/request${r.non2xx + r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`,
+    );
   }
   return { figures, order };
 }
@@ -119,7 +131,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-http-'));
 try {
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   try {
-    results.push({ label: 'embedded', ...(await measure('embedded')) });
+    results.push({ label: 'embedded', ...(await measure('embedded', server.pid!)) });
   } finally {
     await stopServer(server);
   }
@@ -138,7 +150,7 @@ if (PG_URL) {
   try {
     const server = await startServer({ DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
     try {
-      results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL')) });
+      results.push({ label: 'PostgreSQL', ...(await measure('PostgreSQL', server.pid!)) });
     } finally {
       await stopServer(server);
     }
@@ -150,14 +162,14 @@ if (PG_URL) {
 }
 
 console.log('');
-console.log(`${'path'.padEnd(26)}${results.map((r) => `${r.label} req/s`.padStart(20) + `${'p99'.padStart(9)}`).join('')}`);
+console.log(`${'path'.padEnd(26)}${results.map((r) => `${r.label} req/s`.padStart(20) + `${'p99'.padStart(9)}${'CPU/req'.padStart(10)}`).join('')}`);
 for (const name of results[0]!.order) {
   const cells = results.map((r) => {
     const f = r.figures.get(name);
-    if (!f) return ''.padStart(29);
+    if (!f) return ''.padStart(39);
     const health = r.figures.get('health')!.rps;
     const share = name === 'health' ? '' : ` (${((f.rps / health) * 100).toFixed(0)}%)`;
-    return `${f.rps.toFixed(0)}${share}`.padStart(20) + `${f.p99} ms`.padStart(9);
+    return `${f.rps.toFixed(0)}${share}`.padStart(20) + `${f.p99} ms`.padStart(9) + `${f.cpuUs.toFixed(0)} µs`.padStart(10);
   });
   console.log(`${name.padEnd(26)}${cells.join('')}`);
 }

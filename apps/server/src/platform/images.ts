@@ -4,7 +4,7 @@ const ALLOWED = new Set(['png', 'jpeg', 'gif']);
 
 /** sharp (native, tens of MB) is loaded with the first image, not at start. */
 let loading: Promise<typeof import('sharp')> | undefined;
-const loadSharp = async () => (await (loading ??= import('sharp'))).default;
+export const loadSharp = async () => (await (loading ??= import('sharp'))).default;
 
 /**
  * Checks an upload is really a PNG, JPG or GIF by its content (not its name), then re-encodes it

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -22,22 +22,28 @@ export interface MailTransport {
   close?(): void;
 }
 
+/** nodemailer is loaded with the first message, not at start. */
+let loading: Promise<typeof import('nodemailer')> | undefined;
+export const loadNodemailer = async () => (await (loading ??= import('nodemailer'))).default;
+
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  let transporter: Transporter | undefined;
   return {
     description: `SMTP ${new URL(url).host}`,
     async send(mail) {
+      transporter ??= (await loadNodemailer()).createTransport(url);
       await transporter.sendMail(mail);
     },
-    close: () => transporter.close(),
+    close: () => transporter?.close(),
   };
 }
 
 export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Transporter | undefined;
   return {
     description: `files in ${dir}`,
     async send(mail) {
+      builder ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await builder.sendMail(mail);
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;

@@ -5,9 +5,17 @@ import type { AppContext, Principal } from '../../context.js';
 import { feedback, members } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
 import { reencodeImage } from '../../platform/images.js';
+import { carsChanged } from '../cars/index.js';
+import { pluginsChanged } from '../plugins/index.js';
 
 export class AccountService {
   constructor(private readonly ctx: AppContext) {}
+
+  /** Plugins and cars show their member's avatar: the kept ones are dropped. */
+  private avatarChanged() {
+    pluginsChanged(this.ctx);
+    carsChanged(this.ctx);
+  }
 
   async preferences(principal: Principal): Promise<NotificationPreferences> {
     const [row] = await this.ctx.db
@@ -44,6 +52,7 @@ export class AccountService {
       await this.ctx.storage.delete(key);
       throw e;
     }
+    this.avatarChanged();
     if (oldKey) await this.ctx.storage.delete(oldKey).catch((err) => this.ctx.log.warn({ err, key: oldKey }, 'Old avatar not removed'));
     return this.ctx.storage.url(key);
   }
@@ -53,6 +62,7 @@ export class AccountService {
     if (!row) throw unauthorized();
     if (!row.key) return;
     await this.ctx.db.update(members).set({ avatarKey: null, updatedAt: new Date() }).where(eq(members.id, principal.memberId));
+    this.avatarChanged();
     await this.ctx.storage.delete(row.key);
   }
 

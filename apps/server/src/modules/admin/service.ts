@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import {
   ADMIN_MESSAGES as M,
   DEAD_JOBS_SHOWN,
@@ -18,6 +17,7 @@ import {
 import type { AppContext, Principal } from '../../context.js';
 import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeliveries } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { loadNodemailer } from '../../platform/mailer.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
 
 const PROBE_TIMEOUT_MS = 3000;
@@ -96,7 +96,7 @@ export class AdminService {
     const smtpUrl = ctx.config.smtpUrl;
     const smtp = smtpUrl
       ? probe('smtp', async () => {
-          const transporter = nodemailer.createTransport({
+          const transporter = (await loadNodemailer()).createTransport({
             url: smtpUrl,
             connectionTimeout: PROBE_TIMEOUT_MS,
             greetingTimeout: PROBE_TIMEOUT_MS,

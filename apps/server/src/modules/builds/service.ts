@@ -8,7 +8,7 @@ import { moderationAudit, plugins, submissions, webhookDeliveries, type Submissi
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo } from '../../platform/jobs.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
-import { notifySubmissionUpdated, pluginListsChanged } from '../plugins/service.js';
+import { notifySubmissionUpdated, pluginsChanged } from '../plugins/service.js';
 import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 
@@ -382,7 +382,7 @@ export class BuildService {
       return { submissionId, pluginId: sub.pluginId, pluginName: sub.pluginName, ownerId: sub.ownerId, status: to, versionString: sub.versionString, publish };
     });
     if (!changed) return null;
-    pluginListsChanged(this.ctx);
+    pluginsChanged(this.ctx, changed.pluginId);
     notifySubmissionUpdated(this.ctx, changed.ownerId, {
       id: changed.submissionId,
       pluginId: changed.pluginId,

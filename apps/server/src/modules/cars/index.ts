@@ -1,3 +1,3 @@
 export { carRoutes } from './routes.js';
-export { CarService, carMeta } from './service.js';
+export { CarService, carMeta, carsChanged } from './service.js';
 export { seedDemoCars } from './seed.js';

@@ -22,10 +22,11 @@ import {
   memberCarsQuery,
   statsQuery,
 } from '@bm/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
+import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
 
 const tags = ['cars'];
@@ -39,9 +40,14 @@ export function carRoutes(app: App, ctx: AppContext) {
   // View and copy marks are only needed within their window; every instance clears old ones hourly.
   ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.pruneMarks(), { runAtStart: false });
 
-  r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req) => carsService.list(req.query));
+  // Lists and the body menu are the same for everyone: the kept answer itself (sendKept).
+  r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req, reply) =>
+    sendKept(reply as unknown as FastifyReply, await carsService.list(req.query)),
+  );
 
-  r.get('/cars/bodies', { schema: { tags, response: { 200: carBodiesSchema } } }, async () => carsService.bodies());
+  r.get('/cars/bodies', { schema: { tags, response: { 200: carBodiesSchema } } }, async (_req, reply) =>
+    sendKept(reply as unknown as FastifyReply, await carsService.bodies()),
+  );
 
   r.get('/cars/my', { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } }, async (req) =>
     carsService.mine(requireMember(req)),
@@ -53,9 +59,11 @@ export function carRoutes(app: App, ctx: AppContext) {
     async (req) => carsService.stats(requireMember(req), req.params.id, req.query.days),
   );
 
-  r.get('/cars/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } }, async (req) =>
-    carsService.detail(req.params.id, req.principal),
-  );
+  // Anonymous visitors get the kept car itself (sendKept); members get it with their own stars and vote.
+  r.get('/cars/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } }, async (req, reply) => {
+    const car = await carsService.detail(req.params.id, req.principal);
+    return req.principal ? car : sendKept(reply as unknown as FastifyReply, car);
+  });
 
   r.post('/cars', { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'create'), schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } } }, async (req, reply) => {
     const car = await carsService.create(requireMember(req), req.body);

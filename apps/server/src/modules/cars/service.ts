@@ -32,6 +32,7 @@ import { HttpError, badRequest, forbidden, notFound } from '../../platform/error
 import { reencodeImage } from '../../platform/images.js';
 import { visitorKey } from '../../platform/visitor.js';
 import { markdownToText } from '../../platform/plain-text.js';
+import { ReadCache } from '../../platform/read-cache.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
 import { findProfileMember } from '../members/service.js';
@@ -129,13 +130,66 @@ const CAR_COPIES: CountOnce = {
   windowS: CAR_COPY_DEDUPE_S,
 };
 
+/** How many cars the kept list pages may hold in all (a page of 24 counts 24). */
+const LIST_CACHE_CARS = 20_000;
+/** Characters of kept car details in all (each counts its description plus 4,000 for the code and loadout). */
+const DETAIL_CACHE_CHARS = 4_000_000;
+
+/**
+ * What the car reads keep (the server's one ReadCache), one set per server so that every module
+ * writing to cars can drop them (carsChanged): list pages and the body menu as anyone sees them,
+ * and each car as GET /cars/{id} shows it without the viewer's own stars and vote (added per
+ * request). The visibility rule is applied to the kept copy on every request, so a hide or a
+ * deletion drops it at once. A counted view or copy drops only that car's details (a visitor is
+ * counted at most once per window); lists show new counters within LIST_CACHE_SECONDS.
+ */
+interface CarCaches {
+  pages: ReadCache<CarsPage>;
+  bodies: ReadCache<{ bodies: CarBody[] }>;
+  details: ReadCache<CarDetail>;
+}
+const carCaches = new WeakMap<AppContext, CarCaches>();
+
+function carCachesOf(ctx: AppContext): CarCaches {
+  let caches = carCaches.get(ctx);
+  if (!caches) {
+    caches = {
+      pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_CARS, size: (page) => page.items.length }),
+      bodies: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (c) => c.description.length + 4000 }),
+    };
+    carCaches.set(ctx, caches);
+  }
+  return caches;
+}
+
+/**
+ * Call after a change to car `id` (every car when left out: a member's name or avatar) once it is
+ * committed: drops the lists, which may show it, and its kept details.
+ */
+export function carsChanged(ctx: AppContext, id?: number): void {
+  const caches = carCaches.get(ctx);
+  if (!caches) return;
+  caches.pages.invalidate();
+  caches.bodies.invalidate();
+  caches.details.invalidate(id === undefined ? undefined : String(id));
+}
+
 export interface VisitorInfo {
   ip: string;
   userAgent: string | undefined;
 }
 
 export class CarService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly caches: CarCaches;
+
+  constructor(private readonly ctx: AppContext) {
+    this.caches = carCachesOf(ctx);
+  }
+
+  private changed(id: number) {
+    carsChanged(this.ctx, id);
+  }
 
   private url(key: string | null) {
     return key ? this.ctx.storage.url(key) : null;
@@ -194,6 +248,11 @@ export class CarService {
   }
 
   async list(q: { page: number; pageSize: number; search?: string; sortBy: CarSortField; sortDir: CarSortDirection; body?: number }): Promise<CarsPage> {
+    const key = JSON.stringify([q.search?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '', q.body ?? null, q.sortBy, q.sortDir, q.page, q.pageSize]);
+    return this.caches.pages.get(key, () => this.loadList(q));
+  }
+
+  private async loadList(q: { page: number; pageSize: number; search?: string; sortBy: CarSortField; sortDir: CarSortDirection; body?: number }): Promise<CarsPage> {
     const conditions: SQL[] = [listed];
     if (q.body !== undefined) conditions.push(eq(cars.bodyProductId, q.body));
     if (q.search) {
@@ -218,6 +277,10 @@ export class CarService {
 
   /** The bodies listed cars use, most used first: the body filter's menu. */
   async bodies(): Promise<CarBody[]> {
+    return (await this.caches.bodies.get('all', async () => ({ bodies: await this.loadBodies() }))).bodies;
+  }
+
+  private async loadBodies(): Promise<CarBody[]> {
     const rows = await this.ctx.db
       .select({ productId: cars.bodyProductId, n: count() })
       .from(cars)
@@ -228,8 +291,31 @@ export class CarService {
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   }
 
-  async detail(id: number, principal: Principal | null, db: Db = this.ctx.db): Promise<CarDetail> {
-    const me = principal?.memberId ?? null;
+  /**
+   * GET /cars/{id}: the kept copy as anyone may see it, shown to its owner and staff whatever its
+   * state and to others when active and public (404 otherwise), with the viewer's stars and vote.
+   */
+  async detail(id: number, principal: Principal | null): Promise<CarDetail> {
+    const car = await this.caches.details.get(String(id), () => this.load(this.ctx.db, id, null));
+    // Staff see hidden cars too (the moderator's Cars list links to them).
+    const staff = !!principal && (hasRole(principal.roles, 'moderator') || hasRole(principal.roles, 'administrator'));
+    if (car.member.id !== principal?.memberId && !staff && !(isCarActive(car.status) && car.isPublic)) throw notFound(M.notFound);
+    if (!principal) return car;
+    const result = (await this.ctx.db.execute(sql`select
+        (select ${carRatings.stars} from ${carRatings} where ${carRatings.carId} = ${id} and ${carRatings.memberId} = ${principal.memberId}) as stars,
+        (select ${carVotes.vote} from ${carVotes} where ${carVotes.carId} = ${id} and ${carVotes.memberId} = ${principal.memberId}) as vote`)) as unknown as {
+      rows: Array<{ stars: number | null; vote: string | null }>;
+    };
+    const mine = result.rows[0];
+    return { ...car, ...this.viewerPart(mine?.stars ?? null, mine?.vote ?? null) };
+  }
+
+  private viewerPart(stars: number | string | null, vote: string | null): Pick<CarDetail, 'myStars' | 'myVote'> {
+    return { myStars: stars === null ? null : Number(stars), myVote: vote === 'U' || vote === 'D' ? vote : 'N' };
+  }
+
+  /** A car as its detail shows it, with the stars and vote of member `me` (none when null), whatever its state; 404 when missing. */
+  private async load(db: Db, id: number, me: number | null): Promise<CarDetail> {
     const [row] = await db
       .select({
         ...carColumns,
@@ -247,15 +333,7 @@ export class CarService {
       .innerJoin(members, eq(members.id, cars.memberId))
       .where(eq(cars.id, id));
     if (!row) throw notFound(M.notFound);
-    // Staff see hidden cars too (the moderator's Cars list links to them).
-    const staff = !!principal && (hasRole(principal.roles, 'moderator') || hasRole(principal.roles, 'administrator'));
-    if (row.memberId !== me && !staff && !(isCarActive(row.status) && row.isPublic)) throw notFound(M.notFound);
-    return {
-      ...this.toCar(row),
-      loadout: row.loadout,
-      myStars: row.myStars === null ? null : Number(row.myStars),
-      myVote: row.myVote === 'U' || row.myVote === 'D' ? row.myVote : 'N',
-    };
+    return { ...this.toCar(row), loadout: row.loadout, ...this.viewerPart(row.myStars, row.myVote) };
   }
 
   /** The caller's own cars, whatever their status: pinned first, then the most recently updated. */
@@ -275,25 +353,29 @@ export class CarService {
 
   async create(principal: Principal, input: { name: string; code: string; description: string }): Promise<CarDetail> {
     const decoded = decodeForStorage(input.code);
-    return this.ctx.db.transaction(async (tx) => {
+    const car = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(cars)
         .values({ memberId: principal.memberId, name: input.name, description: input.description, ...decoded })
         .returning({ id: cars.id });
-      return this.detail(row!.id, principal, tx);
+      return this.load(tx, row!.id, principal.memberId);
     });
+    this.changed(car.id);
+    return car;
   }
 
   async update(principal: Principal, id: number, input: { name: string; code: string; description: string }): Promise<CarDetail> {
     const decoded = decodeForStorage(input.code);
-    return this.ctx.db.transaction(async (tx) => {
+    const car = await this.ctx.db.transaction(async (tx) => {
       await this.owned(tx, id, principal);
       await tx
         .update(cars)
         .set({ name: input.name, description: input.description, ...decoded, updatedAt: sql`now()` })
         .where(eq(cars.id, id));
-      return this.detail(id, principal, tx);
+      return this.load(tx, id, principal.memberId);
     });
+    this.changed(id);
+    return car;
   }
 
   /** Deletes the car (votes, ratings and marks go with it), then its banner file. */
@@ -303,15 +385,18 @@ export class CarService {
       await tx.delete(cars).where(eq(cars.id, id));
       return car.bannerKey;
     });
+    this.changed(id);
     if (bannerKey) await this.removeFile(bannerKey);
   }
 
   async setPinned(principal: Principal, id: number, isPinned: boolean): Promise<boolean> {
-    return this.ctx.db.transaction(async (tx) => {
+    const pinned = await this.ctx.db.transaction(async (tx) => {
       await this.owned(tx, id, principal);
       const [row] = await tx.update(cars).set({ isPinned }).where(eq(cars.id, id)).returning({ isPinned: cars.isPinned });
       return row!.isPinned;
     });
+    this.changed(id);
+    return pinned;
   }
 
   /** Stores a re-encoded banner, points the car at it, then removes the old file; a failed write leaves no new file. */
@@ -331,6 +416,7 @@ export class CarService {
       await this.ctx.storage.delete(key);
       throw e;
     }
+    this.changed(id);
     if (oldKey) await this.removeFile(oldKey);
     return this.ctx.storage.url(key);
   }
@@ -343,7 +429,9 @@ export class CarService {
   private async countOnce(kind: 'view' | 'copy', id: number, principal: Principal | null, visitor: VisitorInfo) {
     await this.visible(this.ctx.db, id, principal);
     const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
-    return countOnce(this.ctx.db, kind === 'view' ? CAR_VIEWS : CAR_COPIES, id, key);
+    const result = await countOnce(this.ctx.db, kind === 'view' ? CAR_VIEWS : CAR_COPIES, id, key);
+    if (result.counted) this.caches.details.invalidate(String(id));
+    return result;
   }
 
   async countView(id: number, principal: Principal | null, visitor: VisitorInfo) {
@@ -367,7 +455,7 @@ export class CarService {
    * first, so the counters move by the difference without racing another vote.
    */
   async vote(principal: Principal, id: number, voteType: CarVoteType): Promise<{ upvotes: number; downvotes: number }> {
-    return this.ctx.db.transaction(async (tx) => {
+    const votes = await this.ctx.db.transaction(async (tx) => {
       await this.visible(tx, id, principal, true);
       const mine = and(eq(carVotes.carId, id), eq(carVotes.memberId, principal.memberId));
       const [old] = await tx.select({ vote: carVotes.vote }).from(carVotes).where(mine);
@@ -389,11 +477,13 @@ export class CarService {
         .returning({ upvotes: cars.upvotes, downvotes: cars.downvotes });
       return row!;
     });
+    this.changed(id);
+    return votes;
   }
 
   /** One rating per member: rating again replaces the stars. Same locking as votes. */
   async rate(principal: Principal, id: number, stars: number): Promise<CarRating> {
-    return this.ctx.db.transaction(async (tx) => {
+    const rating = await this.ctx.db.transaction(async (tx) => {
       await this.visible(tx, id, principal, true);
       const mine = and(eq(carRatings.carId, id), eq(carRatings.memberId, principal.memberId));
       const [old] = await tx.select({ stars: carRatings.stars }).from(carRatings).where(mine);
@@ -411,6 +501,8 @@ export class CarService {
         .returning({ ratingSum: cars.ratingSum, ratingCount: cars.ratingCount });
       return { myStars: stars, averageRating: averageOf(row!.ratingSum, row!.ratingCount), ratingCount: row!.ratingCount };
     });
+    this.changed(id);
+    return rating;
   }
 
   async rating(id: number, principal: Principal | null): Promise<CarRating> {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { placeholderGradient, nameHash, type Socials, emptySocials } from '@bm/core';
 import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
+import { loadSharp } from '../../platform/images.js';
 import type { FileStorage } from '../../platform/storage.js';
 
 /** Bios and links of the demo members (by name); a member not listed keeps an empty bio (the profile shows a quip). */
@@ -96,7 +96,7 @@ export function bannerSvg(name: string, subtitle: string, width = 640, height = 
 </svg>`;
 }
 
-const draw = (svg: string) => sharp(Buffer.from(svg)).webp({ quality: 78, effort: 0 }).toBuffer();
+const draw = async (svg: string) => (await loadSharp())(Buffer.from(svg)).webp({ quality: 78, effort: 0 }).toBuffer();
 const hex = () => randomBytes(8).toString('hex');
 
 /**

@@ -17,7 +17,8 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, members, moderationAudit, pluginReports, plugins, submissions } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import { canSeePlugin, notifySubmissionUpdated, pluginListsChanged } from '../plugins/index.js';
+import { carsChanged } from '../cars/index.js';
+import { canSeePlugin, notifySubmissionUpdated, pluginsChanged } from '../plugins/index.js';
 import { queryRows, toIso } from '../plugins/service.js';
 import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
 
@@ -413,7 +414,7 @@ export class ModerationService {
   }
 
   private async afterDecision(plugin: PluginRow, sub: SubmissionRow, publish?: () => Promise<void>) {
-    pluginListsChanged(this.ctx);
+    pluginsChanged(this.ctx, plugin.id);
     notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: plugin.id, pluginName: plugin.name, status: sub.status, versionString: sub.versionString });
     await publish?.();
   }
@@ -472,7 +473,7 @@ export class ModerationService {
       }
       await this.audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-plugin' : 'restore-plugin', pluginId });
     });
-    pluginListsChanged(this.ctx);
+    pluginsChanged(this.ctx, pluginId);
   }
 
   // ---- cars ----
@@ -516,6 +517,7 @@ export class ModerationService {
         .where(eq(cars.id, carId));
       await this.audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-car' : 'restore-car', carId });
     });
+    carsChanged(this.ctx, carId);
   }
 }
 

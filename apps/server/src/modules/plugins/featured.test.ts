@@ -4,7 +4,7 @@ import type { Plugin } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-helpers.js';
-import { pluginListsChanged } from './service.js';
+import { pluginsChanged } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe('featured plugins', () => {
     await setCounts(hidden.id, 5000, 50, 10);
     await setCounts(unlisted.id, 5000, 50, 10);
     await setCounts(unpublished.id, 5000, 50, 10);
-    pluginListsChanged(t.ctx);
+    pluginsChanged(t.ctx);
 
     expect(await featuredNames()).toEqual(['Bravo', 'Delta', 'Charlie', 'Alpha']);
 

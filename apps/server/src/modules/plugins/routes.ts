@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -44,6 +44,7 @@ import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, idParam, noContent, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
+import { sendKept } from '../../platform/read-cache.js';
 import { visitorKey } from '../../platform/visitor.js';
 import { PluginService, versionDownloadPath } from './service.js';
 import { ZIP_MESSAGES } from './zip.js';
@@ -93,12 +94,14 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.get('/tags', { schema: { tags: tag, response: { 200: z.array(tagSchema) } } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return service.tags();
+    return sendKept(reply as unknown as FastifyReply, await service.tags());
   });
 
-  r.get('/plugins', { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } }, async (req) =>
-    service.list(req.query, req.principal),
-  );
+  // Anonymous visitors get the kept answer itself (sendKept); members get it with their own stars.
+  r.get('/plugins', { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } }, async (req, reply) => {
+    const page = await service.list(req.query, req.principal);
+    return req.principal ? page : sendKept(reply as unknown as FastifyReply, page);
+  });
 
   // Before /plugins/:id so "featured" is never read as an id.
   r.get('/plugins/featured', { schema: { tags: tag, response: { 200: featuredPluginsSchema } } }, async (req) => service.featured(req.principal));
@@ -253,9 +256,10 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // ---- one plugin ----
 
-  r.get('/plugins/:id', { schema: { tags: tag, params: idParam, response: { 200: pluginSchema } } }, async (req) =>
-    service.get(req.params.id, req.principal),
-  );
+  r.get('/plugins/:id', { schema: { tags: tag, params: idParam, response: { 200: pluginSchema } } }, async (req, reply) => {
+    const plugin = await service.get(req.params.id, req.principal);
+    return req.principal ? plugin : sendKept(reply as unknown as FastifyReply, plugin);
+  });
 
   r.get('/plugins/:id/seo', { schema: { tags: tag, params: idParam, response: { 200: pluginSeoSchema } } }, async (req) =>
     service.seo(req.params.id, req.principal),

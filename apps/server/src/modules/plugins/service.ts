@@ -38,7 +38,7 @@ import { reencodeImage } from '../../platform/images.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
-import { ListCache } from './list-cache.js';
+import { ReadCache } from '../../platform/read-cache.js';
 import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { enqueueBuild } from '../builds/dispatch.js';
@@ -161,48 +161,67 @@ const LIST_CACHE_PLUGINS = 20_000;
 /** Totals of plain lists are kept this long whatever LIST_CACHE_SECONDS says: they are the costly part. */
 const LIST_TOTAL_TTL_MS = 5000;
 const LIST_TOTALS_MAX = 500;
+/** Characters of kept plugin details in all (each counts its description plus 1,000 for the rest): about 8 MB of text. */
+const DETAIL_CACHE_CHARS = 4_000_000;
 
 /**
- * Public list pages as anonymous visitors see them (a member's own stars are added per request),
- * and the totals of plain lists: counting every listed plugin is the costliest part of a list page
- * and a total a few seconds old does no harm. One pair per server, so that every module writing
- * to plugins can drop them (pluginListsChanged).
+ * What the catalogue reads keep (the one ReadCache), one set per server so that every module
+ * writing to plugins can drop them (pluginsChanged):
+ * - public list pages as anonymous visitors see them (a member's own stars are added per request),
+ *   and the featured strip;
+ * - the totals of plain lists: counting every listed plugin is the costliest part of a list page
+ *   and a total a few seconds old does no harm;
+ * - each plugin as GET /plugins/{id} shows it to anyone allowed to see it, without the viewer's
+ *   stars: the visibility rule is applied to the kept copy on every request, so a hide or a
+ *   deletion drops it at once;
+ * - the tags.
+ * A counted view or download drops only that plugin's details (a visitor is counted at most once
+ * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
  */
-interface ListCaches {
-  pages: ListCache<{ items: Plugin[]; totalCount: number }>;
-  totals: ListCache<{ n: number }>;
+interface PluginCaches {
+  pages: ReadCache<{ items: Plugin[]; totalCount: number }>;
+  totals: ReadCache<{ n: number }>;
+  details: ReadCache<Plugin>;
+  tags: ReadCache<{ tags: Tag[] }>;
 }
-const listCaches = new WeakMap<AppContext, ListCaches>();
+const pluginCaches = new WeakMap<AppContext, PluginCaches>();
 
-function listCachesOf(ctx: AppContext): ListCaches {
-  let caches = listCaches.get(ctx);
+function pluginCachesOf(ctx: AppContext): PluginCaches {
+  let caches = pluginCaches.get(ctx);
   if (!caches) {
     caches = {
-      pages: new ListCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
-      totals: new ListCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
+      pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
+      totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
+      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (p) => p.description.length + 1000 }),
+      tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
     };
-    listCaches.set(ctx, caches);
+    pluginCaches.set(ctx, caches);
   }
   return caches;
 }
 
-/** Call after a change that can move plugins in or out of lists, or change what a list shows of them. */
-export function pluginListsChanged(ctx: AppContext): void {
-  const caches = listCaches.get(ctx);
-  caches?.pages.invalidate();
-  caches?.totals.invalidate();
+/**
+ * Call after a change to plugin `id` (every plugin when left out: a member's name or avatar,
+ * tags) once it is committed: drops the lists, which may show it, and its kept details.
+ */
+export function pluginsChanged(ctx: AppContext, id?: number): void {
+  const caches = pluginCaches.get(ctx);
+  if (!caches) return;
+  caches.pages.invalidate();
+  caches.totals.invalidate();
+  caches.details.invalidate(id === undefined ? undefined : String(id));
+  if (id === undefined) caches.tags.invalidate();
 }
 
 export class PluginService {
-  private readonly listPages: ListCaches['pages'];
-  private readonly listTotals: ListCaches['totals'];
+  private readonly caches: PluginCaches;
 
   constructor(private readonly ctx: AppContext) {
-    ({ pages: this.listPages, totals: this.listTotals } = listCachesOf(ctx));
+    this.caches = pluginCachesOf(ctx);
   }
 
-  private listsChanged() {
-    pluginListsChanged(this.ctx);
+  private changed(id: number) {
+    pluginsChanged(this.ctx, id);
   }
 
   // ---- shapes ----
@@ -328,14 +347,13 @@ export class PluginService {
       query.page,
       query.pageSize,
     ]);
-    const { items, totalCount } = await this.listPages.get(key, () => this.loadListPage(query));
-    return {
-      items: viewer ? await this.withMyStars(items, viewer.memberId) : items,
-      page: query.page,
-      pageSize: query.pageSize,
-      totalCount,
-      totalPages: Math.ceil(totalCount / query.pageSize),
-    };
+    // Kept whole, so anonymous visitors get the very same answer (sendKept writes its JSON once).
+    // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
+    const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
+      const { items, totalCount } = await this.loadListPage(query);
+      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize) };
+    })) as PluginPage;
+    return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
 
   /**
@@ -344,7 +362,7 @@ export class PluginService {
    * home page costs one query per cache period and any plugin change drops it.
    */
   async featured(viewer: Principal | null): Promise<FeaturedPlugins> {
-    const { items } = await this.listPages.get('featured', async () => {
+    const { items } = await this.caches.pages.get('featured', async () => {
       const n = FEATURED_PLUGIN_COUNT;
       const rows = await this.rows(this.ctx.db, sql`with picked as (
           (select p.id, 0 as grp, 0::float8 as score, p.download_count as downloads from plugins p
@@ -379,7 +397,7 @@ export class PluginService {
       { ...query, tagIds, viewerId: null },
       {
         rows: (q) => this.rows(this.ctx.db, q),
-        count: async (q, key) => (key ? (await this.listTotals.get(key, async () => ({ n: await this.count(q) }))).n : this.count(q)),
+        count: async (q, key) => (key ? (await this.caches.totals.get(key, async () => ({ n: await this.count(q) }))).n : this.count(q)),
       },
     );
     return { items: rows.map((r) => this.toPlugin(r)), totalCount };
@@ -406,9 +424,14 @@ export class PluginService {
     return resolveTagIds(values, await queryRows<{ id: number; shortName: string }>(this.ctx.db, tagLookupSql(values)));
   }
 
+  /**
+   * GET /plugins/{id}: the kept copy as anyone may see it, shown only to those the visibility rule
+   * (canSeePlugin's) lets see it, with the viewer's own stars added.
+   */
   async get(id: number, viewer: Principal | null): Promise<Plugin> {
-    await this.visibleRow(id, viewer);
-    return this.one(id, viewer?.memberId ?? null);
+    const p = await this.caches.details.get(String(id), () => this.one(id, null));
+    if (!(isPublic(p) || p.member.id === viewer?.memberId || isStaff(viewer))) throw notFound(M.notFound);
+    return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
   }
 
   async seo(id: number, viewer: Principal | null) {
@@ -444,10 +467,13 @@ export class PluginService {
   }
 
   async tags(): Promise<Tag[]> {
-    return this.ctx.db
-      .select({ id: tags.id, shortName: tags.shortName, longName: tags.longName, helpText: tags.helpText })
-      .from(tags)
-      .orderBy(asc(tags.longName), asc(tags.id));
+    const kept = await this.caches.tags.get('all', async () => ({
+      tags: await this.ctx.db
+        .select({ id: tags.id, shortName: tags.shortName, longName: tags.longName, helpText: tags.helpText })
+        .from(tags)
+        .orderBy(asc(tags.longName), asc(tags.id)),
+    }));
+    return kept.tags;
   }
 
   // ---- own plugins ----
@@ -521,7 +547,7 @@ export class PluginService {
         .where(and(eq(submissions.pluginId, id), inArray(submissions.status, ['q', 'b', 'p'])));
       await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, id));
     });
-    this.listsChanged();
+    this.changed(id);
     await this.removeFiles([sub.sourceKey, sub.binaryKey, sub.debugKey]);
   }
 
@@ -532,7 +558,7 @@ export class PluginService {
       .insert(plugins)
       .values({ memberId: principal.memberId, ...input })
       .returning({ id: plugins.id });
-    this.listsChanged();
+    this.changed(row!.id);
     return this.one(row!.id, principal.memberId);
   }
 
@@ -543,7 +569,7 @@ export class PluginService {
       .update(plugins)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(plugins.id, id));
-    this.listsChanged();
+    this.changed(id);
     return this.one(id, principal.memberId);
   }
 
@@ -558,7 +584,7 @@ export class PluginService {
       await tx.delete(plugins).where(eq(plugins.id, id));
       return [row.bannerKey, ...subs.flatMap((s) => [s.s, s.b, s.d])];
     });
-    this.listsChanged();
+    this.changed(id);
     await this.removeFiles(keys);
   }
 
@@ -572,7 +598,7 @@ export class PluginService {
   async setVisibility(principal: Principal, id: number, v: { isPubliclyVisible: boolean; isListed: boolean }) {
     await this.ownedRow(principal, id);
     await this.ctx.db.update(plugins).set(v).where(eq(plugins.id, id));
-    this.listsChanged();
+    this.changed(id);
     return this.one(id, principal.memberId);
   }
 
@@ -588,14 +614,14 @@ export class PluginService {
       if (ids.length) await tx.insert(pluginTags).values(ids.map((tagId) => ({ pluginId: id, tagId })));
       await tx.update(plugins).set({ updatedAt: new Date() }).where(eq(plugins.id, id));
     });
-    this.listsChanged();
+    this.changed(id);
     return this.one(id, principal.memberId);
   }
 
   async setPin(principal: Principal, id: number, isPinned: boolean) {
     await this.ownedRow(principal, id);
     await this.ctx.db.update(plugins).set({ isPinned }).where(eq(plugins.id, id));
-    this.listsChanged();
+    this.changed(id);
     return { isPinned };
   }
 
@@ -603,14 +629,14 @@ export class PluginService {
   async setFeatured(id: number, isFeatured: boolean) {
     const [row] = await this.ctx.db.update(plugins).set({ isFeatured }).where(eq(plugins.id, id)).returning({ v: plugins.isFeatured });
     if (!row) throw notFound(M.notFound);
-    this.listsChanged();
+    this.changed(id);
     return { isFeatured: row.v };
   }
 
   async setSkipBuildServer(id: number, skipBuildServer: boolean) {
     const [row] = await this.ctx.db.update(plugins).set({ skipBuildServer }).where(eq(plugins.id, id)).returning({ v: plugins.skipBuildServer });
     if (!row) throw notFound(M.notFound);
-    this.listsChanged();
+    this.changed(id);
     return { skipBuildServer: row.v };
   }
 
@@ -632,7 +658,7 @@ export class PluginService {
       await this.ctx.storage.delete(key);
       throw e;
     }
-    this.listsChanged();
+    this.changed(id);
     await this.removeFiles([oldKey]);
     return this.ctx.storage.url(key);
   }
@@ -670,7 +696,7 @@ export class PluginService {
       await this.ctx.storage.delete(key);
       throw e;
     }
-    this.listsChanged();
+    this.changed(id);
     notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
     const positions = await reviewQueuePositions(this.ctx.db, [sub.id]);
     return { submission: this.toSubmission(sub, positions.get(sub.id) ?? null), plugin: await this.one(id, principal.memberId) };
@@ -719,13 +745,14 @@ export class PluginService {
         .returning({ sum: plugins.ratingSum, count: plugins.ratingCount });
       return this.ratingOf(agg!.sum, agg!.count, stars);
     });
-    this.listsChanged();
+    this.changed(id);
     return rating;
   }
 
   /** Adds one to a counter unless this visitor was counted within the window. */
   private async bump(kind: 'view' | 'download', id: number, visitor: string): Promise<{ count: number; counted: boolean }> {
     const { n, counted } = await countOnce(this.ctx.db, kind === 'view' ? PLUGIN_VIEWS : PLUGIN_DOWNLOADS, id, visitor);
+    if (counted) this.caches.details.invalidate(String(id));
     return { count: n, counted };
   }
 

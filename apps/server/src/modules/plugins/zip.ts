@@ -1,5 +1,4 @@
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import yazl from 'yazl';
+import type { Entry, ZipFile } from 'yauzl';
 import { BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
 import { badRequest } from '../../platform/errors.js';
 
@@ -95,12 +94,22 @@ function checkName(name: string) {
   if (name.split('/').some((part) => part === '..')) throw badRequest(ZIP_MESSAGES.traversal(shown), 'file');
 }
 
-const openZip = (data: Buffer) =>
-  new Promise<ZipFile>((resolve, reject) =>
+/** yauzl and yazl are loaded with the first archive, not at start. */
+let loadingYauzl: Promise<typeof import('yauzl')> | undefined;
+let loadingYazl: Promise<typeof import('yazl')> | undefined;
+/** A CommonJS module's exports, whether the loader hands them over as `default` or as the namespace. */
+const cjs = <M extends object>(mod: M): M => (mod as { default?: M }).default ?? mod;
+const loadYauzl = async () => cjs(await (loadingYauzl ??= import('yauzl')));
+const loadYazl = async () => cjs(await (loadingYazl ??= import('yazl')));
+
+const openZip = async (data: Buffer) => {
+  const yauzl = await loadYauzl();
+  return new Promise<ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true }, (err, zip) =>
       err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
     ),
   );
+};
 
 /**
  * Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget.
@@ -251,7 +260,8 @@ export interface ZipEntryInput {
 }
 
 /** Writes a ZIP in memory (demo data and tests). */
-export function makeZip(entries: ZipEntryInput[]): Promise<Buffer> {
+export async function makeZip(entries: ZipEntryInput[]): Promise<Buffer> {
+  const yazl = await loadYazl();
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
     for (const e of entries) {

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { pluginPageSchema, pluginSchema, tagSchema, type Plugin, type PluginPage, type Tag } from '@bm/core';
+import { z } from 'zod';
+import { plugins } from '../../db/schema.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { png } from '../cars/test-support.js';
+import { demoSourceZip } from './seed.js';
+import { pluginsChanged } from './service.js';
+import { addTag, createPlugin, multipart, publishedPlugin } from './test-helpers.js';
+import { makeZip } from './zip.js';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+type Headers = Record<string, string>;
+
+describe('kept plugin list pages', () => {
+  let t: TestApp;
+  let owner: Member;
+  let rater: Member;
+  let id: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signedInMember(t);
+    rater = await signedInMember(t);
+    id = (await publishedPlugin(t, owner, { name: 'Quasar Replay Tools', shortDescription: 'Replay helpers' })).id;
+  });
+  afterAll(() => t.close());
+
+  const search = async (headers: Headers = {}) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/plugins?search=quasar', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PluginPage>();
+  };
+
+  it('serves a page again without the database until something changes it', async () => {
+    expect((await search()).items.map((p) => p.name)).toEqual(['Quasar Replay Tools']);
+    // Written behind the service's back: the kept page is still served...
+    await t.ctx.db.update(plugins).set({ name: 'Quasar Replay Suite' }).where(eq(plugins.id, id));
+    expect((await search()).items[0]!.name).toBe('Quasar Replay Tools');
+    // ...until the writer says so.
+    pluginsChanged(t.ctx, id);
+    expect((await search()).items[0]!.name).toBe('Quasar Replay Suite');
+  });
+
+  it('shows a change made through the API at once, and each member their own stars', async () => {
+    expect((await search()).items[0]).toMatchObject({ averageRating: 0, ratingCount: 0, myStars: null });
+    const rated = await t.app.inject({ method: 'POST', url: `/api/plugins/${id}/rating`, headers: rater.auth, payload: { stars: 4 } });
+    expect(rated.statusCode, rated.body).toBe(200);
+
+    expect((await search()).items[0]).toMatchObject({ averageRating: 4, ratingCount: 1, myStars: null });
+    expect((await search(rater.auth)).items[0]).toMatchObject({ averageRating: 4, myStars: 4 });
+    expect((await search(owner.auth)).items[0]).toMatchObject({ averageRating: 4, myStars: null });
+
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${id}/visibility`,
+      headers: owner.auth,
+      payload: { isPubliclyVisible: false, isListed: true },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await search()).totalCount).toBe(0);
+  });
+});
+
+describe('kept plugin details', () => {
+  let t: TestApp;
+  let owner: Member;
+  let rater: Member;
+  let other: Member;
+  let mod: Member;
+  let admin: Member;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signedInMember(t);
+    rater = await signedInMember(t);
+    other = await signedInMember(t);
+    mod = await signedInMember(t, ['moderator']);
+    admin = await signedInMember(t, ['administrator']);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
+    t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) => {
+    const res = await call(method, url, headers, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res;
+  };
+  /** GET /plugins/{id} as the given caller: the plugin, or the status code when it is not shown. */
+  const read = async (id: number, headers: Headers = {}): Promise<Plugin | number> => {
+    const res = await call('GET', `/plugins/${id}`, headers);
+    return res.statusCode === 200 ? res.json<Plugin>() : res.statusCode;
+  };
+  const shown = async (id: number, headers: Headers = {}) => {
+    const p = await read(id, headers);
+    if (typeof p === 'number') throw new Error(`GET /plugins/${id} answered ${p}`);
+    return p;
+  };
+  let counter = 0;
+  const published = async () => (await publishedPlugin(t, owner, { name: `Kept Plugin ${++counter}`, shortDescription: 'Kept for a while' })).id;
+
+  it('serves a plugin again without the database until a write drops it', async () => {
+    const id = await published();
+    expect((await shown(id)).name).toBe(`Kept Plugin ${counter}`);
+    await t.ctx.db.update(plugins).set({ name: 'Changed Behind Its Back' }).where(eq(plugins.id, id));
+    expect((await shown(id)).name).toBe(`Kept Plugin ${counter}`);
+    pluginsChanged(t.ctx, id);
+    expect((await shown(id)).name).toBe('Changed Behind Its Back');
+  });
+
+  it('shows edits, tags and the featured flag on the next read', async () => {
+    const id = await published();
+    await shown(id);
+    await ok('PUT', `/plugins/${id}/update`, owner.auth, { name: 'Renamed Kept Plugin', description: 'A **new** description' });
+    expect(await shown(id)).toMatchObject({ name: 'Renamed Kept Plugin', description: 'A **new** description' });
+
+    const tag = await addTag(t, `kept${counter}`, `Kept ${counter}`);
+    await ok('PUT', `/plugins/${id}/tags`, owner.auth, { tagIds: [tag.id] });
+    expect((await shown(id)).tags.map((x) => x.id)).toEqual([tag.id]);
+
+    expect((await shown(id)).isFeatured).toBe(false);
+    await ok('PATCH', `/admin/plugins/${id}/featured`, admin.auth, { isFeatured: true });
+    expect((await shown(id)).isFeatured).toBe(true);
+    await ok('POST', `/plugins/${id}/pin`, owner.auth, { isPinned: true });
+    expect((await shown(id, owner.auth)).isPinned).toBe(true);
+  });
+
+  it('shows a new banner, and a new avatar of the author, on the next read', async () => {
+    const id = await published();
+    expect((await shown(id)).bannerImageUrl).toBeNull();
+    const banner = multipart(await png(64, 36), 'banner.png', {}, 'image/png');
+    await ok('POST', `/plugins/${id}/files/banner`, { ...owner.auth, ...banner.headers }, banner.payload);
+    expect((await shown(id)).bannerImageUrl).toMatch(/\.webp$/);
+
+    expect((await shown(id)).member.avatarUrl).toBeNull();
+    const avatar = multipart(await png(64, 64), 'me.png', {}, 'image/png');
+    await ok('POST', '/members/me/avatar', { ...owner.auth, ...avatar.headers }, avatar.payload);
+    const withAvatar = (await shown(id)).member.avatarUrl;
+    expect(withAvatar).toMatch(/\.webp$/);
+    await ok('DELETE', '/members/me/avatar', owner.auth);
+    expect((await shown(id)).member.avatarUrl).toBeNull();
+  });
+
+  it('shows ratings at once, with each viewer their own stars and never another’s', async () => {
+    const id = await published();
+    expect(await shown(id, rater.auth)).toMatchObject({ averageRating: 0, ratingCount: 0, myStars: null });
+    await ok('POST', `/plugins/${id}/rating`, rater.auth, { stars: 5 });
+    await ok('POST', `/plugins/${id}/rating`, other.auth, { stars: 2 });
+    expect(await shown(id, rater.auth)).toMatchObject({ averageRating: 3.5, ratingCount: 2, myStars: 5 });
+    expect(await shown(id, other.auth)).toMatchObject({ averageRating: 3.5, myStars: 2 });
+    expect(await shown(id, owner.auth)).toMatchObject({ averageRating: 3.5, myStars: null });
+    expect(await shown(id)).toMatchObject({ averageRating: 3.5, myStars: null });
+  });
+
+  it('never serves a plugin its owner hid to anyone but the owner and staff, and shows it again when made visible', async () => {
+    const id = await published();
+    await shown(id);
+    await shown(id, other.auth);
+    await ok('PUT', `/plugins/${id}/visibility`, owner.auth, { isPubliclyVisible: false, isListed: true });
+    expect(await read(id)).toBe(404);
+    expect(await read(id, other.auth)).toBe(404);
+    expect(await shown(id, owner.auth)).toMatchObject({ isPubliclyVisible: false });
+    expect(await shown(id, mod.auth)).toMatchObject({ isPubliclyVisible: false });
+    // The owner's and staff's reads kept the hidden plugin: still nobody else sees it.
+    expect(await read(id)).toBe(404);
+    await ok('PUT', `/plugins/${id}/visibility`, owner.auth, { isPubliclyVisible: true, isListed: true });
+    expect(await shown(id)).toMatchObject({ isPubliclyVisible: true });
+  });
+
+  it('never serves a plugin a moderator took down, and serves it again once restored', async () => {
+    const id = await published();
+    await shown(id);
+    await ok('POST', `/moderation/reported/${id}/hide-plugin`, mod.auth);
+    expect(await read(id)).toBe(404);
+    expect(await read(id, other.auth)).toBe(404);
+    expect(await shown(id, owner.auth)).toMatchObject({ isActive: false });
+    expect(await read(id)).toBe(404);
+    await ok('POST', `/moderation/reported/${id}/restore-plugin`, mod.auth);
+    expect(await shown(id)).toMatchObject({ isActive: true });
+  });
+
+  it('never serves a deleted plugin, not even to its owner', async () => {
+    const id = await published();
+    await shown(id);
+    await shown(id, owner.auth);
+    await ok('DELETE', `/plugins/${id}`, owner.auth);
+    expect(await read(id)).toBe(404);
+    expect(await read(id, owner.auth)).toBe(404);
+    expect(await read(id, mod.auth)).toBe(404);
+  });
+
+  it('serves a plugin to the public from the moment a moderator approves its first version', async () => {
+    const p = await createPlugin(t, owner, { name: `Awaiting Plugin ${++counter}`, shortDescription: 'Not yet approved' });
+    expect(await read(p.id)).toBe(404);
+    expect(await shown(p.id, owner.auth)).toMatchObject({ publishedOnce: false, versionString: null, needsApproval: false });
+    const upload = multipart(await demoSourceZip('Awaiting'), 'source.zip', { versionString: '2.0.0' });
+    const uploaded = await ok('POST', `/plugins/${p.id}/files/source`, { ...owner.auth, ...upload.headers }, upload.payload);
+    const submissionId = uploaded.json<{ submission: { submissionId: number } }>().submission.submissionId;
+    expect(await shown(p.id, owner.auth)).toMatchObject({ needsApproval: true });
+    expect(await read(p.id)).toBe(404);
+
+    const boundary = '----bmkeptboundary';
+    const binary = await makeZip([{ name: 'plugins/Awaiting.dll', data: 'MZ fake dll' }]);
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+      binary,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    await ok('POST', `/moderation/plugins/${submissionId}/approve`, { ...mod.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload);
+    expect(await shown(p.id)).toMatchObject({ publishedOnce: true, needsApproval: false, versionString: '2.0.0' });
+  });
+
+  it('answers anonymous visitors with exactly what the response schemas describe, written once', async () => {
+    const id = await published();
+    const tag = await addTag(t, `schema${counter}`, `Schema ${counter}`);
+    await ok('PUT', `/plugins/${id}/tags`, owner.auth, { tagIds: [tag.id] });
+    const checks: Array<[string, z.ZodType]> = [
+      [`/plugins/${id}`, pluginSchema],
+      ['/plugins', pluginPageSchema],
+      ['/plugins?search=kept', pluginPageSchema],
+      ['/tags', z.array(tagSchema)],
+    ];
+    for (const [url, schema] of checks) {
+      for (let i = 0; i < 2; i++) {
+        const res = await ok('GET', url);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const body = res.json<unknown>();
+        // Parsing strips what the schema does not name and fails on what it does not allow: nothing changes.
+        expect(schema.parse(body), url).toEqual(body);
+      }
+    }
+  });
+
+  it('keeps the tags list until it expires', async () => {
+    const before = (await ok('GET', '/tags')).json<Tag[]>();
+    await addTag(t, `late${counter}`, `Late ${counter}`);
+    expect((await ok('GET', '/tags')).json<Tag[]>()).toEqual(before);
+    pluginsChanged(t.ctx);
+    expect((await ok('GET', '/tags')).json<Tag[]>().map((x) => x.shortName)).toContain(`late${counter}`);
+  });
+});
+
+describe('counters on kept plugins', () => {
+  let t: TestApp;
+  let owner: Member;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { LIST_CACHE_SECONDS: '0.3' } });
+    owner = await signedInMember(t);
+  });
+  afterAll(() => t.close());
+
+  it('show a counted view or download on the plugin at once, and in the lists once their pages expire', async () => {
+    const p = await publishedPlugin(t, owner, { name: 'Counted Plugin', shortDescription: 'Viewed and downloaded' });
+    const get = async () => (await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}` })).json<Plugin>();
+    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/plugins?search=counted' })).json<PluginPage>().items[0]!;
+    const before = await get();
+    expect(await listed()).toMatchObject({ viewCount: before.viewCount, downloadCount: before.downloadCount });
+    const visitor = { 'user-agent': 'counter test' };
+    const viewed = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/view`, headers: visitor });
+    expect(viewed.json()).toMatchObject({ viewCount: before.viewCount + 1, counted: true });
+    expect(await get()).toMatchObject({ viewCount: before.viewCount + 1 });
+    // Counted once per visitor and window: a second view changes nothing.
+    expect((await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/view`, headers: visitor })).json()).toMatchObject({ counted: false });
+    const downloaded = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/download`, headers: visitor });
+    expect(downloaded.json()).toMatchObject({ downloadCount: before.downloadCount + 1, counted: true });
+    expect(await get()).toMatchObject({ viewCount: before.viewCount + 1, downloadCount: before.downloadCount + 1 });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await listed()).toMatchObject({ viewCount: before.viewCount + 1, downloadCount: before.downloadCount + 1 });
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Catalogue answers kept for a few seconds (the one cache of the server's reads): plugin and car
+ * list pages, plugin and car details, tags. The same page of the same search and the same popular
+ * plugin are asked for over and over, and loading them again for each visitor is what a busy
+ * server spends its time on. Values are what every visitor may be shown alike; per-viewer parts
+ * (a member's own stars or vote) are added per request by the caller.
+ *
+ * - Concurrent requests for an entry that is not there share one load (lru-cache's fetch).
+ * - invalidate() starts a new generation: loads already running finish into the old one, which
+ *   nobody reads again, so an answer read before a write is never served after it.
+ *   invalidate(key) drops that one entry the same way: a load of it under way still answers its
+ *   callers but is not kept (lru-cache keeps a fetch's value only while its entry still holds it).
+ * - Writes made by other server instances are seen when the entry expires (ttlMs).
+ * - ttlMs 0 turns it off: every get loads.
+ */
+export class ReadCache<V extends object> {
+  private generation = 0;
+  private readonly cache: LRUCache<string, V, () => Promise<V>> | null;
+
+  constructor(ttlMs: number, opts: { maxSize: number; size: (value: V) => number }) {
+    this.cache =
+      ttlMs > 0
+        ? new LRUCache<string, V, () => Promise<V>>({
+            ttl: ttlMs,
+            maxSize: opts.maxSize,
+            sizeCalculation: (v) => Math.max(1, opts.size(v)),
+            // A load running when invalidate() clears the cache still answers its callers.
+            ignoreFetchAbort: true,
+            fetchMethod: (_key, _stale, { context }) => context(),
+          })
+        : null;
+  }
+
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    if (!this.cache) return load();
+    const value = await this.cache.fetch(`${this.generation}|${key}`, { context: load });
+    // fetch answers undefined only when the load does; ours always return a value.
+    return value ?? load();
+  }
+
+  /** Drops every entry, or only `key`'s. */
+  invalidate(key?: string): void {
+    if (key === undefined) {
+      this.generation += 1;
+      this.cache?.clear();
+    } else {
+      this.cache?.delete(`${this.generation}|${key}`);
+    }
+  }
+}
+
+const keptBodies = new WeakMap<object, string>();
+
+/**
+ * Answers with a kept value that every visitor is shown alike (the same object for as long as it
+ * is kept): its JSON is written once and sent as it is, instead of being checked against the
+ * route's response schema and written again for every request, which is most of what a kept read
+ * costs. The value must be exactly what the schema describes (read-cache tests compare the two).
+ */
+export function sendKept(reply: FastifyReply, value: object): FastifyReply {
+  let body = keptBodies.get(value);
+  if (body === undefined) {
+    body = JSON.stringify(value);
+    keptBodies.set(value, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
+}
