@@ -126,12 +126,18 @@ export const pluginSchema = z.object({
 });
 export type Plugin = z.infer<typeof pluginSchema>;
 
+/** How many plugins of the current list or search carry a tag. */
+export const tagCountSchema = z.object({ tagId: z.number().int(), count: z.number().int() });
+export type TagCount = z.infer<typeof tagCountSchema>;
+
 export const pluginPageSchema = z.object({
   items: z.array(pluginSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   totalCount: z.number().int(),
   totalPages: z.number().int(),
+  /** Per tag, how many of all the matches (every page) carry it, most first; tags carried by none are left out. */
+  tagCounts: z.array(tagCountSchema),
 });
 export type PluginPage = z.infer<typeof pluginPageSchema>;
 

@@ -19,6 +19,7 @@ import {
   type PluginStats,
   type StatsDaySpan,
   type Tag,
+  type TagCount,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -39,7 +40,7 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ListCache } from './list-cache.js';
-import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { type ListTotals, listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 
@@ -169,8 +170,8 @@ const LIST_TOTALS_MAX = 500;
  * to plugins can drop them (pluginListsChanged).
  */
 interface ListCaches {
-  pages: ListCache<{ items: Plugin[]; totalCount: number }>;
-  totals: ListCache<{ n: number }>;
+  pages: ListCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] }>;
+  totals: ListCache<ListTotals>;
 }
 const listCaches = new WeakMap<AppContext, ListCaches>();
 
@@ -328,13 +329,14 @@ export class PluginService {
       query.page,
       query.pageSize,
     ]);
-    const { items, totalCount } = await this.listPages.get(key, () => this.loadListPage(query));
+    const { items, totalCount, tagCounts } = await this.listPages.get(key, () => this.loadListPage(query));
     return {
       items: viewer ? await this.withMyStars(items, viewer.memberId) : items,
       page: query.page,
       pageSize: query.pageSize,
       totalCount,
       totalPages: Math.ceil(totalCount / query.pageSize),
+      tagCounts,
     };
   }
 
@@ -363,26 +365,30 @@ export class PluginService {
         from picked join plugins p on p.id = picked.id ${pluginJoins}
         order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
         limit ${n}`);
-      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length };
+      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, tagCounts: [] };
     });
     return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
-  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number }> {
+  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] }> {
     let tagIds: number[] = [];
     if (query.tags.length) {
       const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], totalCount: 0 };
+      if (!resolved) return { items: [], totalCount: 0, tagCounts: [] };
       tagIds = resolved;
     }
-    const { rows, totalCount } = await runPluginList<PluginApiRow>(
+    const db = this.ctx.db;
+    const { rows, totalCount, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
-        rows: (q) => this.rows(this.ctx.db, q),
-        count: async (q, key) => (key ? (await this.listTotals.get(key, async () => ({ n: await this.count(q) }))).n : this.count(q)),
+        rows: (q) => queryRows(db, q),
+        totals: async (q, key) => {
+          const load = async () => (await queryRows<ListTotals>(db, q))[0]!;
+          return key ? this.listTotals.get(key, load) : load();
+        },
       },
     );
-    return { items: rows.map((r) => this.toPlugin(r)), totalCount };
+    return { items: rows.map((r) => this.toPlugin(r)), totalCount, tagCounts };
   }
 
   /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */
@@ -394,11 +400,6 @@ export class PluginService {
       .where(and(eq(pluginRatings.memberId, memberId), inArray(pluginRatings.pluginId, items.map((p) => p.id))));
     const stars = new Map(rated.map((r) => [r.id, Number(r.stars)]));
     return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null }));
-  }
-
-  private async count(query: SQL): Promise<number> {
-    const [row] = await queryRows<{ totalCount: number }>(this.ctx.db, query);
-    return Number(row?.totalCount ?? 0);
   }
 
   /** Tag ids from ids or short names (any case); null when one of them does not exist. */
