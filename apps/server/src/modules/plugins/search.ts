@@ -236,10 +236,10 @@ interface Fit {
 
 function order(params: PluginListParams, search: Search | null, fit: Fit | null): SQL {
   // Among names holding every word, the shorter is the closer match (fewer other words); then the
-  // rank (where else the words are), and between equals the shortest name and the most downloaded.
+  // rank (where else the words are), and between equals the most downloaded, then the shortest name.
   if (search && fit && !params.sortBy) {
     return sql`${fit.exact} desc, ${fit.typedInName} desc, ${fit.inName} desc, case when ${fit.inName} then length(p.name) end asc nulls last,
-      ${fit.rank} desc, length(p.name), p.download_count desc, p.id desc`;
+      ${fit.rank} desc, p.download_count desc, length(p.name), p.id desc`;
   }
   const sortBy = params.sortBy ?? 'downloads';
   const terms = sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
