@@ -52,6 +52,8 @@ export const plugins = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     searchVector: tsvector('search_vector'),
+    /** The plugin's tag ids in order, kept by a trigger on plugin_tags (migration 0009): tag counts of a search read them off its matches. */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

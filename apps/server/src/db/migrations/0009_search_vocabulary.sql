@@ -1,12 +1,14 @@
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "search_word_variants" (
 	"variant" text NOT NULL,
 	"word" text NOT NULL,
 	CONSTRAINT "search_word_variants_variant_word_pk" PRIMARY KEY("variant","word")
 );
 --> statement-breakpoint
-CREATE TABLE "search_words" (
-	"word" text PRIMARY KEY NOT NULL
-);
+ALTER TABLE "plugins" ADD COLUMN "tag_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;
 --> statement-breakpoint
 -- A word and its spellings with one letter deleted, and with two for words of 7 letters or more (a
 -- search word of 9 letters or more may be two edits away, so its corrections have 7 or more).
@@ -93,10 +95,16 @@ $$;
 --> statement-breakpoint
 DROP FUNCTION plugin_search_document(text, text, text, text);
 --> statement-breakpoint
--- Tags added to or taken from plugins: one pass per statement over the plugins it touched.
+-- Tags added to or taken from plugins: one pass per statement over the plugins it touched, for
+-- their documents and their tag ids (which a search's tag counts read off its matches).
+CREATE FUNCTION plugin_tag_ids(plugin integer) RETURNS integer[] LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(tag_id ORDER BY tag_id), '{}') FROM plugin_tags WHERE plugin_id = plugin
+$$;
+--> statement-breakpoint
 CREATE FUNCTION plugin_tags_search_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE plugins p SET search_vector = plugin_search_vector(p) WHERE p.id IN (SELECT DISTINCT plugin_id FROM changed);
+  UPDATE plugins p SET search_vector = plugin_search_vector(p), tag_ids = plugin_tag_ids(p.id)
+  WHERE p.id IN (SELECT DISTINCT plugin_id FROM changed);
   RETURN NULL;
 END
 $$;
@@ -124,7 +132,7 @@ CREATE TRIGGER tags_search AFTER INSERT OR UPDATE OF short_name, long_name ON ta
 FOR EACH ROW EXECUTE FUNCTION tags_search_refresh();
 --> statement-breakpoint
 -- Existing plugins: documents with their tags, and the vocabulary from what is already there.
-UPDATE plugins p SET search_vector = plugin_search_vector(p);
+UPDATE plugins p SET search_vector = plugin_search_vector(p), tag_ids = plugin_tag_ids(p.id);
 --> statement-breakpoint
 SELECT search_words_add(concat_ws(' ', p.name, p.short_description, m.username)) FROM plugins p JOIN members m ON m.id = p.member_id;
 --> statement-breakpoint
