@@ -314,7 +314,11 @@ export interface ListTotals {
 /** Per tag, how many rows of `matches` (a CTE with the plugins' tag_ids) carry it: most first. */
 const tagCountsOf = (matches: SQL) => sql`coalesce((
     select json_agg(json_build_object('tagId', c.tag_id, 'count', c.n) order by c.n desc, c.tag_id)
-    from (select tag_id, count(*)::int as n from ${matches}, unnest(tag_ids) tag_id group by tag_id) c
+    from (
+      -- Matches share few tag sets: count the sets, then their tags.
+      select tag_id, sum(sets.n)::int as n from (select tag_ids, count(*) as n from ${matches} group by tag_ids) sets, unnest(sets.tag_ids) tag_id
+      group by tag_id
+    ) c
   ), '[]'::json)`;
 
 const totalsSql = (where: SQL) => sql`with matches as materialized (select p.tag_ids from plugins p where ${where})
