@@ -29,7 +29,7 @@ import { pluginListQuery } from '@bm/core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { type ListTotals, resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
+import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
 
 interface AutocannonRequest {
   path: string;
@@ -282,9 +282,9 @@ async function main() {
   const cases: Array<{ label: string; queries: Array<Record<string, string>>; distinct?: boolean }> = [
     { label: 'list (downloads desc)', queries: [{}] },
     { label: 'search "aerial trainer"', queries: [{ search: 'aerial trainer' }] },
-    { label: 'search "iron stas 4817"', queries: [{ search: 'iron stas 4817' }] },
+    { label: 'search "iron stast 4817"', queries: [{ search: 'iron stast 4817' }] },
     { label: `${pairs.length} searches in turn`, queries: pairs.map((search) => ({ search })) },
-    { label: 'tags training + fun', queries: [{ tags: 'training,fun' }] },
+    { label: 'tags overlay + competitive', queries: [{ tags: 'overlay,competitive' }] },
     { label: `distinct stream (${stream.length})`, queries: stream.map((search) => ({ search })), distinct: true },
   ];
   const pathOf = (query: Record<string, string>) => {
@@ -321,19 +321,19 @@ async function main() {
     // The same statements the service runs for these queries, straight through a pool of the app's size.
     const parsed = c.queries.map((q) => pluginListQuery.parse(q));
     // Like the service: totals of plain lists are kept 5 seconds, concurrent misses share one count.
-    const kept = new Map<string, { value: Promise<ListTotals>; expires: number }>();
-    const totals = (q: SQL, key?: string) => {
-      const hit = key ? kept.get(key) : undefined;
+    const totals = new Map<string, { value: Promise<number>; expires: number }>();
+    const count = (q: SQL, key?: string) => {
+      const hit = key ? totals.get(key) : undefined;
       if (hit && hit.expires > Date.now()) return hit.value;
-      const value = run(q).then((rows) => rows[0] as ListTotals);
-      if (key) kept.set(key, { value, expires: Date.now() + 5000 });
+      const value = run(q).then((rows) => Number((rows[0] as { totalCount: number }).totalCount));
+      if (key) totals.set(key, { value, expires: Date.now() + 5000 });
       return value;
     };
     const work = async () => {
       const query = parsed[cursor++ % parsed.length]!;
       let tagIds: number[] = [];
       if (query.tags.length) tagIds = resolveTagIds(query.tags, (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL) => Promise<R[]>, totals });
+      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL) => Promise<R[]>, count });
     };
 
     await measure(shipped.base, c.queries, 2); // warm up

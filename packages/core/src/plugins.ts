@@ -136,8 +136,11 @@ export const pluginPageSchema = z.object({
   pageSize: z.number().int(),
   totalCount: z.number().int(),
   totalPages: z.number().int(),
-  /** Per tag, how many of all the matches (every page) carry it, most first; tags carried by none are left out. */
-  tagCounts: z.array(tagCountSchema),
+  /**
+   * For a search: per tag, how many of all its matches (every page, after the tag and source
+   * filters) carry it, most first; tags carried by none are left out. Null for a list without search.
+   */
+  tagCounts: z.array(tagCountSchema).nullable(),
 });
 export type PluginPage = z.infer<typeof pluginPageSchema>;
 

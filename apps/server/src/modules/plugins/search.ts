@@ -38,10 +38,17 @@ export function searchWords(text: string): string[] {
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
-/** Edits a search word may be away from what it finds: none below 5 letters, one from 5, two from 9. Digits-only words are exact. */
+/** The longest vocabulary word (search_words_add in migration 0009). */
+const VOCABULARY_WORD_MAX = 24;
+
+/**
+ * Edits a search word may be away from what it finds: none below 5 letters, one from 5, two from 9.
+ * Digits-only words are exact, and so are words too long to be two edits from any vocabulary word.
+ */
 export function typoBudget(word: string): number {
   if (!/\p{L}/u.test(word)) return 0;
   const n = [...word].length;
+  if (n > VOCABULARY_WORD_MAX + 2) return 0;
   return n >= 9 ? 2 : n >= 5 ? 1 : 0;
 }
 
@@ -305,10 +312,10 @@ export function resolveTagIds(values: string[], rows: Array<{ id: number; shortN
   return [...new Set(rows.map((r) => r.id))];
 }
 
-/** What a list totals: how many plugins match, and how many of them carry each tag. */
+/** What a list totals: how many plugins match and, for a search, how many of them carry each tag. */
 export interface ListTotals {
   totalCount: number;
-  tagCounts: TagCount[];
+  tagCounts: TagCount[] | null;
 }
 
 /** Per tag, how many rows of `matches` (a CTE with the plugins' tag_ids) carry it: most first. */
@@ -321,8 +328,7 @@ const tagCountsOf = (matches: SQL) => sql`coalesce((
     ) c
   ), '[]'::json)`;
 
-const totalsSql = (where: SQL) => sql`with matches as materialized (select p.tag_ids from plugins p where ${where})
-  select (select count(*)::int from matches) as "totalCount", ${tagCountsOf(sql`matches`)} as "tagCounts"`;
+const countSql = (where: SQL) => sql`select count(*)::int as "totalCount" from plugins p where ${where}`;
 
 /** One page of a plain list (no search), in order. */
 function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
@@ -367,10 +373,10 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
     order by ${order(params, search, fitOf('hits'))}`;
 }
 
-/** How a list reaches the database: rows of a statement, and totals (kept a while under `key`, when given). */
+/** How a list reaches the database: rows of a statement, and a count (kept a while under `key`, when given). */
 export interface PluginListIo {
   rows<R>(query: SQL): Promise<R[]>;
-  totals(query: SQL, key?: string): Promise<ListTotals>;
+  count(query: SQL, key?: string): Promise<number>;
 }
 
 type SearchRow = { id: number | null; totalCount: number; tagCounts: TagCount[] | string };
@@ -381,8 +387,8 @@ const parseTagCounts = (v: TagCount[] | string): TagCount[] => (typeof v === 'st
  * Runs GET /plugins: the statements and their order, shared by the service and the benchmark.
  * A search looks up its words' corrections, then ranks every match in one statement that also
  * answers the total and the tag counts. A plain list takes its page from a sort index and its
- * totals from a count (which the service keeps a few seconds); with tags, the totals decide how
- * the tag filter runs, and no match means no page query at all.
+ * total from a count (which the service keeps a few seconds), and has no tag counts (null); with
+ * tags, the totals decide how the tag filter runs, and no match means no page query at all.
  */
 export async function runPluginList<Row>(params: PluginListParams, io: PluginListIo): Promise<ListTotals & { rows: Row[] }> {
   const search = await toSearch(params.search, io.rows);
@@ -396,16 +402,13 @@ export async function runPluginList<Row>(params: PluginListParams, io: PluginLis
     };
   }
   const key = (tagIds: number[]) => JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource]);
-  const totals = async (tagIds: number[]) => {
-    const t = await io.totals(totalsSql(filters({ ...params, tagIds }, null, 'collect')), key(tagIds));
-    return { totalCount: Number(t.totalCount), tagCounts: parseTagCounts(t.tagCounts) };
-  };
+  const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, null, 'collect')), key(tagIds));
   if (!params.tagIds.length) {
-    const [rows, t] = await Promise.all([io.rows<Row>(listPageSql(params, 'collect')), totals([])]);
-    return { rows, ...t };
+    const [rows, totalCount] = await Promise.all([io.rows<Row>(listPageSql(params, 'collect')), count([])]);
+    return { rows, totalCount, tagCounts: null };
   }
-  const t = await totals(params.tagIds);
-  if (!t.totalCount) return { rows: [], ...t };
-  const plan = tagFilterPlan(t.totalCount, (await totals([])).totalCount, params.page * params.pageSize);
-  return { rows: await io.rows<Row>(listPageSql(params, plan)), ...t };
+  const totalCount = await count(params.tagIds);
+  if (!totalCount) return { rows: [], totalCount, tagCounts: null };
+  const plan = tagFilterPlan(totalCount, await count([]), params.page * params.pageSize);
+  return { rows: await io.rows<Row>(listPageSql(params, plan)), totalCount, tagCounts: null };
 }

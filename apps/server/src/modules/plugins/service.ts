@@ -40,7 +40,7 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ListCache } from './list-cache.js';
-import { type ListTotals, listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 
@@ -170,8 +170,8 @@ const LIST_TOTALS_MAX = 500;
  * to plugins can drop them (pluginListsChanged).
  */
 interface ListCaches {
-  pages: ListCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] }>;
-  totals: ListCache<ListTotals>;
+  pages: ListCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
+  totals: ListCache<{ n: number }>;
 }
 const listCaches = new WeakMap<AppContext, ListCaches>();
 
@@ -365,16 +365,16 @@ export class PluginService {
         from picked join plugins p on p.id = picked.id ${pluginJoins}
         order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
         limit ${n}`);
-      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, tagCounts: [] };
+      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, tagCounts: null };
     });
     return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
-  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] }> {
+  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }> {
     let tagIds: number[] = [];
     if (query.tags.length) {
       const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], totalCount: 0, tagCounts: [] };
+      if (!resolved) return { items: [], totalCount: 0, tagCounts: searchWords(query.search).length ? [] : null };
       tagIds = resolved;
     }
     const db = this.ctx.db;
@@ -382,9 +382,9 @@ export class PluginService {
       { ...query, tagIds, viewerId: null },
       {
         rows: (q) => queryRows(db, q),
-        totals: async (q, key) => {
-          const load = async () => (await queryRows<ListTotals>(db, q))[0]!;
-          return key ? this.listTotals.get(key, load) : load();
+        count: async (q, key) => {
+          const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
+          return (key ? await this.listTotals.get(key, load) : await load()).n;
         },
       },
     );

@@ -34,10 +34,7 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
 }
 
 export function makePluginPage(items: Plugin[], totalCount = items.length, page = 1): PluginPage {
-  const counts = new Map<number, number>();
-  for (const p of items) for (const t of p.tags) counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
-  const tagCounts = [...counts].map(([tagId, count]) => ({ tagId, count }));
-  return { items, page, pageSize: 16, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 16)), tagCounts };
+  return { items, page, pageSize: 16, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 16)), tagCounts: null };
 }
 
 export function makeComment(over: Partial<Comment> = {}): Comment {

@@ -137,6 +137,15 @@ describe('plugins list', () => {
     expect(screen.getByLabelText('HUD & Overlays 0')).toBeInTheDocument();
   });
 
+  it('shows no counts on a list without search', async () => {
+    serve(() => json(200, makePluginPage([makePlugin()])));
+    const user = userEvent.setup();
+    open('/plugins');
+    await screen.findByText('Plugin 1');
+    await user.click(screen.getByRole('button', { name: T.filters }));
+    expect(await screen.findByLabelText('Training')).toBeInTheDocument();
+  });
+
   it('sort menu works by keyboard and closes on Escape', async () => {
     serve(() => json(200, makePluginPage([makePlugin()])));
     const user = userEvent.setup();
