@@ -6,12 +6,15 @@
  *
  * HTTP runs twice: as shipped (pages kept LIST_CACHE_SECONDS, 5 s) and with the cache off, which
  * shows what every miss costs. The "1600 searches" case asks a different search each request, so
- * the cache rarely helps there.
+ * the cache rarely helps there. The "distinct stream" case never asks the same search twice in the
+ * whole run (no cache hit anywhere): plugin names, a word typed with one edit (insert, delete,
+ * substitute, swap), long words with two, prefixes while typing, several words, author and tag names.
  *
  *   createdb -h 127.0.0.1 -U postgres bm_bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bm_bench npm run bench:plugins
  *
- * Settings: BENCH_PLUGINS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50).
+ * Settings: BENCH_PLUGINS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ONLY (run only
+ * the cases whose label holds this text, e.g. 'distinct').
  * It refuses a database holding plugins it did not load itself.
  */
 import fs from 'node:fs';
@@ -53,7 +56,7 @@ const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const AUTHORS = 2000;
-const MARK = 'bench_plugins_loaded';
+const MARK = 'bench_plugins_loaded_v2';
 
 const ADJECTIVES = [
   'Turbo', 'Aerial', 'Rapid', 'Smart', 'Custom', 'Better', 'Simple', 'Instant', 'Advanced', 'Pro', 'Mini', 'Super', 'Quick', 'Dynamic',
@@ -63,7 +66,15 @@ const ADJECTIVES = [
 const NOUNS = [
   'Trainer', 'Overlay', 'Meter', 'Camera', 'Replay', 'Tracker', 'Loader', 'Helper', 'Viewer', 'Timer', 'Counter', 'Display', 'Coach',
   'Recorder', 'Tweaks', 'Filter', 'Mod', 'Toolkit', 'Manager', 'Practice', 'Drills', 'Stats', 'Hud', 'Map', 'Bot', 'Kickoff', 'Dribble',
-  'Flick', 'Boost', 'Ball', 'Goal', 'Save', 'Shot', 'Wall', 'Ceiling', 'Musty', 'Wavedash', 'Recovery', 'Rotation', 'Chat',
+  'Flick', 'Boost', 'Ball', 'Goal', 'Save', 'Shot', 'Wall', 'Ceiling', 'Scoreboard', 'Wavedash', 'Speedometer', 'Freestyle', 'Chat',
+];
+/** Author names are two parts and a number ('NovaFox17'); tags are the catalogue's kind of tags. */
+const AUTHOR_FIRST = ['Nova', 'Pixel', 'Echo', 'Lunar', 'Sonic', 'Vortex', 'Ember', 'Frost', 'Glitch', 'Atlas', 'Orbit', 'Quartz', 'Raven', 'Sable', 'Titan', 'Umbra', 'Vexel', 'Wisp', 'Yeti', 'Zephyr'];
+const AUTHOR_SECOND = ['Fox', 'Wolf', 'Hawk', 'Byte', 'Smith', 'Craft', 'Works', 'Labs', 'Coder', 'Pilot'];
+const TAGS: Array<[string, string]> = [
+  ['training', 'Training'], ['camera', 'Camera'], ['overlay', 'Overlay and HUD'], ['freestyle', 'Freestyle'], ['replays', 'Replays'],
+  ['statistics', 'Statistics'], ['cosmetics', 'Cosmetics'], ['utility', 'Utility'], ['custommaps', 'Custom maps'], ['multiplayer', 'Multiplayer'],
+  ['competitive', 'Competitive'], ['fun', 'Just for fun'],
 ];
 const WORDS = [
   'training', 'freeplay', 'settings', 'camera', 'boost', 'ball', 'aerial', 'practice', 'overlay', 'replay', 'stats', 'ranked', 'match',
@@ -93,13 +104,14 @@ async function load(pool: pg.Pool) {
   await step(
     `${AUTHORS} authors`,
     `insert into members (username, email, password_hash, email_verified_at)
-     select 'bench_author_' || g, 'bench' || g || '@example.com', 'not-a-password-hash', now() from generate_series(1, ${AUTHORS}) g
+     select (${arr(AUTHOR_FIRST)})[1 + g % ${AUTHOR_FIRST.length}] || (${arr(AUTHOR_SECOND)})[1 + (g / ${AUTHOR_FIRST.length}) % ${AUTHOR_SECOND.length}] || (g / ${AUTHOR_FIRST.length * AUTHOR_SECOND.length}),
+       'bench' || g || '@example.com', 'not-a-password-hash', now() from generate_series(0, ${AUTHORS - 1}) g
      on conflict do nothing`,
   );
   await step(
-    '12 tags',
+    `${TAGS.length} tags`,
     `insert into tags (short_name, long_name, help_text)
-     select 'bench' || g, 'Bench tag ' || g, 'Benchmark tag' from generate_series(1, 12) g on conflict do nothing`,
+     select s, l, 'Benchmark tag' from unnest(${arr(TAGS.map((t) => t[0]))}, ${arr(TAGS.map((t) => t[1]))}) t(s, l) on conflict do nothing`,
   );
   const a = arr(ADJECTIVES);
   const n = arr(NOUNS);
@@ -123,14 +135,14 @@ async function load(pool: pg.Pool) {
        now() - ((g * 48271) % 1000) * interval '1 day',
        now() - ((g * 16807) % 500) * interval '1 day'
      from generate_series(1::bigint, ${PLUGINS}) g
-     join members m on m.username = 'bench_author_' || (1 + g % ${AUTHORS})`,
+     join members m on m.email = 'bench' || (g % ${AUTHORS}) || '@example.com'`,
   );
   await step(
     'tags on plugins (1 to 3 each)',
     `insert into plugin_tags (plugin_id, tag_id)
      select distinct p.id, t.id from plugins p
      cross join lateral generate_series(1, 1 + p.id % 3) i
-     join tags t on t.short_name = 'bench' || (1 + (p.id * (array[1, 7, 5])[i]) % 12)
+     join tags t on t.short_name = (${arr(TAGS.map((t) => t[0]))})[1 + (p.id * (array[1, 7, 5])[i]) % ${TAGS.length}]
      on conflict do nothing`,
   );
   await step(
@@ -142,7 +154,7 @@ async function load(pool: pg.Pool) {
   await step(
     `${PLUGINS * 3} comments`,
     `insert into plugin_comments (plugin_id, member_id, body, upvotes, created_at, updated_at)
-     select p.id, (select min(id) from members where username like 'bench_author_%') + (g % ${AUTHORS}), 'Comment ' || g || ' on this plugin', g % 4,
+     select p.id, (select min(id) from members where email like 'bench%@example.com') + (g % ${AUTHORS}), 'Comment ' || g || ' on this plugin', g % 4,
        now() - (g % 900) * interval '1 hour', now() - (g % 900) * interval '1 hour'
      from generate_series(1::bigint, ${PLUGINS * 3}) g
      join plugins p on p.id = (select min(id) from plugins) + (g * 7919) % ${PLUGINS}`,
@@ -150,6 +162,77 @@ async function load(pool: pg.Pool) {
   await step('analyze', 'analyze');
   await pool.query(`insert into server_state (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`, [MARK, String(PLUGINS)]);
   console.log(`Loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** A small deterministic random source, so every run asks the same stream. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One edit of a word: an insert, a delete, a substitution or a swap of neighbours, away from the first letter. */
+function typo(word: string, kind: number, rnd: () => number): string {
+  const i = 1 + Math.floor(rnd() * (word.length - 2));
+  const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rnd() * 26)]!;
+  switch (kind % 4) {
+    case 0:
+      return word.slice(0, i) + letter + word.slice(i);
+    case 1:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 2:
+      return word.slice(0, i) + (word[i] === letter ? 'z' : letter) + word.slice(i + 1);
+    default:
+      return word[i] === word[i + 1] ? word.slice(0, i) + word.slice(i + 1) : word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  }
+}
+
+/**
+ * Distinct searches as visitors type them, shuffled: plugin names (with and without their number),
+ * a word with one typo (5+ letters) or two (9+), the last word cut short while typing, several
+ * words across the name and descriptions, author names (some misspelt) and tag names.
+ */
+function distinctSearches(): string[] {
+  const rnd = random(14);
+  const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
+  const adjectives = lower(ADJECTIVES);
+  const nouns = lower(NOUNS);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const misspell = (w: string, kind: number) => (w.length >= 9 ? typo(typo(w, kind, rnd), kind + 1, rnd) : w.length >= 5 ? typo(w, kind, rnd) : w);
+  const out = new Set<string>();
+  let kind = 0;
+  for (const a of adjectives) {
+    for (const n of nouns) {
+      out.add(`${a} ${n}`);
+      out.add(`${a} ${n} ${1 + Math.floor(rnd() * PLUGINS)}`);
+      out.add(`${misspell(a, kind++)} ${n}`);
+      out.add(`${a} ${misspell(n, kind++)}`);
+      out.add(`${a} ${n.slice(0, 2 + Math.floor(rnd() * (n.length - 2)))}`);
+      out.add(`${n} ${pick(WORDS)}`);
+      out.add(`${misspell(pick(WORDS), kind++)} ${a.slice(0, 3)}`);
+    }
+  }
+  for (let g = 0; g < AUTHORS; g++) {
+    const author = `${AUTHOR_FIRST[g % AUTHOR_FIRST.length]}${AUTHOR_SECOND[Math.floor(g / AUTHOR_FIRST.length) % AUTHOR_SECOND.length]}${Math.floor(g / (AUTHOR_FIRST.length * AUTHOR_SECOND.length))}`.toLowerCase();
+    out.add(author);
+    out.add(misspell(author, kind++));
+    out.add(author.slice(0, 4 + (g % 4)));
+  }
+  for (const [short, long] of TAGS) {
+    for (const n of nouns) out.add(`${short} ${n}`);
+    out.add(long.toLowerCase());
+    out.add(misspell(short, kind++));
+  }
+  const all = [...out];
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all;
 }
 
 /** Runs `work` from `concurrency` loops for `seconds`, timing each call. */
@@ -195,33 +278,41 @@ async function main() {
 
   // Every adjective-noun pair of the loaded names: 1600 searches, a few hundred matches each.
   const pairs = ADJECTIVES.flatMap((a) => NOUNS.map((n) => `${a.toLowerCase()} ${n.toLowerCase()}`));
-  const cases: Array<{ label: string; queries: Array<Record<string, string>> }> = [
+  const stream = distinctSearches();
+  const cases: Array<{ label: string; queries: Array<Record<string, string>>; distinct?: boolean }> = [
     { label: 'list (downloads desc)', queries: [{}] },
     { label: 'search "aerial trainer"', queries: [{ search: 'aerial trainer' }] },
-    { label: 'search "iron stas 4817"', queries: [{ search: 'iron stas 4817' }] },
+    { label: 'search "iron stast 4817"', queries: [{ search: 'iron stast 4817' }] },
     { label: `${pairs.length} searches in turn`, queries: pairs.map((search) => ({ search })) },
-    { label: 'tags bench3 + bench11', queries: [{ tags: 'bench3,bench11' }] },
+    { label: 'tags overlay + competitive', queries: [{ tags: 'overlay,competitive' }] },
+    { label: `distinct stream (${stream.length})`, queries: stream.map((search) => ({ search })), distinct: true },
   ];
   const pathOf = (query: Record<string, string>) => {
     const qs = new URLSearchParams(query).toString();
     return `/api/plugins${qs ? `?${qs}` : ''}`;
   };
+  /** The next query of a case: one cursor per case across all its runs, so a distinct stream never repeats. */
+  let cursor = 0;
   /** autocannon against one server, asking the case's queries in turn. */
   const measure = async (base: string, queries: Array<Record<string, string>>, duration: number) => {
-    let next = 0;
     const paths = queries.map(pathOf);
     const result = await autocannon({
-      url: base + paths[0],
+      url: base + paths[cursor % paths.length],
       connections: CONNECTIONS,
       duration,
-      requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+      requests: [{ setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length]! }) }],
     });
     if (result.non2xx || result.errors) throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return result;
   };
 
   const results: string[] = [];
-  for (const c of cases) {
+  const only = process.env.BENCH_ONLY;
+  const load0 = os.loadavg()[0]!;
+  const cpu0 = process.cpuUsage();
+  const t0 = Date.now();
+  for (const c of cases.filter((x) => !only || x.label.includes(only))) {
+    cursor = 0;
     const url = shipped.base + pathOf(c.queries[0]!);
     const check = await fetch(url);
     if (!check.ok) throw new Error(`${url} answered ${check.status}`);
@@ -238,12 +329,11 @@ async function main() {
       if (key) totals.set(key, { value, expires: Date.now() + 5000 });
       return value;
     };
-    let next = 0;
     const work = async () => {
-      const query = parsed[next++ % parsed.length]!;
+      const query = parsed[cursor++ % parsed.length]!;
       let tagIds: number[] = [];
       if (query.tags.length) tagIds = resolveTagIds(query.tags, (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run, count });
+      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL) => Promise<R[]>, count });
     };
 
     await measure(shipped.base, c.queries, 2); // warm up
@@ -254,6 +344,7 @@ async function main() {
     const sqlOnly = await direct(CONNECTIONS, SECONDS, work);
     const rps = (r: AutocannonResult) => r.requests.average.toFixed(0).padStart(5);
     const ms = (v: number) => String(Math.round(v)).padStart(4);
+    if (c.distinct && cursor > c.queries.length) console.warn(`${c.label}: ${cursor} requests went round the ${c.queries.length} searches (some repeated)`);
     const line =
       `${c.label.padEnd(25)} ${String(page.totalCount).padStart(6)} | ` +
       `${rps(http)} ${ms(http.latency.p50)} ${ms(http.latency.p99)} | ` +
@@ -268,6 +359,12 @@ async function main() {
   console.log('HTTP: as shipped (pages kept 5 s); no cache: LIST_CACHE_SECONDS=0; SQL: the same statements through a pg pool. Latencies in ms.');
   console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
   console.log(results.join('\n'));
+  const cpu = process.cpuUsage(cpu0);
+  const wall = (Date.now() - t0) / 1000;
+  console.log(
+    `\nLoad average (1 min) ${load0.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after; this process used ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU in ${wall.toFixed(0)} s` +
+      ' (PostgreSQL runs in its own processes). Other work on the machine shows in these figures.',
+  );
   await shipped.app.close();
   await uncached.app.close();
   await pool.end();

@@ -126,12 +126,21 @@ export const pluginSchema = z.object({
 });
 export type Plugin = z.infer<typeof pluginSchema>;
 
+/** How many plugins of the current list or search carry a tag. */
+export const tagCountSchema = z.object({ tagId: z.number().int(), count: z.number().int() });
+export type TagCount = z.infer<typeof tagCountSchema>;
+
 export const pluginPageSchema = z.object({
   items: z.array(pluginSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   totalCount: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * For a search: per tag, how many of all its matches (every page, after the tag and source
+   * filters) carry it, most first; tags carried by none are left out. Null for a list without search.
+   */
+  tagCounts: z.array(tagCountSchema).nullable(),
 });
 export type PluginPage = z.infer<typeof pluginPageSchema>;
 

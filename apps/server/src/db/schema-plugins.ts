@@ -52,6 +52,8 @@ export const plugins = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     searchVector: tsvector('search_vector'),
+    /** The plugin's tag ids in order, kept by a trigger on plugin_tags (migration 0009): tag counts of a search read them off its matches. */
+    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +72,22 @@ export const plugins = pgTable(
     ];
   },
 );
+
+/**
+ * The search vocabulary (migration 0009, kept by triggers): the words of plugin names, short
+ * descriptions, authors and tags, 4 to 24 characters with a letter. A misspelt search word is
+ * corrected to those within one edit (two for long words).
+ */
+export const searchVocabulary = pgTable('search_words', { word: text('word').primaryKey() });
+
+/**
+ * Each vocabulary word under itself and every spelling with one letter deleted (and two, for words
+ * of 7 letters or more): two words within k edits share a spelling with at most k deletions each,
+ * so a search word's own deletions find its corrections through this primary key.
+ */
+export const searchWordVariants = pgTable('search_word_variants', { variant: text('variant').notNull(), word: text('word').notNull() }, (t) => [
+  primaryKey({ columns: [t.variant, t.word] }),
+]);
 
 export const tags = pgTable(
   'tags',

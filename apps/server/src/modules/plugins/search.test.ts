@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type CreatePluginRequest, PLUGIN_MESSAGES as M, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { prefixTsQuery, searchWords, tagFilterPlan } from './search.js';
+import { searchTsQuery, searchWords, tagFilterPlan } from './search.js';
 import { addTag, createPlugin, publishedPlugin } from './test-helpers.js';
 
 let t: TestApp;
@@ -54,7 +54,8 @@ describe('tag filter plan', () => {
 describe('search terms', () => {
   it('keeps only letters and digits and makes the last word a prefix', () => {
     expect(searchWords(" Rocket's  plug-in & | !:* ")).toEqual(['rocket', 's', 'plug', 'in']);
-    expect(prefixTsQuery(['rocket', 'plu'])).toBe('rocket & plu:*');
+    expect(searchTsQuery(['rocket', 'plu'])).toBe('rocket & plu:*');
+    expect(searchTsQuery(['rocket', 'plugn'], [['rockets'], ['plugin']])).toBe('(rocket | rockets) & (plugn:* | plugin)');
     expect(searchWords('!!!')).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   type PluginStats,
   type StatsDaySpan,
   type Tag,
+  type TagCount,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -39,7 +40,7 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ReadCache } from '../../platform/read-cache.js';
-import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 
@@ -179,7 +180,7 @@ const DETAIL_CACHE_CHARS = 4_000_000;
  * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
  */
 interface PluginCaches {
-  pages: ReadCache<{ items: Plugin[]; totalCount: number }>;
+  pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
   totals: ReadCache<{ n: number }>;
   details: ReadCache<Plugin>;
   tags: ReadCache<{ tags: Tag[] }>;
@@ -350,8 +351,8 @@ export class PluginService {
     // Kept whole, so anonymous visitors get the very same answer (sendKept writes its JSON once).
     // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
     const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
-      const { items, totalCount } = await this.loadListPage(query);
-      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize) };
+      const { items, totalCount, tagCounts } = await this.loadListPage(query);
+      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize), tagCounts };
     })) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
@@ -381,26 +382,30 @@ export class PluginService {
         from picked join plugins p on p.id = picked.id ${pluginJoins}
         order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
         limit ${n}`);
-      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length };
+      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, tagCounts: null };
     });
     return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
-  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number }> {
+  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }> {
     let tagIds: number[] = [];
     if (query.tags.length) {
       const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], totalCount: 0 };
+      if (!resolved) return { items: [], totalCount: 0, tagCounts: searchWords(query.search).length ? [] : null };
       tagIds = resolved;
     }
-    const { rows, totalCount } = await runPluginList<PluginApiRow>(
+    const db = this.ctx.db;
+    const { rows, totalCount, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
-        rows: (q) => this.rows(this.ctx.db, q),
-        count: async (q, key) => (key ? (await this.caches.totals.get(key, async () => ({ n: await this.count(q) }))).n : this.count(q)),
+        rows: (q) => queryRows(db, q),
+        count: async (q, key) => {
+          const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
+          return (key ? await this.caches.totals.get(key, load) : await load()).n;
+        },
       },
     );
-    return { items: rows.map((r) => this.toPlugin(r)), totalCount };
+    return { items: rows.map((r) => this.toPlugin(r)), totalCount, tagCounts };
   }
 
   /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */
@@ -412,11 +417,6 @@ export class PluginService {
       .where(and(eq(pluginRatings.memberId, memberId), inArray(pluginRatings.pluginId, items.map((p) => p.id))));
     const stars = new Map(rated.map((r) => [r.id, Number(r.stars)]));
     return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null }));
-  }
-
-  private async count(query: SQL): Promise<number> {
-    const [row] = await queryRows<{ totalCount: number }>(this.ctx.db, query);
-    return Number(row?.totalCount ?? 0);
   }
 
   /** Tag ids from ids or short names (any case); null when one of them does not exist. */

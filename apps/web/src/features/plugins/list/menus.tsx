@@ -90,9 +90,13 @@ export function SortMenu({
   );
 }
 
-/** Filters dropdown: tag checkboxes (a plugin must have all checked tags) and the source-code filter. */
+/**
+ * Filters dropdown: tag checkboxes (a plugin must have all checked tags) and the source-code filter.
+ * `counts` (tag id to plugins) are the tag counts of the current search, shown beside each tag.
+ */
 export function FiltersMenu({
   tags,
+  counts,
   selected,
   source,
   onTags,
@@ -100,6 +104,7 @@ export function FiltersMenu({
   onClear,
 }: {
   tags: Tag[];
+  counts?: ReadonlyMap<number, number>;
   selected: string[];
   source: PluginHasSourceFilter;
   onTags: (tags: string[]) => void;
@@ -130,6 +135,12 @@ export function FiltersMenu({
               >
                 <input type="checkbox" className="sr-only" checked={has(t)} onChange={() => toggle(t)} />
                 {t.longName || t.shortName}
+                {counts && (
+                  <>
+                    {' '}
+                    <span className="tabular-nums text-slate-400">{counts.get(t.id) ?? 0}</span>
+                  </>
+                )}
               </label>
             ))}
           </div>

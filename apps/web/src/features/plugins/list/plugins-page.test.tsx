@@ -114,15 +114,36 @@ describe('plugins list', () => {
     const { where } = open('/plugins?page=3');
     await screen.findByText('Plugin 1');
     await user.click(screen.getByRole('button', { name: T.filters }));
-    await user.click(await screen.findByLabelText('HUD & Overlays'));
-    await user.click(screen.getByLabelText('Training'));
+    await user.click(await screen.findByLabelText(/^HUD & Overlays/));
+    await user.click(screen.getByLabelText(/^Training/));
     expect(where().getAll('tags')).toEqual(['hud', 'training']);
     expect(where().get('page')).toBeNull();
     await waitFor(() => expect(listCalls(fetch).at(-1)?.getAll('tags')).toEqual(['hud', 'training']));
     await user.click(screen.getByLabelText(T.sourceOptions.without));
     await waitFor(() => expect(listCalls(fetch).at(-1)?.get('hasSource')).toBe('without'));
     await user.keyboard('{Escape}');
-    expect(screen.queryByLabelText('Training')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Training/)).not.toBeInTheDocument();
+  });
+
+  it('shows beside each tag how many plugins of the current search carry it', async () => {
+    serve((q) =>
+      json(200, { ...makePluginPage([makePlugin()], 40), tagCounts: q.get('search') === 'boost' ? [{ tagId: 2, count: 7 }] : [{ tagId: 1, count: 31 }, { tagId: 2, count: 9 }] }),
+    );
+    const user = userEvent.setup();
+    open('/plugins?search=boost');
+    await screen.findByText('Plugin 1');
+    await user.click(screen.getByRole('button', { name: T.filters }));
+    expect(await screen.findByLabelText('Training 7')).toBeInTheDocument();
+    expect(screen.getByLabelText('HUD & Overlays 0')).toBeInTheDocument();
+  });
+
+  it('shows no counts on a list without search', async () => {
+    serve(() => json(200, makePluginPage([makePlugin()])));
+    const user = userEvent.setup();
+    open('/plugins');
+    await screen.findByText('Plugin 1');
+    await user.click(screen.getByRole('button', { name: T.filters }));
+    expect(await screen.findByLabelText('Training')).toBeInTheDocument();
   });
 
   it('sort menu works by keyboard and closes on Escape', async () => {

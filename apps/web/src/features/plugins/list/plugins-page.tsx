@@ -1,4 +1,5 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
+import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
@@ -30,6 +31,7 @@ export function PluginsPage() {
   const result = list.data;
   const counter = result && !list.isError ? resultCounter(result) : null;
   const filtered = params.tags.length > 0 || params.source !== 'any';
+  const tagCounts = useMemo(() => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined), [result]);
 
   const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
@@ -65,6 +67,7 @@ export function PluginsPage() {
         <div className="flex flex-wrap items-center gap-2">
           <FiltersMenu
             tags={tags.data ?? []}
+            counts={tagCounts}
             selected={params.tags}
             source={params.source}
             onTags={setTags}
