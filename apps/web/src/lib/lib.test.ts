@@ -4,7 +4,7 @@ import { adMode, DEFAULT_CONFIG, parseAdsSetting } from './config';
 import { renderMarkdown } from './markdown';
 import { changedSinceCreated } from './format';
 import { loginPathFor, routeId, safeRedirect } from './redirect';
-import { isTokenExpired, tokenNeedsRefresh } from './token';
+import { isTokenExpired, readClaims, tokenNeedsRefresh } from './token';
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -13,6 +13,18 @@ describe('token timing', () => {
     expect(isTokenExpired(fakeToken({ exp: now + 4 }))).toBe(true);
     expect(isTokenExpired(fakeToken({ exp: now + 60 }))).toBe(false);
     expect(isTokenExpired('garbage')).toBe(true);
+  });
+
+  it('reads the claims of a base64url payload (UTF-8 included) and nothing from a malformed token', () => {
+    const b64 = (o: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const claims = readClaims(`${b64({ alg: 'HS256' })}.${b64({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 })}.sig`);
+    expect(claims).toEqual({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 });
+    expect(readClaims('a.b')).toBeNull();
+    expect(readClaims(`x.${b64([1, 2])}.y`)).toBeNull();
+    expect(readClaims(`x.${b64('text')}.y`)).toBeNull();
+    expect(readClaims('x.%%%.y')).toBeNull();
+    expect(readClaims('x..y')).toBeNull();
   });
 
   it('wants a refresh under 24 h from expiry', () => {
