@@ -94,6 +94,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server reads it to preload a page's own chunks with the entry.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries only some pages use get chunks of their own, so a chunk the first page needs

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cutDescription } from '@bm/core';
+import { pagePreloads } from './page-preload.js';
 
 export interface PageMeta {
   /** The page's own name; the tab title adds the site's name ('{name} · BakkesMod Community'). */
@@ -65,13 +66,35 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
 }
 
 /**
+ * Writes the public runtime config into the page as a JSON data block (not a script the CSP would
+ * have to allow), so the app renders without waiting for GET /api/config. '<' is escaped so no value
+ * can close the element.
+ */
+export function withConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', () => `    <script id="bm-config" type="application/json">${json}</script>\n  </head>`);
+}
+
+/** Preload links for a page's own script chunks, fetched alongside the entry. */
+export function withPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`).join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
+}
+
+/**
  * Serves the built web app: its assets as files, and index.html for every other page path so the
  * client router can take over. Unknown /api and /files paths stay JSON 404s.
  */
 export async function spaFallback(
   app: FastifyInstance,
   dist: string,
-  opts: { origin: (req: FastifyRequest) => string; resolveMeta?: MetaResolver },
+  opts: {
+    origin: (req: FastifyRequest) => string;
+    resolveMeta?: MetaResolver;
+    /** The public runtime config (GET /api/config), written into every page. */
+    publicConfig?: unknown;
+  },
 ) {
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -93,7 +116,9 @@ export async function spaFallback(
       cacheControl: false,
     });
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const builtHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = opts.publicConfig === undefined ? builtHtml : withConfig(builtHtml, opts.publicConfig);
+  const preloads = hasBuild ? pagePreloads(dist) : () => [];
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (req.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/files/')) {
@@ -104,6 +129,7 @@ export async function spaFallback(
     }
     let html = indexHtml;
     let status = 200;
+    html = withPreloads(html, preloads(pathname));
     if (opts.resolveMeta) {
       const meta = await opts.resolveMeta(pathname).catch((err) => {
         req.log.warn({ err, pathname }, 'Page meta not resolved');

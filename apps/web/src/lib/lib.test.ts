@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../test/utils';
-import { adMode, DEFAULT_CONFIG, parseAdsSetting } from './config';
+import { adMode, configFromPage, DEFAULT_CONFIG, parseAdsSetting } from './config';
 import { renderMarkdown } from './markdown';
 import { changedSinceCreated } from './format';
 import { loginPathFor, routeId, safeRedirect } from './redirect';
@@ -30,6 +30,21 @@ describe('token timing', () => {
   it('wants a refresh under 24 h from expiry', () => {
     expect(tokenNeedsRefresh(fakeToken({ exp: now + 23 * 3600 }))).toBe(true);
     expect(tokenNeedsRefresh(fakeToken({ exp: now + 25 * 3600 }))).toBe(false);
+  });
+});
+
+describe('runtime config in the page', () => {
+  const page = (block: string) => new DOMParser().parseFromString(`<html><head>${block}</head><body></body></html>`, 'text/html');
+
+  it('reads the data block the server wrote, with the same defaults as GET /api/config', () => {
+    const config = configFromPage(page('<script id="bm-config" type="application/json">{"ads":"placeholder","supportEmail":"help@x.test","version":"1.2.3","sentryDsn":""}</script>'));
+    expect(config).toEqual({ ...DEFAULT_CONFIG, ads: 'placeholder', supportEmail: 'help@x.test', version: '1.2.3' });
+  });
+
+  it('is null without a block or with one that is not a JSON object', () => {
+    expect(configFromPage(page(''))).toBeNull();
+    expect(configFromPage(page('<script id="bm-config" type="application/json">{oops</script>'))).toBeNull();
+    expect(configFromPage(page('<script id="bm-config" type="application/json">null</script>'))).toBeNull();
   });
 });
 

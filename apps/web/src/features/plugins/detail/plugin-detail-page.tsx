@@ -1,6 +1,6 @@
 import { pluginInstallLink, type Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
@@ -19,7 +19,9 @@ import { CommentsSection } from './comments';
 import { useLiveComments } from './comment-cache';
 import { claimPluginDownload, launchInstall, useCountPluginView } from './counters';
 import { InstallDialog } from './install-dialog';
-import { ReportDialog } from './report-dialog';
+
+// The report form (and zod, which checks it) loads when a member first opens it, not with the page.
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /** /plugin/{id} (§2). */
 export function PluginDetailPage() {
@@ -75,6 +77,9 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   const [joinOpen, setJoinOpen] = useState(false);
   const [installOpen, setInstallOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  // Mounted from its first opening on, so closing keeps the dialog's own behaviour.
+  const [reportWanted, setReportWanted] = useState(false);
+  if (reportOpen && !reportWanted) setReportWanted(true);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
   const isOwner = signedIn && auth.member?.id === plugin.member.id;
   const canReport = !isOwner;
@@ -274,7 +279,11 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
       </div>
 
       <InstallDialog open={installOpen} link={pluginInstallLink(plugin.id)} onRetry={() => launchInstall(plugin.id, onCount)} onClose={() => setInstallOpen(false)} />
-      {signedIn && <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
+      {signedIn && reportWanted && (
+        <Suspense fallback={null}>
+          <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      )}
       <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={PLUGIN_JOIN_TEXT.title} description={PLUGIN_JOIN_TEXT.description} />
     </article>
   );
