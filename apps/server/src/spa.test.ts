@@ -122,6 +122,10 @@ describe('page meta', () => {
     expect(out).not.toContain('content="default"');
     expect(out).toContain('<meta property="og:image" content="https://site.test/files/banners/1.webp" />');
     expect(out).toContain('<meta property="og:url" content="https://site.test/plugin/1" />');
+    expect(out).not.toContain('rel="preload"');
+    // The banner a plugin or car page shows first is preloaded at the address its <img> uses.
+    const banner = withMeta(html, { title: 'P', description: 'd', image: '/files/plugins/1/banner.webp', preloadImage: true }, 'https://site.test', '/plugin/1');
+    expect(banner).toContain('<link rel="preload" as="image" href="/files/plugins/1/banner.webp" fetchpriority="high" />');
   });
 
   it('a config value cannot close the data block', () => {

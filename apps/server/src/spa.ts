@@ -15,6 +15,11 @@ export interface PageMeta {
   type?: 'website' | 'article' | 'profile';
   /** The page's one address (e.g. /plugin/12 for /plugins/view/12); the requested path when not given. */
   canonicalPath?: string;
+  /**
+   * The image is the page's largest paint (the banner at the top of a plugin or car page): the HTML
+   * preloads it, so it downloads with the scripts instead of after the page's data.
+   */
+  preloadImage?: boolean;
 }
 
 export const SITE_NAME = 'BakkesMod Community';
@@ -58,6 +63,8 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
     tag('name', 'twitter:title', meta.title),
     tag('name', 'twitter:description', description),
     ...(image ? [tag('name', 'twitter:image', image)] : []),
+    // The same address the page's <img> uses (the API's image URL), so the browser reuses the download.
+    ...(meta.image && meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)

@@ -56,8 +56,10 @@ export function PluginDetailPage() {
     );
   }
   if (!detail.data) {
+    // A screen tall, like the page it stands for: the footer stays below the fold until the plugin
+    // arrives instead of jumping down then (layout shift).
     return (
-      <div className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-300">
+      <div className="flex min-h-screen items-center justify-center gap-3 text-slate-300">
         <Spinner label={T.loading} />
         <span aria-hidden="true">{T.loading}</span>
       </div>
@@ -184,7 +186,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
         <div className="min-w-0 space-y-6">
           {showBanner && (
             <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img src={plugin.bannerImageUrl ?? ''} alt="" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
+              <img src={plugin.bannerImageUrl ?? ''} alt="" fetchPriority="high" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
             </div>
           )}
           <header className="space-y-3">
