@@ -92,7 +92,9 @@ async function lighthouseOf(url) {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    const { categories: c, audits: a } = result.lhr;
+    const { categories: c, audits: a, runtimeError } = result.lhr;
+    // A run Lighthouse could not finish scores 0: say why instead of printing the zeros as a result.
+    if (runtimeError) console.log(`${url}: Lighthouse failed: ${runtimeError.code} ${runtimeError.message ?? ''}`);
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
     return {
       perf: score('performance'),

@@ -50,12 +50,28 @@ function pureSchemas(): Plugin {
   };
 }
 
+/**
+ * React Router's package points every import at its development build (dev warnings on); the build
+ * takes the production one published beside it, the same router without the warnings.
+ */
+function routerProductionBuild(): Plugin {
+  const file = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs');
+  return {
+    name: 'bm-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? file : null;
+    },
+  };
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const appVersion = process.env.APP_VERSION || `${pkg.version}-dev`;
 const apiTarget = process.env.API_PROXY_TARGET || 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), pureSchemas()],
+  plugins: [react(), tailwindcss(), precompress(), pureSchemas(), routerProductionBuild()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },
@@ -76,6 +92,10 @@ export default defineConfig({
     outDir: 'dist',
     // Maps are written for error reporting but not referenced from the scripts, and the server never serves them.
     sourcemap: 'hidden',
+    // Every browser the site supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server reads it to preload a page's own chunks with the entry.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries only some pages use get chunks of their own, so a chunk the first page needs

@@ -27,7 +27,7 @@ import { AuthService } from './modules/auth/service.js';
 import { buildRoutes } from './modules/builds/index.js';
 import { carMeta, carRoutes } from './modules/cars/index.js';
 import { canSeePlugin, pluginMeta, pluginRoutes } from './modules/plugins/index.js';
-import { systemRoutes } from './modules/system/routes.js';
+import { publicConfig, systemRoutes } from './modules/system/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { memberRoutes } from './modules/members/index.js';
@@ -284,7 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     // A path the web app has no page for gets its not-found page with an honest 404.
     return isAppPage(pathname) ? null : 'not-found';
   };
-  await spaFallback(app, opts.webDist ?? defaultWebDist, { origin: (req) => siteOrigin(config, req), resolveMeta });
+  await spaFallback(app, opts.webDist ?? defaultWebDist, { origin: (req) => siteOrigin(config, req), resolveMeta, publicConfig: publicConfig(ctx) });
 
   app.addHook('onReady', async () => {
     hubRef.current = await attachHub(app.server, {

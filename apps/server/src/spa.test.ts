@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { withMeta } from './spa.js';
+import { withConfig, withMeta } from './spa.js';
 
 const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
 let t: TestApp;
@@ -20,6 +20,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big.js.gz'), zlib.gzipSync(big));
   fs.writeFileSync(path.join(dist, 'assets', 'big.js.map'), '{"version":3}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+  // Vite's build manifest: the entry, a chunk it shares with the home page, and the home page's own chunks.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
+      'src/features/home/index.ts': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_card.js', '_shared.js'] },
+    }),
+  );
   t = await startTestApp({ webDist: dist });
 });
 afterAll(async () => {
@@ -39,6 +50,21 @@ describe('serving the web app', () => {
     const asset = await t.app.inject('/assets/app.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('writes the public config into every page, so the app renders without asking for it', async () => {
+    const page = (await t.app.inject('/plugins')).body;
+    const block = /<script id="bm-config" type="application\/json">(.*?)<\/script>/.exec(page);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1]!)).toEqual((await t.app.inject('/api/config')).json());
+  });
+
+  it("preloads a landing page's own chunks with the entry, and nothing the entry already brings", async () => {
+    const links = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links((await t.app.inject('/')).body)).toEqual(['/assets/home.js', '/assets/card.js']);
+    // A page whose module is not in this build, and a page with no entry in the table: no links.
+    expect(links((await t.app.inject('/plugins')).body)).toEqual([]);
+    expect(links((await t.app.inject('/terms')).body)).toEqual([]);
   });
 
   it('sends precompressed assets, caches only hashed ones for good, and never serves source maps', async () => {
@@ -96,5 +122,16 @@ describe('page meta', () => {
     expect(out).not.toContain('content="default"');
     expect(out).toContain('<meta property="og:image" content="https://site.test/files/banners/1.webp" />');
     expect(out).toContain('<meta property="og:url" content="https://site.test/plugin/1" />');
+    expect(out).not.toContain('rel="preload"');
+    // The banner a plugin or car page shows first is preloaded at the address its <img> uses.
+    const banner = withMeta(html, { title: 'P', description: 'd', image: '/files/plugins/1/banner.webp', preloadImage: true }, 'https://site.test', '/plugin/1');
+    expect(banner).toContain('<link rel="preload" as="image" href="/files/plugins/1/banner.webp" fetchpriority="high" />');
+  });
+
+  it('a config value cannot close the data block', () => {
+    const out = withConfig(html, { supportEmail: '</script><script>alert(1)</script>' });
+    expect(out).not.toContain('</script><script>');
+    const block = /<script id="bm-config" type="application\/json">(.*?)<\/script>/.exec(out)![1]!;
+    expect(JSON.parse(block)).toEqual({ supportEmail: '</script><script>alert(1)</script>' });
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cutDescription } from '@bm/core';
+import { pagePreloads } from './page-preload.js';
 
 export interface PageMeta {
   /** The page's own name; the tab title adds the site's name ('{name} · BakkesMod Community'). */
@@ -14,6 +15,11 @@ export interface PageMeta {
   type?: 'website' | 'article' | 'profile';
   /** The page's one address (e.g. /plugin/12 for /plugins/view/12); the requested path when not given. */
   canonicalPath?: string;
+  /**
+   * The image is the page's largest paint (the banner at the top of a plugin or car page): the HTML
+   * preloads it, so it downloads with the scripts instead of after the page's data.
+   */
+  preloadImage?: boolean;
 }
 
 export const SITE_NAME = 'BakkesMod Community';
@@ -57,11 +63,30 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
     tag('name', 'twitter:title', meta.title),
     tag('name', 'twitter:description', description),
     ...(image ? [tag('name', 'twitter:image', image)] : []),
+    // The same address the page's <img> uses (the API's image URL), so the browser reuses the download.
+    ...(meta.image && meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`] : []),
   ].join('\n    ');
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/**
+ * Writes the public runtime config into the page as a JSON data block (not a script the CSP would
+ * have to allow), so the app renders without waiting for GET /api/config. '<' is escaped so no value
+ * can close the element.
+ */
+export function withConfig(html: string, config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', () => `    <script id="bm-config" type="application/json">${json}</script>\n  </head>`);
+}
+
+/** Preload links for a page's own script chunks, fetched alongside the entry. */
+export function withPreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`).join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
 }
 
 /**
@@ -71,7 +96,12 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
 export async function spaFallback(
   app: FastifyInstance,
   dist: string,
-  opts: { origin: (req: FastifyRequest) => string; resolveMeta?: MetaResolver },
+  opts: {
+    origin: (req: FastifyRequest) => string;
+    resolveMeta?: MetaResolver;
+    /** The public runtime config (GET /api/config), written into every page. */
+    publicConfig?: unknown;
+  },
 ) {
   const indexFile = path.join(dist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
@@ -96,7 +126,9 @@ export async function spaFallback(
       cacheControl: false,
     });
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const builtHtml = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = opts.publicConfig === undefined ? builtHtml : withConfig(builtHtml, opts.publicConfig);
+  const preloads = hasBuild ? pagePreloads(dist) : () => [];
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0]!;
     if (req.method !== 'GET' || pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/files/')) {
@@ -107,6 +139,7 @@ export async function spaFallback(
     }
     let html = indexHtml;
     let status = 200;
+    html = withPreloads(html, preloads(pathname));
     if (opts.resolveMeta) {
       const meta = await opts.resolveMeta(pathname).catch((err) => {
         req.log.warn({ err, pathname }, 'Page meta not resolved');

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { ConfirmProvider } from '../components/ui/confirm-provider';
 import { ConfigProvider, DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { onToasterRequested, toasterRequested } from '../lib/toast';

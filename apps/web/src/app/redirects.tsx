@@ -1,5 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { NotFoundPage } from '../features/not-found';
+import { lazyPage } from './lazy';
+
+const NotFoundPage = lazyPage(() => import('../features/not-found').then((m) => m.NotFoundPage));
 
 /** /plugins/view/:id and /plugins/:id (numeric) -> /plugin/:id. */
 export function PluginAliasRedirect({ numericOnly = false }: { numericOnly?: boolean }) {

@@ -38,19 +38,40 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v.trim() ? v : null;
 }
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+function normalise(raw: Record<string, unknown>): RuntimeConfig {
+  return {
+    turnstileSiteKey: str(raw.turnstileSiteKey),
+    sentryDsn: str(raw.sentryDsn),
+    environment: str(raw.environment) ?? DEFAULT_CONFIG.environment,
+    productionHost: str(raw.productionHost),
+    adsClient: str(raw.adsClient),
+    ads: parseAdsSetting(raw.ads),
+    supportEmail: str(raw.supportEmail) ?? '',
+    version: str(raw.version) ?? '',
+  };
+}
+
+/** The config the server wrote into the page (a JSON data block), or null when there is none. */
+export function configFromPage(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById('bm-config')?.textContent;
+  if (!text) return null;
   try {
-    const raw = await api.get<Record<string, unknown>>('/config', { auth: false, timeoutMs: CONFIG_TIMEOUT_MS });
-    return {
-      turnstileSiteKey: str(raw.turnstileSiteKey),
-      sentryDsn: str(raw.sentryDsn),
-      environment: str(raw.environment) ?? DEFAULT_CONFIG.environment,
-      productionHost: str(raw.productionHost),
-      adsClient: str(raw.adsClient),
-      ads: parseAdsSetting(raw.ads),
-      supportEmail: str(raw.supportEmail) ?? '',
-      version: str(raw.version) ?? '',
-    };
+    const raw: unknown = JSON.parse(text);
+    return raw !== null && typeof raw === 'object' ? normalise(raw as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The runtime config: from the page when the server wrote it there (the first render waits on
+ * nothing), else from GET /api/config (the dev server's page has none).
+ */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const inPage = configFromPage();
+  if (inPage) return inPage;
+  try {
+    return normalise(await api.get<Record<string, unknown>>('/config', { auth: false, timeoutMs: CONFIG_TIMEOUT_MS }));
   } catch {
     // The site still runs: no bot check widget, no error reporting, placeholder ads.
     return DEFAULT_CONFIG;

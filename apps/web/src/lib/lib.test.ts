@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeToken } from '../test/utils';
-import { adMode, DEFAULT_CONFIG, parseAdsSetting } from './config';
+import { adMode, configFromPage, DEFAULT_CONFIG, parseAdsSetting } from './config';
 import { renderMarkdown } from './markdown';
 import { changedSinceCreated, formatBytes } from './format';
 import { loginPathFor, routeId, safeRedirect } from './redirect';
-import { isTokenExpired, tokenNeedsRefresh } from './token';
+import { isTokenExpired, readClaims, tokenNeedsRefresh } from './token';
 
 const now = Math.floor(Date.now() / 1000);
 
@@ -15,9 +15,36 @@ describe('token timing', () => {
     expect(isTokenExpired('garbage')).toBe(true);
   });
 
+  it('reads the claims of a base64url payload (UTF-8 included) and nothing from a malformed token', () => {
+    const b64 = (o: unknown) =>
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const claims = readClaims(`${b64({ alg: 'HS256' })}.${b64({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 })}.sig`);
+    expect(claims).toEqual({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 });
+    expect(readClaims('a.b')).toBeNull();
+    expect(readClaims(`x.${b64([1, 2])}.y`)).toBeNull();
+    expect(readClaims(`x.${b64('text')}.y`)).toBeNull();
+    expect(readClaims('x.%%%.y')).toBeNull();
+    expect(readClaims('x..y')).toBeNull();
+  });
+
   it('wants a refresh under 24 h from expiry', () => {
     expect(tokenNeedsRefresh(fakeToken({ exp: now + 23 * 3600 }))).toBe(true);
     expect(tokenNeedsRefresh(fakeToken({ exp: now + 25 * 3600 }))).toBe(false);
+  });
+});
+
+describe('runtime config in the page', () => {
+  const page = (block: string) => new DOMParser().parseFromString(`<html><head>${block}</head><body></body></html>`, 'text/html');
+
+  it('reads the data block the server wrote, with the same defaults as GET /api/config', () => {
+    const config = configFromPage(page('<script id="bm-config" type="application/json">{"ads":"placeholder","supportEmail":"help@x.test","version":"1.2.3","sentryDsn":""}</script>'));
+    expect(config).toEqual({ ...DEFAULT_CONFIG, ads: 'placeholder', supportEmail: 'help@x.test', version: '1.2.3' });
+  });
+
+  it('is null without a block or with one that is not a JSON object', () => {
+    expect(configFromPage(page(''))).toBeNull();
+    expect(configFromPage(page('<script id="bm-config" type="application/json">{oops</script>'))).toBeNull();
+    expect(configFromPage(page('<script id="bm-config" type="application/json">null</script>'))).toBeNull();
   });
 });
 

@@ -1,5 +1,4 @@
 import { TOKEN_EXPIRY_SKEW_S, TOKEN_REFRESH_WINDOW_S } from '@bm/core';
-import { decodeJwt } from 'jose';
 
 export interface TokenClaims {
   sub?: string;
@@ -11,10 +10,18 @@ export interface TokenClaims {
   is_impersonating?: boolean;
 }
 
-/** Claims read without verification: the server verifies; the client only needs timings and flags. */
+/**
+ * Claims read without verification: the server verifies; the client only needs timings and flags.
+ * The payload is the second of three base64url parts, a JSON object; anything else is unreadable.
+ */
 export function readClaims(token: string): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
   try {
-    return decodeJwt(token) as TokenClaims;
+    const b64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as TokenClaims) : null;
   } catch {
     return null;
   }

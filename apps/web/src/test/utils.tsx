@@ -2,7 +2,7 @@ import type { Member } from '@bm/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
@@ -60,15 +60,28 @@ export function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
+/** Where the router is and how it got there, updated on every render of the table. */
+export interface RouterView {
+  state: { location: Location; historyAction: NavigationType };
+}
+
+/** The route table in a MemoryRouter, the way the app renders its table in a BrowserRouter. */
+function TableRoutes({ routes, view }: { routes: RouteObject[]; view: RouterView }) {
+  view.state = { location: useLocation(), historyAction: useNavigationType() };
+  return useRoutes(routes);
+}
+
 export function renderRoutes(
   routes: RouteObject[],
   { path = '/', config = DEFAULT_CONFIG }: { path?: string; config?: RuntimeConfig } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = { state: undefined } as unknown as RouterView;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const utils = render(
     <Providers config={config} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <TableRoutes routes={routes} view={router} />
+      </MemoryRouter>
     </Providers>,
   );
   return { ...utils, router, queryClient };

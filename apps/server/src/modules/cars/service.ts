@@ -583,6 +583,7 @@ export async function carMeta(ctx: Pick<AppContext, 'db' | 'storage'>, id: numbe
     title: row.name,
     description: cutDescription(text),
     image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
+    preloadImage: true,
     type: 'article',
     canonicalPath: `/cars/${id}`,
   };

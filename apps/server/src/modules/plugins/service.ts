@@ -847,6 +847,7 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
     title: row.name,
     description: cutDescription(row.shortDescription.trim() || markdownToText(row.description) || `${row.name}, a BakkesMod plugin`),
     image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
+    preloadImage: true,
     type: 'article',
     canonicalPath: `/plugin/${id}`,
   };

@@ -15,15 +15,9 @@ export const runtimeConfig = z.object({
   version: z.string(),
 });
 
-export function systemRoutes(app: App, ctx: AppContext) {
-  const r = typed(app);
-
-  r.get('/version', { schema: { tags: ['system'], response: { 200: versionResponse } } }, async () => ({
-    assemblyInformationalVersion: ctx.version.informational,
-    assemblyFileVersion: ctx.version.file,
-  }));
-
-  r.get('/config', { schema: { tags: ['system'], response: { 200: runtimeConfig } } }, async () => ({
+/** The runtime settings the web app needs: served at GET /api/config and written into every page. */
+export function publicConfig(ctx: Pick<AppContext, 'config' | 'version'>): z.infer<typeof runtimeConfig> {
+  return {
     turnstileSiteKey: ctx.config.turnstile?.siteKey ?? null,
     sentryDsn: ctx.config.sentryDsn ?? null,
     environment: ctx.config.env,
@@ -32,7 +26,18 @@ export function systemRoutes(app: App, ctx: AppContext) {
     ads: ctx.config.ads,
     supportEmail: ctx.config.supportEmail,
     version: ctx.version.informational,
+  };
+}
+
+export function systemRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  r.get('/version', { schema: { tags: ['system'], response: { 200: versionResponse } } }, async () => ({
+    assemblyInformationalVersion: ctx.version.informational,
+    assemblyFileVersion: ctx.version.file,
   }));
+
+  r.get('/config', { schema: { tags: ['system'], response: { 200: runtimeConfig } } }, async () => publicConfig(ctx));
 
   r.get('/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
     status: 'ok' as const,

@@ -19,7 +19,15 @@ export function RootLayout() {
       <ImpersonationBanner />
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoader />}>
+        {/* A screen tall while the page's chunk loads: the footer waits below the fold instead of
+            showing and then jumping down when the page arrives (layout shift). */}
+        <Suspense
+          fallback={
+            <div className="min-h-screen">
+              <PageLoader />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui';
 import { reportError } from '../../lib/error-reporting';
 
@@ -11,10 +11,9 @@ export const ROUTE_ERROR_TEXT = {
 } as const;
 
 /** Error screen for a route that failed to render or load. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportError(error);
+    reportError(error);
     console.error(error);
   }, [error]);
   return (
@@ -29,4 +28,35 @@ export function RouteError() {
       </div>
     </section>
   );
+}
+
+interface BoundaryState {
+  error: unknown;
+  path: string;
+}
+
+class Boundary extends Component<{ path: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null, path: this.props.path };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  /** Going to another page clears the error, as the router's own error elements do. */
+  static getDerivedStateFromProps(props: { path: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.path !== state.path ? { error: null, path: props.path } : null;
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The error screen around a part of the route table: a page that throws while rendering (or whose
+ * chunk cannot be loaded) shows it in its place, and the next navigation tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary path={pathname}>{children}</Boundary>;
 }

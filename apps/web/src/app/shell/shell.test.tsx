@@ -82,7 +82,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     signInAs(testMember, ['moderator']);
     renderShell('/');
-    await user.click(within(topBar()).getByRole('button', { name: /Account menu: octane/ }));
+    await user.click(await within(topBar()).findByRole('button', { name: /Account menu: octane/ }));
     const menu = within(screen.getByRole('menu'));
     const names = menu.getAllByRole('menuitem').map((el) => el.textContent);
     expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', SHELL_TEXT.feedback, SHELL_TEXT.signOut]);
@@ -94,7 +94,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     signInAs(testMember, ['Administrator']);
     renderShell('/');
-    await user.click(within(topBar()).getByRole('button', { name: /Account menu/ }));
+    await user.click(await within(topBar()).findByRole('button', { name: /Account menu/ }));
     expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
@@ -102,7 +102,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     signInAs();
     renderShell('/');
-    const trigger = within(topBar()).getByRole('button', { name: /Account menu/ });
+    const trigger = await within(topBar()).findByRole('button', { name: /Account menu/ });
     trigger.focus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
@@ -122,7 +122,7 @@ describe('top bar', () => {
     const user = userEvent.setup();
     signInAs();
     renderShell('/dashboard');
-    await user.click(within(topBar()).getByRole('button', { name: /Account menu/ }));
+    await user.click(await within(topBar()).findByRole('button', { name: /Account menu/ }));
     await user.click(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut }));
     await vi.waitFor(() => expect(where()).toBe('/'));
     expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/auth/logout');
@@ -186,7 +186,7 @@ describe('feedback', () => {
     renderShell('/cars');
     const open = screen.getByRole('button', { name: 'Send feedback' });
     await user.click(open);
-    const dialog = within(screen.getByRole('dialog', { name: 'Submit Feedback' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Submit Feedback' }));
     const submit = dialog.getByRole('button', { name: 'Submit' });
     expect(submit).toBeDisabled();
     await user.type(dialog.getByLabelText('Your feedback'), '   ');
@@ -209,7 +209,7 @@ describe('feedback', () => {
     signInAs();
     renderShell('/');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
-    await user.type(screen.getByLabelText('Your feedback'), 'Hello');
+    await user.type(await screen.findByLabelText('Your feedback'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred.');
     await user.keyboard('{Escape}');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Avatar, ButtonLink, cx, focusRing } from '../../components/ui';
 // The hook's own module: the inbox index brings its pages (and the markdown renderer) into every page's first load.
@@ -9,7 +9,9 @@ import { loginPathFor } from '../../lib/redirect';
 import { SITE_NAME } from '../../lib/site';
 import { accountLinks, areaOf, SHELL_TEXT, type Area } from './nav-model';
 import { SearchBox } from './search-box';
-import { UserMenu } from './user-menu';
+
+// Only members have the account menu: it loads once someone is signed in, not for every visitor.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 function Logo() {
   return (
@@ -58,23 +60,24 @@ function AccountArea() {
   const signInPath = useSignInPath();
   const signOut = useSignOut();
 
-  if (status === 'initialising') {
-    return (
-      <div role="status" className="flex items-center gap-2">
-        <span className="h-8 w-8 animate-pulse rounded-full bg-slate-800" aria-hidden="true" />
-        <span className="h-4 w-24 animate-pulse rounded bg-slate-800" aria-hidden="true" />
-        <span className="sr-only">{SHELL_TEXT.loadingAccount}</span>
-      </div>
-    );
-  }
+  const placeholder = (
+    <div role="status" className="flex items-center gap-2">
+      <span className="h-8 w-8 animate-pulse rounded-full bg-slate-800" aria-hidden="true" />
+      <span className="h-4 w-24 animate-pulse rounded bg-slate-800" aria-hidden="true" />
+      <span className="sr-only">{SHELL_TEXT.loadingAccount}</span>
+    </div>
+  );
+  if (status === 'initialising') return placeholder;
   if (status === 'authenticated' && auth.member) {
     return (
-      <UserMenu
-        member={auth.member}
-        unread={unread}
-        links={accountLinks(auth.member.username, auth.roles, unread)}
-        onSignOut={signOut}
-      />
+      <Suspense fallback={placeholder}>
+        <UserMenu
+          member={auth.member}
+          unread={unread}
+          links={accountLinks(auth.member.username, auth.roles, unread)}
+          onSignOut={signOut}
+        />
+      </Suspense>
     );
   }
   return (

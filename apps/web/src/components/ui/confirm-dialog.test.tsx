@@ -36,7 +36,7 @@ describe('ConfirmDialog and useConfirm', () => {
   it('is a labelled, described alertdialog with focus on Cancel for a destructive question', async () => {
     const { user, trigger } = setup();
     await user.click(trigger);
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this thing?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this thing?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -60,7 +60,7 @@ describe('ConfirmDialog and useConfirm', () => {
     const { user, trigger, answers } = setup();
     trigger.focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(answers()).toBe('false');
@@ -70,7 +70,7 @@ describe('ConfirmDialog and useConfirm', () => {
   it('keeps Tab inside and, for a non-destructive question, starts on the confirm button with its own labels', async () => {
     const { user, trigger, answers } = setup({ title: 'Publish now?', confirmLabel: 'Publish', cancelLabel: 'Not yet' });
     await user.click(trigger);
-    const dialog = screen.getByRole('alertdialog', { name: 'Publish now?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Publish now?' });
     expect(within(dialog).getByRole('button', { name: 'Publish' })).toHaveFocus();
     await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Not yet' })).toHaveFocus();

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import type { ConfirmOptions } from './confirm-provider';
 
 export const CONFIRM_TEXT = {
   confirm: 'Confirm',
@@ -8,15 +9,9 @@ export const CONFIRM_TEXT = {
   delete: 'Delete',
 } as const;
 
-export interface ConfirmOptions {
-  title: string;
-  description?: ReactNode;
-  /** Text of the button that goes ahead (default 'Confirm', or 'Delete' when destructive). */
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Styles the confirm button as dangerous; focus then starts on Cancel. */
-  destructive?: boolean;
-}
+// The provider and the hook live in their own module, so that the page shell (which mounts the
+// provider) does not carry this dialog: it loads with the first question.
+export { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-provider';
 
 export interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
@@ -53,60 +48,4 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
       </div>
     </Dialog>
   );
-}
-
-type Ask = (options: ConfirmOptions) => Promise<boolean>;
-const ConfirmContext = createContext<Ask | null>(null);
-
-interface Pending {
-  options: ConfirmOptions;
-  resolve: (answer: boolean) => void;
-}
-
-/** Holds the one confirm dialog of the page; `useConfirm` asks through it. Mounted in the app providers. */
-export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [pending, setPending] = useState<Pending | null>(null);
-  const pendingRef = useRef<Pending | null>(null);
-
-  const ask = useCallback<Ask>((options) => {
-    // A new question answers an unanswered one with 'no'.
-    pendingRef.current?.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const next = { options, resolve };
-      pendingRef.current = next;
-      setPending(next);
-    });
-  }, []);
-
-  const answer = (value: boolean) => {
-    const current = pendingRef.current;
-    pendingRef.current = null;
-    setPending(null);
-    current?.resolve(value);
-  };
-
-  // Leaving the page (unmount) answers 'no' so no caller waits forever.
-  useEffect(() => () => pendingRef.current?.resolve(false), []);
-
-  return (
-    <ConfirmContext.Provider value={ask}>
-      {children}
-      <ConfirmDialog
-        {...(pending?.options ?? { title: '' })}
-        open={pending !== null}
-        onConfirm={() => answer(true)}
-        onCancel={() => answer(false)}
-      />
-    </ConfirmContext.Provider>
-  );
-}
-
-/**
- * Promise-style confirmation: `const confirm = useConfirm(); if (await confirm({ title, destructive: true })) …`.
- * Resolves true for the confirm button, false for Cancel, Escape or the backdrop.
- */
-export function useConfirm(): Ask {
-  const ask = useContext(ConfirmContext);
-  if (!ask) throw new Error('useConfirm needs a ConfirmProvider above it');
-  return ask;
 }

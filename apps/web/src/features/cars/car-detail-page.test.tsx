@@ -357,7 +357,7 @@ describe('car detail: owner actions', () => {
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: T.actions }));
     await user.click(screen.getByRole('menuitem', { name: T.delete }));
-    const ask = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete "My Octane"?' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete "My Octane"?' });
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: T.actions })).toHaveFocus();

@@ -63,7 +63,8 @@ export function CarDetailPage() {
     );
   }
   if (!detail.data) {
-    return <LoadingState text={T.loading} className="min-h-[50vh]" />;
+    // A screen tall, like the page it stands for: the footer does not jump when the car arrives.
+    return <LoadingState text={T.loading} className="min-h-screen" />;
   }
   // Keyed by car: moving to another car starts its own copy state, banner and counters.
   return <CarDetailView key={detail.data.id} car={detail.data} />;
@@ -156,7 +157,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
         <div className="min-w-0 space-y-6">
           {car.bannerUrl && bannerFailed !== car.bannerUrl && (
             <div className="aspect-video max-h-[28rem] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img src={car.bannerUrl} alt="" className="h-full w-full object-cover" onError={() => setBannerFailed(car.bannerUrl)} />
+              <img src={car.bannerUrl} alt="" fetchPriority="high" className="h-full w-full object-cover" onError={() => setBannerFailed(car.bannerUrl)} />
             </div>
           )}
 

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { cx, focusRing } from '../../components/ui';
 import { useAuthStatus } from '../../lib/auth';
 import { FEEDBACK_TEXT } from './constants';
-import { FeedbackDialog } from './feedback-dialog';
+
+// The dialog (its form fields and the request) loads when it is first opened, not with every page.
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
 const openers = new Set<() => void>();
 
@@ -18,6 +20,9 @@ export function openFeedback(): void {
 export function FeedbackButton({ className }: { className?: string }) {
   const status = useAuthStatus();
   const [open, setOpen] = useState(false);
+  // Mounted from its first opening on, so closing keeps the dialog's own behaviour (focus back, text cleared).
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
   useEffect(() => {
     const opener = () => setOpen(true);
     openers.add(opener);
@@ -44,7 +49,11 @@ export function FeedbackButton({ className }: { className?: string }) {
         </svg>
         {FEEDBACK_TEXT.button}
       </button>
-      <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,2 +1,1 @@
 export { FeedbackButton, openFeedback } from './feedback-button';
-export { FeedbackDialog } from './feedback-dialog';

@@ -331,7 +331,7 @@ describe('plugin comments', () => {
     // The site's own confirm: Cancel keeps the comment and puts focus back on Delete.
     const del = within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete });
     await user.click(del);
-    const ask = screen.getByRole('alertdialog', { name: COMMENT_MESSAGES.deleteConfirm });
+    const ask = await screen.findByRole('alertdialog', { name: COMMENT_MESSAGES.deleteConfirm });
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

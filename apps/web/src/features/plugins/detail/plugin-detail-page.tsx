@@ -1,6 +1,6 @@
 import { pluginInstallLink, type Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
@@ -20,7 +20,9 @@ import { CommentsSection } from './comments';
 import { useLiveComments } from './comment-cache';
 import { claimPluginDownload, launchInstall, useCountPluginView } from './counters';
 import { InstallDialog } from './install-dialog';
-import { ReportDialog } from './report-dialog';
+
+// The report form (and zod, which checks it) loads when a member first opens it, not with the page.
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
 
 /** /plugin/{id} (§2). */
 export function PluginDetailPage() {
@@ -55,8 +57,10 @@ export function PluginDetailPage() {
     );
   }
   if (!detail.data) {
+    // A screen tall, like the page it stands for: the footer stays below the fold until the plugin
+    // arrives instead of jumping down then (layout shift).
     return (
-      <div className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-300">
+      <div className="flex min-h-screen items-center justify-center gap-3 text-slate-300">
         <Spinner label={T.loading} />
         <span aria-hidden="true">{T.loading}</span>
       </div>
@@ -76,6 +80,9 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
   const [joinOpen, setJoinOpen] = useState(false);
   const [installOpen, setInstallOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  // Mounted from its first opening on, so closing keeps the dialog's own behaviour.
+  const [reportWanted, setReportWanted] = useState(false);
+  if (reportOpen && !reportWanted) setReportWanted(true);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
   const isOwner = signedIn && auth.member?.id === plugin.member.id;
   const canReport = !isOwner;
@@ -180,7 +187,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
         <div className="min-w-0 space-y-6">
           {showBanner && (
             <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img src={plugin.bannerImageUrl ?? ''} alt="" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
+              <img src={plugin.bannerImageUrl ?? ''} alt="" fetchPriority="high" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
             </div>
           )}
           <header className="space-y-3">
@@ -275,7 +282,11 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
       </div>
 
       <InstallDialog open={installOpen} link={pluginInstallLink(plugin.id)} onRetry={() => launchInstall(plugin.id, onCount)} onClose={() => setInstallOpen(false)} />
-      {signedIn && <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
+      {signedIn && reportWanted && (
+        <Suspense fallback={null}>
+          <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      )}
       <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={PLUGIN_JOIN_TEXT.title} description={PLUGIN_JOIN_TEXT.description} />
     </article>
   );

@@ -37,7 +37,7 @@ describe('reporting a plugin', () => {
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = screen.getByRole('dialog', { name: T.title });
+    const dialog = await screen.findByRole('dialog', { name: T.title });
     for (const label of Object.values(PLUGIN_REPORT_REASONS)) expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
 
     // No reason yet: nothing is sent.
@@ -61,7 +61,7 @@ describe('reporting a plugin', () => {
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = screen.getByRole('dialog', { name: T.title });
+    const dialog = await screen.findByRole('dialog', { name: T.title });
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
     await user.click(within(dialog).getByRole('button', { name: T.submit }));
     expect(within(dialog).getByLabelText(T.details)).toHaveAccessibleDescription(MODERATION_MESSAGES.reportDetailsRequired);
@@ -74,7 +74,7 @@ describe('reporting a plugin', () => {
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = screen.getByRole('dialog', { name: T.title });
+    const dialog = await screen.findByRole('dialog', { name: T.title });
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }));
     await user.click(within(dialog).getByRole('button', { name: T.submit }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.reportExists);

@@ -6,7 +6,9 @@ import { useCurrentMember, whenAuthSettled } from '../../../lib/auth';
 import { joinPlugin, leavePlugin, useRealtimeEvent } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { myPluginKeys } from './api';
-import { submissionEventToast } from './submission-events';
+
+// The toast texts (the manage page's constants) load with the first event, not with every page.
+const submissionEvents = () => import('./submission-events');
 
 /** The signed-in member's own plugins (GET /plugins/my), for the build toasts. */
 export const myPluginListQuery = (memberId: number) =>
@@ -56,6 +58,7 @@ export function useOwnPluginBuildToasts(): void {
     void whenAuthSettled().then(async ({ member: settled }) => {
       if (!settled || !(await owns(settled.id, pluginId))) return;
       void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
+      const { submissionEventToast } = await submissionEvents();
       const text = submissionEventToast(event, seen.current);
       if (text) toast.info(text);
     });
