@@ -1,8 +1,7 @@
 import { compactNumber, isCarActive, pluginDisplayStatus, type Car, type Plugin, type PluginDisplayStatus } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, ButtonLink, cx, focusRing } from '../../components/ui';
-import { formatDate } from '../../lib/format';
+import { Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { CarBanner } from '../cars';
 import { PluginBanner } from '../plugins';
 import { DASHBOARD_TEXT as T } from './constants';
@@ -85,7 +84,9 @@ function DashCard({
         <div className="flex flex-wrap gap-1.5">{badges}</div>
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-400">
           {counts}
-          <span>{T.updated(formatDate(updatedAt))}</span>
+          <span>
+            {T.updated} <Time value={updatedAt} />
+          </span>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {primary}

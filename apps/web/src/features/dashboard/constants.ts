@@ -18,7 +18,7 @@ export const DASHBOARD_TEXT = {
   viewAll: (n: number) => `View all ${n}`,
   viewAllPlugins: (n: number) => `View all ${n} plugins`,
   viewAllCars: (n: number) => `View all ${n} cars`,
-  updated: (date: string) => `Updated ${date}`,
+  updated: 'Updated',
   // Loading and errors
   loadingPlugins: 'Loading your plugins...',
   loadingCars: 'Loading your cars...',

@@ -1,9 +1,8 @@
 import { dashboardCounts, type Car, type Plugin } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx, focusRing } from '../../components/ui';
+import { Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { formatDate } from '../../lib/format';
 import { CarStatusBadge, PluginStatusBadge } from './cards';
 import { DASHBOARD_TEXT as T } from './constants';
 import { CarGrid, CreateFirstPlugin, LoadError, PluginGrid, UploadFirstCar, useMyCars, useMyPlugins } from './grids';
@@ -76,7 +75,7 @@ function RecentRow({ href, name, badge, updatedAt }: { href: string; name: strin
         <Link to={href} className={cx('block truncate rounded font-medium text-slate-100 hover:text-sky-300', focusRing)}>
           {name}
         </Link>
-        <p className="text-xs text-slate-400">{T.updated(formatDate(updatedAt))}</p>
+        <p className="text-xs text-slate-400">{T.updated} <Time value={updatedAt} /></p>
       </div>
       {badge}
     </li>

@@ -5,7 +5,7 @@ export const PROFILE_TEXT = {
   loadFailed: MEMBER_MESSAGES.loadProfileFailed,
   contentFailed: MEMBER_MESSAGES.loadContentFailed,
   tryAgain: 'Try Again',
-  joined: (date: string) => `Joined ${date}`,
+  joined: 'Joined',
   counters: 'Member statistics',
   plugins: 'Plugins',
   downloads: 'Downloads',

@@ -237,6 +237,9 @@ describe('member profile page', () => {
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'BoostQueen' })).toBeInTheDocument();
     expect(document.title).toContain('BoostQueen');
+    const joined = screen.getByText(T.joined).querySelector('time');
+    expect(joined).toHaveAttribute('datetime', '2025-03-04T10:00:00.000Z');
+    expect(joined?.getAttribute('title')).toMatch(/2025/);
     const counters = screen.getByLabelText(T.counters);
     expect(counters).toHaveTextContent('123k');
     expect(counters).toHaveTextContent('9,876');

@@ -5,11 +5,10 @@ import { Link, useParams } from 'react-router';
 import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
 import { Pagination } from '../../components/pagination';
-import { Avatar, Button, ButtonLink, cx, focusRing } from '../../components/ui';
+import { Avatar, Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isApiError } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { type ContentItem, contentQuery, memberKeys, membersApi, profileQuery, sortContent } from './api';
 import { PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
@@ -58,7 +57,7 @@ function Profile({ username }: { username: string }) {
         <Avatar url={p.member.avatarUrl} name={p.member.displayName} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-3xl font-bold text-white">{p.member.displayName}</h1>
-          <p className="mt-1 text-sm text-slate-400">{T.joined(formatDate(p.member.joinDateTime))}</p>
+          <p className="mt-1 text-sm text-slate-400">{T.joined} <Time value={p.member.joinDateTime} /></p>
           <dl aria-label={T.counters} className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6">
             <Counter label={T.plugins} value={p.pluginCount} />
             <Counter label={T.downloads} value={p.totalDownloads} />
