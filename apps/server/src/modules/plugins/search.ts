@@ -350,11 +350,15 @@ function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
 function searchPageSql(params: PluginListParams, search: Search): SQL {
   // Search candidates are few: checking their tags one by one is always the cheaper way.
   const where = filters(params, search, 'probe');
-  const exactExpr = sql`(lower(p.name) = ${search.exact} or lower(p.name) = ${search.text})`;
+  // Every expression here runs on every match. lower() of the name is the dearest of them (a third
+  // of the statement at 20,000 matches): the name's length (lower() keeps the length) rules out
+  // nearly every match first. Without corrections the typed words in the name are the same test as
+  // the words in the name: it is not run twice (null ties, then in_name decides).
+  const exactExpr = sql`(length(p.name) in (${[...search.exact].length}, ${[...search.text].length}) and lower(p.name) in (${search.exact}, ${search.text}))`;
   const rank = (q: string) => sql`ts_rank(p.search_vector, to_tsquery('simple', ${q}))`;
   const rankExpr = search.typed ? sql`(${rank(search.tsquery)} + ${rank(search.typed)})` : rank(search.tsquery);
   return sql`with matches as materialized (
-      select p.id, ${exactExpr} as exact, p.search_vector @@ to_tsquery('simple', ${search.typedInName}) as typed_in_name,
+      select p.id, ${exactExpr} as exact, ${search.typedInName === search.inName ? sql`null::boolean` : sql`p.search_vector @@ to_tsquery('simple', ${search.typedInName})`} as typed_in_name,
         p.search_vector @@ to_tsquery('simple', ${search.inName}) as in_name, ${rankExpr} as rank,
         length(p.name) as name_length, p.download_count as downloads, p.tag_ids
       from plugins p where ${where}
