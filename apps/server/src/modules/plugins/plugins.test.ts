@@ -383,7 +383,7 @@ describe('detail, SEO, versions, tags', () => {
       { submissionId: p.versionId, versionString: '3.1', submittedAt: expect.any(String), approvedAt: expect.any(String), binaryDownloadUrl: p.downloadUrl },
     ]);
 
-    expect(await pluginMeta(t.ctx, p.id)).toEqual({ title: 'Detailed', description: 'Short text', image: null, type: 'article', canonicalPath: `/plugin/${p.id}` });
+    expect(await pluginMeta(t.ctx, p.id)).toEqual({ title: 'Detailed', description: 'Short text', image: null, type: 'article', canonicalPath: `/plugin/${p.id}`, preloadImage: true });
     await api('PUT', `/plugins/${p.id}/update`, { shortDescription: '' }, owner.auth);
     expect((await pluginMeta(t.ctx, p.id))?.description).toHaveLength(160);
     expect(await pluginMeta(t.ctx, 99999999)).toBeNull();
