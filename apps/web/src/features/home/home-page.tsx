@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuthStatus } from '../../lib/auth';
 import { BAKKESMOD_URL } from '../../lib/links';
 import { SITE_NAME } from '../../lib/site';
-import { PluginCard, type PluginCardData } from '../plugins/plugin-card';
+import { PluginCard, type PluginCardData } from '../plugins';
 import { featuredPluginsQuery, recentPluginsQuery } from './api';
 import { HOME_CATEGORIES, HOME_RECENT_COUNT, HOME_TEXT as T } from './constants';
 

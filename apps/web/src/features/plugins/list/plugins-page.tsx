@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/pagination';
 import { ButtonLink, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
-import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../api';
+import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../list-api';
 import { BAKKESMOD_URL } from '../../../lib/links';
 import { PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './list-text';
 import { PluginCard } from '../plugin-card';
