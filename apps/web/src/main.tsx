@@ -26,9 +26,10 @@ async function start() {
     </StrictMode>,
   );
 
-  // The hub connects once the page has loaded: its client is not part of what the first paint waits for.
-  if (document.readyState === 'complete') realtime.start();
-  else window.addEventListener('load', () => realtime.start(), { once: true });
+  // The hub connects once the page has loaded (its client is not part of what the first paint waits
+  // for), and for signed-out visitors on pages without live parts only once the page has been idle.
+  if (document.readyState === 'complete') realtime.startWhenNeeded();
+  else window.addEventListener('load', () => realtime.startWhenNeeded(), { once: true });
   await initSession();
   startBackgroundRefresh();
 }

@@ -3,6 +3,14 @@ export function cx(...parts: Array<string | false | null | undefined>): string {
   return parts.filter(Boolean).join(' ');
 }
 
+/** A text input's look; here, not in field.tsx, so a page with a bare search box does not load the form fields. */
+export const inputClasses = (invalid: boolean) =>
+  cx(
+    'block w-full rounded-lg border bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500',
+    'focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400 disabled:opacity-60',
+    invalid ? 'border-rose-500' : 'border-slate-700 hover:border-slate-600',
+  );
+
 export const focusRing =
   'focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400';
 

@@ -1,12 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
-import { cx, focusRing } from './cx';
+import { cx, focusRing, inputClasses } from './cx';
 
-export const inputClasses = (invalid: boolean) =>
-  cx(
-    'block w-full rounded-lg border bg-slate-900 px-3 py-2 text-sm text-slate-100 placeholder:text-slate-500',
-    'focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400 disabled:opacity-60',
-    invalid ? 'border-rose-500' : 'border-slate-700 hover:border-slate-600',
-  );
+export { inputClasses };
 
 interface FieldFrameProps {
   id: string;

@@ -1,33 +1,16 @@
 import {
   COMMENTS_PAGE_SIZE,
-  PLUGIN_PAGE_SIZE,
-  TAG_CACHE_MS,
   type Comment,
   type CommentVote,
   type Plugin,
-  type PluginHasSourceFilter,
-  type PluginPage,
-  type PluginSortDirection,
-  type PluginSortKey,
   type ReportPluginRequest,
-  type Tag,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { pluginKeys } from './list-api';
 
-/** What the plugins list asks for: the query string of /plugins, read and defaulted. */
-export interface PluginsListParams {
-  page: number;
-  search: string;
-  /** null: the server's default (relevance for a search, else downloads). */
-  sortBy: PluginSortKey | null;
-  sortDir: PluginSortDirection | null;
-  /** Tag short names; a plugin must have all of them. */
-  tags: string[];
-  source: PluginHasSourceFilter;
-}
+export { pluginKeys, pluginsListQuery, tagsQuery, type PluginsListParams, type PluginsListResult } from './list-api';
 
-export type PluginsListResult = PluginPage & { request: PluginsListParams };
 
 export interface PluginVersion {
   submissionId: number;
@@ -54,48 +37,6 @@ export interface CommentVoteResult {
   downvotes: number;
   myVote: CommentVote;
 }
-
-export const pluginKeys = {
-  all: ['plugins'] as const,
-  lists: () => [...pluginKeys.all, 'list'] as const,
-  list: (p: PluginsListParams) => [...pluginKeys.lists(), p] as const,
-  tags: () => ['tags'] as const,
-  detail: (id: number) => [...pluginKeys.all, 'detail', id] as const,
-  versions: (id: number) => [...pluginKeys.all, 'versions', id] as const,
-  rating: (id: number) => [...pluginKeys.all, 'rating', id] as const,
-  comments: (id: number) => [...pluginKeys.all, 'comments', id] as const,
-  /** The home page's featured strip (features/home asks for it under the same key). */
-  featured: () => [...pluginKeys.all, 'featured'] as const,
-};
-
-/** GET /plugins: each set of params is its own cache entry, so a late answer never replaces a newer one. */
-export const pluginsListQuery = (p: PluginsListParams) =>
-  queryOptions({
-    queryKey: pluginKeys.list(p),
-    queryFn: async ({ signal }): Promise<PluginsListResult> => {
-      const page = await api.get<PluginPage>('/plugins', {
-        signal,
-        query: {
-          page: p.page,
-          pageSize: PLUGIN_PAGE_SIZE,
-          search: p.search || undefined,
-          sortBy: p.sortBy ?? undefined,
-          sortDir: p.sortBy ? (p.sortDir ?? undefined) : undefined,
-          tags: p.tags.length ? p.tags : undefined,
-          hasSource: p.source === 'any' ? undefined : p.source,
-        },
-      });
-      return { ...page, request: p };
-    },
-  });
-
-/** GET /tags, kept 5 minutes. */
-export const tagsQuery = () =>
-  queryOptions({
-    queryKey: pluginKeys.tags(),
-    queryFn: ({ signal }) => api.get<Tag[]>('/tags', { signal }),
-    staleTime: TAG_CACHE_MS,
-  });
 
 export const pluginDetailQuery = (id: number) =>
   queryOptions({

@@ -1,61 +1,12 @@
-import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX, type PluginHasSourceFilter, type PluginSortKey } from '@bm/core';
+import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX } from '@bm/core';
 
 /** Texts of the plugin list and detail screens: the spec's quoted ones verbatim. */
 export { BAKKESMOD_URL } from '../../lib/links';
-export const SEARCH_DEBOUNCE_MS = 300;
-export const PLUGINS_VIEW_KEY = 'bm.plugins.view';
+export { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT, PLUGINS_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './list/list-text';
 export const PLUGIN_VIEW_MARK_PREFIX = 'bm.plugins.viewed.';
 export const PLUGIN_DOWNLOAD_MARK_PREFIX = 'bm.plugins.downloaded.';
 
-export const PLUGINS_LIST_TEXT = {
-  title: 'Plugins',
-  intro: 'Plugins for BakkesMod made by the community. Install one with a click.',
-  getBakkesMod: 'Get BakkesMod',
-  searchLabel: 'Search plugins',
-  searchPlaceholder: 'Search plugins...',
-  clear: 'Clear',
-  filters: 'Filters',
-  tags: 'Tags',
-  source: 'Source code',
-  sourceOptions: { any: 'Any', with: 'With source code', without: 'Without source code' } satisfies Record<PluginHasSourceFilter, string>,
-  clearFilters: 'Clear filters',
-  sort: 'Sort',
-  sortMenu: 'Sort plugins',
-  relevance: 'Default',
-  asc: 'Ascending',
-  desc: 'Descending',
-  view: 'View',
-  grid: 'Grid view',
-  list: 'List view',
-  results: 'Plugins',
-  found: (n: number, q: string) => `Found ${n} ${plural(n, 'plugin', 'plugins')} for "${q}"`,
-  showing: (n: number) => `Showing ${n} ${plural(n, 'plugin', 'plugins')}`,
-  pageOf: (page: number, pages: number, from: number, to: number, total: number) => `Page ${page} of ${pages} (${from}-${to} of ${total})`,
-  loading: 'Loading plugins...',
-  noResultsTitle: 'No plugins found',
-  noResults: 'No plugins match your search or filters. Try clearing them.',
-  emptyTitle: 'No plugins available',
-  empty: 'Check back later for new plugins.',
-  browseAll: 'Clear search and filters',
-  shareOne: 'Share a plugin',
-  error: PLUGIN_MESSAGES.listPageFailed,
-  tryAgain: 'Try Again',
-} as const;
-
-export const PLUGIN_SORT_OPTIONS: ReadonlyArray<{ key: PluginSortKey; label: string }> = [
-  { key: 'name', label: 'Name' },
-  { key: 'downloads', label: 'Downloads' },
-  { key: 'release', label: 'Release Date' },
-  { key: 'updated', label: 'Last Updated' },
-];
-
-export const PLUGIN_CARD_TEXT = {
-  by: 'by',
-  downloads: (n: number) => plural(n, 'download', 'downloads'),
-  views: (n: number) => plural(n, 'view', 'views'),
-  rating: (avg: number) => `Rated ${avg.toFixed(1)} out of 5`,
-  noRatings: 'No ratings',
-} as const;
+export { PLUGIN_CARD_TEXT } from './card-text';
 
 export const PLUGIN_DETAIL_TEXT = {
   loading: 'Loading plugin details...',

@@ -2,7 +2,7 @@ import { compactNumber, exactNumber } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
-import { PLUGIN_CARD_TEXT as T } from './constants';
+import { PLUGIN_CARD_TEXT as T } from './card-text';
 import { PluginBanner } from './plugin-banner';
 
 /** What a card needs: a full plugin fits, and so does a member's content item with an author given. */

@@ -1,6 +1,6 @@
 import { RECONNECT_MAX_ATTEMPTS } from '@bm/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_ATTEMPTS_WARNING, RealtimeClient, type HandshakeAuth, type SocketLike } from './client';
+import { DEFERRED_START_MS, MAX_ATTEMPTS_WARNING, RealtimeClient, type HandshakeAuth, type SocketLike } from './client';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -182,5 +182,69 @@ describe('RealtimeClient', () => {
     client.restart();
     expect(sockets).toHaveLength(2);
     expect(latest().auth.token).toBe('new');
+  });
+
+  describe('startWhenNeeded()', () => {
+    it('connects at once for a member', () => {
+      client.startWhenNeeded();
+      expect(sockets).toHaveLength(1);
+    });
+
+    it('connects at once when a plugin group is held (live comments)', () => {
+      token = null;
+      client.joinPlugin(5);
+      client.startWhenNeeded();
+      expect(sockets).toHaveLength(1);
+    });
+
+    it('waits for an idle page before connecting a signed-out visitor', async () => {
+      token = null;
+      client.startWhenNeeded(DEFERRED_START_MS);
+      expect(client.state).toBe('Disconnected');
+      await vi.advanceTimersByTimeAsync(DEFERRED_START_MS - 1);
+      expect(sockets).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(5_001); // the timer, then the idle callback (or its timeout)
+      expect(sockets).toHaveLength(1);
+      expect(latest().auth).toEqual({ version: '1.2.3' });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sockets).toHaveLength(1);
+    });
+
+    it('connects a signed-out visitor on the first interaction, once', async () => {
+      token = null;
+      client.startWhenNeeded();
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+      window.dispatchEvent(new Event('pointerdown'));
+      expect(sockets).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sockets).toHaveLength(1);
+    });
+
+    it('connects when the visitor signs in or opens a plugin page meanwhile', () => {
+      token = null;
+      client.startWhenNeeded();
+      client.restart(); // still signed out: keeps waiting
+      expect(sockets).toHaveLength(0);
+      token = 'tok';
+      client.restart();
+      expect(sockets).toHaveLength(1);
+      expect(latest().auth.token).toBe('tok');
+
+      const other = new RealtimeClient({ version: '1', getToken: () => null, createSocket: (a) => new FakeSocket(a()) });
+      other.startWhenNeeded();
+      expect(other.state).toBe('Disconnected');
+      other.joinPlugin(9);
+      expect(other.state).toBe('Connecting');
+      other.stop();
+    });
+
+    it('stop() cancels a waiting start', async () => {
+      token = null;
+      client.startWhenNeeded();
+      client.stop();
+      window.dispatchEvent(new Event('pointerdown'));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sockets).toHaveLength(0);
+    });
   });
 });

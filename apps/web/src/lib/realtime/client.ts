@@ -3,6 +3,8 @@ import { reconnectDelayMs } from '@bm/core';
 export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting';
 
 export const HUB_PATH = '/api/hubs/app';
+/** How long a signed-out visitor's page waits (then for an idle moment) before the hub connects. */
+export const DEFERRED_START_MS = 10_000;
 export const MAX_ATTEMPTS_WARNING = 'Max manual reconnect attempts reached';
 
 /** The part of a socket.io client socket this module uses (a fake one in tests). */
@@ -75,6 +77,8 @@ export class RealtimeClient {
   /** Plugin groups by id, with how many parts of the page hold each (the detail page, the build toasts). */
   private readonly groups = new Map<number, number>();
   private visibilityHooked = false;
+  /** A deferred start is waiting (signed-out visitor on a page that does not use the hub). */
+  private deferred: (() => void) | null = null;
 
   constructor(opts: RealtimeOptions) {
     this.opts = opts;
@@ -114,7 +118,60 @@ export class RealtimeClient {
     this.open();
   }
 
+  /**
+   * Starts the hub where and when it is used. Members (inbox, build events) and pages holding a
+   * plugin group (live comments) connect at once; anyone else connects once the page has been idle
+   * for `idleMs` or on the first user interaction, whichever comes first, so the spec's
+   * new-version notice still reaches signed-out visitors without their first visit paying for the
+   * socket.io client. Signing in or joining a plugin group meanwhile starts it at once.
+   */
+  startWhenNeeded(idleMs = DEFERRED_START_MS): void {
+    if (this.started || this.deferred) return;
+    if (this.needed()) {
+      this.start();
+      return;
+    }
+    if (typeof window === 'undefined') return;
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    let idleHandle: number | null = null;
+    const go = () => {
+      if (this.deferred !== go) return;
+      this.cancelDeferred();
+      this.start();
+    };
+    const timer = setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(go, { timeout: 5_000 });
+      else go();
+    }, idleMs);
+    for (const e of events) window.addEventListener(e, go, { once: true, passive: true, capture: true });
+    this.cancelDeferredHooks = () => {
+      clearTimeout(timer);
+      if (idleHandle !== null) window.cancelIdleCallback(idleHandle);
+      for (const e of events) window.removeEventListener(e, go, { capture: true });
+    };
+    this.deferred = go;
+  }
+
+  private cancelDeferredHooks: (() => void) | null = null;
+
+  private cancelDeferred(): void {
+    this.deferred = null;
+    this.cancelDeferredHooks?.();
+    this.cancelDeferredHooks = null;
+  }
+
+  /** The page uses the hub now: signed in, or a plugin group is held. */
+  private needed(): boolean {
+    return Boolean(this.opts.getToken?.()) || this.groups.size > 0;
+  }
+
+  /** A deferred start runs now if the page came to need the hub. */
+  private wakeIfNeeded(): void {
+    if (this.deferred && this.needed()) this.deferred();
+  }
+
   stop(): void {
+    this.cancelDeferred();
     if (!this.started) return;
     this.started = false;
     this.generation++;
@@ -125,7 +182,10 @@ export class RealtimeClient {
 
   /** Reconnect now with the current token (after sign-in, sign-out or impersonation). */
   restart(): void {
-    if (!this.started) return;
+    if (!this.started) {
+      this.wakeIfNeeded(); // signed in while a deferred start waited
+      return;
+    }
     this.generation++;
     this.clearTimer();
     this.closeSocket();
@@ -150,6 +210,7 @@ export class RealtimeClient {
     const id = Number(pluginId);
     const holders = this.groups.get(id) ?? 0;
     this.groups.set(id, holders + 1);
+    this.wakeIfNeeded();
     if (holders === 0 && this.socket?.connected) this.socket.emit('JoinPlugin', id);
   }
 

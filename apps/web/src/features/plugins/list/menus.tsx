@@ -2,7 +2,7 @@ import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } f
 import { useId, type ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../../components/ui';
-import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from '../constants';
+import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from './list-text';
 
 const triggerClasses = cx(
   'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',

@@ -1,8 +1,8 @@
 import { PLUGIN_HAS_SOURCE_FILTERS, PLUGIN_SORT_DIRECTIONS, PLUGIN_SORT_KEYS, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey } from '@bm/core';
 import { useCallback, useMemo } from 'react';
 import { useListQueryString, type ListView } from '../../../lib/list-query-string';
-import type { PluginsListParams } from '../api';
-import { PLUGINS_VIEW_KEY } from '../constants';
+import type { PluginsListParams } from '../list-api';
+import { PLUGINS_VIEW_KEY } from './list-text';
 
 export type PluginsViewMode = ListView;
 
