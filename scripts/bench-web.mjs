@@ -7,7 +7,7 @@
 //     (the server sends brotli where the browser takes it);
 //   - Lighthouse (mobile, the default throttling) performance, accessibility, best practices and SEO,
 //     with largest contentful paint, total blocking time and cumulative layout shift.
-// Options: --no-lighthouse, --port=N, --routes=/,/plugins
+// Options: --no-lighthouse, --port=N, --routes=/,/plugins, --save=DIR (each Lighthouse report as JSON)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +93,10 @@ async function lighthouseOf(url) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const { categories: c, audits: a, runtimeError } = result.lhr;
+    if (args.save) {
+      fs.mkdirSync(String(args.save), { recursive: true });
+      fs.writeFileSync(path.join(String(args.save), `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+    }
     // A run Lighthouse could not finish scores 0: say why instead of printing the zeros as a result.
     if (runtimeError) console.log(`${url}: Lighthouse failed: ${runtimeError.code} ${runtimeError.message ?? ''}`);
     const score = (k) => Math.round((c[k]?.score ?? 0) * 100);

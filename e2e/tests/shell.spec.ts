@@ -48,3 +48,35 @@ test('the top bar search goes to the chosen list with the query', async ({ page 
   await search.press('Enter');
   await expect(page).toHaveURL(/\/plugins\?search=rocket/);
 });
+
+test('a landing page comes with its first reads: the list or the item renders without asking the API', async ({ page, request }) => {
+  const plugins = (await (await request.get('/api/plugins?page=1&pageSize=1&sortBy=downloads&sortDir=desc')).json()) as { items: Array<{ id: number; name: string; author?: string; member?: { displayName: string } }> };
+  const plugin = plugins.items[0]!;
+  const cars = (await (await request.get('/api/cars?page=1&pageSize=1')).json()) as { items: Array<{ id: number; name: string }> };
+  const car = cars.items[0]!;
+  const member = encodeURIComponent(plugin.member?.displayName ?? plugin.author ?? '');
+  // Each page, the reads the server writes into it (apps/server/src/page-data.ts), and what shows once it rendered.
+  const pages: Array<{ path: string; reads: string[]; shows: string }> = [
+    { path: '/', reads: ['/api/plugins?page=1&pageSize=6&sortBy=release&sortDir=desc'], shows: 'Recent Plugins' },
+    { path: '/plugins', reads: ['/api/plugins?page=1&pageSize=16', '/api/tags'], shows: plugin.name },
+    { path: `/plugin/${plugin.id}`, reads: [`/api/plugins/${plugin.id}`], shows: plugin.name },
+    { path: '/cars', reads: ['/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', '/api/cars/bodies'], shows: 'Browse Cars' },
+    { path: `/cars/${car.id}`, reads: [`/api/cars/${car.id}`], shows: car.name },
+    { path: `/members/${member}`, reads: [`/api/members/${member}`, `/api/members/${member}/plugins?page=1&pageSize=50`, `/api/members/${member}/cars?page=1&pageSize=50`], shows: plugin.name },
+  ];
+  for (const { path, reads, shows } of pages) {
+    const asked: string[] = [];
+    const listen = (req: { url(): string; method(): string }) => {
+      const url = new URL(req.url());
+      if (req.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(`${url.pathname}${url.search}`);
+    };
+    page.on('request', listen);
+    const response = await page.goto(path);
+    const html = (await response!.text()) ?? '';
+    for (const read of reads) expect(html, `${path} carries ${read}`).toContain(JSON.stringify(read));
+    await expect(page.getByText(shows).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', listen);
+    expect(asked.filter((a) => reads.includes(a)), `${path}: first reads asked over the network`).toEqual([]);
+  }
+});

@@ -38,6 +38,7 @@ import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/b
 import { HttpError } from './platform/errors.js';
 import { reportServerError } from './platform/error-reporting.js';
 import { logRequests } from './platform/request-log.js';
+import { pageData } from './page-data.js';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isInvalidTextError } from './platform/db-errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
@@ -284,7 +285,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     // A path the web app has no page for gets its not-found page with an honest 404.
     return isAppPage(pathname) ? null : 'not-found';
   };
-  await spaFallback(app, opts.webDist ?? defaultWebDist, { origin: (req) => siteOrigin(config, req), resolveMeta, publicConfig: publicConfig(ctx) });
+  await spaFallback(app, opts.webDist ?? defaultWebDist, {
+    origin: (req) => siteOrigin(config, req),
+    resolveMeta,
+    publicConfig: publicConfig(ctx),
+    pageData: (pathname, query) => pageData(app, pathname, query),
+  });
 
   app.addHook('onReady', async () => {
     hubRef.current = await attachHub(app.server, {

@@ -59,6 +59,34 @@ describe('serving the web app', () => {
     expect(JSON.parse(block![1]!)).toEqual((await t.app.inject('/api/config')).json());
   });
 
+  it("writes a landing page's first reads into it, as the API answers them to a visitor without a session", async () => {
+    const m = await signedInMember(t);
+    const car = await t.app.inject({
+      method: 'POST',
+      url: '/api/cars',
+      headers: m.auth,
+      payload: { name: 'Page </script><b>data', code: 'hAMwB1wABMItCGEWAAA=', description: 'Read with the page.' },
+    });
+    expect(car.statusCode).toBe(201);
+    const dataOf = (body: string) => {
+      const block = /<script id="bm-data" type="application\/json">(.*?)<\/script>/s.exec(body);
+      return block ? (JSON.parse(block[1]!) as Record<string, unknown>) : null;
+    };
+    const cars = await t.app.inject('/cars');
+    // A name cannot close the block: its '<' is written as \u003c and reads back the same.
+    expect(cars.body).not.toContain('</script><b>');
+    const data = dataOf(cars.body)!;
+    expect(Object.keys(data)).toEqual(['/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', '/api/cars/bodies']);
+    for (const [url, body] of Object.entries(data)) expect(body, url).toEqual((await t.app.inject(url)).json());
+    expect(JSON.stringify(data)).toContain('Page </script><b>data');
+    const detail = dataOf((await t.app.inject(`/cars/${car.json().id}`)).body)!;
+    expect(detail[`/api/cars/${car.json().id}`]).toMatchObject({ name: 'Page </script><b>data', myStars: null });
+    // A page with a query string, a page of nothing, and a page with no first reads: no block.
+    expect(dataOf((await t.app.inject('/cars?sortBy=name')).body)).toBeNull();
+    expect(dataOf((await t.app.inject('/cars/999999')).body)).toBeNull();
+    expect(dataOf((await t.app.inject('/terms')).body)).toBeNull();
+  });
+
   it("preloads a landing page's own chunks with the entry, and nothing the entry already brings", async () => {
     const links = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(links((await t.app.inject('/')).body)).toEqual(['/assets/home.js', '/assets/card.js']);

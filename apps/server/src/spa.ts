@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { cutDescription } from '@bm/core';
+import type { PageData } from './page-data.js';
 import { pagePreloads } from './page-preload.js';
 
 export interface PageMeta {
@@ -82,6 +83,18 @@ export function withConfig(html: string, config: unknown): string {
   return html.replace('</head>', () => `    <script id="bm-config" type="application/json">${json}</script>\n  </head>`);
 }
 
+/**
+ * Writes a page's first reads (page-data.ts) into it as a JSON data block (no script for the CSP to
+ * allow), and a preload of its largest image. '<' only occurs inside JSON strings, where \u003c
+ * reads the same, so no value can close the element.
+ */
+export function withPageData(html: string, data: PageData | null): string {
+  if (!data) return html;
+  const preload = data.lcpImage ? `<link rel="preload" as="image" href="${escapeHtml(data.lcpImage)}" fetchpriority="high" />\n    ` : '';
+  const block = `<script id="bm-data" type="application/json">${data.json.replace(/</g, '\\u003c')}</script>`;
+  return html.replace('</head>', () => `    ${preload}${block}\n  </head>`);
+}
+
 /** Preload links for a page's own script chunks, fetched alongside the entry. */
 export function withPreloads(html: string, files: string[]): string {
   if (files.length === 0) return html;
@@ -101,6 +114,8 @@ export async function spaFallback(
     resolveMeta?: MetaResolver;
     /** The public runtime config (GET /api/config), written into every page. */
     publicConfig?: unknown;
+    /** A page's first reads, written into it (page-data.ts). */
+    pageData?: (pathname: string, query: string) => Promise<PageData | null>;
   },
 ) {
   const indexFile = path.join(dist, 'index.html');
@@ -148,6 +163,14 @@ export async function spaFallback(
       // The app still loads (its owner may see a hidden plugin once signed in), but the status is honest.
       if (meta === 'not-found') status = 404;
       else if (meta) html = withMeta(html, meta, opts.origin(req), pathname);
+    }
+    if (status === 200 && opts.pageData) {
+      const query = req.url.slice(pathname.length + 1);
+      const data = await opts.pageData(pathname, query).catch((err) => {
+        req.log.warn({ err, pathname }, 'Page data not read');
+        return null;
+      });
+      html = withPageData(html, data);
     }
     return reply.code(status).type('text/html').header('cache-control', 'no-cache').send(html);
   });

@@ -127,7 +127,8 @@ export function ResultsList<T extends { id: number }>({
   label: string;
   /** An older answer shown while the new one loads. */
   isStale: boolean;
-  renderItem: (item: T) => ReactNode;
+  /** `first` is the list's first item: the page's largest image, loaded first (not lazily). */
+  renderItem: (item: T, first: boolean) => ReactNode;
 }) {
   const ads = useAdMode() !== 'off';
   const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads ? withAds(items) : items.map((item) => ({ kind: 'item', item }));
@@ -151,7 +152,7 @@ export function ResultsList<T extends { id: number }>({
               <AdUnit className="h-full" />
             </li>
           ) : (
-            <li key={entry.item.id}>{renderItem(entry.item)}</li>
+            <li key={entry.item.id}>{renderItem(entry.item, entry.item === items[0])}</li>
           ),
         )}
       </ul>

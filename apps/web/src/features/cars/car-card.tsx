@@ -40,7 +40,7 @@ function BodyBadge({ car }: { car: Car }) {
  * A car in the list: the whole card links to its page. Grid cards stack the banner over the text;
  * list rows put a small banner beside it.
  */
-export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' | 'list' }) {
+export function CarCard({ car, variant = 'grid', priority = false }: { car: Car; variant?: 'grid' | 'list'; /** The first card of a list: its banner is the page's largest image. */ priority?: boolean }) {
   // One link stretched over the whole card (named by the car), with the creator's own link above it: links cannot nest.
   const frame = cx(
     'group relative block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900 focus-within:border-sky-500/60',
@@ -68,7 +68,7 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
     return (
       <div data-testid="car-card" className={cx(frame, 'flex items-stretch gap-4 p-3')}>
         <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
-          <CarBanner name={car.name} url={car.bannerUrl} className="text-3xl" />
+          <CarBanner name={car.name} url={car.bannerUrl} className="text-3xl" priority={priority} />
         </div>
         <div className="flex min-w-0 flex-1 flex-col justify-center gap-1.5">
           {title}
@@ -86,7 +86,7 @@ export function CarCard({ car, variant = 'grid' }: { car: Car; variant?: 'grid' 
   return (
     <div data-testid="car-card" className={cx(frame, 'flex h-full flex-col')}>
       <div className="relative aspect-video overflow-hidden">
-        <CarBanner name={car.name} url={car.bannerUrl} className="transition-transform duration-300 group-hover:scale-105" />
+        <CarBanner name={car.name} url={car.bannerUrl} priority={priority} className="transition-transform duration-300 group-hover:scale-105" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         {title}

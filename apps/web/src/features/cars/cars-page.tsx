@@ -128,7 +128,7 @@ function Results({
     );
   }
   return (
-    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item) => <CarCard car={item} variant={view} />} />
+    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />} />
   );
 }
 

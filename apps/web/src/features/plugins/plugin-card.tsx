@@ -51,8 +51,11 @@ export function PluginCard({
   variant = 'grid',
   clickable = true,
   className,
+  priority = false,
 }: {
   plugin: PluginCardData;
+  /** The first card of a list: its banner is the page's largest image. */
+  priority?: boolean;
   variant?: 'grid' | 'list';
   clickable?: boolean;
   className?: string;
@@ -105,7 +108,7 @@ export function PluginCard({
       'flex items-stretch gap-4 p-3',
       <>
         <div className="relative aspect-video w-28 shrink-0 overflow-hidden rounded-lg sm:w-40">
-          <PluginBanner name={plugin.name} url={plugin.bannerImageUrl} className="text-3xl" />
+          <PluginBanner name={plugin.name} url={plugin.bannerImageUrl} className="text-3xl" priority={priority} />
         </div>
         <div className="flex min-w-0 flex-1 flex-col justify-center gap-1">
           {title}
@@ -124,6 +127,7 @@ export function PluginCard({
         <PluginBanner
           name={plugin.name}
           url={plugin.bannerImageUrl}
+          priority={priority}
           className={clickable ? 'transition-transform duration-300 group-hover:scale-105' : undefined}
         />
       </div>

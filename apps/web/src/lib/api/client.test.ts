@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch } from '../../test/utils';
 import { api, connectAuthBridge } from './client';
 import { ApiError, errorText } from './errors';
+import { PAGE_DATA_MAX_AGE_MS, resetPageAnswers, takePageAnswer } from './page-data';
 
 describe('api client', () => {
   let token: string | null;
@@ -84,6 +85,56 @@ describe('api client', () => {
   it('returns undefined for 204', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
     await expect(api.delete('/members/me/avatar')).resolves.toBeUndefined();
+  });
+});
+
+describe("the page's first reads", () => {
+  const block = (json: string) => {
+    const el = document.createElement('script');
+    el.id = 'bm-data';
+    el.type = 'application/json';
+    el.textContent = json;
+    document.head.append(el);
+    return el;
+  };
+  afterEach(() => {
+    document.getElementById('bm-data')?.remove();
+    resetPageAnswers();
+    connectAuthBridge(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('answers a request without a session from the page, once, whatever the order of its parameters', async () => {
+    block('{"/api/plugins?page=1&pageSize=16":{"items":[{"id":8}],"totalCount":1}}');
+    const fetch = mockFetch(() => json(200, { items: [], totalCount: 0 }));
+    await expect(api.get('/plugins', { query: { pageSize: 16, page: 1 } })).resolves.toEqual({ items: [{ id: 8 }], totalCount: 1 });
+    expect(fetch).not.toHaveBeenCalled();
+    // Taken once: the next read of the same address asks the API.
+    await expect(api.get('/plugins', { query: { page: 1, pageSize: 16 } })).resolves.toEqual({ items: [], totalCount: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves requests with a session, other addresses and writes to the network', async () => {
+    block('{"/api/plugins/8":{"id":8,"myStars":null}}');
+    const fetch = mockFetch(() => json(200, { id: 8, myStars: 5 }));
+    connectAuthBridge({ getToken: () => 'token', refresh: async () => null, onUnauthorized: () => {} });
+    await expect(api.get('/plugins/8')).resolves.toEqual({ id: 8, myStars: 5 });
+    connectAuthBridge(null);
+    await expect(api.get('/plugins/9')).resolves.toEqual({ id: 8, myStars: 5 });
+    await api.post('/plugins/8', {});
+    expect(fetch).toHaveBeenCalledTimes(3);
+    // Still there for the anonymous read it was written for.
+    await expect(api.get('/plugins/8')).resolves.toEqual({ id: 8, myStars: null });
+  });
+
+  it('is old news after the first moments of the visit, and a broken block is no answer', () => {
+    block('{"/api/tags":[]}');
+    expect(takePageAnswer('/api/tags', PAGE_DATA_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(takePageAnswer('/api/tags', 10)).toEqual({ body: [] });
+    document.getElementById('bm-data')!.remove();
+    resetPageAnswers();
+    block('{oops');
+    expect(takePageAnswer('/api/tags', 10)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { API_TIMEOUT_MS } from '@bm/core';
 import { ApiError, parseErrorBody } from './errors';
+import { takePageAnswer } from './page-data';
 
 export const API_BASE = '/api';
 
@@ -115,6 +116,11 @@ async function readBody<T>(res: Response): Promise<T> {
 
 export async function apiRequest<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const token = opts.token ?? (opts.auth === false ? null : bridge.getToken());
+  // A landing page's first reads come with its HTML, answered for a visitor without a session.
+  if ((opts.method ?? 'GET') === 'GET' && token === null) {
+    const answer = typeof document === 'undefined' ? undefined : takePageAnswer(buildUrl(path, opts.query));
+    if (answer) return answer.body as T;
+  }
   let res = await send(path, opts, token);
 
   const mayRetry = opts.retryOnUnauthorized ?? (token !== null && opts.token === undefined);

@@ -187,6 +187,19 @@ describe('plugin card', () => {
     expect(name.contains(author)).toBe(false);
   });
 
+  it("loads the first card's banner at once (the page's largest image) and the others as they near the screen", async () => {
+    const items = [1, 2, 3].map((id) => makePlugin({ id, name: `p${id}`, bannerImageUrl: `/files/plugins/${id}/banner.webp` }));
+    serve(() => json(200, { ...makePluginPage(items), items }));
+    open();
+    await screen.findByText('p3');
+    const images = [...document.querySelectorAll('img')];
+    expect(images.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
+
   it('shows the placeholder with the initial when the banner fails, and the numbers', () => {
     renderRoutes([
       { path: '/', element: <PluginCard plugin={makePlugin({ name: 'zeta', bannerImageUrl: '/broken.png' })} clickable={false} /> },

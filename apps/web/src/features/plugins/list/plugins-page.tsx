@@ -143,6 +143,6 @@ function Results({
     );
   }
   return (
-    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item) => <PluginCard plugin={item} variant={view} />} />
+    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />} />
   );
 }
