@@ -130,6 +130,8 @@ export const carDetailSchema = carSchema.extend({
   loadout: carLoadoutSchema,
   myStars: z.number().int().nullable(),
   myVote: z.enum(CAR_VOTE_TYPES),
+  /** The description rendered to HTML by the server. */
+  descriptionHtml: z.string(),
 });
 export type CarDetail = z.infer<typeof carDetailSchema>;
 

@@ -34,6 +34,25 @@ export function normalizeComment(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
+/**
+ * The comment body rule, once for the form and the server (commentBodyRule in comments.ts runs it):
+ * the first problem with a body once normalised (5 to 500 characters), or null when it can be sent.
+ */
+export function commentBodyError(text: string): string | null {
+  const body = normalizeComment(text);
+  if (!body) return COMMENT_MESSAGES.empty;
+  if (body.length < COMMENT_MIN_LENGTH) return COMMENT_MESSAGES.tooShort;
+  if (body.length > COMMENT_MAX_LENGTH) return COMMENT_MESSAGES.tooLong;
+  return null;
+}
+
+export function isCommentEditable(createdAt: string | Date, now: number = Date.now()): boolean {
+  return now - new Date(createdAt).getTime() < COMMENT_EDIT_WINDOW_MS;
+}
+
+export function isCommentNew(createdAt: string | Date, now: number = Date.now()): boolean {
+  return now - new Date(createdAt).getTime() < COMMENT_NEW_BADGE_MS;
+}
 
 /** Real-time events of the plugin group (JoinPlugin / LeavePlugin). */
 export const COMMENT_EVENTS = {

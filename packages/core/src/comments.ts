@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MIN_LENGTH, COMMENT_MAX_LENGTH, COMMENT_EDIT_WINDOW_MS, COMMENT_NEW_BADGE_MS, COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, normalizeComment } from './comment-rules.js';
+import { COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, commentBodyError, normalizeComment } from './comment-rules.js';
 
 /** GET /plugins/{id}/comments?before={commentId}&limit={n}: older comments after the one given, newest first. */
 export const commentPageQuery = z.object({
@@ -13,31 +13,14 @@ export const commentPageQuery = z.object({
 });
 export type CommentPageQuery = z.infer<typeof commentPageQuery>;
 
-/** A comment body: normalised first, then 5 to 500 characters. */
+/** A comment body: normalised, then checked by the one rule of comment-rules.ts (5 to 500 characters). */
 export const commentBodyRule = z
   .string({ message: COMMENT_MESSAGES.empty })
   .transform(normalizeComment)
-  .pipe(
-    z
-      .string()
-      .min(1, COMMENT_MESSAGES.empty)
-      .min(COMMENT_MIN_LENGTH, COMMENT_MESSAGES.tooShort)
-      .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong),
-  );
-
-/** The first problem with a comment body, or null when it can be sent. */
-export function commentBodyError(text: string): string | null {
-  const r = commentBodyRule.safeParse(text);
-  return r.success ? null : (r.error.issues[0]?.message ?? COMMENT_MESSAGES.empty);
-}
-
-export function isCommentEditable(createdAt: string | Date, now: number = Date.now()): boolean {
-  return now - new Date(createdAt).getTime() < COMMENT_EDIT_WINDOW_MS;
-}
-
-export function isCommentNew(createdAt: string | Date, now: number = Date.now()): boolean {
-  return now - new Date(createdAt).getTime() < COMMENT_NEW_BADGE_MS;
-}
+  .superRefine((body, ctx) => {
+    const problem = commentBodyError(body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const COMMENT_VOTES = ['U', 'D', 'N'] as const;
 export type CommentVote = (typeof COMMENT_VOTES)[number];

@@ -40,6 +40,10 @@ export const mailMessageSchema = z.object({
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 
+/** One message opened (GET /mail/{id}): with its body rendered to HTML by the server. */
+export const mailMessageDetailSchema = mailMessageSchema.extend({ bodyHtml: z.string() });
+export type MailMessageDetail = z.infer<typeof mailMessageDetailSchema>;
+
 export const mailPageSchema = z.object({ items: z.array(mailMessageSchema), totalCount: z.number().int() });
 export type MailPage = z.infer<typeof mailPageSchema>;
 

@@ -52,6 +52,8 @@ export const memberProfileSchema = z.object({
   reputation: z.number().int(),
   hasGivenRep: z.boolean(),
   bioMarkdown: z.string(),
+  /** The bio rendered to HTML by the server. */
+  bioHtml: z.string(),
   socials: socialsSchema,
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;

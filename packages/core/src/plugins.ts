@@ -126,6 +126,10 @@ export const pluginSchema = z.object({
 });
 export type Plugin = z.infer<typeof pluginSchema>;
 
+/** One plugin (GET /plugins/{id}): with its description rendered to HTML by the server. */
+export const pluginDetailSchema = pluginSchema.extend({ descriptionHtml: z.string() });
+export type PluginDetail = z.infer<typeof pluginDetailSchema>;
+
 /** How many plugins of the current list or search carry a tag. */
 export const tagCountSchema = z.object({ tagId: z.number().int(), count: z.number().int() });
 export type TagCount = z.infer<typeof tagCountSchema>;

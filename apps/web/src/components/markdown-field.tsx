@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Markdown } from './markdown';
+import { MarkdownPreview } from './markdown';
 import { cx, focusRing, inputClasses } from './ui';
 
 /** The field's fixed texts; a feature's constants object carrying these keys can be passed whole. */
@@ -85,7 +85,7 @@ export function MarkdownField({
         {tab === 'preview' && (
           <div className="min-h-40 rounded-lg border border-slate-700 bg-slate-900/60 p-4">
             {value.trim() ? (
-              <Markdown source={value} className="[&>:first-child]:mt-0!" />
+              <MarkdownPreview source={value} className="[&>:first-child]:mt-0!" />
             ) : (
               <p className="text-sm text-slate-400">{texts.previewEmpty}</p>
             )}

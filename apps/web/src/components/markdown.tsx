@@ -1,9 +1,33 @@
-import { useMemo } from 'react';
-import { renderMarkdown } from '../lib/markdown';
+import { useEffect, useMemo, useState } from 'react';
+import type { MarkdownRender } from '@bm/core/markdown';
+import { sanitizeHtml } from '../lib/markdown';
 import { cx } from './ui';
 
-/** Rendered, sanitised markdown (bios, descriptions). */
-export function Markdown({ source, className }: { source: string | null | undefined; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className={cx('markdown', className)} dangerouslySetInnerHTML={{ __html: html }} />;
+/** Markdown the server rendered (a description, a bio, a message), sanitised and shown. */
+export function Markdown({ html, className }: { html: string | null | undefined; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <div className={cx('markdown', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+/**
+ * A text being written, rendered as it will show: the renderer loads the first time a preview
+ * opens (pages that only show markdown get it rendered by the server).
+ */
+export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
+  const [render, setRender] = useState<MarkdownRender | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    import('@bm/core/markdown')
+      .then((m) => m.loadMarkdown())
+      .then((r) => live && setRender(() => r))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const html = useMemo(() => (render ? render(source) : ''), [render, source]);
+  // Until the renderer is there (or if it cannot load) the text shows as written.
+  if (!render) return <div className={cx('markdown whitespace-pre-wrap', className)} aria-busy={!failed}>{source}</div>;
+  return <Markdown html={html} className={className} />;
 }

@@ -35,6 +35,7 @@ describe('creating and reading a car', () => {
       name: 'Midnight Octane',
       code: V4_CODE,
       description: '# Fast\n\nA **clean** build.',
+      descriptionHtml: '<h1>Fast</h1>\n<p>A <strong>clean</strong> build.</p>\n',
       bannerUrl: null,
       member: { id: m.id, displayName: m.username, avatarUrl: null },
       views: 0,

@@ -25,6 +25,7 @@ import {
   type MemberCarItem,
   type StatsDaySpan,
 } from '@bm/core';
+import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { carCopyMarks, carDailyCounts, carRatings, cars, carViewMarks, carVotes, members } from '../../db/schema.js';
@@ -156,7 +157,7 @@ function carCachesOf(ctx: AppContext): CarCaches {
     caches = {
       pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_CARS, size: (page) => page.items.length }),
       bodies: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
-      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (c) => c.description.length + 4000 }),
+      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (c) => c.description.length + c.descriptionHtml.length + 4000 }),
     };
     carCaches.set(ctx, caches);
   }
@@ -333,7 +334,7 @@ export class CarService {
       .innerJoin(members, eq(members.id, cars.memberId))
       .where(eq(cars.id, id));
     if (!row) throw notFound(M.notFound);
-    return { ...this.toCar(row), loadout: row.loadout, ...this.viewerPart(row.myStars, row.myVote) };
+    return { ...this.toCar(row), loadout: row.loadout, ...this.viewerPart(row.myStars, row.myVote), descriptionHtml: await renderMarkdown(row.description) };
   }
 
   /** The caller's own cars, whatever their status: pinned first, then the most recently updated. */

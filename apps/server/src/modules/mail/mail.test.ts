@@ -87,12 +87,13 @@ describe('one message', () => {
   it('opening marks it O, and another member gets 404 for it on every call', async () => {
     const owner = await signedInMember(t);
     const stranger = await signedInMember(t);
-    const id = await notice(owner, 'Private');
+    const id = await notice(owner, 'Private', { body: 'Your plugin is **live**.<img src=x onerror=alert(1)>' });
     expect((await get(stranger, `/api/mail/${id}`)).status).toBe(404);
     for (const action of ['read', 'hide', 'unhide']) expect(await post(stranger, `/api/mail/${id}/${action}`)).toBe(404);
     const opened = await get<MailMessage>(owner, `/api/mail/${id}`);
     expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({ id, subject: 'Private', status: 'O' });
+    // The body comes rendered: markdown as HTML, typed HTML as text.
+    expect(opened.body).toMatchObject({ id, subject: 'Private', status: 'O', bodyHtml: '<p>Your plugin is <strong>live</strong>.&lt;img src=x onerror=alert(1)&gt;</p>\n' });
     const list = await get<MailPage>(owner, '/api/mail');
     expect(list.body.items[0]!.status).toBe('O');
     // The stranger's calls changed nothing.

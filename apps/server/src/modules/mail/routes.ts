@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hiddenMailListQuery, mailCategorySchema, mailListQuery, mailMessageSchema, mailPageSchema, unreadCountQuery, unreadCountResponse } from '@bm/core';
+import { hiddenMailListQuery, mailCategorySchema, mailListQuery, mailMessageDetailSchema, mailPageSchema, unreadCountQuery, unreadCountResponse } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
 import { MailService } from './service.js';
@@ -32,7 +32,7 @@ export function mailRoutes(app: App, ctx: AppContext) {
     async (req) => ({ count: await mail.unreadCount(requireMember(req).memberId, req.query.search) }),
   );
 
-  r.get('/mail/:id', { ...opts, schema: { tags, security: bearer, params: idParam, response: { 200: mailMessageSchema } } }, async (req) =>
+  r.get('/mail/:id', { ...opts, schema: { tags, security: bearer, params: idParam, response: { 200: mailMessageDetailSchema } } }, async (req) =>
     mail.open(requireMember(req).memberId, req.params.id),
   );
 

@@ -6,9 +6,10 @@ import {
   type MailCategory,
   type MailEventName,
   type MailListQuery,
-  type MailMessage,
+  type MailMessageDetail,
   type MailPage,
 } from '@bm/core';
+import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext } from '../../context.js';
 import { mailMessages } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
@@ -91,13 +92,10 @@ export class MailService {
   }
 
   /** Opening a message marks it opened (O). */
-  async open(memberId: number, id: number): Promise<MailMessage> {
+  async open(memberId: number, id: number): Promise<MailMessageDetail> {
     const row = await this.own(memberId, id);
-    if (row.status === 'U') {
-      await this.markRead(memberId, id);
-      return toMailMessage({ ...row, status: 'O' });
-    }
-    return toMailMessage(row);
+    if (row.status === 'U') await this.markRead(memberId, id);
+    return { ...toMailMessage({ ...row, status: 'O' }), bodyHtml: await renderMarkdown(row.body) };
   }
 
   async markRead(memberId: number, id: number): Promise<void> {

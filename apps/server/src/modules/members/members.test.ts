@@ -173,6 +173,7 @@ describe('PUT /members/me/profile', () => {
     const again = (await call('GET', `/members/${m.username}`)).json<MemberProfile>();
     expect(again.socials.websiteUrl).toBe('https://example.com');
     expect(again.bioMarkdown).toBe('# Hi\n\nI make **cars**.');
+    expect(again.bioHtml).toBe('<h1>Hi</h1>\n<p>I make <strong>cars</strong>.</p>\n');
     const [row] = await t.ctx.db.select({ bio: members.bioMarkdown, socials: members.socials }).from(members).where(eq(members.id, m.id));
     expect(row!.socials).toEqual(p.socials);
 

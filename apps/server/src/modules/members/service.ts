@@ -8,6 +8,7 @@ import {
   type RepResponse,
   type Socials,
 } from '@bm/core';
+import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
@@ -107,6 +108,7 @@ export class MemberService {
       reputation: member.reputation,
       hasGivenRep: (given[0]?.n ?? 0) > 0,
       bioMarkdown: member.bioMarkdown,
+      bioHtml: await renderMarkdown(member.bioMarkdown),
       socials: socialsOf(member.socials),
     };
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { pluginPageSchema, pluginSchema, tagSchema, type Plugin, type PluginPage, type Tag } from '@bm/core';
+import { pluginDetailSchema, pluginPageSchema, tagSchema, type Plugin, type PluginPage, type Tag } from '@bm/core';
 import { z } from 'zod';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -113,8 +113,13 @@ describe('kept plugin details', () => {
   it('shows edits, tags and the featured flag on the next read', async () => {
     const id = await published();
     await shown(id);
-    await ok('PUT', `/plugins/${id}/update`, owner.auth, { name: 'Renamed Kept Plugin', description: 'A **new** description' });
-    expect(await shown(id)).toMatchObject({ name: 'Renamed Kept Plugin', description: 'A **new** description' });
+    await ok('PUT', `/plugins/${id}/update`, owner.auth, { name: 'Renamed Kept Plugin', description: 'A **new** description<script>alert(1)</script> [x](javascript:alert(1))' });
+    // The description comes rendered with it: raw HTML as text, no unsafe link.
+    expect(await shown(id)).toMatchObject({
+      name: 'Renamed Kept Plugin',
+      description: 'A **new** description<script>alert(1)</script> [x](javascript:alert(1))',
+      descriptionHtml: '<p>A <strong>new</strong> description&lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</p>\n',
+    });
 
     const tag = await addTag(t, `kept${counter}`, `Kept ${counter}`);
     await ok('PUT', `/plugins/${id}/tags`, owner.auth, { tagIds: [tag.id] });
@@ -217,7 +222,7 @@ describe('kept plugin details', () => {
     const tag = await addTag(t, `schema${counter}`, `Schema ${counter}`);
     await ok('PUT', `/plugins/${id}/tags`, owner.auth, { tagIds: [tag.id] });
     const checks: Array<[string, z.ZodType]> = [
-      [`/plugins/${id}`, pluginSchema],
+      [`/plugins/${id}`, pluginDetailSchema],
       ['/plugins', pluginPageSchema],
       ['/plugins?search=kept', pluginPageSchema],
       ['/tags', z.array(tagSchema)],

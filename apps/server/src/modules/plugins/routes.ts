@@ -20,6 +20,7 @@ import {
   pluginPinResponse,
   pluginRatingRequest,
   pluginRatingResponse,
+  pluginDetailSchema,
   pluginSchema,
   pluginSeoSchema,
   pluginTagsRequest,
@@ -256,7 +257,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // ---- one plugin ----
 
-  r.get('/plugins/:id', { schema: { tags: tag, params: idParam, response: { 200: pluginSchema } } }, async (req, reply) => {
+  r.get('/plugins/:id', { schema: { tags: tag, params: idParam, response: { 200: pluginDetailSchema } } }, async (req, reply) => {
     const plugin = await service.get(req.params.id, req.principal);
     return req.principal ? plugin : sendKept(reply as unknown as FastifyReply, plugin);
   });

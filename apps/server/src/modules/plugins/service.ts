@@ -20,7 +20,9 @@ import {
   type StatsDaySpan,
   type Tag,
   type TagCount,
+  type PluginDetail,
 } from '@bm/core';
+import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -182,7 +184,7 @@ const DETAIL_CACHE_CHARS = 4_000_000;
 interface PluginCaches {
   pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
   totals: ReadCache<{ n: number }>;
-  details: ReadCache<Plugin>;
+  details: ReadCache<PluginDetail>;
   tags: ReadCache<{ tags: Tag[] }>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
@@ -193,7 +195,7 @@ function pluginCachesOf(ctx: AppContext): PluginCaches {
     caches = {
       pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
       totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
-      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (p) => p.description.length + 1000 }),
+      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (p) => p.description.length + p.descriptionHtml.length + 1000 }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
     };
     pluginCaches.set(ctx, caches);
@@ -409,7 +411,7 @@ export class PluginService {
   }
 
   /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */
-  private async withMyStars(items: Plugin[], memberId: number): Promise<Plugin[]> {
+  private async withMyStars<P extends Plugin>(items: P[], memberId: number): Promise<P[]> {
     if (!items.length) return items;
     const rated = await this.ctx.db
       .select({ id: pluginRatings.pluginId, stars: pluginRatings.stars })
@@ -428,8 +430,12 @@ export class PluginService {
    * GET /plugins/{id}: the kept copy as anyone may see it, shown only to those the visibility rule
    * (canSeePlugin's) lets see it, with the viewer's own stars added.
    */
-  async get(id: number, viewer: Principal | null): Promise<Plugin> {
-    const p = await this.caches.details.get(String(id), () => this.one(id, null));
+  /** One plugin, its description rendered (once per kept answer, not per request). */
+  async get(id: number, viewer: Principal | null): Promise<PluginDetail> {
+    const p = await this.caches.details.get(String(id), async () => {
+      const plugin = await this.one(id, null);
+      return { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) };
+    });
     if (!(isPublic(p) || p.member.id === viewer?.memberId || isStaff(viewer))) throw notFound(M.notFound);
     return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
   }

@@ -72,7 +72,9 @@ describe('car detail: content and states', () => {
     const car = makeDetail({
       id: 5,
       name: 'Neon Octane',
-      description: '## Build\n\nA **fast** car<script>alert(1)</script>',
+      description: '## Build\n\nA **fast** car',
+      // As the server rendered it, with a script that must not reach the page.
+      descriptionHtml: '<h2>Build</h2>\n<p>A <strong>fast</strong> car<script>alert(1)</script></p>\n',
       views: 1,
       codeCopies: 2,
       averageRating: 4.25,
@@ -96,7 +98,7 @@ describe('car detail: content and states', () => {
     expect(screen.getByRole('heading', { name: T.codeHeading })).toBeInTheDocument();
     expect(screen.getByText(T.codeIntro)).toBeInTheDocument();
     expect(screen.getByTestId('car-code')).toHaveTextContent(car.code);
-    // Safe markdown: the heading renders, the script does not.
+    // The server's HTML, sanitised: the heading renders, the script does not.
     expect(screen.getByRole('heading', { name: 'Build' })).toBeInTheDocument();
     expect(document.querySelector('.markdown script')).toBeNull();
     // Decoded loadout: one section, blue is orange.

@@ -222,7 +222,7 @@ function CarDetailView({ car }: { car: CarDetail }) {
               {T.description}
             </h2>
             {car.description.trim() ? (
-              <Markdown source={car.description} className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!" />
+              <Markdown html={car.descriptionHtml} className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!" />
             ) : (
               <p className="text-slate-400">{T.noDescription}</p>
             )}

@@ -96,7 +96,7 @@ describe('car form checks', () => {
     await user.type(screen.getByLabelText(T.description), '**bold**');
     expect(screen.getByText('8/5000')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: T.preview }));
-    expect(within(screen.getByRole('tabpanel')).getByText('bold').tagName).toBe('STRONG');
+    expect((await within(screen.getByRole('tabpanel')).findByText('bold')).tagName).toBe('STRONG');
   });
 });
 

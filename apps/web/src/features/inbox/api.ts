@@ -1,4 +1,4 @@
-import type { MailCategory, MailMessage, MailPage } from '@bm/core';
+import type { MailCategory, MailMessageDetail, MailPage } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -50,7 +50,7 @@ export const mailCategoriesQuery = (memberId: number) =>
 export const mailMessageQuery = (memberId: number, id: number) =>
   queryOptions({
     queryKey: mailKeys.message(memberId, id),
-    queryFn: ({ signal }) => api.get<MailMessage>(`/mail/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<MailMessageDetail>(`/mail/${id}`, { signal }),
     staleTime: 0,
   });
 

@@ -47,7 +47,8 @@ function serveInbox(messages: MailMessage[], opts: { fail?: RegExp; unread?: num
       if (!m) return json(404, { message: 'Message not found' });
       if (!one[2] && init.method !== 'POST') {
         m.status = 'O';
-        return json(200, { ...m });
+        // The server renders the body; here a hostile one, which the page must sanitise.
+        return json(200, { ...m, bodyHtml: m.body.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>') });
       }
       if (one[2] === 'hide') m.isHidden = true;
       if (one[2] === 'unhide') m.isHidden = false;

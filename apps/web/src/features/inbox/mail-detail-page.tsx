@@ -1,4 +1,4 @@
-import { MAIL_EVENT, type MailEvent, type MailMessage } from '@bm/core';
+import { MAIL_EVENT, type MailEvent, type MailMessageDetail } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -28,7 +28,7 @@ export function MailDetailPage() {
     if (openedId) void queryClient.invalidateQueries({ queryKey: mailKeys.unread(memberId) });
   }, [openedId, memberId, queryClient]);
 
-  const patch = (change: Partial<MailMessage>) => queryClient.setQueryData<MailMessage>(key, (old) => (old ? { ...old, ...change } : old));
+  const patch = (change: Partial<MailMessageDetail>) => queryClient.setQueryData<MailMessageDetail>(key, (old) => (old ? { ...old, ...change } : old));
 
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     if (!event || event.data.id !== id) return;
@@ -82,7 +82,7 @@ export function MailDetailPage() {
               {T.hiddenNote}
             </Alert>
           )}
-          <Markdown source={message.body} className="mt-4 text-slate-200" />
+          <Markdown html={message.bodyHtml} className="mt-4 text-slate-200" />
           {message.link && (
             <ButtonLink to={message.link} className="mt-6">
               {T.open}

@@ -28,6 +28,7 @@ const profileOf = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   reputation: 5,
   hasGivenRep: false,
   bioMarkdown: '',
+  bioHtml: '',
   socials: { websiteUrl: '', githubUrl: '', twitterUrl: '', discordUrl: '', youtubeUrl: '', twitchUrl: '' },
   ...patch,
 });
@@ -149,7 +150,8 @@ describe('profile form', () => {
     expect(bio).toHaveAttribute('rows', '8');
     await user.type(bio, '## Hello{enter}{enter}**bold** move');
     await user.click(screen.getByRole('tab', { name: E.preview }));
-    expect(screen.getByRole('heading', { name: 'Hello' })).toBeInTheDocument();
+    // The renderer loads when the preview first opens.
+    expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();
     expect(screen.getByText('bold').tagName).toBe('STRONG');
   });
 
@@ -252,10 +254,18 @@ describe('member profile page', () => {
     expect(screen.queryByRole('link', { name: T.editProfile })).not.toBeInTheDocument();
   });
 
-  it('shows the bio as markdown and the links with their names', async () => {
-    serveProfile(profileOf({ bioMarkdown: '# Queen\n\nI **boost**.', socials: { ...profileOf().socials, githubUrl: 'https://github.com/queen' } }));
+  it('shows the bio as the server rendered it, sanitised, and the links with their names', async () => {
+    serveProfile(
+      profileOf({
+        bioMarkdown: '# Queen\n\nI **boost**.',
+        bioHtml: '<h1>Queen</h1>\n<p>I <strong>boost</strong>.<img src=x onerror="alert(1)"></p>\n',
+        socials: { ...profileOf().socials, githubUrl: 'https://github.com/queen' },
+      }),
+    );
     open();
     expect(await screen.findByRole('heading', { name: 'Queen' })).toBeInTheDocument();
+    expect(screen.getByText('boost').tagName).toBe('STRONG');
+    expect(document.querySelector('.markdown [onerror]')).toBeNull();
     expect(screen.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', 'https://github.com/queen');
   });
 

@@ -89,7 +89,7 @@ function Profile({ username }: { username: string }) {
             <h2 id="about-heading" className="mb-3 text-lg font-semibold text-white">
               {T.about}
             </h2>
-            {p.bioMarkdown.trim() ? <Markdown source={p.bioMarkdown} className="break-words" /> : <Quip />}
+            {p.bioMarkdown.trim() ? <Markdown html={p.bioHtml} className="break-words" /> : <Quip />}
           </section>
           <section aria-labelledby="socials-heading" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
             <h2 id="socials-heading" className="mb-3 text-lg font-semibold text-white">

@@ -2,7 +2,7 @@ import {
   COMMENTS_PAGE_SIZE,
   type Comment,
   type CommentVote,
-  type Plugin,
+  type PluginDetail,
   type ReportPluginRequest,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ export interface CommentVoteResult {
 export const pluginDetailQuery = (id: number) =>
   queryOptions({
     queryKey: pluginKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Plugin>(`/plugins/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<PluginDetail>(`/plugins/${id}`, { signal }),
   });
 
 export const pluginVersionsQuery = (id: number) =>
@@ -105,6 +105,6 @@ export const pluginsApi = {
 };
 
 /** Changes the cached detail of a plugin, if it is cached. */
-export function patchPluginDetail(client: QueryClient, id: number, patch: Partial<Plugin>): void {
-  client.setQueryData<Plugin>(pluginKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
+export function patchPluginDetail(client: QueryClient, id: number, patch: Partial<PluginDetail>): void {
+  client.setQueryData<PluginDetail>(pluginKeys.detail(id), (old) => (old ? { ...old, ...patch } : old));
 }

@@ -6,7 +6,7 @@ import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import { commentsPaging, pluginKeys } from '../api';
 import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
-import { makeComment, makePlugin } from '../list/fixtures';
+import { makeComment, makePluginDetail } from '../list/fixtures';
 import { installLauncher } from './counters';
 import { PluginDetailPage } from './plugin-detail-page';
 
@@ -15,7 +15,7 @@ function serve(comments: Comment[] = [], extra?: (path: string, init: RequestIni
     const u = new URL(url, 'http://localhost');
     const more = extra?.(u.pathname, init);
     if (more) return more;
-    if (u.pathname === '/api/plugins/1') return json(200, makePlugin());
+    if (u.pathname === '/api/plugins/1') return json(200, makePluginDetail());
     if (u.pathname === '/api/plugins/1/comments') return json(200, comments);
     if (u.pathname === '/api/plugins/1/versions')
       return json(200, [{ submissionId: 5, versionString: '1.2', submittedAt: '2026-01-01T00:00:00Z', approvedAt: '2026-01-02T00:00:00Z', binaryDownloadUrl: '/dl/5' }]);
@@ -63,7 +63,7 @@ describe('plugin detail', () => {
     [false, T.noRelease],
   ])('a plugin with no released version says why it cannot be installed (awaiting review: %s), and opens no protocol link', async (needsApproval, text) => {
     const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
-    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePlugin({ versionString: null, downloadUrl: null, needsApproval })) : null));
+    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePluginDetail({ versionString: null, downloadUrl: null, needsApproval })) : null));
     open('/plugin/1?install=1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(text);
@@ -172,7 +172,7 @@ describe('plugin detail', () => {
 
   it('the author finds Manage on their own plugin page; others do not', async () => {
     signInAs(testMember);
-    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePlugin({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } })) : null));
+    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePluginDetail({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } })) : null));
     open();
     expect(await screen.findByRole('link', { name: T.manage })).toHaveAttribute('href', '/plugins/1/manage');
   });
@@ -275,7 +275,7 @@ describe('plugin comments', () => {
         const from = before ? all.findIndex((c) => c.id === before) + 1 : 0;
         return json(200, all.slice(from, from + limit));
       }
-      if (u.pathname === '/api/plugins/1') return json(200, makePlugin());
+      if (u.pathname === '/api/plugins/1') return json(200, makePluginDetail());
       if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
       if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 1, counted: false });
       return json(404, { message: 'Not found' });

@@ -1,4 +1,4 @@
-import { pluginInstallLink, type Plugin } from '@bm/core';
+import { pluginInstallLink, type Plugin, type PluginDetail } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -71,7 +71,7 @@ export function PluginDetailPage() {
 
 type TabKey = 'details' | 'comments' | 'versions';
 
-function PluginDetailView({ plugin }: { plugin: Plugin }) {
+function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
   const client = useQueryClient();
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
@@ -257,7 +257,7 @@ function PluginDetailView({ plugin }: { plugin: Plugin }) {
             ]}
           >
             {tab === 'details' &&
-              (plugin.description ? <Markdown source={plugin.description} /> : <p className="text-slate-400">{T.noDescription}</p>)}
+              (plugin.description ? <Markdown html={plugin.descriptionHtml} /> : <p className="text-slate-400">{T.noDescription}</p>)}
             {tab === 'comments' && (
               <CommentsSection pluginId={plugin.id} signedIn={signedIn} memberId={auth.member?.id ?? null} onJoin={() => setJoinOpen(true)} />
             )}

@@ -1,4 +1,4 @@
-import type { Comment, Plugin, PluginPage } from '@bm/core';
+import type { Comment, Plugin, PluginDetail, PluginPage } from '@bm/core';
 
 export function makePlugin(over: Partial<Plugin> = {}): Plugin {
   return {
@@ -31,6 +31,11 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
     tags: [{ id: 1, shortName: 'hud', longName: 'HUD & Overlays', helpText: '' }],
     ...over,
   };
+}
+
+/** A plugin as GET /plugins/{id} answers it: its description comes rendered by the server. */
+export function makePluginDetail(over: Partial<PluginDetail> = {}): PluginDetail {
+  return { ...makePlugin(over), descriptionHtml: '<h1>Hello</h1>\n<p>Some <strong>details</strong></p>\n', ...over };
 }
 
 export function makePluginPage(items: Plugin[], totalCount = items.length, page = 1): PluginPage {
