@@ -103,6 +103,15 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What every page runs before its own code (React, the router, the query cache, the API
+            // client, and the small helpers every catalogue page shows with) in one chunk: left to
+            // itself the bundler cuts these into a dozen small shared chunks, and each costs a request
+            // and its own compression (the first visit to /plugins went from 24 scripts and 122.9 KB
+            // to 12 and 119.3 KB).
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]|apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/]cx|item-banner)\.tsx?|lib[\\/](api[\\/]client|api[\\/]errors|links)\.ts)|packages[\\/]core[\\/]src[\\/](messages|timing|lists|format)\.ts/,
+            },
             { name: 'socket', test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/ },
           ],
         },
