@@ -97,9 +97,22 @@ test.describe('member profiles', () => {
 
     const stamp = Date.now().toString(36);
     const bio = page.getByRole('textbox', { name: PROFILE_EDIT_TEXT.bio, exact: true });
-    await bio.fill(`## Garage ${stamp}\n\nI build **fast** things.`);
+    // What an attacker would type shows as text and does nothing, in the preview and on the profile.
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    const hostile = '<img src=x onerror=alert(1)> [x](javascript:alert(2))';
+    const harmless = async () => {
+      const shown = page.locator('.markdown').first();
+      await expect(shown).toContainText('<img src=x onerror=alert(1)>');
+      expect(await shown.locator('img, script, a[href^="javascript"]').count()).toBe(0);
+    };
+    await bio.fill(`## Garage ${stamp}\n\nI build **fast** things. ${hostile}`);
     await page.getByRole('tab', { name: PROFILE_EDIT_TEXT.preview }).click();
     await expect(page.getByRole('heading', { name: `Garage ${stamp}` })).toBeVisible();
+    await harmless();
     await page.getByRole('tab', { name: PROFILE_EDIT_TEXT.write }).click();
 
     const twitch = page.getByLabel('Twitch');
@@ -122,6 +135,8 @@ test.describe('member profiles', () => {
     await expect(page.getByText(PROFILE_EDIT_TEXT.saved)).toBeVisible();
     await expect(page).toHaveURL('/members/RocketRyan');
     await expect(page.getByRole('heading', { name: `Garage ${stamp}` })).toBeVisible();
+    await harmless();
+    expect(alerts).toEqual([]);
     await expect(page.getByRole('link', { name: /Twitch/ })).toHaveAttribute('href', `https://www.twitch.tv/ryan${stamp}`);
     const saved = await profileOf(page, 'RocketRyan');
     expect(saved.bioMarkdown).toContain(`Garage ${stamp}`);

@@ -2,21 +2,9 @@ import { AUTH_MESSAGES } from '@bm/core';
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useConfig } from '../lib/config';
+import { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from './bot-check-state';
 
-export interface BotCheckState {
-  /** The check counts as complete (a token was issued, or verification is disabled). */
-  done: boolean;
-  /** Turnstile token to send; null when verification is disabled. */
-  token: string | null;
-  error: string | null;
-}
-
-export const BOT_CHECK_PENDING: BotCheckState = { done: false, token: null, error: null };
-
-export interface BotCheckHandle {
-  /** Tokens are single use: reset after each failed submit. */
-  reset(): void;
-}
+export { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from './bot-check-state';
 
 export interface BotCheckProps {
   onChange: (state: BotCheckState) => void;

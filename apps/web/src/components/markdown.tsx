@@ -1,12 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MarkdownRender } from '@bm/core/markdown';
-import { sanitizeHtml } from '../lib/markdown';
 import { cx } from './ui';
 
-/** Markdown the server rendered (a description, a bio, a message), sanitised and shown. */
+/**
+ * Markdown rendered to HTML by the site's one renderer (@bm/core/markdown): a description, a bio or
+ * a message as the server sends it, or a preview. That renderer writes no raw HTML (what was typed as
+ * HTML comes out as text, and only safe link schemes become links; its tests try the usual attacks),
+ * and the page's CSP allows no inline script or handler besides: the HTML goes in as it is, with no
+ * sanitiser to download on every page that shows a description.
+ */
 export function Markdown({ html, className }: { html: string | null | undefined; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={cx('markdown', className)} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={cx('markdown', className)} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
 }
 
 /**

@@ -72,9 +72,9 @@ describe('car detail: content and states', () => {
     const car = makeDetail({
       id: 5,
       name: 'Neon Octane',
-      description: '## Build\n\nA **fast** car',
-      // As the server rendered it, with a script that must not reach the page.
-      descriptionHtml: '<h2>Build</h2>\n<p>A <strong>fast</strong> car<script>alert(1)</script></p>\n',
+      description: '## Build\n\nA **fast** car<script>alert(1)</script>',
+      // As the server's renderer writes it: the typed script is text.
+      descriptionHtml: '<h2>Build</h2>\n<p>A <strong>fast</strong> car&lt;script&gt;alert(1)&lt;/script&gt;</p>\n',
       views: 1,
       codeCopies: 2,
       averageRating: 4.25,
@@ -98,9 +98,10 @@ describe('car detail: content and states', () => {
     expect(screen.getByRole('heading', { name: T.codeHeading })).toBeInTheDocument();
     expect(screen.getByText(T.codeIntro)).toBeInTheDocument();
     expect(screen.getByTestId('car-code')).toHaveTextContent(car.code);
-    // The server's HTML, sanitised: the heading renders, the script does not.
+    // The server's HTML: the heading renders, the typed script shows as text.
     expect(screen.getByRole('heading', { name: 'Build' })).toBeInTheDocument();
     expect(document.querySelector('.markdown script')).toBeNull();
+    expect(document.querySelector('.markdown')).toHaveTextContent('A fast car<script>alert(1)</script>');
     // Decoded loadout: one section, blue is orange.
     expect(screen.getByRole('region', { name: T.bothTeams })).toHaveTextContent('Octane');
 

@@ -47,8 +47,9 @@ function serveInbox(messages: MailMessage[], opts: { fail?: RegExp; unread?: num
       if (!m) return json(404, { message: 'Message not found' });
       if (!one[2] && init.method !== 'POST') {
         m.status = 'O';
-        // The server renders the body; here a hostile one, which the page must sanitise.
-        return json(200, { ...m, bodyHtml: m.body.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>') });
+        // The server renders the body (typed HTML as text, bold as <strong>).
+        const bodyHtml = m.body.replace(/</g, '&lt;').replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
+        return json(200, { ...m, bodyHtml });
       }
       if (one[2] === 'hide') m.isHidden = true;
       if (one[2] === 'unhide') m.isHidden = false;

@@ -9,9 +9,9 @@ import {
   type CommentVote,
 } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BotCheck, BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check';
+import { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check-state';
 import { Avatar, Button, Spinner, Time, cx, focusRing, inputClasses, useConfirm } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { changedSinceCreated } from '../../../lib/format';
@@ -19,6 +19,9 @@ import { toast } from '../../../lib/toast';
 import { pluginCommentsQuery, pluginsApi } from '../api';
 import { COMMENTS_TEXT as T } from '../constants';
 import { addComment, addOlderComments, removeComment, setCommentVotes, updateComment } from './comment-cache';
+
+// The bot check (and its Turnstile widget) loads for members, who are the only ones it shows to.
+const BotCheck = lazy(() => import('../../../components/bot-check').then((m) => ({ default: m.BotCheck })));
 
 /** Re-renders every 30 seconds so the '(new)' badge and the edit window follow the clock. */
 function useNow(): number {
@@ -180,7 +183,11 @@ function CommentForm({ pluginId, signedIn, onJoin }: { pluginId: number; signedI
           </p>
         )}
       </div>
-      {signedIn && <BotCheck ref={botCheck} onChange={setCheck} />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <BotCheck ref={botCheck} onChange={setCheck} />
+        </Suspense>
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={post.isPending}>
           {post.isPending ? T.posting : T.post}
