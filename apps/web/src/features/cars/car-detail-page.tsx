@@ -1,6 +1,6 @@
 import { exactNumber, type CarDetail, type CarRating, type CarVoteType } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
@@ -34,6 +34,8 @@ function useGoBack() {
 export function CarDetailPage() {
   const id = routeId(useParams().id);
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null });
+  // When the car arrives its page is rendered in the background, in slices, while the loader stays.
+  const car = useDeferredValue(detail.data);
   const goBack = useGoBack();
   const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
   useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Car'));
@@ -62,12 +64,12 @@ export function CarDetailPage() {
       </div>
     );
   }
-  if (!detail.data) {
+  if (!car) {
     // A screen tall, like the page it stands for: the footer does not jump when the car arrives.
     return <LoadingState text={T.loading} className="min-h-screen" />;
   }
   // Keyed by car: moving to another car starts its own copy state, banner and counters.
-  return <CarDetailView key={detail.data.id} car={detail.data} />;
+  return <CarDetailView key={car.id} car={car} />;
 }
 
 function CarDetailView({ car }: { car: CarDetail }) {

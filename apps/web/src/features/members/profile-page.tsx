@@ -1,6 +1,6 @@
 import { MEMBER_PAGE_SIZE, compactNumber, type MemberProfile, type RepResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
@@ -28,6 +28,8 @@ function Profile({ username }: { username: string }) {
   const signedIn = statusOf(auth) === 'authenticated';
   const queryClient = useQueryClient();
   const profile = useQuery(profileQuery(username));
+  // When the profile arrives the page is rendered in the background, in slices, while the skeleton stays.
+  const p = useDeferredValue(profile.data);
   const notFound = isApiError(profile.error) && profile.error.status === 404;
   useDocumentTitle(notFound ? T.notFoundTitle : (profile.data?.member.displayName ?? username));
 
@@ -44,9 +46,8 @@ function Profile({ username }: { username: string }) {
       </div>
     );
   }
-  if (!profile.data) return <ProfileSkeleton />;
+  if (!p) return <ProfileSkeleton />;
 
-  const p = profile.data;
   const isOwner = signedIn && auth.member?.id === p.member.id;
   const onRep = (state: RepResponse) =>
     queryClient.setQueryData<MemberProfile>(memberKeys.profile(username), (old) => (old ? { ...old, ...state } : old));

@@ -1,6 +1,6 @@
 import { pluginInstallLink, type Plugin, type PluginDetail } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
@@ -30,6 +30,9 @@ export function PluginDetailPage() {
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
   const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  // The page is large: when the plugin arrives it is rendered in the background, in slices, while the
+  // loader stays (no long task between the answer and the first paint of the page).
+  const plugin = useDeferredValue(detail.data);
   useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Plugin'));
 
   if (notFound) {
@@ -56,7 +59,7 @@ export function PluginDetailPage() {
       </div>
     );
   }
-  if (!detail.data) {
+  if (!plugin) {
     // A screen tall, like the page it stands for: the footer stays below the fold until the plugin
     // arrives instead of jumping down then (layout shift).
     return (
@@ -66,7 +69,7 @@ export function PluginDetailPage() {
       </div>
     );
   }
-  return <PluginDetailView plugin={detail.data} />;
+  return <PluginDetailView plugin={plugin} />;
 }
 
 type TabKey = 'details' | 'comments' | 'versions';
