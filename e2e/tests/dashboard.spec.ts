@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
 import { DASHBOARD_TEXT as T } from '../../apps/web/src/features/dashboard/constants';
-import { DEMO, signIn } from './support';
+import { DEMO, signIn, tabTo } from './support';
 
 interface OwnPlugin {
   id: number;
@@ -185,14 +185,6 @@ test('the dashboard fits a 390 px wide screen, the chart too', async ({ page }) 
   await expectNoHorizontalScroll(page);
 });
 
-/** Presses Tab until `target` has focus (a keyboard-only path), at most 10 times. */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 10; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test("an administrator impersonating a member sees the member's dashboard under the banner, and Stop Impersonation returns to /login", async ({ page }) => {
   await signIn(page, DEMO.admin);

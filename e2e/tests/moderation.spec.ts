@@ -5,7 +5,7 @@ import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constant
 import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
-import { DEMO, signIn, zipOf } from './support';
+import { DEMO, signIn, tabTo, zipOf } from './support';
 
 
 async function tokenOf(page: Page): Promise<string> {
@@ -46,14 +46,6 @@ async function expectAccessible(page: Page, scope = '#main') {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Presses Tab (or Shift+Tab) until the element has focus; fails after `max` presses. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, { back = false, max = 40 } = {}) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 test('a moderator approves one submission with a binary and denies another with the keyboard', async ({ page }) => {
   const tag = Date.now().toString(36);
