@@ -17,6 +17,7 @@
  * the cases whose label holds this text, e.g. 'distinct').
  * It refuses a database holding plugins it did not load itself.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -273,10 +274,12 @@ async function main() {
   const uncached = await server('0');
 
   const dialect = new PgDialect();
-  // Statements given a name are prepared once per connection, as the app does (Database.prepared).
-  const run = async (q: SQL, name?: string) => {
+  // Statements to prepare are prepared once per connection under their text's hash, as the app does
+  // (Database.prepared).
+  const run = async (q: SQL, prepare?: boolean) => {
     const { sql: text, params } = dialect.sqlToQuery(q);
-    return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows;
+    const name = prepare ? `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` : undefined;
+    return (await pool.query({ name, text, values: params })).rows;
   };
 
   // Every adjective-noun pair of the loaded names: 1600 searches, a few hundred matches each.
@@ -336,7 +339,7 @@ async function main() {
       const query = parsed[cursor++ % parsed.length]!;
       let tagIds: number[] = [];
       if (query.tags.length) tagIds = resolveTagIds(query.tags, (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL, name?: string) => Promise<R[]>, count });
+      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL, prepare?: boolean) => Promise<R[]>, count });
     };
 
     await measure(shipped.base, c.queries, 2); // warm up

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -18,10 +19,11 @@ export interface Database {
   /** Only for PGlite: the instance, so tests can dump and reload it. */
   pglite?: PGlite;
   /**
-   * Only for PostgreSQL: rows of a statement whose text never changes, prepared once per pooled
-   * connection under `name` (planned once instead of on every call).
+   * Only for PostgreSQL: rows of a statement prepared once per pooled connection, named after its
+   * text (so planned once, not on every call). Only for statements whose texts come in few shapes
+   * (values as parameters): each shape stays prepared on every connection.
    */
-  prepared?<T>(name: string, query: SQL): Promise<T[]>;
+  prepared?<T>(query: SQL): Promise<T[]>;
 }
 
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
@@ -98,8 +100,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      prepared: async <T>(name: string, query: SQL) => {
+      prepared: async <T>(query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query);
+        const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
         return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),

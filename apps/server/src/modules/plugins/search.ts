@@ -119,13 +119,14 @@ export function wordLookupSql(words: string[]): SQL {
   if (!fuzzy.length) return sql`select * from ${prefix} p`;
   const variants = [...new Set(words.flatMap((w) => deletions(w, typoBudget(w))))];
   const lengths = fuzzy.map((w) => [...w].length);
+  // One array parameter, so the statement's text is the same for any number of variants.
   return sql`(select distinct word, false as prefix from search_word_variants
-    where variant in (${sql.join(
-      variants.map((v) => sql`${v}`),
-      sql`, `,
-    )}) and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2})
+    where variant = any(${textArray(variants)}) and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2})
     union all ${prefix}`;
 }
+
+/** A text[] parameter of words (letters and digits: nothing to escape but the quotes kept anyway). */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** The candidates within the word's budget, closest first (then nearest in length, then alphabetical), the word itself left out. */
 export function corrections(word: string, candidates: string[]): string[] {
@@ -180,10 +181,10 @@ interface Search {
  * A search's words with their corrections from the vocabulary and the words its last one begins
  * (one indexed lookup), null for no words, or 'nothing' when no plugin can match.
  */
-async function toSearch(raw: string, select: <R>(query: SQL) => Promise<R[]>): Promise<Search | 'nothing' | null> {
+async function toSearch(raw: string, select: PluginListIo['rows']): Promise<Search | 'nothing' | null> {
   const words = searchWords(raw);
   if (!words.length) return null;
-  const found = await select<{ word: string; prefix: boolean }>(wordLookupSql(words));
+  const found = await select<{ word: string; prefix: boolean }>(wordLookupSql(words), true);
   const candidates = found.filter((r) => !r.prefix).map((r) => r.word);
   const begunRows = found.filter((r) => r.prefix).map((r) => r.word);
   const begun = begunRows.length > PREFIX_WORDS_MAX ? null : begunRows;
@@ -247,7 +248,7 @@ function searchFilters(params: PluginListParams): SQL {
   if (params.hasSource === 'with') parts.push(sql`s.has_source`);
   if (params.hasSource === 'without') parts.push(sql`not s.has_source`);
   const ids = [...new Set(params.tagIds)];
-  if (ids.length) parts.push(sql`s.tag_ids @> array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::integer[]`);
+  if (ids.length) parts.push(sql`s.tag_ids @> ${`{${ids.join(',')}}`}::integer[]`);
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -364,9 +365,10 @@ function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
  * - Only when the page reaches past the names are the others ordered: every word in the name or
  *   short description, then in the description or tags, then with the author; every word as typed
  *   before corrections; then the downloads.
- * An explicit sort orders the same K best matches by its column. It answers the page's ids and
- * positions, and always at least one row (with a null id past the end) carrying "totalCount" and
- * "tagCounts"; pluginPageSql reads the page's plugins.
+ * An explicit sort orders the same K best matches by its column. The statement always answers at
+ * least one row (a page past the end answers one whose plugin columns are null) carrying
+ * "totalCount" and "tagCounts". Its text depends only on the filters, the sort and whether there are
+ * corrections (the rest are parameters): PostgreSQL keeps its plan (PluginListIo.rows' prepare).
  */
 function searchPageSql(params: PluginListParams, search: Search): SQL {
   const K = PLUGIN_SEARCH_HITS_MAX;
@@ -410,30 +412,18 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
     -- K+1 matches tell that there are more than K; the tag counts read the K that the pages show.
     meta as (select (select count(*)::int from matched) as total, ${tagCountsOf(sql`(select tag_ids from matched limit ${K}) kept`)} as tag_counts),
     hits as (select id, pos from (${hits}) ordered where pos > ${offset} and pos <= ${end})
-    select hits.id, meta.total as "totalCount", meta.tag_counts as "tagCounts"
-    from meta left join hits on true
+    select ${pluginColumns(params.viewerId)}, meta.total as "totalCount", meta.tag_counts as "tagCounts"
+    from meta left join (hits join plugins p on p.id = hits.id ${pluginJoins}) on true
     order by hits.pos`;
 }
 
 /**
- * The plugins of a page, as pluginColumns, in the order of `ids`. Its text depends only on whether
- * there is a viewer, so a database connection may keep its plan (PluginListIo's `name`).
- */
-export function pluginPageSql(ids: number[], viewerId: number | null): { query: SQL; name: string } {
-  const list = sql`${`{${ids.join(',')}}`}::integer[]`;
-  return {
-    query: sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where p.id = any(${list}) order by array_position(${list}, p.id)`,
-    name: viewerId === null ? 'plugin-page' : 'plugin-page-viewer',
-  };
-}
-
-/**
- * How a list reaches the database: rows of a statement (one given a `name` has a text that never
- * changes: a driver may prepare it once per connection under that name), and a count (kept a while
- * under `key`, when given).
+ * How a list reaches the database: rows of a statement (`prepare`: its text comes in few shapes, so
+ * a driver may prepare it once per connection and keep its plan), and a count (kept a while under
+ * `key`, when given).
  */
 export interface PluginListIo {
-  rows<R>(query: SQL, name?: string): Promise<R[]>;
+  rows<R>(query: SQL, prepare?: boolean): Promise<R[]>;
   count(query: SQL, key?: string): Promise<number>;
 }
 
@@ -453,13 +443,11 @@ export async function runPluginList<Row>(params: PluginListParams, io: PluginLis
   const search = await toSearch(params.search, io.rows);
   if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
   if (search) {
-    const hits = await io.rows<SearchRow>(searchPageSql(params, search));
-    const meta = hits[0];
+    const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search), true);
+    const meta = rows[0];
     const found = Number(meta?.totalCount ?? 0);
-    const ids = hits.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
-    const page = ids.length ? pluginPageSql(ids, params.viewerId) : null;
     return {
-      rows: page ? await io.rows<Row>(page.query, page.name) : [],
+      rows: rows.filter((r) => r.id !== null),
       totalCount: Math.min(found, PLUGIN_SEARCH_HITS_MAX),
       totalCapped: found > PLUGIN_SEARCH_HITS_MAX,
       tagCounts: meta ? parseTagCounts(meta.tagCounts) : [],

@@ -398,7 +398,7 @@ export class PluginService {
     const { rows, totalCount, totalCapped, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
-        rows: (q, name) => (name && this.ctx.database.prepared ? this.ctx.database.prepared(name, q) : queryRows(db, q)),
+        rows: (q, prepare) => (prepare && this.ctx.database.prepared ? this.ctx.database.prepared(q) : queryRows(db, q)),
         count: async (q, key) => {
           const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
           return (key ? await this.caches.totals.get(key, load) : await load()).n;
