@@ -383,15 +383,17 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
   const exact = sql`(s.name_length in (${[...search.exact].length}, ${[...search.text].length}) and s.name in (${search.exact}, ${search.text}))`;
   const typedIn = (column: SQL) => (search.allTyped ? sql`${column} @@ ${q(search.allTyped)}` : sql`false`);
   const nameCount = sql`(select count(*) from names)`;
+  // The others up to K+1 matches in all: their scan stops there (a materialized CTE is read as needed).
+  const othersKept = sql`(select * from others limit (select ${K + 1} - count(*) from names)) o`;
   // Ordering the others reads their documents: only when the page needs them (a one-time test).
   const othersRanked = params.sortBy ? sql`false` : sql`${nameCount} < ${end}`;
   const hits = params.sortBy
     ? sql`select c.id, row_number() over (order by ${order(params)}) as pos
-        from (select id from names where pos <= ${K} union all (select id from others_kept limit (select greatest(0, ${K} - count(*)) from names))) c
+        from (select id from names where pos <= ${K} union all (select id from others limit (select greatest(0, ${K} - count(*)) from names))) c
         join plugins p on p.id = c.id`
     : sql`select id, pos from names
         union all
-        select id, ${nameCount} + row_number() over (order by tier, typed desc, downloads desc, name_length, id desc) from others_kept where ${othersRanked}`;
+        select id, ${nameCount} + row_number() over (order by tier, typed desc, downloads desc, name_length, id desc) from ${othersKept} where ${othersRanked}`;
   return sql`with names as materialized (
       select id, tag_ids, row_number() over (order by exact desc, typed desc, name_length, downloads desc, id desc) as pos from (
         select s.plugin_id as id, s.tag_ids, ${exact} as exact, ${typedIn(sql`s.name_vector`)} as typed, s.name_length, s.downloads
@@ -406,9 +408,7 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
       from plugin_search s where s.document @@ ${q(search.tsquery)} and not s.name_vector @@ ${q(search.tsquery)}${where} and ${nameCount} <= ${K}
       limit ${K + 1}
     ),
-    -- The scan of the others stops at K+1 matches in all (a materialized CTE is read as needed).
-    others_kept as (select * from others limit (select ${K + 1} - count(*) from names)),
-    matched as (select tag_ids from names union all select tag_ids from others_kept),
+    matched as (select tag_ids from names union all select tag_ids from ${othersKept}),
     -- K+1 matches tell that there are more than K; the tag counts read the K that the pages show.
     meta as (select (select count(*)::int from matched) as total, ${tagCountsOf(sql`(select tag_ids from matched limit ${K}) kept`)} as tag_counts),
     hits as (select id, pos from (${hits}) ordered where pos > ${offset} and pos <= ${end})
