@@ -443,7 +443,10 @@ export async function runPluginList<Row>(params: PluginListParams, io: PluginLis
   const search = await toSearch(params.search, io.rows);
   if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
   if (search) {
-    const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search), true);
+    // Prepared in its common shapes only (no sort, no filter: with or without corrections, a viewer
+    // or not), so that a connection keeps a few plans, not one per combination of filters and sorts.
+    const common = !params.sortBy && !params.tagIds.length && params.hasSource === 'any';
+    const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search), common);
     const meta = rows[0];
     const found = Number(meta?.totalCount ?? 0);
     return {
