@@ -403,7 +403,9 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
     ),
     others as materialized (
       select s.plugin_id as id, s.tag_ids, s.downloads, s.name_length,
-        case when ${othersRanked} then case when s.document @@ ${q(search.inLead)} then 1 when s.document @@ ${q(search.inBody)} then 2 else 3 end end as tier,
+        -- Whatever matches in the name and short description matches with the description too: the
+        -- author's matches (the most common of the others) are told by one test.
+        case when ${othersRanked} then case when not s.document @@ ${q(search.inBody)} then 3 when s.document @@ ${q(search.inLead)} then 1 else 2 end end as tier,
         case when ${othersRanked} then ${typedIn(sql`s.document`)} end as typed
       from plugin_search s where s.document @@ ${q(search.tsquery)} and not s.name_vector @@ ${q(search.tsquery)}${where} and ${nameCount} <= ${K}
       limit ${K + 1}
