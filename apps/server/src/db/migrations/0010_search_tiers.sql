@@ -26,6 +26,13 @@ ALTER TABLE "plugin_search" SET (fillfactor = 90);
 -- no row.
 CREATE FUNCTION plugin_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A download (the common write) changes one number of a listed plugin's row.
+  IF TG_OP = 'UPDATE' AND NEW.is_active AND NEW.is_listed AND NEW.is_publicly_visible AND NEW.published_once
+    AND (OLD.name, OLD.source_code_url, OLD.tag_ids, OLD.search_vector, OLD.is_active, OLD.is_listed, OLD.is_publicly_visible, OLD.published_once)
+      IS NOT DISTINCT FROM (NEW.name, NEW.source_code_url, NEW.tag_ids, NEW.search_vector, NEW.is_active, NEW.is_listed, NEW.is_publicly_visible, NEW.published_once) THEN
+    UPDATE plugin_search SET downloads = NEW.download_count WHERE plugin_id = NEW.id;
+    RETURN NULL;
+  END IF;
   IF NEW.is_active AND NEW.is_listed AND NEW.is_publicly_visible AND NEW.published_once THEN
     INSERT INTO plugin_search (plugin_id, name, name_length, downloads, has_source, tag_ids, name_vector, document)
     VALUES (NEW.id, lower(NEW.name), length(NEW.name), NEW.download_count, NEW.source_code_url IS NOT NULL, NEW.tag_ids,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PLUGIN_SEARCH_HITS_MAX as K, type PluginPage } from '@bm/core';
 import { members, pluginTags, plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
@@ -70,5 +71,13 @@ describe('a search with more matches than it ranks', () => {
     expect(keystone.items.map((p) => p.name).slice(0, 2)).toEqual([`Other ${OTHERS}`, `Other ${OTHERS - 1}`]);
     const plain = await search('pageSize=1');
     expect(plain).toMatchObject({ totalCount: NAMED + OTHERS, totalCapped: false, tagCounts: null });
+  });
+
+  it('ranks by the downloads as they are now', async () => {
+    await t.ctx.db.update(plugins).set({ downloadCount: 100_000 }).where(eq(plugins.name, 'Other 1'));
+    // (another query than above: these writes bypass the service, whose list cache still holds those)
+    expect((await search('search=keystone&pageSize=2')).items.map((p) => p.name)).toEqual(['Other 1', `Other ${OTHERS}`]);
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.name, 'Other 1'));
+    expect(await search('search=keystone&pageSize=3')).toMatchObject({ totalCount: OTHERS - 1 });
   });
 });
