@@ -9,6 +9,11 @@ export const PLUGIN_VERSION_STRING_MAX = 50;
 export const PLUGIN_PAGE_SIZE = 16;
 export const PLUGIN_PAGE_SIZE_MAX = 100;
 export const PLUGIN_SEARCH_MAX = 200;
+/**
+ * A search ranks and pages its best matches up to this many (like a search engine's maximum total
+ * hits) and counts exactly up to it; past it the total says 'at least' (totalCapped).
+ */
+export const PLUGIN_SEARCH_HITS_MAX = 1000;
 export const PLUGIN_BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const SOURCE_ZIP_MAX_BYTES = 50 * 1024 * 1024;
 /** Views count once per 24 hours per plugin and visitor; downloads once per 10 seconds. */

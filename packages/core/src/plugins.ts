@@ -141,8 +141,14 @@ export const pluginPageSchema = z.object({
   totalCount: z.number().int(),
   totalPages: z.number().int(),
   /**
+   * True when a search found more than PLUGIN_SEARCH_HITS_MAX plugins: totalCount is then that
+   * maximum (what the pages reach, best first) and means 'at least'. False for plain lists.
+   */
+  totalCapped: z.boolean(),
+  /**
    * For a search: per tag, how many of all its matches (every page, after the tag and source
-   * filters) carry it, most first; tags carried by none are left out. Null for a list without search.
+   * filters) carry it, most first; tags carried by none are left out. With totalCapped, counted over
+   * the matches the search gathered (at least that many carry it). Null for a list without search.
    */
   tagCounts: z.array(tagCountSchema).nullable(),
 });

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { serverRoot } from '../paths.js';
@@ -17,6 +18,12 @@ export interface Database {
   close(): Promise<void>;
   /** Only for PGlite: the instance, so tests can dump and reload it. */
   pglite?: PGlite;
+  /**
+   * Only for PostgreSQL: rows of a statement prepared once per pooled connection, named after its
+   * text (so planned once, not on every call). Only for statements whose texts come in few shapes
+   * (values as parameters): each shape stays prepared on every connection.
+   */
+  prepared?<T>(query: SQL): Promise<T[]>;
 }
 
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
@@ -89,9 +96,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', (err) => console.warn(`Database connection lost: ${err.message}`)));
     releaseLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const dialect = new PgDialect();
     return {
       db,
       kind: 'postgres',
+      prepared: async <T>(query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+        return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+      },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');

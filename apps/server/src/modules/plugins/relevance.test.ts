@@ -282,11 +282,20 @@ describe('the vocabulary follows the catalogue', () => {
     const db = t.ctx.db;
     await db.update(plugins).set({ name: 'Nitrograph Overlay' }).where(eq(plugins.id, byName.get('Session Stats')!));
     expect((await top('nitrogrpah'))[0]).toBe('Nitrograph Overlay');
+    expect(await top('nitrogr')).toEqual(['Nitrograph Overlay']);
+    expect(await top('session stats')).not.toContain('Nitrograph Overlay');
     await db.update(members).set({ username: 'Zanzibarro' }).where(eq(members.username, 'Marblehead'));
     expect(await top('zanzibaro heatmap')).toEqual(['Heatmap Generator']);
     await db.update(tags).set({ longName: 'Quarterback drills' }).where(eq(tags.shortName, 'utility'));
     expect(await top('quaterback')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
+    expect(await top('quarterb')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
     await db.delete(pluginTags).where(eq(pluginTags.pluginId, byName.get('Auto Queue')!));
     expect(await top('quarterback')).not.toContain('Auto Queue');
+    // Unlisted, a plugin leaves the search; listed again, it is back.
+    await db.update(plugins).set({ isListed: false }).where(eq(plugins.id, byName.get('Auto Queue')!));
+    expect(await top('auto queue')).not.toContain('Auto Queue');
+    await db.update(plugins).set({ isListed: true }).where(eq(plugins.id, byName.get('Auto Queue')!));
+    // (another query: the list cache still holds the first, and these writes bypass the service)
+    expect((await top('auto queu'))[0]).toBe('Auto Queue');
   });
 });

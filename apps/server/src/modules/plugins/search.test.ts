@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type CreatePluginRequest, PLUGIN_MESSAGES as M, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { searchTsQuery, searchWords, tagFilterPlan } from './search.js';
+import { PREFIX_WORDS_MAX, searchTsQuery, searchWords, tagFilterPlan } from './search.js';
 import { addTag, createPlugin, publishedPlugin } from './test-helpers.js';
 
 let t: TestApp;
@@ -56,6 +56,12 @@ describe('search terms', () => {
     expect(searchWords(" Rocket's  plug-in & | !:* ")).toEqual(['rocket', 's', 'plug', 'in']);
     expect(searchTsQuery(['rocket', 'plu'])).toBe('rocket & plu:*');
     expect(searchTsQuery(['rocket', 'plugn'], [['rockets'], ['plugin']])).toBe('(rocket | rockets) & (plugn:* | plugin)');
+    // The words the last one begins stand for the prefix; with none and no correction nothing matches.
+    expect(searchTsQuery(['rocket', 'plu'], [], ['plug', 'plugin'])).toBe('rocket & (plug | plugin)');
+    expect(searchTsQuery(['rocket', 'plugn'], [[], ['plugin']], [])).toBe('rocket & plugin');
+    expect(searchTsQuery(['rocket', 'zzz'], [], [])).toBeNull();
+    // Kept to some parts of the document.
+    expect(searchTsQuery(['rocket', 'plu'], [['rockets']], null, 'AB')).toBe('(rocket:AB | rockets:AB) & plu:*AB');
     expect(searchWords('!!!')).toEqual([]);
   });
 });
@@ -119,6 +125,13 @@ describe('search relevance', () => {
   it('matches the last word as a prefix while typing', async () => {
     expect(await names('search=zor')).toEqual(['Zorblax Overlay']);
     expect(await names('search=kickoff%20tra')).toEqual(['Kickoff Trainer']);
+    // A prefix beginning more words than are looked up is searched as a prefix.
+    const words = Array.from({ length: PREFIX_WORDS_MAX + 3 }, (_, i) => `quux${String.fromCharCode(97 + (i % 26))}${i}`);
+    const many = await publishedPlugin(t, owner, { name: 'Quux Many', shortDescription: words.join(' ') });
+    expect(await names('search=quu')).toEqual(['Quux Many']);
+    expect(await names(`search=${words.at(-1)!.slice(0, 6)}`)).toContain('Quux Many');
+    await t.app.inject({ method: 'DELETE', url: `/api/plugins/${many.id}/delete`, headers: owner.auth });
+    expect(await names('search=quu')).toEqual([]);
   });
 
   it('finds plugins by their author', async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey, type TagCount, pluginDefaultSortDir } from '@bm/core';
+import { PLUGIN_SEARCH_HITS_MAX, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey, type TagCount, pluginDefaultSortDir } from '@bm/core';
 
 /**
  * The SQL of the plugin list and search (GET /plugins), kept apart from the service so the
@@ -9,9 +9,11 @@ import { type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKe
  * and tags C > author D), the last one as a prefix while typing. A word of 5 letters or more also
  * matches the vocabulary words within one edit (insert, delete, substitute, swap), 9 or more within
  * two: the corrections are looked up in search_word_variants (symmetric deletions, migration 0009)
- * through its primary key, checked here, and joined to the word in one tsquery that the GIN index
- * serves. Ranking: exact name first, then ts_rank (plus ts_rank of the words as typed, so exact
- * spellings beat corrections), then the shorter name, downloads and id.
+ * through its primary key, checked here, and joined to the word in one tsquery that the GIN indexes
+ * serve. Ranking: the exact name, then every word as typed in the name, then every word (or a
+ * correction) in the name, shorter names first; then the rest by ts_rank (plus ts_rank of the words
+ * as typed, so exact spellings beat corrections); then downloads. A search ranks, pages and counts
+ * at most PLUGIN_SEARCH_HITS_MAX matches, so its cost does not grow with the catalogue (searchPageSql).
  */
 
 export interface PluginListParams {
@@ -32,7 +34,7 @@ const MAX_WORD_LENGTH = 50;
 /** Corrections kept per word, closest first: enough for any real typo, bounded for the index. */
 const MAX_CORRECTIONS = 12;
 
-/** The words of a search: letters and digits only, lowercased, so they are safe inside to_tsquery. */
+/** The words of a search: letters and digits only, lowercased, so they are safe inside a tsquery. */
 export function searchWords(text: string): string[] {
   const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
@@ -100,18 +102,31 @@ export function deletions(word: string, k: number): string[] {
   return [...found];
 }
 
-/** The vocabulary words that may be within reach of these search words (checked by `corrections`). */
-export function vocabularyCandidatesSql(words: string[]): SQL | null {
-  const variants = [...new Set(words.flatMap((w) => deletions(w, typoBudget(w))))];
+/** Words a prefix may stand for before it is searched as a prefix (the GIN indexes' slower path). */
+export const PREFIX_WORDS_MAX = 32;
+
+/**
+ * One lookup for a search's words: the vocabulary words that may be within reach of its words
+ * (checked by `corrections`), and the words of the documents that its last word begins (at most
+ * PREFIX_WORDS_MAX + 1, so that more tells it to stay a prefix).
+ */
+export function wordLookupSql(words: string[]): SQL {
+  const last = words[words.length - 1]!;
+  // text_pattern_ops compares bytes: every word beginning with `last` sorts before last + U+10FFFF.
+  const prefix = sql`(select lexeme as word, true as prefix from search_lexemes
+    where lexeme ~>=~ ${last} and lexeme ~<~ ${`${last}\u{10FFFF}`} limit ${PREFIX_WORDS_MAX + 1})`;
   const fuzzy = words.filter((w) => typoBudget(w) > 0);
-  if (!fuzzy.length) return null;
+  if (!fuzzy.length) return sql`select * from ${prefix} p`;
+  const variants = [...new Set(words.flatMap((w) => deletions(w, typoBudget(w))))];
   const lengths = fuzzy.map((w) => [...w].length);
-  return sql`select distinct word from search_word_variants
-    where variant in (${sql.join(
-      variants.map((v) => sql`${v}`),
-      sql`, `,
-    )}) and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2}`;
+  // One array parameter, so the statement's text is the same for any number of variants.
+  return sql`(select distinct word, false as prefix from search_word_variants
+    where variant = any(${textArray(variants)}) and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2})
+    union all ${prefix}`;
 }
+
+/** A text[] parameter of words (letters and digits: nothing to escape but the quotes kept anyway). */
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** The candidates within the word's budget, closest first (then nearest in length, then alphabetical), the word itself left out. */
 export function corrections(word: string, candidates: string[]): string[] {
@@ -129,16 +144,20 @@ export function corrections(word: string, candidates: string[]): string[] {
 
 /**
  * 'rocket plu' -> "rocket & plu:*": every word must match, the last one as a prefix while typing.
- * With corrections: "(rocket | rockets) & (plugn:* | plugin)". `weight` 'A' keeps the match to the
- * name. Words are letters and digits only.
+ * With corrections: "(rocket | rockets) & (plugn:* | plugin)". With the words the last one begins
+ * (`begun`, from search_lexemes), those instead of the prefix: "rocket & (plug | plugin | plugins)".
+ * `weights` ('AB') keeps every word to those parts of the document. Words are letters and digits
+ * only. Null when nothing can match (the last word begins no word and has no correction).
  */
-export function searchTsQuery(words: string[], fixes: string[][] = [], weight = ''): string {
-  return words
-    .map((w, i) => {
-      const alternatives = [i === words.length - 1 ? `${w}:*${weight}` : weight ? `${w}:${weight}` : w, ...(fixes[i] ?? []).map((f) => (weight ? `${f}:${weight}` : f))];
-      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
-    })
-    .join(' & ');
+export function searchTsQuery(words: string[], fixes: string[][] = [], begun: string[] | null = null, weights = ''): string | null {
+  const weigh = (alt: string) => (!weights ? alt : alt.endsWith(':*') ? `${alt}${weights}` : `${alt}:${weights}`);
+  const groups = words.map((w, i) => {
+    const last = i === words.length - 1;
+    const own = last ? (begun ?? [`${w}:*`]) : [w];
+    const alternatives = [...new Set([...own, ...(fixes[i] ?? [])])].map(weigh);
+    return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : (alternatives[0] ?? null);
+  });
+  return groups.every((g) => g !== null) ? groups.join(' & ') : null;
 }
 
 /** Only plugins anyone may find: listed, publicly visible, active and with an approved version. */
@@ -147,30 +166,36 @@ export const listedPlugin = sql`p.is_active and p.is_listed and p.is_publicly_vi
 interface Search {
   /** What must match: every word or one of its corrections. */
   tsquery: string;
-  /** The same in the name alone. */
-  inName: string;
-  /** Every word as typed in the name. */
-  typedInName: string;
-  /** The words as typed, any of them, when some have corrections: ranks exact spellings first. */
-  typed: string | null;
+  /** The same in the name and short description alone, and with the description and tags too (not the author). */
+  inLead: string;
+  inBody: string;
+  /** Every word as typed, when some have corrections (exact spellings rank first); null without corrections. */
+  allTyped: string | null;
   /** The words joined by single spaces. */
   text: string;
   /** The whole input, lowercased with collapsed spaces, for the exact name match. */
   exact: string;
 }
 
-/** A search's words with their corrections from the vocabulary (one indexed lookup), or null for no words. */
-async function toSearch(raw: string, select: <R>(query: SQL) => Promise<R[]>): Promise<Search | null> {
+/**
+ * A search's words with their corrections from the vocabulary and the words its last one begins
+ * (one indexed lookup), null for no words, or 'nothing' when no plugin can match.
+ */
+async function toSearch(raw: string, select: PluginListIo['rows']): Promise<Search | 'nothing' | null> {
   const words = searchWords(raw);
   if (!words.length) return null;
-  const lookup = vocabularyCandidatesSql(words);
-  const candidates = lookup ? (await select<{ word: string }>(lookup)).map((r) => r.word) : [];
+  const found = await select<{ word: string; prefix: boolean }>(wordLookupSql(words), true);
+  const candidates = found.filter((r) => !r.prefix).map((r) => r.word);
+  const begunRows = found.filter((r) => r.prefix).map((r) => r.word);
+  const begun = begunRows.length > PREFIX_WORDS_MAX ? null : begunRows;
   const fixes = words.map((w) => corrections(w, candidates));
+  const tsquery = searchTsQuery(words, fixes, begun);
+  if (tsquery === null) return 'nothing';
   return {
-    tsquery: searchTsQuery(words, fixes),
-    inName: searchTsQuery(words, fixes, 'A'),
-    typedInName: searchTsQuery(words, [], 'A'),
-    typed: fixes.some((f) => f.length) ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' | ') : null,
+    tsquery,
+    inLead: searchTsQuery(words, fixes, begun, 'AB')!,
+    inBody: searchTsQuery(words, fixes, begun, 'ABC')!,
+    allTyped: fixes.some((f) => f.length) ? searchTsQuery(words, [], begun) : null,
     text: words.join(' '),
     exact: raw.trim().toLowerCase().replace(/\s+/g, ' '),
   };
@@ -209,13 +234,22 @@ function tagFilter(tagIds: number[], plan: TagPlan): SQL {
     group by pt.plugin_id having count(*) = ${ids.length})`;
 }
 
-function filters(params: PluginListParams, search: Search | null, tagPlan: TagPlan): SQL {
+function filters(params: PluginListParams, tagPlan: TagPlan): SQL {
   const parts: SQL[] = [listedPlugin];
   if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
   if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
   if (params.tagIds.length) parts.push(tagFilter(params.tagIds, tagPlan));
-  if (search) parts.push(sql`p.search_vector @@ to_tsquery('simple', ${search.tsquery})`);
   return sql.join(parts, sql` and `);
+}
+
+/** The same filters on plugin_search rows `s` (which hold only listed plugins). */
+function searchFilters(params: PluginListParams): SQL {
+  const parts: SQL[] = [];
+  if (params.hasSource === 'with') parts.push(sql`s.has_source`);
+  if (params.hasSource === 'without') parts.push(sql`not s.has_source`);
+  const ids = [...new Set(params.tagIds)];
+  if (ids.length) parts.push(sql`s.tag_ids @> ${`{${ids.join(',')}}`}::integer[]`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
 /** The sort column of a key; the nulls placement matches the partial indexes so they serve the sort. */
@@ -233,35 +267,9 @@ function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection): SQL {
   }
 }
 
-/**
- * How closely a match fits, best first: the exact name, every word as typed in the name, every word
- * (or a correction) in the name; then the rank. Columns of a CTE of matches, which also carries the
- * name's length and the downloads so that ordering them needs no other read of the plugins.
- */
-function fitOf(t: 'matches' | 'hits'): Fit {
-  const c = (name: string) => sql.raw(`${t}.${name}`);
-  return { exact: c('exact'), typedInName: c('typed_in_name'), inName: c('in_name'), rank: c('rank'), nameLength: c('name_length'), downloads: c('downloads'), id: c('id') };
-}
-interface Fit {
-  exact: SQL;
-  typedInName: SQL;
-  inName: SQL;
-  rank: SQL;
-  nameLength: SQL;
-  downloads: SQL;
-  id: SQL;
-}
-
-function order(params: PluginListParams, search: Search | null, fit: Fit | null): SQL {
-  // Among names holding every word, the shorter is the closer match (fewer other words); then the
-  // rank (where else the words are), and between equals the most downloaded, then the shortest name.
-  if (search && fit && !params.sortBy) {
-    return sql`${fit.exact} desc, ${fit.typedInName} desc, ${fit.inName} desc, case when ${fit.inName} then ${fit.nameLength} end asc nulls last,
-      ${fit.rank} desc, ${fit.downloads} desc, ${fit.nameLength}, ${fit.id} desc`;
-  }
+function order(params: PluginListParams): SQL {
   const sortBy = params.sortBy ?? 'downloads';
-  const terms = sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
-  return search && fit ? sql`${terms}, ${fit.rank} desc` : terms;
+  return sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
 }
 
 /**
@@ -314,7 +322,10 @@ export function resolveTagIds(values: string[], rows: Array<{ id: number; shortN
 
 /** What a list totals: how many plugins match and, for a search, how many of them carry each tag. */
 export interface ListTotals {
+  /** At most PLUGIN_SEARCH_HITS_MAX for a search. */
   totalCount: number;
+  /** A search found more than PLUGIN_SEARCH_HITS_MAX: totalCount means 'at least'. */
+  totalCapped: boolean;
   tagCounts: TagCount[] | null;
 }
 
@@ -332,9 +343,9 @@ const countSql = (where: SQL) => sql`select count(*)::int as "totalCount" from p
 
 /** One page of a plain list (no search), in order. */
 function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
-  const hitsOrder = order(params, null, null);
+  const hitsOrder = order(params);
   return sql`with hits as (
-      select p.id from plugins p where ${filters(params, null, tagPlan)}
+      select p.id from plugins p where ${filters(params, tagPlan)}
       order by ${hitsOrder} limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
     )
     select ${pluginColumns(params.viewerId)}
@@ -343,43 +354,78 @@ function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
 }
 
 /**
- * One statement for a search: every match ranked once, then the page in order, the number of
- * matches and the tag counts of the matches. It always answers at least one row (a page past the
- * end answers one whose plugin columns are null) carrying "totalCount" and "tagCounts".
+ * One statement for a search, its work bounded by PLUGIN_SEARCH_HITS_MAX (K) rather than by how
+ * many plugins match. It reads plugin_search (narrow rows, listed plugins only, migration 0010):
+ * - names: the plugins holding every word (or a correction) in their name, found through the
+ *   name-only index (few, short postings), in the name tiers' order: the exact name, every word as
+ *   typed, then the shorter name and the downloads. The best K+1 are kept.
+ * - others: the remaining matches of the whole document, as its index finds them, until there are
+ *   K+1 in all. Names and others are what the search counts (more than K: "at least K") and what
+ *   its tag counts read; under K matches both are exact.
+ * - Only when the page reaches past the names are the others ordered: every word in the name or
+ *   short description, then in the description or tags, then with the author; every word as typed
+ *   before corrections; then the downloads.
+ * An explicit sort orders the same K best matches by its column. The statement always answers at
+ * least one row (a page past the end answers one whose plugin columns are null) carrying
+ * "totalCount" and "tagCounts". Its text depends only on the filters, the sort and whether there are
+ * corrections (the rest are parameters): PostgreSQL keeps its plan (PluginListIo.rows' prepare).
  */
 function searchPageSql(params: PluginListParams, search: Search): SQL {
-  // Search candidates are few: checking their tags one by one is always the cheaper way.
-  const where = filters(params, search, 'probe');
-  // Every expression here runs on every match. lower() of the name is the dearest of them (a third
-  // of the statement at 20,000 matches): the name's length (lower() keeps the length) rules out
-  // nearly every match first. Without corrections the typed words in the name are the same test as
-  // the words in the name: it is not run twice (null ties, then in_name decides).
-  const exactExpr = sql`(length(p.name) in (${[...search.exact].length}, ${[...search.text].length}) and lower(p.name) in (${search.exact}, ${search.text}))`;
-  const rank = (q: string) => sql`ts_rank(p.search_vector, to_tsquery('simple', ${q}))`;
-  const rankExpr = search.typed ? sql`(${rank(search.tsquery)} + ${rank(search.typed)})` : rank(search.tsquery);
-  return sql`with matches as materialized (
-      select p.id, ${exactExpr} as exact, ${search.typedInName === search.inName ? sql`null::boolean` : sql`p.search_vector @@ to_tsquery('simple', ${search.typedInName})`} as typed_in_name,
-        p.search_vector @@ to_tsquery('simple', ${search.inName}) as in_name, ${rankExpr} as rank,
-        length(p.name) as name_length, p.download_count as downloads, p.tag_ids
-      from plugins p where ${where}
+  const K = PLUGIN_SEARCH_HITS_MAX;
+  // Words are letters and digits, lowercased: read as a tsquery they are what to_tsquery('simple')
+  // would make of them, and a typed parameter is read once, not per row as to_tsquery() would be
+  // in a generic plan.
+  const q = (text: string) => sql`${text}::tsquery`;
+  const where = searchFilters(params);
+  const offset = (params.page - 1) * params.pageSize;
+  const end = Math.min(offset + params.pageSize, K);
+  // lower() is stored: the length rules out nearly every name before the text is compared.
+  const exact = sql`(s.name_length in (${[...search.exact].length}, ${[...search.text].length}) and s.name in (${search.exact}, ${search.text}))`;
+  const typedIn = (column: SQL) => (search.allTyped ? sql`${column} @@ ${q(search.allTyped)}` : sql`false`);
+  const nameCount = sql`(select count(*) from names)`;
+  // The others up to K+1 matches in all: their scan stops there (a materialized CTE is read as needed).
+  const othersKept = sql`(select * from others limit (select ${K + 1} - count(*) from names)) o`;
+  // Ordering the others reads their documents: only when the page needs them (a one-time test).
+  const othersRanked = params.sortBy ? sql`false` : sql`${nameCount} < ${end}`;
+  const hits = params.sortBy
+    ? sql`select c.id, row_number() over (order by ${order(params)}) as pos
+        from (select id from names where pos <= ${K} union all (select id from others limit (select greatest(0, ${K} - count(*)) from names))) c
+        join plugins p on p.id = c.id`
+    : sql`select id, pos from names
+        union all
+        select id, ${nameCount} + row_number() over (order by tier, typed desc, downloads desc, name_length, id desc) from ${othersKept} where ${othersRanked}`;
+  return sql`with names as materialized (
+      select id, tag_ids, row_number() over (order by exact desc, typed desc, name_length, downloads desc, id desc) as pos from (
+        select s.plugin_id as id, s.tag_ids, ${exact} as exact, ${typedIn(sql`s.name_vector`)} as typed, s.name_length, s.downloads
+        from plugin_search s where s.name_vector @@ ${q(search.tsquery)}${where}
+        order by 3 desc, 4 desc, 5, 6 desc, 1 desc limit ${K + 1}
+      ) n
     ),
-    meta as (select count(*)::int as total, ${tagCountsOf(sql`matches`)} as tag_counts from matches),
-    hits as (
-      ${
-        params.sortBy
-          ? sql`select matches.* from matches join plugins p on p.id = matches.id order by ${order(params, search, fitOf('matches'))}`
-          : sql`select * from matches order by ${order(params, search, fitOf('matches'))}`
-      }
-      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
-    )
+    others as materialized (
+      select s.plugin_id as id, s.tag_ids, s.downloads, s.name_length,
+        -- Whatever matches in the name and short description matches with the description too: the
+        -- author's matches (the most common of the others) are told by one test.
+        case when ${othersRanked} then case when not s.document @@ ${q(search.inBody)} then 3 when s.document @@ ${q(search.inLead)} then 1 else 2 end end as tier,
+        case when ${othersRanked} then ${typedIn(sql`s.document`)} end as typed
+      from plugin_search s where s.document @@ ${q(search.tsquery)} and not s.name_vector @@ ${q(search.tsquery)}${where} and ${nameCount} <= ${K}
+      limit ${K + 1}
+    ),
+    matched as (select tag_ids from names union all select tag_ids from ${othersKept}),
+    -- K+1 matches tell that there are more than K; the tag counts read the K that the pages show.
+    meta as (select (select count(*)::int from matched) as total, ${tagCountsOf(sql`(select tag_ids from matched limit ${K}) kept`)} as tag_counts),
+    hits as (select id, pos from (${hits}) ordered where pos > ${offset} and pos <= ${end})
     select ${pluginColumns(params.viewerId)}, meta.total as "totalCount", meta.tag_counts as "tagCounts"
     from meta left join (hits join plugins p on p.id = hits.id ${pluginJoins}) on true
-    order by ${order(params, search, fitOf('hits'))}`;
+    order by hits.pos`;
 }
 
-/** How a list reaches the database: rows of a statement, and a count (kept a while under `key`, when given). */
+/**
+ * How a list reaches the database: rows of a statement (`prepare`: its text comes in few shapes, so
+ * a driver may prepare it once per connection and keep its plan), and a count (kept a while under
+ * `key`, when given).
+ */
 export interface PluginListIo {
-  rows<R>(query: SQL): Promise<R[]>;
+  rows<R>(query: SQL, prepare?: boolean): Promise<R[]>;
   count(query: SQL, key?: string): Promise<number>;
 }
 
@@ -389,30 +435,37 @@ const parseTagCounts = (v: TagCount[] | string): TagCount[] => (typeof v === 'st
 
 /**
  * Runs GET /plugins: the statements and their order, shared by the service and the benchmark.
- * A search looks up its words' corrections, then ranks every match in one statement that also
- * answers the total and the tag counts. A plain list takes its page from a sort index and its
- * total from a count (which the service keeps a few seconds), and has no tag counts (null); with
- * tags, the totals decide how the tag filter runs, and no match means no page query at all.
+ * A search looks up its words' corrections, then gathers, counts and pages its best matches in one
+ * statement bounded by PLUGIN_SEARCH_HITS_MAX, which also answers the tag counts. A plain list
+ * takes its page from a sort index and its total from a count (which the service keeps a few
+ * seconds), and has no tag counts (null); with tags, the totals decide how the tag filter runs, and
+ * no match means no page query at all.
  */
 export async function runPluginList<Row>(params: PluginListParams, io: PluginListIo): Promise<ListTotals & { rows: Row[] }> {
   const search = await toSearch(params.search, io.rows);
+  if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
   if (search) {
-    const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search));
+    // Prepared in its common shapes only (no sort, no filter: with or without corrections, a viewer
+    // or not), so that a connection keeps a few plans, not one per combination of filters and sorts.
+    const common = !params.sortBy && !params.tagIds.length && params.hasSource === 'any';
+    const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search), common);
     const meta = rows[0];
+    const found = Number(meta?.totalCount ?? 0);
     return {
       rows: rows.filter((r) => r.id !== null),
-      totalCount: Number(meta?.totalCount ?? 0),
+      totalCount: Math.min(found, PLUGIN_SEARCH_HITS_MAX),
+      totalCapped: found > PLUGIN_SEARCH_HITS_MAX,
       tagCounts: meta ? parseTagCounts(meta.tagCounts) : [],
     };
   }
   const key = (tagIds: number[]) => JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource]);
-  const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, null, 'collect')), key(tagIds));
+  const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, 'collect')), key(tagIds));
   if (!params.tagIds.length) {
     const [rows, totalCount] = await Promise.all([io.rows<Row>(listPageSql(params, 'collect')), count([])]);
-    return { rows, totalCount, tagCounts: null };
+    return { rows, totalCount, totalCapped: false, tagCounts: null };
   }
   const totalCount = await count(params.tagIds);
-  if (!totalCount) return { rows: [], totalCount, tagCounts: null };
+  if (!totalCount) return { rows: [], totalCount, totalCapped: false, tagCounts: null };
   const plan = tagFilterPlan(totalCount, await count([]), params.page * params.pageSize);
-  return { rows: await io.rows<Row>(listPageSql(params, plan)), totalCount, tagCounts: null };
+  return { rows: await io.rows<Row>(listPageSql(params, plan)), totalCount, totalCapped: false, tagCounts: null };
 }

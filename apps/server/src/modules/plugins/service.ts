@@ -353,8 +353,8 @@ export class PluginService {
     // Kept whole, so anonymous visitors get the very same answer (sendKept writes its JSON once).
     // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
     const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
-      const { items, totalCount, tagCounts } = await this.loadListPage(query);
-      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize), tagCounts };
+      const { items, totalCount, totalCapped, tagCounts } = await this.loadListPage(query);
+      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize), totalCapped, tagCounts };
     })) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
@@ -384,30 +384,30 @@ export class PluginService {
         from picked join plugins p on p.id = picked.id ${pluginJoins}
         order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
         limit ${n}`);
-      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, tagCounts: null };
+      return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, totalCapped: false, tagCounts: null };
     });
     return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
-  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }> {
+  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; totalCapped: boolean; tagCounts: TagCount[] | null }> {
     let tagIds: number[] = [];
     if (query.tags.length) {
       const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], totalCount: 0, tagCounts: searchWords(query.search).length ? [] : null };
+      if (!resolved) return { items: [], totalCount: 0, totalCapped: false, tagCounts: searchWords(query.search).length ? [] : null };
       tagIds = resolved;
     }
     const db = this.ctx.db;
-    const { rows, totalCount, tagCounts } = await runPluginList<PluginApiRow>(
+    const { rows, totalCount, totalCapped, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
-        rows: (q) => queryRows(db, q),
+        rows: (q, prepare) => (prepare && this.ctx.database.prepared ? this.ctx.database.prepared(q) : queryRows(db, q)),
         count: async (q, key) => {
           const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
           return (key ? await this.caches.totals.get(key, load) : await load()).n;
         },
       },
     );
-    return { items: rows.map((r) => this.toPlugin(r)), totalCount, tagCounts };
+    return { items: rows.map((r) => this.toPlugin(r)), totalCount, totalCapped, tagCounts };
   }
 
   /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */

@@ -27,8 +27,10 @@ export const PLUGINS_LIST_TEXT = {
   list: 'List view',
   results: 'Plugins',
   found: (n: number, q: string) => `Found ${n} ${plural(n, 'plugin', 'plugins')} for "${q}"`,
+  /** A search that found more than it ranks and counts (PLUGIN_SEARCH_HITS_MAX): n is 'at least'. */
+  foundAtLeast: (n: number, q: string) => `Found ${n.toLocaleString('en-US')}+ plugins for "${q}"`,
   showing: (n: number) => `Showing ${n} ${plural(n, 'plugin', 'plugins')}`,
-  pageOf: (page: number, pages: number, from: number, to: number, total: number) => `Page ${page} of ${pages} (${from}-${to} of ${total})`,
+  pageOf: (page: number, pages: number, from: number, to: number, total: number | string) => `Page ${page} of ${pages} (${from}-${to} of ${total})`,
   loading: 'Loading plugins...',
   noResultsTitle: 'No plugins found',
   noResults: 'No plugins match your search or filters. Try clearing them.',

@@ -108,6 +108,13 @@ describe('plugins list', () => {
     expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Found 1 plugin for "fast"');
   });
 
+  it('says "1,000+" for a search that found more than it ranks, and pages through those', async () => {
+    serve(() => json(200, { ...makePluginPage([makePlugin()], 1000), totalCapped: true }));
+    open('/plugins?search=boost');
+    await waitFor(() => expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Found 1,000+ plugins for "boost"'));
+    expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Page 1 of 63 (1-1 of 1,000+)');
+  });
+
   it('filters by tags (all of them, as repeated params) and by source', async () => {
     const fetch = serve(() => json(200, makePluginPage([makePlugin()])));
     const user = userEvent.setup();

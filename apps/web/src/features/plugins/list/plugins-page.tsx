@@ -13,14 +13,17 @@ import { PluginCard } from '../plugin-card';
 import { FiltersMenu, SortMenu } from './menus';
 import { usePluginsParams, type PluginsViewMode } from './use-plugins-params';
 
-/** 'Found N plugins for "q"' or 'Showing N plugins', then 'Page X of Y (a-b of N)' when there are pages. */
+/**
+ * 'Found N plugins for "q"' or 'Showing N plugins', then 'Page X of Y (a-b of N)' when there are pages.
+ * A search that found more than it ranks says 'Found 1,000+ plugins' and pages through those.
+ */
 export function resultCounter(result: PluginsListResult): { summary: string; pages: string | null } {
-  const { request, totalCount, totalPages, items } = result;
-  const summary = request.search ? T.found(totalCount, request.search) : T.showing(totalCount);
+  const { request, totalCount, totalPages, totalCapped, items } = result;
+  const summary = request.search ? (totalCapped ? T.foundAtLeast(totalCount, request.search) : T.found(totalCount, request.search)) : T.showing(totalCount);
   if (totalPages <= 1) return { summary, pages: null };
   const from = (request.page - 1) * PLUGIN_PAGE_SIZE + 1;
   const to = from + items.length - 1;
-  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCount) };
+  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCapped ? `${totalCount.toLocaleString('en-US')}+` : totalCount) };
 }
 
 /** /plugins (§2, §4): search, filters, sort, grid or list, numbered pages with ad cards. */
