@@ -15,8 +15,11 @@
  *
  * Settings: BENCH_PLUGINS (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ONLY (run only
  * the cases whose label holds this text, e.g. 'distinct').
+ * The two HTTP servers run in a process of their own, as in production: autocannon's own work (it
+ * writes and reads every request) does not share their event loop.
  * It refuses a database holding plugins it did not load itself.
  */
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -262,16 +265,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await load(pool);
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-'));
-  const server = async (listCacheSeconds?: string) => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' };
-    const config = loadConfig(listCacheSeconds === undefined ? env : { ...env, LIST_CACHE_SECONDS: listCacheSeconds });
-    const { app } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-  };
-  const shipped = await server();
-  const uncached = await server('0');
+  const servers = await startServers();
 
   const dialect = new PgDialect();
   // Statements to prepare are prepared once per connection under their text's hash, as the app does
@@ -313,13 +307,14 @@ async function main() {
   };
 
   const results: string[] = [];
+  const notes: string[] = [];
   const only = process.env.BENCH_ONLY;
   const load0 = os.loadavg()[0]!;
   const cpu0 = process.cpuUsage();
   const t0 = Date.now();
   for (const c of cases.filter((x) => !only || x.label.includes(only))) {
     cursor = 0;
-    const url = shipped.base + pathOf(c.queries[0]!);
+    const url = servers.shipped + pathOf(c.queries[0]!);
     const check = await fetch(url);
     if (!check.ok) throw new Error(`${url} answered ${check.status}`);
     const page = (await check.json()) as { totalCount: number; items: unknown[] };
@@ -342,12 +337,18 @@ async function main() {
       await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL, prepare?: boolean) => Promise<R[]>, count });
     };
 
-    await measure(shipped.base, c.queries, 2); // warm up
-    const http = await measure(shipped.base, c.queries, SECONDS);
-    await measure(uncached.base, c.queries, 2);
-    const miss = await measure(uncached.base, c.queries, SECONDS);
+    await measure(servers.shipped, c.queries, 2); // warm up
+    const http = await measure(servers.shipped, c.queries, SECONDS);
+    await measure(servers.uncached, c.queries, 2);
+    const miss = await measure(servers.uncached, c.queries, SECONDS);
     await direct(CONNECTIONS, 2, work);
     const sqlOnly = await direct(CONNECTIONS, SECONDS, work);
+    // What one search costs with no queue in front of it: at 50 connections on 2 cores most of p50 and
+    // p99 is waiting for a CPU.
+    if (c.distinct) {
+      const alone = await direct(1, SECONDS, work);
+      notes.push(`${c.label} on one connection (SQL): ${alone.rps.toFixed(0)} searches/s, p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`);
+    }
     const rps = (r: AutocannonResult) => r.requests.average.toFixed(0).padStart(5);
     const ms = (v: number) => String(Math.round(v)).padStart(4);
     if (c.distinct && cursor > c.queries.length) console.warn(`${c.label}: ${cursor} requests went round the ${c.queries.length} searches (some repeated)`);
@@ -365,20 +366,66 @@ async function main() {
   console.log('HTTP: as shipped (pages kept 5 s); no cache: LIST_CACHE_SECONDS=0; SQL: the same statements through a pg pool. Latencies in ms.');
   console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
   console.log(results.join('\n'));
+  if (notes.length) console.log(notes.join('\n'));
   const cpu = process.cpuUsage(cpu0);
   const wall = (Date.now() - t0) / 1000;
   console.log(
     `\nLoad average (1 min) ${load0.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after; this process used ${((cpu.user + cpu.system) / 1e6).toFixed(0)} s CPU in ${wall.toFixed(0)} s` +
-      ' (PostgreSQL runs in its own processes). Other work on the machine shows in these figures.',
+      ' (the servers and PostgreSQL run in their own processes). Other work on the machine shows in these figures.',
   );
-  await shipped.app.close();
-  await uncached.app.close();
+  await servers.stop();
   await pool.end();
   await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-main().catch((e) => {
+/** The app as shipped and with the cache off, listening on two ports of this process (BENCH_SERVE). */
+async function serve() {
+  const database = await openDatabase({ databaseUrl });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-'));
+  const server = async (listCacheSeconds?: string) => {
+    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' };
+    const config = loadConfig(listCacheSeconds === undefined ? env : { ...env, LIST_CACHE_SECONDS: listCacheSeconds });
+    const { app } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+  };
+  const shipped = await server();
+  const uncached = await server('0');
+  process.stdout.write(`${JSON.stringify({ shipped: shipped.base, uncached: uncached.base })}\n`);
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await shipped.app.close();
+      await uncached.app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+}
+
+/** Starts serve() in a child process (this script again, through the same loader) and reads its addresses. */
+async function startServers(): Promise<{ shipped: string; uncached: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SERVE: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const addresses = await new Promise<{ shipped: string; uncached: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(JSON.parse(line) as { shipped: string; uncached: string });
+    });
+    child.once('exit', (code) => reject(new Error(`the bench servers exited with ${code}`)));
+  });
+  return {
+    ...addresses,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+(process.env.BENCH_SERVE ? serve() : main()).catch((e) => {
   console.error(e);
   process.exit(1);
 });
