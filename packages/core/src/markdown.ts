@@ -3,8 +3,8 @@
  * shown as HTML. The server renders what pages show (an item's description comes with its HTML, so
  * a page ships no renderer); the browser loads the same renderer only to preview a text being
  * written. markdown-it with raw HTML off: tags typed in the text come out as text, and links and
- * images keep only safe schemes (markdown-it's own link check). The browser still sanitises
- * (DOMPurify) whatever HTML it inserts.
+ * images keep only safe schemes (markdown-it's own link check); the page's CSP allows no inline
+ * script or handler besides. Its tests try the usual attacks.
  */
 export type MarkdownRender = (source: string | null | undefined) => string;
 
