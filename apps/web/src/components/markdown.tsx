@@ -3,11 +3,9 @@ import type { MarkdownRender } from '@bm/core/markdown';
 import { cx } from './ui';
 
 /**
- * Markdown rendered to HTML by the site's one renderer (@bm/core/markdown): a description, a bio or
- * a message as the server sends it, or a preview. That renderer writes no raw HTML (what was typed as
- * HTML comes out as text, and only safe link schemes become links; its tests try the usual attacks),
- * and the page's CSP allows no inline script or handler besides: the HTML goes in as it is, with no
- * sanitiser to download on every page that shows a description.
+ * Markdown as the site's one renderer (@bm/core/markdown) made it: rendered with raw HTML off, then
+ * sanitised against an allow-list, by the server for a description, a bio or a message, or here for
+ * a preview. It goes in as it is: no second sanitiser to download on every page that shows one.
  */
 export function Markdown({ html, className }: { html: string | null | undefined; className?: string }) {
   return <div className={cx('markdown', className)} dangerouslySetInnerHTML={{ __html: html ?? '' }} />;
