@@ -20,7 +20,6 @@
  * It refuses a database holding plugins it did not load itself.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +31,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { pluginListQuery } from '@bm/core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, preparedName } from '../src/db/client.js';
 import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
 
 interface AutocannonRequest {
@@ -272,7 +271,7 @@ async function main() {
   // (Database.prepared).
   const run = async (q: SQL, prepare?: boolean) => {
     const { sql: text, params } = dialect.sqlToQuery(q);
-    const name = prepare ? `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}` : undefined;
+    const name = prepare ? preparedName(text) : undefined;
     return (await pool.query({ name, text, values: params })).rows;
   };
 

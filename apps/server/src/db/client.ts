@@ -26,6 +26,11 @@ export interface Database {
   prepared?<T>(query: SQL): Promise<T[]>;
 }
 
+/** The name a statement is prepared under on each connection: its text's hash, so one text is one plan. */
+export function preparedName(text: string): string {
+  return `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+}
+
 export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
 /**
@@ -102,8 +107,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       prepared: async <T>(query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query);
-        const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-        return (await pool.query({ name, text, values: params as unknown[] })).rows as T[];
+        return (await pool.query({ name: preparedName(text), text, values: params as unknown[] })).rows as T[];
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
