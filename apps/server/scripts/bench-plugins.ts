@@ -4,8 +4,9 @@
  * a tag filter over HTTP (autocannon, 50 connections, 10 s), and the same SQL run directly through a
  * pg pool of the app's size with the same concurrency. Prints requests/s, p50, p99 and HTTP/direct.
  *
- * HTTP runs twice: as shipped (pages kept LIST_CACHE_SECONDS, 5 s) and with the cache off, which
- * shows what every miss costs. The "1600 searches" case asks a different search each request, so
+ * HTTP runs three times: as shipped (pages kept LIST_CACHE_SECONDS, 5 s; searches matched in each
+ * server's match index), with the cache off, which shows what every miss costs, and with the cache
+ * off and SEARCH_INDEX=sql (PostgreSQL's GIN indexes match, as the direct SQL does). The "1600 searches" case asks a different search each request, so
  * the cache rarely helps there. The "distinct stream" case never asks the same search twice in the
  * whole run (no cache hit anywhere): plugin names, a word typed with one edit (insert, delete,
  * substitute, swap), long words with two, prefixes while typing, several words, author and tag names.
@@ -33,6 +34,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, preparedName } from '../src/db/client.js';
 import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
+import { matchSyncOf } from '../src/modules/plugins/service.js';
 
 interface AutocannonRequest {
   path: string;
@@ -340,6 +342,8 @@ async function main() {
     const http = await measure(servers.shipped, c.queries, SECONDS);
     await measure(servers.uncached, c.queries, 2);
     const miss = await measure(servers.uncached, c.queries, SECONDS);
+    await measure(servers.sqlOnly, c.queries, 2);
+    const gin = await measure(servers.sqlOnly, c.queries, SECONDS);
     await direct(CONNECTIONS, 2, work);
     const sqlOnly = await direct(CONNECTIONS, SECONDS, work);
     // What one search costs with no queue in front of it: at 50 connections on 2 cores most of p50 and
@@ -355,6 +359,7 @@ async function main() {
       `${c.label.padEnd(25)} ${String(page.totalCount).padStart(6)} | ` +
       `${rps(http)} ${ms(http.latency.p50)} ${ms(http.latency.p99)} | ` +
       `${rps(miss)} ${ms(miss.latency.p50)} ${ms(miss.latency.p99)} | ` +
+      `${rps(gin)} ${ms(gin.latency.p50)} ${ms(gin.latency.p99)} | ` +
       `${sqlOnly.rps.toFixed(0).padStart(5)} ${ms(sqlOnly.p50)} ${ms(sqlOnly.p99)} | ` +
       `${(http.requests.average / sqlOnly.rps).toFixed(2).padStart(6)} ${(miss.requests.average / sqlOnly.rps).toFixed(2).padStart(6)}`;
     console.log(line);
@@ -362,8 +367,9 @@ async function main() {
   }
 
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${PLUGINS} plugins, ${os.cpus().length} CPUs; pools of 10 connections on both sides.`);
-  console.log('HTTP: as shipped (pages kept 5 s); no cache: LIST_CACHE_SECONDS=0; SQL: the same statements through a pg pool. Latencies in ms.');
-  console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
+  console.log('HTTP: as shipped (pages kept 5 s, searches matched in the match index); no cache: LIST_CACHE_SECONDS=0; GIN only: no cache and');
+  console.log('SEARCH_INDEX=sql (PostgreSQL matches); SQL: the GIN-only statements through a pg pool, no HTTP. Latencies in ms.');
+  console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'GIN only  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
   console.log(results.join('\n'));
   if (notes.length) console.log(notes.join('\n'));
   const cpu = process.cpuUsage(cpu0);
@@ -381,20 +387,24 @@ async function main() {
 async function serve() {
   const database = await openDatabase({ databaseUrl });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-'));
-  const server = async (listCacheSeconds?: string) => {
+  const server = async (more: Record<string, string> = {}) => {
     const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' };
-    const config = loadConfig(listCacheSeconds === undefined ? env : { ...env, LIST_CACHE_SECONDS: listCacheSeconds });
-    const { app } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
+    const config = loadConfig({ ...env, ...more });
+    const { app, ctx } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    // Measured once its match index is loaded (until then searches run in SQL).
+    await matchSyncOf(ctx)?.start();
     return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
   };
   const shipped = await server();
-  const uncached = await server('0');
-  process.stdout.write(`${JSON.stringify({ shipped: shipped.base, uncached: uncached.base })}\n`);
+  const uncached = await server({ LIST_CACHE_SECONDS: '0' });
+  const sqlOnly = await server({ LIST_CACHE_SECONDS: '0', SEARCH_INDEX: 'sql' });
+  process.stdout.write(`${JSON.stringify({ shipped: shipped.base, uncached: uncached.base, sqlOnly: sqlOnly.base })}\n`);
   process.once('SIGTERM', () => {
     void (async () => {
       await shipped.app.close();
       await uncached.app.close();
+      await sqlOnly.app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
@@ -403,15 +413,15 @@ async function serve() {
 }
 
 /** Starts serve() in a child process (this script again, through the same loader) and reads its addresses. */
-async function startServers(): Promise<{ shipped: string; uncached: string; stop: () => Promise<void> }> {
+async function startServers(): Promise<{ shipped: string; uncached: string; sqlOnly: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SERVE: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const addresses = await new Promise<{ shipped: string; uncached: string }>((resolve, reject) => {
+  const addresses = await new Promise<{ shipped: string; uncached: string; sqlOnly: string }>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(JSON.parse(line) as { shipped: string; uncached: string });
+      if (out.includes('\n') && line) resolve(JSON.parse(line) as { shipped: string; uncached: string; sqlOnly: string });
     });
     child.once('exit', (code) => reject(new Error(`the bench servers exited with ${code}`)));
   });

@@ -52,6 +52,7 @@ const schema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
   RATE_LIMIT_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('rl'),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  SEARCH_INDEX: z.enum(['memory', 'sql']).default('memory'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -154,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimitPrefix: c.RATE_LIMIT_PREFIX,
     /** How long public list pages are kept (0: not kept); writes through this server drop them at once. */
     listCacheMs: Math.round(c.LIST_CACHE_SECONDS * 1000),
+    /**
+     * Where plugin searches match: 'memory', each server's match index of the listed plugins (kept
+     * from plugin_search_changes; SQL while it loads), or 'sql', PostgreSQL's GIN indexes alone.
+     */
+    searchIndex: c.SEARCH_INDEX,
     /** Where queued plugin submissions get built (a signed webhook); without one every submission goes straight to review. */
     /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket shared by every instance. */
     storage:

@@ -1,6 +1,7 @@
 // Plugin catalogue tables (issue: plugin catalogue).
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -22,6 +23,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 /** Filled by a trigger (migration plugins_search): name A, short description B, description C, author D. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A transaction id (pg_current_xact_id()), read as text. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 export type SubmissionStatus = 'q' | 'b' | 'p' | 'a' | 'r' | 's';
 
@@ -97,6 +100,26 @@ export const pluginSearch = pgTable(
     index('plugin_search_name_idx').using('gin', t.nameVector).with({ fastupdate: false }),
     index('plugin_search_document_idx').using('gin', t.document).with({ fastupdate: false }),
   ],
+);
+
+/**
+ * Which plugin_search rows changed (migration 0011, written by its triggers): the in-memory match
+ * index of each server (modules/plugins/match-index.ts) reads what is new since its last look and
+ * reloads those plugins. `xid` is the writing transaction: entries of transactions still running
+ * when an index looked are read again on its next look (their sequence numbers may be lower than
+ * ones it has already seen). Entries older than an hour are dropped.
+ */
+export const pluginSearchChanges = pgTable(
+  'plugin_search_changes',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    pluginId: integer('plugin_id').notNull(),
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plugin_search_changes_xid_idx').on(t.xid), index('plugin_search_changes_at_idx').on(t.at)],
 );
 
 /**

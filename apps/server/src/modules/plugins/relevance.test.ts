@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PluginPage } from '@bm/core';
 import { members, pluginTags, plugins, tags } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { corrections, deletions, editDistance, typoBudget } from './search.js';
 import { addTag } from './test-helpers.js';
+import { matchSyncOf, queryRows } from './service.js';
 
 /**
  * The search's relevance set: a catalogue shaped like the real one (names, short descriptions,
@@ -133,169 +134,185 @@ const QUERIES: Array<[string, string, string]> = [
   ['cosmetics paint', 'Car Color Randomizer', 'tag and word'],
 ];
 
-let t: TestApp;
-const byName = new Map<string, number>();
+// Both ways a search matches (the match index and PostgreSQL's GIN indexes) answer the same set.
+describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
+  let t: TestApp;
+  const byName = new Map<string, number>();
 
-beforeAll(async () => {
-  t = await startTestApp();
-  const db = t.ctx.db;
-  const authorIds = new Map<string, number>();
-  for (const username of AUTHORS) {
-    const [m] = await db.insert(members).values({ username, email: `${username.toLowerCase()}@example.com`, passwordHash: 'not-a-password-hash' }).returning({ id: members.id });
-    authorIds.set(username, m!.id);
-  }
-  const tagIds = new Map<string, number>();
-  for (const [short, long] of TAGS) tagIds.set(short, (await addTag(t, short, long)).id);
-  const rows = await db
-    .insert(plugins)
-    .values(
-      PLUGINS.map((p) => ({
-        memberId: authorIds.get(p.author)!,
-        name: p.name,
-        shortDescription: p.short,
-        description: p.description,
-        publishedOnce: true,
-        downloadCount: p.downloads,
-      })),
-    )
-    .returning({ id: plugins.id, name: plugins.name });
-  for (const r of rows) byName.set(r.name, r.id);
-  await db.insert(pluginTags).values(PLUGINS.flatMap((p) => p.tags.map((tag) => ({ pluginId: byName.get(p.name)!, tagId: tagIds.get(tag)! }))));
-});
-afterAll(() => t.close());
-
-const search = async (q: string, more = '') => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/plugins?search=${encodeURIComponent(q)}${more}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<PluginPage>();
-};
-const top = async (q: string) => (await search(q)).items.map((p) => p.name);
-
-describe('search relevance set', () => {
-  it('has at least 40 queries of every kind over the fixture', () => {
-    expect(QUERIES.length).toBeGreaterThanOrEqual(40);
-    const kinds = new Set(QUERIES.map((q) => q[2].split(' ')[0]));
-    for (const kind of ['delete', 'insert', 'substitute', 'swap', 'two', 'prefix', 'several', 'author', 'tag']) expect(kinds).toContain(kind);
-    for (const [, expected] of QUERIES) expect(byName.has(expected), expected).toBe(true);
-  });
-
-  it.each(QUERIES)('"%s" finds %s in the top 3 (%s)', async (query, expected) => {
-    const found = await top(query);
-    expect(found.slice(0, 3), `"${query}" answered ${JSON.stringify(found.slice(0, 5))}`).toContain(expected);
-  });
-});
-
-describe('typo budget', () => {
-  it('allows no edit below 5 letters, one from 5, two from 9, and none in numbers or overlong words', () => {
-    expect([typoBudget('boos'), typoBudget('boost'), typoBudget('trainers'), typoBudget('visualize'), typoBudget('123456789')]).toEqual([0, 1, 1, 2, 0]);
-    // Vocabulary words have at most 24 letters: a longer search word is looked up as typed.
-    expect([typoBudget('a'.repeat(26)), typoBudget('a'.repeat(27))]).toEqual([2, 0]);
-  });
-
-  it('counts an insert, a delete, a substitution and a swap as one edit each', () => {
-    expect(editDistance('trainer', 'trainner', 2)).toBe(1);
-    expect(editDistance('trainer', 'triner', 2)).toBe(1);
-    expect(editDistance('trainer', 'trainor', 2)).toBe(1);
-    expect(editDistance('trainer', 'trianer', 2)).toBe(1);
-    expect(editDistance('leaderboard', 'leadrbaord', 2)).toBe(2);
-    expect(editDistance('boost', 'roast', 1)).toBe(2);
-    expect(editDistance('ab', 'abcdef', 2)).toBe(3);
-  });
-
-  it('keeps corrections within the budget, closest first', () => {
-    expect(deletions('boost', 1).sort()).toEqual(['boos', 'boost', 'boot', 'bost', 'oost']);
-    expect(corrections('boost', ['boot', 'boost', 'roast', 'boosts', 'bost'])).toEqual(['boosts', 'boot', 'bost']);
-    expect(corrections('boos', ['boost', 'boot'])).toEqual([]);
-  });
-
-  it('does not stretch a short word: one letter off a 4-letter word finds nothing new', async () => {
-    expect(await top('dashh')).toEqual([]);
-    expect(await top('ranx')).toEqual([]);
-  });
-
-  it('does not give a 5-letter word two edits, nor an 8-letter word', async () => {
-    expect(await top('biist')).toEqual([]);
-    expect(await top('wavedahs')).toContain('Wavedash Trainer'); // a swap: one edit
-    expect(await top('wvaedahs')).toEqual([]); // two swaps in 8 letters
-  });
-});
-
-describe('ranking', () => {
-  it('ranks a word in the name over the short description, the description and the author', async () => {
+  beforeAll(async () => {
+    t = await startTestApp({ env: { SEARCH_INDEX: engine } });
     const db = t.ctx.db;
-    const [author] = await db.insert(members).values({ username: 'Quokkaplex', email: 'quokkaplex@example.com', passwordHash: 'x' }).returning({ id: members.id });
-    const [other] = await db.insert(members).values({ username: 'Plainauthor', email: 'plainauthor@example.com', passwordHash: 'x' }).returning({ id: members.id });
-    await db.insert(plugins).values([
-      { memberId: author!.id, name: 'By Author Only', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 900 },
-      { memberId: other!.id, name: 'In Description', shortDescription: 'nothing', description: 'Works with quokkaplex too', publishedOnce: true, downloadCount: 800 },
-      { memberId: other!.id, name: 'In Short', shortDescription: 'A quokkaplex helper', description: 'nothing', publishedOnce: true, downloadCount: 700 },
-      { memberId: other!.id, name: 'Quokkaplex Tools', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 1 },
-    ]);
-    const expected = ['Quokkaplex Tools', 'In Short', 'In Description', 'By Author Only'];
-    expect(await top('quokkaplex')).toEqual(expected);
-    // The same order when misspelt, and the exact spelling is what it found.
-    expect(await top('qoukkaplex')).toEqual(expected);
+    const authorIds = new Map<string, number>();
+    for (const username of AUTHORS) {
+      const [m] = await db.insert(members).values({ username, email: `${username.toLowerCase()}@example.com`, passwordHash: 'not-a-password-hash' }).returning({ id: members.id });
+      authorIds.set(username, m!.id);
+    }
+    const tagIds = new Map<string, number>();
+    for (const [short, long] of TAGS) tagIds.set(short, (await addTag(t, short, long)).id);
+    const rows = await db
+      .insert(plugins)
+      .values(
+        PLUGINS.map((p) => ({
+          memberId: authorIds.get(p.author)!,
+          name: p.name,
+          shortDescription: p.short,
+          description: p.description,
+          publishedOnce: true,
+          downloadCount: p.downloads,
+        })),
+      )
+      .returning({ id: plugins.id, name: plugins.name });
+    for (const r of rows) byName.set(r.name, r.id);
+    await db.insert(pluginTags).values(PLUGINS.flatMap((p) => p.tags.map((tag) => ({ pluginId: byName.get(p.name)!, tagId: tagIds.get(tag)! }))));
+    // The match index loads when the app is ready; its searches take in the rows above as they come.
+    if (engine === 'memory') await matchSyncOf(t.ctx)!.start();
+  });
+  afterAll(() => t.close());
+
+  const search = async (q: string, more = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/plugins?search=${encodeURIComponent(q)}${more}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PluginPage>();
+  };
+  const top = async (q: string) => (await search(q)).items.map((p) => p.name);
+
+  describe('search relevance set', () => {
+    it('has at least 40 queries of every kind over the fixture', () => {
+      expect(QUERIES.length).toBeGreaterThanOrEqual(40);
+      const kinds = new Set(QUERIES.map((q) => q[2].split(' ')[0]));
+      for (const kind of ['delete', 'insert', 'substitute', 'swap', 'two', 'prefix', 'several', 'author', 'tag']) expect(kinds).toContain(kind);
+      for (const [, expected] of QUERIES) expect(byName.has(expected), expected).toBe(true);
+    });
+
+    it.each(QUERIES)('"%s" finds %s in the top 3 (%s)', async (query, expected) => {
+      const found = await top(query);
+      expect(found.slice(0, 3), `"${query}" answered ${JSON.stringify(found.slice(0, 5))}`).toContain(expected);
+    });
   });
 
-  it('puts the exact name first, and the name holding every word before longer ones', async () => {
-    expect((await top('camera settings sync'))[0]).toBe('Camera Settings Sync');
-    expect((await top('trainer')).slice(0, 2)).toEqual(['Aerial Trainer', 'Dribble Trainer']);
-  });
-});
+  describe('typo budget', () => {
+    it('allows no edit below 5 letters, one from 5, two from 9, and none in numbers or overlong words', () => {
+      expect([typoBudget('boos'), typoBudget('boost'), typoBudget('trainers'), typoBudget('visualize'), typoBudget('123456789')]).toEqual([0, 1, 1, 2, 0]);
+      // Vocabulary words have at most 24 letters: a longer search word is looked up as typed.
+      expect([typoBudget('a'.repeat(26)), typoBudget('a'.repeat(27))]).toEqual([2, 0]);
+    });
 
-describe('tag counts for the current search', () => {
-  it('count every match of the search (typos included) per tag, most first', async () => {
-    const page = await search('trainr', '&pageSize=100');
-    const expected = new Map<number, number>();
-    for (const p of page.items) for (const tag of p.tags) expected.set(tag.id, (expected.get(tag.id) ?? 0) + 1);
-    expect(page.items.length).toBe(page.totalCount);
-    expect(page.totalCount).toBeGreaterThan(5);
-    expect(page.tagCounts).not.toBeNull();
-    expect(new Map((page.tagCounts ?? []).map((c) => [c.tagId, c.count]))).toEqual(expected);
-    const counts = (page.tagCounts ?? []).map((c) => c.count);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    it('counts an insert, a delete, a substitution and a swap as one edit each', () => {
+      expect(editDistance('trainer', 'trainner', 2)).toBe(1);
+      expect(editDistance('trainer', 'triner', 2)).toBe(1);
+      expect(editDistance('trainer', 'trainor', 2)).toBe(1);
+      expect(editDistance('trainer', 'trianer', 2)).toBe(1);
+      expect(editDistance('leaderboard', 'leadrbaord', 2)).toBe(2);
+      expect(editDistance('boost', 'roast', 1)).toBe(2);
+      expect(editDistance('ab', 'abcdef', 2)).toBe(3);
+    });
+
+    it('keeps corrections within the budget, closest first', () => {
+      expect(deletions('boost', 1).sort()).toEqual(['boos', 'boost', 'boot', 'bost', 'oost']);
+      expect(corrections('boost', ['boot', 'boost', 'roast', 'boosts', 'bost'])).toEqual(['boosts', 'boot', 'bost']);
+      expect(corrections('boos', ['boost', 'boot'])).toEqual([]);
+    });
+
+    it('does not stretch a short word: one letter off a 4-letter word finds nothing new', async () => {
+      expect(await top('dashh')).toEqual([]);
+      expect(await top('ranx')).toEqual([]);
+    });
+
+    it('does not give a 5-letter word two edits, nor an 8-letter word', async () => {
+      expect(await top('biist')).toEqual([]);
+      expect(await top('wavedahs')).toContain('Wavedash Trainer'); // a swap: one edit
+      expect(await top('wvaedahs')).toEqual([]); // two swaps in 8 letters
+    });
   });
 
-  it('count all matches, not only the page, and follow the tag and source filters', async () => {
-    const [training] = await t.ctx.db.select().from(tags).where(eq(tags.shortName, 'training'));
-    const all = await search('trainer', '&pageSize=100');
-    const firstPage = await search('trainer', '&pageSize=2');
-    expect(firstPage.items).toHaveLength(2);
-    expect(firstPage.tagCounts).toEqual(all.tagCounts);
-    const pastTheEnd = await search('trainer', '&pageSize=2&page=50');
-    expect(pastTheEnd).toMatchObject({ items: [], totalCount: all.totalCount, tagCounts: all.tagCounts });
-    const tagged = await search('trainer', '&tags=freestyle');
-    expect(tagged.totalCount).toBe(2);
-    expect(tagged.tagCounts).toContainEqual({ tagId: training!.id, count: 2 });
-    expect(await search('zzzzzzzzz')).toMatchObject({ totalCount: 0, tagCounts: [] });
+  describe('ranking', () => {
+    it('ranks a word in the name over the short description, the description and the author', async () => {
+      const db = t.ctx.db;
+      const [author] = await db.insert(members).values({ username: 'Quokkaplex', email: 'quokkaplex@example.com', passwordHash: 'x' }).returning({ id: members.id });
+      const [other] = await db.insert(members).values({ username: 'Plainauthor', email: 'plainauthor@example.com', passwordHash: 'x' }).returning({ id: members.id });
+      await db.insert(plugins).values([
+        { memberId: author!.id, name: 'By Author Only', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 900 },
+        { memberId: other!.id, name: 'In Description', shortDescription: 'nothing', description: 'Works with quokkaplex too', publishedOnce: true, downloadCount: 800 },
+        { memberId: other!.id, name: 'In Short', shortDescription: 'A quokkaplex helper', description: 'nothing', publishedOnce: true, downloadCount: 700 },
+        { memberId: other!.id, name: 'Quokkaplex Tools', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 1 },
+      ]);
+      const expected = ['Quokkaplex Tools', 'In Short', 'In Description', 'By Author Only'];
+      expect(await top('quokkaplex')).toEqual(expected);
+      // The same order when misspelt, and the exact spelling is what it found.
+      expect(await top('qoukkaplex')).toEqual(expected);
+    });
+
+    it('puts the exact name first, and the name holding every word before longer ones', async () => {
+      expect((await top('camera settings sync'))[0]).toBe('Camera Settings Sync');
+      expect((await top('trainer')).slice(0, 2)).toEqual(['Aerial Trainer', 'Dribble Trainer']);
+    });
   });
 
-  it('are null for a list without search, and empty for a search with an unknown tag', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/plugins?tags=custommaps' });
-    expect(res.json<PluginPage>()).toMatchObject({ totalCount: 2, tagCounts: null });
-    expect(await search('trainer', '&tags=nosuchtag')).toMatchObject({ totalCount: 0, tagCounts: [] });
-  });
-});
+  describe('tag counts for the current search', () => {
+    it('count every match of the search (typos included) per tag, most first', async () => {
+      const page = await search('trainr', '&pageSize=100');
+      const expected = new Map<number, number>();
+      for (const p of page.items) for (const tag of p.tags) expected.set(tag.id, (expected.get(tag.id) ?? 0) + 1);
+      expect(page.items.length).toBe(page.totalCount);
+      expect(page.totalCount).toBeGreaterThan(5);
+      expect(page.tagCounts).not.toBeNull();
+      expect(new Map((page.tagCounts ?? []).map((c) => [c.tagId, c.count]))).toEqual(expected);
+      const counts = (page.tagCounts ?? []).map((c) => c.count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    });
 
-describe('the vocabulary follows the catalogue', () => {
-  it('learns a renamed plugin, a renamed author and a renamed tag', async () => {
-    const db = t.ctx.db;
-    await db.update(plugins).set({ name: 'Nitrograph Overlay' }).where(eq(plugins.id, byName.get('Session Stats')!));
-    expect((await top('nitrogrpah'))[0]).toBe('Nitrograph Overlay');
-    expect(await top('nitrogr')).toEqual(['Nitrograph Overlay']);
-    expect(await top('session stats')).not.toContain('Nitrograph Overlay');
-    await db.update(members).set({ username: 'Zanzibarro' }).where(eq(members.username, 'Marblehead'));
-    expect(await top('zanzibaro heatmap')).toEqual(['Heatmap Generator']);
-    await db.update(tags).set({ longName: 'Quarterback drills' }).where(eq(tags.shortName, 'utility'));
-    expect(await top('quaterback')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
-    expect(await top('quarterb')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
-    await db.delete(pluginTags).where(eq(pluginTags.pluginId, byName.get('Auto Queue')!));
-    expect(await top('quarterback')).not.toContain('Auto Queue');
-    // Unlisted, a plugin leaves the search; listed again, it is back.
-    await db.update(plugins).set({ isListed: false }).where(eq(plugins.id, byName.get('Auto Queue')!));
-    expect(await top('auto queue')).not.toContain('Auto Queue');
-    await db.update(plugins).set({ isListed: true }).where(eq(plugins.id, byName.get('Auto Queue')!));
-    // (another query: the list cache still holds the first, and these writes bypass the service)
-    expect((await top('auto queu'))[0]).toBe('Auto Queue');
+    it('count all matches, not only the page, and follow the tag and source filters', async () => {
+      const [training] = await t.ctx.db.select().from(tags).where(eq(tags.shortName, 'training'));
+      const all = await search('trainer', '&pageSize=100');
+      const firstPage = await search('trainer', '&pageSize=2');
+      expect(firstPage.items).toHaveLength(2);
+      expect(firstPage.tagCounts).toEqual(all.tagCounts);
+      const pastTheEnd = await search('trainer', '&pageSize=2&page=50');
+      expect(pastTheEnd).toMatchObject({ items: [], totalCount: all.totalCount, tagCounts: all.tagCounts });
+      const tagged = await search('trainer', '&tags=freestyle');
+      expect(tagged.totalCount).toBe(2);
+      expect(tagged.tagCounts).toContainEqual({ tagId: training!.id, count: 2 });
+      expect(await search('zzzzzzzzz')).toMatchObject({ totalCount: 0, tagCounts: [] });
+    });
+
+    it('are null for a list without search, and empty for a search with an unknown tag', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/plugins?tags=custommaps' });
+      expect(res.json<PluginPage>()).toMatchObject({ totalCount: 2, tagCounts: null });
+      expect(await search('trainer', '&tags=nosuchtag')).toMatchObject({ totalCount: 0, tagCounts: [] });
+    });
+  });
+
+  it(`matches ${engine === 'memory' ? 'in the index, which holds every listed plugin' : 'in SQL alone'}`, async () => {
+    await top('aerial');
+    const sync = matchSyncOf(t.ctx);
+    if (engine === 'sql') expect(sync).toBeNull();
+    else {
+      const [listed] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from plugin_search`);
+      expect((await sync!.current(0))?.pluginIds().sort()).toHaveLength(listed!.n);
+      expect(listed!.n).toBeGreaterThanOrEqual(PLUGINS.length);
+    }
+  });
+
+  describe('the vocabulary follows the catalogue', () => {
+    it('learns a renamed plugin, a renamed author and a renamed tag', async () => {
+      const db = t.ctx.db;
+      await db.update(plugins).set({ name: 'Nitrograph Overlay' }).where(eq(plugins.id, byName.get('Session Stats')!));
+      expect((await top('nitrogrpah'))[0]).toBe('Nitrograph Overlay');
+      expect(await top('nitrogr')).toEqual(['Nitrograph Overlay']);
+      expect(await top('session stats')).not.toContain('Nitrograph Overlay');
+      await db.update(members).set({ username: 'Zanzibarro' }).where(eq(members.username, 'Marblehead'));
+      expect(await top('zanzibaro heatmap')).toEqual(['Heatmap Generator']);
+      await db.update(tags).set({ longName: 'Quarterback drills' }).where(eq(tags.shortName, 'utility'));
+      expect(await top('quaterback')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
+      expect(await top('quarterb')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
+      await db.delete(pluginTags).where(eq(pluginTags.pluginId, byName.get('Auto Queue')!));
+      expect(await top('quarterback')).not.toContain('Auto Queue');
+      // Unlisted, a plugin leaves the search; listed again, it is back.
+      await db.update(plugins).set({ isListed: false }).where(eq(plugins.id, byName.get('Auto Queue')!));
+      expect(await top('auto queue')).not.toContain('Auto Queue');
+      await db.update(plugins).set({ isListed: true }).where(eq(plugins.id, byName.get('Auto Queue')!));
+      // (another query: the list cache still holds the first, and these writes bypass the service)
+      expect((await top('auto queu'))[0]).toBe('Auto Queue');
+    });
   });
 });

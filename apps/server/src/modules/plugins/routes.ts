@@ -47,7 +47,7 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 import { sendKept } from '../../platform/read-cache.js';
 import { visitorKey } from '../../platform/visitor.js';
-import { PluginService, versionDownloadPath } from './service.js';
+import { PluginService, matchSyncOf, versionDownloadPath } from './service.js';
 import { ZIP_MESSAGES } from './zip.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
@@ -79,6 +79,16 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // View and download marks are only needed within their window; every instance clears old ones hourly.
   ctx.jobs.every('plugin-marks-prune', 3600_000, () => service.pruneMarks(), { runAtStart: false });
+  // The match index loads when the server is ready (searches run in SQL until then) and takes in
+  // every server's changes each second.
+  const match = matchSyncOf(ctx);
+  if (match) {
+    app.addHook('onReady', async () => {
+      void match.start();
+    });
+    ctx.jobs.every('plugin-match-index', 1000, () => match.poll(), { runAtStart: false });
+    ctx.jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
+  }
   const comments = new CommentService(ctx, service);
   const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];

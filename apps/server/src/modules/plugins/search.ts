@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { MatchTerm, PluginMatchIndex } from './match-index.js';
 import { PLUGIN_SEARCH_HITS_MAX, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey, type TagCount, pluginDefaultSortDir } from '@bm/core';
 
 /**
@@ -110,7 +111,11 @@ export const PREFIX_WORDS_MAX = 32;
  * (checked by `corrections`), and the words of the documents that its last word begins (at most
  * PREFIX_WORDS_MAX + 1, so that more tells it to stay a prefix).
  */
-export function wordLookupSql(words: string[]): SQL {
+export function wordLookupSql(words: string[], withChangeSeq = false): SQL {
+  if (withChangeSeq) {
+    // With the newest entry of plugin_search_changes (always one row): what a match index must have seen.
+    return sql`select l.word, l.prefix, c.seq as "changeSeq" from (select max(seq) as seq from plugin_search_changes) c left join (${wordLookupSql(words)}) l on true`;
+  }
   const last = words[words.length - 1]!;
   // text_pattern_ops compares bytes: every word beginning with `last` sorts before last + U+10FFFF.
   const prefix = sql`(select lexeme as word, true as prefix from search_lexemes
@@ -175,16 +180,32 @@ interface Search {
   text: string;
   /** The whole input, lowercased with collapsed spaces, for the exact name match. */
   exact: string;
+  /** The same as tsquery, for the match index: per word its alternatives. */
+  groups: MatchTerm[][];
+  /** The newest entry of plugin_search_changes when the words were looked up (0 when not asked). */
+  changeSeq: number;
+}
+
+/** searchTsQuery's groups as terms (without weights): the word as typed (or the words it begins, or it as a prefix) and its corrections. */
+export function searchGroups(words: string[], fixes: string[][], begun: string[] | null): MatchTerm[][] {
+  return words.map((w, i) => {
+    const last = i === words.length - 1;
+    const own: MatchTerm[] = last ? (begun ? begun.map((b) => ({ term: b, prefix: false, typed: true })) : [{ term: w, prefix: true, typed: true }]) : [{ term: w, prefix: false, typed: true }];
+    const seen = new Set(own.map((t) => t.term));
+    return [...own, ...(fixes[i] ?? []).filter((f) => !seen.has(f)).map((f) => ({ term: f, prefix: false, typed: false }))];
+  });
 }
 
 /**
  * A search's words with their corrections from the vocabulary and the words its last one begins
  * (one indexed lookup), null for no words, or 'nothing' when no plugin can match.
  */
-async function toSearch(raw: string, select: PluginListIo['rows']): Promise<Search | 'nothing' | null> {
+async function toSearch(raw: string, select: PluginListIo['rows'], withChangeSeq: boolean): Promise<Search | 'nothing' | null> {
   const words = searchWords(raw);
   if (!words.length) return null;
-  const found = await select<{ word: string; prefix: boolean }>(wordLookupSql(words), true);
+  const rows = await select<{ word: string | null; prefix: boolean | null; changeSeq?: string | number | null }>(wordLookupSql(words, withChangeSeq), true);
+  const changeSeq = Number(rows[0]?.changeSeq ?? 0);
+  const found = rows.filter((r): r is { word: string; prefix: boolean } => r.word !== null);
   const candidates = found.filter((r) => !r.prefix).map((r) => r.word);
   const begunRows = found.filter((r) => r.prefix).map((r) => r.word);
   const begun = begunRows.length > PREFIX_WORDS_MAX ? null : begunRows;
@@ -198,6 +219,8 @@ async function toSearch(raw: string, select: PluginListIo['rows']): Promise<Sear
     allTyped: fixes.some((f) => f.length) ? searchTsQuery(words, [], begun) : null,
     text: words.join(' '),
     exact: raw.trim().toLowerCase().replace(/\s+/g, ' '),
+    groups: searchGroups(words, fixes, begun),
+    changeSeq,
   };
 }
 
@@ -427,6 +450,13 @@ function searchPageSql(params: PluginListParams, search: Search): SQL {
 export interface PluginListIo {
   rows<R>(query: SQL, prepare?: boolean): Promise<R[]>;
   count(query: SQL, key?: string): Promise<number>;
+  /** The match index, when there is one and it is loaded: searches in the relevance order match there. */
+  matchIndex?: (changeSeq: number) => Promise<PluginMatchIndex | null>;
+}
+
+/** Listed plugins by id (the page a match index chose), in no order. */
+function pluginsByIdSql(ids: number[], viewerId: number | null): SQL {
+  return sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where p.id = any(${`{${ids.join(',')}}`}::int[]) and ${listedPlugin}`;
 }
 
 type SearchRow = { id: number | null; totalCount: number; tagCounts: TagCount[] | string };
@@ -442,9 +472,34 @@ const parseTagCounts = (v: TagCount[] | string): TagCount[] => (typeof v === 'st
  * no match means no page query at all.
  */
 export async function runPluginList<Row>(params: PluginListParams, io: PluginListIo): Promise<ListTotals & { rows: Row[] }> {
-  const search = await toSearch(params.search, io.rows);
+  const useIndex = !params.sortBy && !!io.matchIndex;
+  const search = await toSearch(params.search, io.rows, useIndex);
   if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
   if (search) {
+    const index = useIndex ? await io.matchIndex!(search.changeSeq) : null;
+    if (index) {
+      const K = PLUGIN_SEARCH_HITS_MAX;
+      const offset = (params.page - 1) * params.pageSize;
+      const found = index.search({
+        groups: search.groups,
+        exact: search.exact,
+        text: search.text,
+        hasSource: params.hasSource,
+        tagIds: params.tagIds,
+        offset,
+        end: Math.min(offset + params.pageSize, K),
+        keep: K,
+      });
+      const rows = found.ids.length ? await io.rows<Row & { id: number }>(pluginsByIdSql(found.ids, params.viewerId), true) : [];
+      // In the index's order; a plugin unlisted since the index last looked is left out.
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      return {
+        rows: found.ids.flatMap((id) => byId.get(id) ?? []),
+        totalCount: Math.min(found.found, K),
+        totalCapped: found.found > K,
+        tagCounts: found.tagCounts,
+      };
+    }
     // Prepared in its common shapes only (no sort, no filter: with or without corrections, a viewer
     // or not), so that a connection keeps a few plans, not one per combination of filters and sorts.
     const common = !params.sortBy && !params.tagIds.length && params.hasSource === 'any';

@@ -44,6 +44,7 @@ import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../d
 import { ReadCache } from '../../platform/read-cache.js';
 import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
+import { PluginMatchIndexSync } from './match-sync.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 
 type PluginRow = typeof plugins.$inferSelect;
@@ -214,6 +215,19 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   caches.totals.invalidate();
   caches.details.invalidate(id === undefined ? undefined : String(id));
   if (id === undefined) caches.tags.invalidate();
+}
+
+const matchSyncs = new WeakMap<AppContext, PluginMatchIndexSync>();
+
+/** The server's plugin match index (SEARCH_INDEX=memory), one per server; null with 'sql'. */
+export function matchSyncOf(ctx: AppContext): PluginMatchIndexSync | null {
+  if (ctx.config.searchIndex !== 'memory') return null;
+  let sync = matchSyncs.get(ctx);
+  if (!sync) {
+    sync = new PluginMatchIndexSync((q) => queryRows(ctx.db, q), ctx.log);
+    matchSyncs.set(ctx, sync);
+  }
+  return sync;
 }
 
 export class PluginService {
@@ -397,6 +411,7 @@ export class PluginService {
       tagIds = resolved;
     }
     const db = this.ctx.db;
+    const match = matchSyncOf(this.ctx);
     const { rows, totalCount, totalCapped, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
@@ -405,6 +420,7 @@ export class PluginService {
           const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
           return (key ? await this.caches.totals.get(key, load) : await load()).n;
         },
+        matchIndex: match ? (changeSeq) => match.current(changeSeq) : undefined,
       },
     );
     return { items: rows.map((r) => this.toPlugin(r)), totalCount, totalCapped, tagCounts };
