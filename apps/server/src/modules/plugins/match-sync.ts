@@ -10,6 +10,8 @@ const rowColumns = sql`plugin_id as id, name, name_length as "nameLength", downl
 /** Changes are kept this long; an index that has not looked for longer loads everything again. */
 const CHANGES_KEPT_MS = 3600_000;
 const RELOAD_AFTER_MS = CHANGES_KEPT_MS / 2;
+/** Plugins read per statement when the index loads. */
+const LOAD_BATCH = 5000;
 /** Plugins reloaded per statement when many changed at once. */
 const RELOAD_BATCH = 500;
 
@@ -95,7 +97,13 @@ export class PluginMatchIndexSync {
     const xmin = await this.snapshotXmin();
     const [last] = await this.rows<{ seq: string | number | null }>(sql`select max(seq) as seq from plugin_search_changes`);
     const index = new PluginMatchIndex();
-    for (const r of await this.rows<Row>(sql`select ${rowColumns} from plugin_search`)) index.upsert(toMatchRow(r));
+    // In batches, so a large catalogue's rows are not all held at once.
+    for (let after = 0; ; ) {
+      const batch = await this.rows<Row>(sql`select ${rowColumns} from plugin_search where plugin_id > ${after} order by plugin_id limit ${LOAD_BATCH}`);
+      for (const r of batch) index.upsert(toMatchRow(r));
+      if (batch.length < LOAD_BATCH) break;
+      after = Number(batch[batch.length - 1]!.id);
+    }
     this.index = index;
     this.lastSeq = Number(last?.seq ?? 0);
     this.xmin = xmin;
