@@ -122,6 +122,25 @@ describe('two server processes on one database and one Redis', () => {
     expect((await got).body).toBe('Posted on instance A');
   });
 
+  it('a plugin changed through one is searched as changed on the other at once (each has its own match index)', async () => {
+    const login = (await (await post(a, '/api/auth/login', { username: 'BoostQueen', password: 'member-password', rememberMe: true })).json()) as { token: string };
+    const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
+    const mine = (await (await fetch(`${a}/api/plugins/my`, { headers: auth })).json()) as Array<{ id: number; isListed: boolean; isPubliclyVisible: boolean; publishedOnce: boolean; isActive: boolean }>;
+    const plugin = mine.find((p) => p.isListed && p.isPubliclyVisible && p.publishedOnce && p.isActive)!;
+
+    const found = async (base: string, q: string) =>
+      ((await (await fetch(`${base}/api/plugins?search=${encodeURIComponent(q)}`)).json()) as { items: Array<{ id: number }> }).items.map((p) => p.id);
+    const put = (base: string, p: string, body: unknown) => fetch(`${base}${p}`, { method: 'PUT', headers: auth, body: JSON.stringify(body) });
+    const updated = await put(a, `/api/plugins/${plugin.id}/update`, { shortDescription: 'Now with zorblaxquint mode' });
+    expect(updated.status, await updated.text()).toBe(200);
+    expect(await found(b, 'zorblaxquint')).toEqual([plugin.id]);
+    expect(await found(b, 'zorblaxqiunt')).toEqual([plugin.id]);
+    // (Each instance here has its own PUBLIC_URL, the tokens' issuer: the owner writes through A.)
+    const unlisted = await put(a, `/api/plugins/${plugin.id}/visibility`, { isPubliclyVisible: true, isListed: false });
+    expect(unlisted.status, await unlisted.text()).toBe(200);
+    expect(await found(b, 'zorblaxquin')).toEqual([]);
+  });
+
   it('counts a rate limit across both', async () => {
     const username = `nobody-${randomBytes(3).toString('hex')}`;
     const codes: number[] = [];
