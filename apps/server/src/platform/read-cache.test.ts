@@ -32,6 +32,19 @@ describe('ReadCache', () => {
     expect(c.calls).toBe(1);
   });
 
+  it("with once: 'load', keeps a key only from its second asking", async () => {
+    const cache = new ReadCache<{ n: number }>(60_000, sized);
+    let calls = 0;
+    const load = async () => ({ n: ++calls });
+    expect(await cache.get('search', load, { once: 'load' })).toEqual({ n: 1 });
+    expect(await cache.get('search', load, { once: 'load' })).toEqual({ n: 2 });
+    expect(await cache.get('search', load, { once: 'load' })).toEqual({ n: 2 });
+    expect(await cache.get('other', load, { once: 'load' })).toEqual({ n: 3 });
+    expect(await cache.get('list', load)).toEqual({ n: 4 });
+    expect(await cache.get('list', load)).toEqual({ n: 4 });
+    expect(calls).toBe(4);
+  });
+
   it('never serves an answer loaded before invalidate(), yet still gives it to its callers', async () => {
     const cache = new ReadCache<{ n: number }>(60_000, sized);
     const c = controlledLoad();

@@ -15,9 +15,17 @@ import { LRUCache } from 'lru-cache';
  *   callers but is not kept (lru-cache keeps a fetch's value only while its entry still holds it).
  * - Writes made by other server instances are seen when the entry expires (ttlMs).
  * - ttlMs 0 turns it off: every get loads.
+ * - `once: 'load'` (for keys that are mostly asked once, like searches): a key is kept only when it
+ *   is asked again while its first asking is remembered (the last DOORKEEPER_KEYS keys asked), so a
+ *   stream of one-off searches does not fill the cache, and push out what is asked often, with
+ *   answers nobody reads again.
  */
+/** Keys remembered as asked once, before the memory starts again. */
+const DOORKEEPER_KEYS = 20_000;
+
 export class ReadCache<V extends object> {
   private generation = 0;
+  private askedOnce = new Set<string>();
   private readonly cache: LRUCache<string, V, () => Promise<V>> | null;
 
   constructor(ttlMs: number, opts: { maxSize: number; size: (value: V) => number }) {
@@ -34,8 +42,13 @@ export class ReadCache<V extends object> {
         : null;
   }
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  async get(key: string, load: () => Promise<V>, opts: { once?: 'keep' | 'load' } = {}): Promise<V> {
     if (!this.cache) return load();
+    if (opts.once === 'load' && !this.cache.has(`${this.generation}|${key}`) && !this.askedOnce.has(key)) {
+      if (this.askedOnce.size >= DOORKEEPER_KEYS) this.askedOnce = new Set();
+      this.askedOnce.add(key);
+      return load();
+    }
     const value = await this.cache.fetch(`${this.generation}|${key}`, { context: load });
     // fetch answers undefined only when the load does; ours always return a value.
     return value ?? load();

@@ -365,11 +365,13 @@ export class PluginService {
       query.pageSize,
     ]);
     // Kept whole, so anonymous visitors get the very same answer (sendKept writes its JSON once).
+    // A search is kept from its second asking: most are asked once, and matching one costs less
+    // than keeping it.
     // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
     const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
       const { items, totalCount, totalCapped, tagCounts } = await this.loadListPage(query);
       return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize), totalCapped, tagCounts };
-    })) as PluginPage;
+    }, { once: query.search.trim() ? 'load' : 'keep' })) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
 
