@@ -92,6 +92,19 @@ describe('PluginMatchIndex', () => {
     expect(i.search(query([[word('meter')]], { offset: 2, end: 4 })).ids).toHaveLength(2);
   });
 
+  it('narrows a rare word by looking up a common one, with the same weights and tiers as reading it', () => {
+    const i = new PluginMatchIndex();
+    for (let id = 1; id <= 300; id++) i.upsert(row(id, `Common ${id}`, `'common':1A '${id}':2A`));
+    i.upsert(row(301, 'Rare Thing', "'rare':1A 'thing':2A 'common':3B"));
+    i.upsert(row(302, 'Rare Common', "'rare':1A 'common':2A"));
+    i.upsert(row(303, 'Other', "'other':1A 'rare':2C 'common':3D"));
+    // 'rare' (3 plugins) goes first, then each is looked up in 'common' (303): name, then tier 1, then tier 3.
+    expect(i.search(query([[word('common')], [word('rare')]])).ids).toEqual([302, 301, 303]);
+    // 'rare' stands in for 'common' in the name of both: the shorter name first.
+    expect(i.search(query([[word('common', false), word('rare')], [word('rare')]])).ids).toEqual([301, 302, 303]);
+    expect(i.search(query([[word('rare')], [word('common')], [word('thing')]])).ids).toEqual([301]);
+  });
+
   it('replaces and removes plugins; a change of numbers alone keeps its words', () => {
     const i = index();
     i.upsert(row(4, 'Camera', "'camera':1A 'meter':2C 'boostfan':3D", { downloads: 1 }));

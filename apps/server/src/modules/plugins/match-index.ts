@@ -150,6 +150,20 @@ function append(p: Postings, slot: number, weight: number) {
   p.length++;
 }
 
+/** Where `slot` is in the postings (their slots ascend: a plugin's slot is new each time it is added), or -1. */
+function findSlot(p: Postings, slot: number): number {
+  let lo = 0;
+  let hi = p.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = p.slots[mid]!;
+    if (v === slot) return mid;
+    if (v < slot) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** Keeps the best `k` of `items` by `cmp` (best first). */
 export function topK(items: number[], k: number, cmp: (a: number, b: number) => number): number[] {
   if (k <= 0) return [];
@@ -317,16 +331,46 @@ export class PluginMatchIndex {
       this.epoch = 0;
     }
     const base = ++this.epoch * 16;
+    // Each group's postings; the groups with the fewest first, so the later ones only narrow.
+    const groups = q.groups
+      .map((group) => {
+        const alts: Array<{ p: Postings; typed: boolean }> = [];
+        for (const t of group) {
+          for (const word of t.prefix ? this.wordsBeginning(t.term) : [t.term]) {
+            const p = this.postings.get(word);
+            if (p) alts.push({ p, typed: t.typed });
+          }
+        }
+        return { alts, size: alts.reduce((n, a) => n + a.p.length, 0) };
+      })
+      .sort((x, y) => x.size - y.size);
     let matched: number[] = [];
-    q.groups.forEach((group, g) => {
-      if (g > 0 && !matched.length) return;
+    for (let g = 0; g < groups.length; g++) {
+      const { alts, size } = groups[g]!;
+      if (g > 0 && !matched.length) break;
       const want = base + g;
       const mark = want + 1;
       const next: number[] = [];
-      for (const t of group) {
-        for (const word of t.prefix ? this.wordsBeginning(t.term) : [t.term]) {
-          const p = this.postings.get(word);
-          if (!p) continue;
+      if (g > 0 && matched.length * 2 * Math.log2(size + 2) < size) {
+        // Few plugins left: look each up in the postings (kept in slot order) rather than read them all.
+        for (const s of matched) {
+          let best = NONE;
+          let bestTyped = NONE;
+          for (const { p, typed } of alts) {
+            const k = findSlot(p, s);
+            if (k < 0) continue;
+            const w = p.weights[k]!;
+            if (w < best) best = w;
+            if (typed && w < bestTyped) bestTyped = w;
+          }
+          if (best === NONE) continue;
+          stamp[s] = mark;
+          if (best > worst[s]!) worst[s] = best;
+          if (bestTyped > worstTyped[s]!) worstTyped[s] = bestTyped;
+          next.push(s);
+        }
+      } else {
+        for (const { p, typed } of alts) {
           const { slots, weights, length } = p;
           for (let k = 0; k < length; k++) {
             const s = slots[k]!;
@@ -334,22 +378,22 @@ export class PluginMatchIndex {
             const w = weights[k]!;
             if (st === mark) {
               if (w < cur[s]!) cur[s] = w;
-              if (t.typed && w < curTyped[s]!) curTyped[s] = w;
+              if (typed && w < curTyped[s]!) curTyped[s] = w;
             } else if (g === 0 ? st < base : st === want) {
               stamp[s] = mark;
               cur[s] = w;
-              curTyped[s] = t.typed ? w : NONE;
+              curTyped[s] = typed ? w : NONE;
               next.push(s);
             }
           }
         }
-      }
-      for (const s of next) {
-        if (g === 0 || cur[s]! > worst[s]!) worst[s] = cur[s]!;
-        if (g === 0 || curTyped[s]! > worstTyped[s]!) worstTyped[s] = curTyped[s]!;
+        for (const s of next) {
+          if (g === 0 || cur[s]! > worst[s]!) worst[s] = cur[s]!;
+          if (g === 0 || curTyped[s]! > worstTyped[s]!) worstTyped[s] = curTyped[s]!;
+        }
       }
       matched = next;
-    });
+    }
 
     const names: number[] = [];
     const others: number[] = [];
@@ -365,7 +409,10 @@ export class PluginMatchIndex {
       (worst[s] === 0 ? names : others).push(s);
     }
 
-    const exactOf = (s: number) => (this.names[s] === q.exact || this.names[s] === q.text ? 1 : 0);
+    // Names equal to what was typed: few, so a set rather than comparing texts in every comparison.
+    const exact = new Set<number>();
+    for (const s of names) if (this.names[s] === q.exact || this.names[s] === q.text) exact.add(s);
+    const exactOf = (s: number) => (exact.size && exact.has(s) ? 1 : 0);
     const byName = (a: number, b: number) =>
       exactOf(b) - exactOf(a) ||
       (worstTyped[a] === 0 ? 0 : 1) - (worstTyped[b] === 0 ? 0 : 1) ||

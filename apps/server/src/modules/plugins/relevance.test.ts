@@ -5,7 +5,7 @@ import { members, pluginTags, plugins, tags } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { corrections, deletions, editDistance, typoBudget } from './search.js';
 import { addTag } from './test-helpers.js';
-import { matchSyncOf, queryRows } from './service.js';
+import { matchSyncOf, pluginsChanged, queryRows } from './service.js';
 
 /**
  * The search's relevance set: a catalogue shaped like the real one (names, short descriptions,
@@ -290,6 +290,24 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
       const [listed] = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from plugin_search`);
       expect((await sync!.current(0))?.pluginIds().sort()).toHaveLength(listed!.n);
       expect(listed!.n).toBeGreaterThanOrEqual(PLUGINS.length);
+    }
+  });
+
+  it.each(engine === 'memory' ? QUERIES : [])('"%s": the index answers exactly what SQL answers', async (query) => {
+    const url = `/api/plugins?search=${encodeURIComponent(query)}&pageSize=50`;
+    const answer = async () => {
+      pluginsChanged(t.ctx); // not a kept page
+      const res = await t.app.inject({ method: 'GET', url });
+      const page = res.json<PluginPage>();
+      return { ids: page.items.map((p) => p.id), totalCount: page.totalCount, tagCounts: page.tagCounts };
+    };
+    const fromIndex = await answer();
+    const config = t.ctx.config as { searchIndex: 'memory' | 'sql' };
+    config.searchIndex = 'sql';
+    try {
+      expect(await answer()).toEqual(fromIndex);
+    } finally {
+      config.searchIndex = 'memory';
     }
   });
 
