@@ -16,6 +16,8 @@ test('the feedback dialog sends feedback, closes and clears', async ({ page }) =
   await page.getByRole('button', { name: FEEDBACK_TEXT.buttonLabel }).click();
   const dialog = page.getByRole('dialog', { name: FEEDBACK_TEXT.title });
   await expect(dialog).toBeVisible();
+  // The page behind is inert while the dialog is open: no click, focus or screen reader reaches it.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
   const submit = dialog.getByRole('button', { name: FEEDBACK_TEXT.submit, exact: true });
   await expect(submit).toBeDisabled();
   await dialog.getByLabel(FEEDBACK_TEXT.label).fill('The settings page is great.');
@@ -24,6 +26,7 @@ test('the feedback dialog sends feedback, closes and clears', async ({ page }) =
   await submit.click();
   expect((await sent).status()).toBe(201);
   await expect(dialog).toBeHidden();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await page.getByRole('button', { name: FEEDBACK_TEXT.buttonLabel }).click();
   await expect(page.getByRole('dialog', { name: FEEDBACK_TEXT.title }).getByLabel(FEEDBACK_TEXT.label)).toHaveValue('');
 });

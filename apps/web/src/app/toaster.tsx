@@ -1,13 +1,17 @@
 import { TOAST_DEFAULT_MS } from '@bm/core';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { toast, Toaster } from 'sonner';
 import { toasterReady } from '../lib/toast';
 
-/** sonner's toaster, bottom-right; once it listens, the toasts asked for so far show. */
+/**
+ * sonner's toaster, bottom-right; once it listens, the toasts asked for so far show. Beside #root
+ * (in body), so toasts still reach a screen reader while a dialog makes the app inert.
+ */
 export default function AppToaster() {
   // The Toaster below subscribes in its own effect, which runs before this one.
   useEffect(() => toasterReady(toast), []);
-  return (
+  return createPortal(
     <Toaster
       position="bottom-right"
       theme="dark"
@@ -15,6 +19,7 @@ export default function AppToaster() {
       closeButton
       duration={TOAST_DEFAULT_MS}
       containerAriaLabel="Notifications"
-    />
+    />,
+    document.body,
   );
 }

@@ -44,6 +44,22 @@ describe('JoinUsDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
   });
+
+  it('makes the app behind it inert while it is open', async () => {
+    const user = userEvent.setup();
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    try {
+      renderPage(<JoinUsHarness />, { path: '/plugin/5', route: '/plugin/:id' });
+      await user.click(screen.getByRole('button', { name: 'Rate' }));
+      expect(root).toHaveAttribute('inert');
+      expect(screen.getByRole('dialog').closest('#root')).toBeNull();
+      await user.keyboard('{Escape}');
+      expect(root).not.toHaveAttribute('inert');
+    } finally {
+      root.remove();
+    }
+  });
 });
 
 describe('toast API', () => {

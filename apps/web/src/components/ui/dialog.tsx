@@ -9,6 +9,20 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
 }
 
+/**
+ * While any dialog is open, the app behind it (#root: dialogs and the toaster render beside it, in
+ * body) is inert: out of the tab order and of what a screen reader reads, not only hidden by the
+ * backdrop. Counted, for a dialog opened from another.
+ */
+let dialogsOpen = 0;
+function appInert(on: boolean) {
+  const app = document.getElementById('root');
+  dialogsOpen += on ? 1 : -1;
+  if (!app) return;
+  if (dialogsOpen > 0) app.setAttribute('inert', '');
+  else app.removeAttribute('inert');
+}
+
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -26,7 +40,7 @@ export interface DialogProps {
 
 /**
  * A modal dialog: role=dialog + aria-modal, named by its title, focus kept inside while open,
- * Escape and the backdrop close it, focus returns to where it was.
+ * Escape and the backdrop close it, the app behind it is inert, focus returns to where it was.
  */
 export function Dialog({ open, onClose, title, description, children, initialFocus, className, hideClose, role = 'dialog' }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
@@ -41,6 +55,7 @@ export function Dialog({ open, onClose, title, description, children, initialFoc
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
+    appInert(true);
     const panel = panelRef.current;
     const target = initialFocus?.current ?? (panel ? focusables(panel)[0] : null) ?? panel;
     target?.focus();
@@ -74,6 +89,7 @@ export function Dialog({ open, onClose, title, description, children, initialFoc
     return () => {
       document.removeEventListener('keydown', onKey, true);
       document.body.style.overflow = overflow;
+      appInert(false);
       if (previous && document.contains(previous)) previous.focus();
     };
   }, [open, initialFocus]);
