@@ -1,6 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
+/** Keys remembered as asked once (ReadCache's `once: 'load'`), before the memory starts again. */
+const DOORKEEPER_KEYS = 20_000;
+
 /**
  * Catalogue answers kept for a few seconds (the one cache of the server's reads): plugin and car
  * list pages, plugin and car details, tags. The same page of the same search and the same popular
@@ -20,9 +23,6 @@ import { LRUCache } from 'lru-cache';
  *   stream of one-off searches does not fill the cache, and push out what is asked often, with
  *   answers nobody reads again.
  */
-/** Keys remembered as asked once, before the memory starts again. */
-const DOORKEEPER_KEYS = 20_000;
-
 export class ReadCache<V extends object> {
   private generation = 0;
   private askedOnce = new Set<string>();

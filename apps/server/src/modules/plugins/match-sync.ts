@@ -15,16 +15,8 @@ const LOAD_BATCH = 5000;
 /** Plugins reloaded per statement when many changed at once. */
 const RELOAD_BATCH = 500;
 
-type Row = Omit<MatchRow, 'tagIds'> & { tagIds: number[] | string };
-
-const toMatchRow = (r: Row): MatchRow => ({
-  ...r,
-  id: Number(r.id),
-  downloads: Number(r.downloads),
-  nameLength: Number(r.nameLength),
-  // PGlite and pg both parse integer[]; a driver that does not answers '{1,2}'.
-  tagIds: typeof r.tagIds === 'string' ? (r.tagIds.replace(/[{}]/g, '') ? r.tagIds.replace(/[{}]/g, '').split(',').map(Number) : []) : r.tagIds.map(Number),
-});
+/** Numbers as numbers (bigint and numeric columns may come as text). */
+const toMatchRow = (r: MatchRow): MatchRow => ({ ...r, id: Number(r.id), downloads: Number(r.downloads), nameLength: Number(r.nameLength), tagIds: r.tagIds.map(Number) });
 
 /**
  * Keeps a PluginMatchIndex equal to plugin_search: loads it whole, then every `poll` reads the
@@ -99,7 +91,7 @@ export class PluginMatchIndexSync {
     const index = new PluginMatchIndex();
     // In batches, so a large catalogue's rows are not all held at once.
     for (let after = 0; ; ) {
-      const batch = await this.rows<Row>(sql`select ${rowColumns} from plugin_search where plugin_id > ${after} order by plugin_id limit ${LOAD_BATCH}`);
+      const batch = await this.rows<MatchRow>(sql`select ${rowColumns} from plugin_search where plugin_id > ${after} order by plugin_id limit ${LOAD_BATCH}`);
       for (const r of batch) index.upsert(toMatchRow(r));
       if (batch.length < LOAD_BATCH) break;
       after = Number(batch[batch.length - 1]!.id);
@@ -145,7 +137,7 @@ export class PluginMatchIndexSync {
     const ids = [...new Set(fresh.map((c) => Number(c.pluginId)))];
     for (let i = 0; i < ids.length; i += RELOAD_BATCH) {
       const batch = ids.slice(i, i + RELOAD_BATCH);
-      const found = (await this.rows<Row>(sql`select ${rowColumns} from plugin_search where plugin_id = any(${`{${batch.join(',')}}`}::int[])`)).map(toMatchRow);
+      const found = (await this.rows<MatchRow>(sql`select ${rowColumns} from plugin_search where plugin_id = any(${`{${batch.join(',')}}`}::int[])`)).map(toMatchRow);
       const present = new Set(found.map((r) => r.id));
       for (const r of found) this.index.upsert(r);
       for (const id of batch) if (!present.has(id)) this.index.remove(id);

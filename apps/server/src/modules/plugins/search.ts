@@ -155,14 +155,14 @@ export function corrections(word: string, candidates: string[]): string[] {
  * only. Null when nothing can match (the last word begins no word and has no correction).
  */
 export function searchTsQuery(words: string[], fixes: string[][] = [], begun: string[] | null = null, weights = ''): string | null {
-  const weigh = (alt: string) => (!weights ? alt : alt.endsWith(':*') ? `${alt}${weights}` : `${alt}:${weights}`);
-  const groups = words.map((w, i) => {
-    const last = i === words.length - 1;
-    const own = last ? (begun ?? [`${w}:*`]) : [w];
-    const alternatives = [...new Set([...own, ...(fixes[i] ?? [])])].map(weigh);
-    return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : (alternatives[0] ?? null);
-  });
-  return groups.every((g) => g !== null) ? groups.join(' & ') : null;
+  return tsQueryOf(searchGroups(words, fixes, begun), weights);
+}
+
+/** A search's groups as tsquery text (null when a group has no alternative: nothing can match). */
+function tsQueryOf(groups: MatchTerm[][], weights = ''): string | null {
+  const weigh = (t: MatchTerm) => (t.prefix ? `${t.term}:*${weights}` : weights ? `${t.term}:${weights}` : t.term);
+  if (groups.some((g) => !g.length)) return null;
+  return groups.map((g) => (g.length > 1 ? `(${g.map(weigh).join(' | ')})` : weigh(g[0]!))).join(' & ');
 }
 
 /** Only plugins anyone may find: listed, publicly visible, active and with an approved version. */
@@ -186,13 +186,18 @@ interface Search {
   changeSeq: number;
 }
 
-/** searchTsQuery's groups as terms (without weights): the word as typed (or the words it begins, or it as a prefix) and its corrections. */
+/**
+ * Per word, what may stand for it: the word as typed (the last one: the words it begins, or itself
+ * as a prefix), then its corrections, each once. searchTsQuery writes these as tsquery text; the
+ * match index reads them as they are.
+ */
 export function searchGroups(words: string[], fixes: string[][], begun: string[] | null): MatchTerm[][] {
   return words.map((w, i) => {
     const last = i === words.length - 1;
     const own: MatchTerm[] = last ? (begun ? begun.map((b) => ({ term: b, prefix: false, typed: true })) : [{ term: w, prefix: true, typed: true }]) : [{ term: w, prefix: false, typed: true }];
     const seen = new Set(own.map((t) => t.term));
-    return [...own, ...(fixes[i] ?? []).filter((f) => !seen.has(f)).map((f) => ({ term: f, prefix: false, typed: false }))];
+    const more = (fixes[i] ?? []).filter((f) => !seen.has(f) && seen.add(f)).map((f) => ({ term: f, prefix: false, typed: false }));
+    return [...own, ...more];
   });
 }
 
@@ -210,16 +215,17 @@ async function toSearch(raw: string, select: PluginListIo['rows'], withChangeSeq
   const begunRows = found.filter((r) => r.prefix).map((r) => r.word);
   const begun = begunRows.length > PREFIX_WORDS_MAX ? null : begunRows;
   const fixes = words.map((w) => corrections(w, candidates));
-  const tsquery = searchTsQuery(words, fixes, begun);
+  const groups = searchGroups(words, fixes, begun);
+  const tsquery = tsQueryOf(groups);
   if (tsquery === null) return 'nothing';
   return {
     tsquery,
-    inLead: searchTsQuery(words, fixes, begun, 'AB')!,
-    inBody: searchTsQuery(words, fixes, begun, 'ABC')!,
-    allTyped: fixes.some((f) => f.length) ? searchTsQuery(words, [], begun) : null,
+    inLead: tsQueryOf(groups, 'AB')!,
+    inBody: tsQueryOf(groups, 'ABC')!,
+    allTyped: fixes.some((f) => f.length) ? tsQueryOf(groups.map((g) => g.filter((t) => t.typed))) : null,
     text: words.join(' '),
     exact: raw.trim().toLowerCase().replace(/\s+/g, ' '),
-    groups: searchGroups(words, fixes, begun),
+    groups,
     changeSeq,
   };
 }
