@@ -159,7 +159,8 @@ async function once({ measureIdle }) {
     await sleep(20);
   }
   // Done when npm has exited and the server is gone (a server the signal never reached keeps running: stopped and reported).
-  const exitMs = exitCode === undefined || serverGoneMs === undefined ? Infinity : Math.max((await exited) - termAt, serverGoneMs);
+  const exitMs =
+    exitCode === undefined || serverGoneMs === undefined ? Infinity : Math.max((await exited) - termAt, serverGoneMs);
   const leftover = alive(pid) ? pid : undefined;
   if (leftover) process.kill(leftover, 'SIGKILL');
   if (exitCode === undefined) npm.kill('SIGKILL');
@@ -174,10 +175,19 @@ const median = (xs) => {
 const fmt = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'never');
 
 const fresh = !fs.existsSync(path.join(dataDir, 'db'));
-console.log(`Load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
-console.log(`Data dir ${dataDir} (${fresh ? 'new: the first start creates the database' : 'existing database'}), port ${PORT}`);
+console.log(
+  `Load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores`,
+);
+console.log(
+  `Data dir ${dataDir} (${fresh ? 'new: the first start creates the database' : 'existing database'}), port ${PORT}`,
+);
 const first = await once({ measureIdle: false });
-console.log(`First start (${fresh ? 'creates the database, builds what is missing' : 'builds what is missing'}): ready in ${fmt(first.readyMs)}`);
+console.log(
+  `First start (${fresh ? 'creates the database, builds what is missing' : 'builds what is missing'}): ready in ${fmt(first.readyMs)}`,
+);
 
 const runs = [];
 for (let i = 0; i < RUNS; i++) {
@@ -194,6 +204,12 @@ const clean = runs.every((r) => r.exitCode === 0 && !r.leftover);
 console.log('');
 console.log(`Restarts on an existing embedded database (${RUNS}):`);
 console.log(`  ready          median ${fmt(median(readyMs))}, max ${fmt(Math.max(...readyMs))}   (goal: within 2 s)`);
-console.log(`  server CPU     median ${fmt(median(runs.map((r) => r.cpu)))} until ready (wall time above grows with the machine's load)`);
-console.log(`  idle RSS       median ${median(rss).toFixed(0)} MB, max ${Math.max(...rss).toFixed(0)} MB   (goal: at most 250 MB)`);
-console.log(`  SIGTERM->exit  median ${fmt(median(exits))}, max ${fmt(Math.max(...exits))}, ${clean ? 'every exit clean (code 0)' : 'NOT clean'}   (goal: within 10 s, code 0)`);
+console.log(
+  `  server CPU     median ${fmt(median(runs.map((r) => r.cpu)))} until ready (wall time above grows with the machine's load)`,
+);
+console.log(
+  `  idle RSS       median ${median(rss).toFixed(0)} MB, max ${Math.max(...rss).toFixed(0)} MB   (goal: at most 250 MB)`,
+);
+console.log(
+  `  SIGTERM->exit  median ${fmt(median(exits))}, max ${fmt(Math.max(...exits))}, ${clean ? 'every exit clean (code 0)' : 'NOT clean'}   (goal: within 10 s, code 0)`,
+);

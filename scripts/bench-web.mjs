@@ -16,7 +16,12 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { root } from './lib.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? true]),
+);
 const PORT = Number(args.port ?? 3400);
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -41,7 +46,17 @@ function startServer() {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
   });
   return { child, dataDir };
 }
@@ -50,13 +65,20 @@ async function routes() {
   if (args.routes) return String(args.routes).split(',');
   const plugins = await (await fetch(`${BASE}/api/plugins?pageSize=1&sortBy=downloads&sortDir=desc`)).json();
   const plugin = plugins.items[0];
-  return ['/', '/plugins', `/plugin/${plugin.id}`, '/cars', `/members/${encodeURIComponent(plugin.member?.displayName ?? plugin.author)}`];
+  return [
+    '/',
+    '/plugins',
+    `/plugin/${plugin.id}`,
+    '/cars',
+    `/members/${encodeURIComponent(plugin.member?.displayName ?? plugin.author)}`,
+  ];
 }
 
 const gzipSizes = new Map();
 function gzipKb(url) {
   const file = path.join(root, 'apps/web/dist', new URL(url).pathname);
-  if (!gzipSizes.has(file)) gzipSizes.set(file, fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0);
+  if (!gzipSizes.has(file))
+    gzipSizes.set(file, fs.existsSync(file) ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length : 0);
   return gzipSizes.get(file) / 1024;
 }
 
@@ -76,7 +98,9 @@ async function scriptsOf(browser, route) {
   await page.waitForTimeout(1000);
   await context.close();
   const own = scripts.filter((s) => s.url.startsWith(BASE));
-  if (args.verbose) for (const s of own) console.log(`  ${route} ${gzipKb(s.url).toFixed(1).padStart(6)} KB  ${new URL(s.url).pathname}`);
+  if (args.verbose)
+    for (const s of own)
+      console.log(`  ${route} ${gzipKb(s.url).toFixed(1).padStart(6)} KB  ${new URL(s.url).pathname}`);
   const beforeLoad = own.filter((s) => s.finishedAt <= loadedAt);
   return {
     count: own.length,
@@ -89,13 +113,24 @@ async function scriptsOf(browser, route) {
 async function lighthouseOf(url) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const { categories: c, audits: a, runtimeError } = result.lhr;
     if (args.save) {
       fs.mkdirSync(String(args.save), { recursive: true });
-      fs.writeFileSync(path.join(String(args.save), `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+      fs.writeFileSync(
+        path.join(String(args.save), `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}.json`),
+        JSON.stringify(result.lhr),
+      );
     }
     // A run Lighthouse could not finish scores 0: say why instead of printing the zeros as a result.
     if (runtimeError) console.log(`${url}: Lighthouse failed: ${runtimeError.code} ${runtimeError.message ?? ''}`);
@@ -110,7 +145,9 @@ async function lighthouseOf(url) {
       cls: a['cumulative-layout-shift']?.numericValue ?? 0,
       failing: Object.values(a)
         .filter((x) => x.score !== null && x.score < 0.9 && x.scoreDisplayMode === 'binary')
-        .map((x) => (args.verbose ? `${x.id} ${JSON.stringify(x.details?.items?.slice(0, 3) ?? []).slice(0, 600)}` : x.id)),
+        .map((x) =>
+          args.verbose ? `${x.id} ${JSON.stringify(x.details?.items?.slice(0, 3) ?? []).slice(0, 600)}` : x.id,
+        ),
     };
   } finally {
     await chrome.kill();
@@ -132,18 +169,35 @@ try {
   if (args.lighthouse !== 'false' && !args['no-lighthouse']) {
     for (const row of rows) row.lh = await lighthouseOf(`${BASE}${row.route}`);
   }
-  console.log(`\nFirst visit (cold cache, 390 px), JavaScript in KB gzip -9, budget ${BUDGET_KB} KB for the visit. 'shell': scripts`);
+  console.log(
+    `\nFirst visit (cold cache, 390 px), JavaScript in KB gzip -9, budget ${BUDGET_KB} KB for the visit. 'shell': scripts`,
+  );
   console.log(`done by the load event (the entry and its imports); 'visit': everything until the network is idle (the`);
   console.log(`page's chunks, the hub client). 'sent': bytes on the wire (brotli).`);
-  console.log('route'.padEnd(28), 'scripts', '   shell', '   visit', '    sent', '  perf a11y  bp seo   LCP s  TBT ms   CLS');
+  console.log(
+    'route'.padEnd(28),
+    'scripts',
+    '   shell',
+    '   visit',
+    '    sent',
+    '  perf a11y  bp seo   LCP s  TBT ms   CLS',
+  );
   for (const { route, js, lh } of rows) {
     const mark = js.gzipKb <= BUDGET_KB ? ' ' : '!';
     const l = lh
       ? `${String(lh.perf).padStart(6)} ${String(lh.a11y).padStart(4)} ${String(lh.bp).padStart(3)} ${String(lh.seo).padStart(3)} ${lh.lcp.toFixed(2).padStart(7)} ${String(Math.round(lh.tbt)).padStart(7)} ${lh.cls.toFixed(3).padStart(5)}`
       : '';
-    console.log(route.slice(0, 28).padEnd(28), String(js.count).padStart(7), js.loadKb.toFixed(1).padStart(8), `${js.gzipKb.toFixed(1).padStart(7)}${mark}`, js.transferredKb.toFixed(1).padStart(8), l);
+    console.log(
+      route.slice(0, 28).padEnd(28),
+      String(js.count).padStart(7),
+      js.loadKb.toFixed(1).padStart(8),
+      `${js.gzipKb.toFixed(1).padStart(7)}${mark}`,
+      js.transferredKb.toFixed(1).padStart(8),
+      l,
+    );
   }
-  for (const { route, lh } of rows) if (lh?.failing.length) console.log(`${route}: audits below 0.9: ${lh.failing.join(', ')}`);
+  for (const { route, lh } of rows)
+    if (lh?.failing.length) console.log(`${route}: audits below 0.9: ${lh.failing.join(', ')}`);
 } finally {
   stop();
 }

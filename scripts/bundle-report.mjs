@@ -11,7 +11,12 @@ import zlib from 'node:zlib';
 import { build } from 'vite';
 import { root } from './lib.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? true]));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? true]),
+);
 const top = Number(args.top ?? 25);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bundle-'));
 const chunks = {};
@@ -45,7 +50,9 @@ try {
   fs.rmSync(outDir, { recursive: true, force: true });
 }
 
-const start = args.chunk ? Object.keys(chunks).find((f) => chunks[f].name === args.chunk) : Object.keys(chunks).find((f) => chunks[f].isEntry);
+const start = args.chunk
+  ? Object.keys(chunks).find((f) => chunks[f].name === args.chunk)
+  : Object.keys(chunks).find((f) => chunks[f].isEntry);
 if (!start) throw new Error(`no chunk named ${args.chunk}`);
 const closure = new Set();
 const walk = (f) => {
@@ -78,4 +85,5 @@ for (const [id, n] of modules) groups.set(label(id), (groups.get(label(id)) ?? 0
 console.log(`\nBy package or folder (KB minified, before gzip):`);
 for (const [g, n] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(kb(n), g);
 console.log(`\nLargest modules (KB minified):`);
-for (const [id, n] of modules.sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(kb(n), path.relative(root, id).replace(/^.*node_modules\//, ''));
+for (const [id, n] of modules.sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(kb(n), path.relative(root, id).replace(/^.*node_modules\//, ''));

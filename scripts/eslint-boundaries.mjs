@@ -8,7 +8,12 @@
 import path from 'node:path';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const workspaces = { '@bm/core': 'packages/core', '@bm/server': 'apps/server', '@bm/web': 'apps/web', '@bm/e2e': 'e2e' };
+const workspaces = {
+  '@bm/core': 'packages/core',
+  '@bm/server': 'apps/server',
+  '@bm/web': 'apps/web',
+  '@bm/e2e': 'e2e',
+};
 
 const abs = (p) => path.resolve(root, p);
 const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
@@ -27,7 +32,9 @@ const noRestrictedPaths = {
   meta: {
     type: 'problem',
     docs: { description: 'Keeps imports inside the layer boundaries of STYLE.md.' },
-    schema: [{ type: 'object', properties: { zones: { type: 'array' } }, required: ['zones'], additionalProperties: false }],
+    schema: [
+      { type: 'object', properties: { zones: { type: 'array' } }, required: ['zones'], additionalProperties: false },
+    ],
   },
   create(context) {
     const file = context.filename;
@@ -46,7 +53,9 @@ const noRestrictedPaths = {
         if (!from) continue;
         const allowed = (zone.except ?? []).some((e) => {
           const exceptPath = path.resolve(from, e);
-          return /\.(tsx?|m?js)$/.test(e) ? withoutIndex(target) === withoutIndex(exceptPath) : inside(target, exceptPath);
+          return /\.(tsx?|m?js)$/.test(e)
+            ? withoutIndex(target) === withoutIndex(exceptPath)
+            : inside(target, exceptPath);
         });
         if (!allowed) context.report({ node, message: zone.message ?? `Importing ${spec} crosses a layer boundary.` });
       }

@@ -12,7 +12,9 @@ export function appVersion() {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
   let hash = 'dev';
   try {
-    hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     // not a git checkout
   }
@@ -36,11 +38,18 @@ export function buildWebIfNeeded(version) {
   const stamp = path.join(dist, '.app-version');
   const built = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : null;
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const sourcesAt = Math.max(newestMtime(path.join(root, 'apps/web')), newestMtime(path.join(root, 'packages/core/src')));
+  const sourcesAt = Math.max(
+    newestMtime(path.join(root, 'apps/web')),
+    newestMtime(path.join(root, 'packages/core/src')),
+  );
   if (built === version && builtAt >= sourcesAt) return false;
   console.log(`Building the web app (${version})...`);
   // Always a production build: with NODE_ENV=development in the environment Vite would bundle React's development build.
-  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, APP_VERSION: version, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, APP_VERSION: version, NODE_ENV: 'production' },
+  });
   fs.writeFileSync(stamp, version);
   return true;
 }
@@ -69,7 +78,9 @@ export async function buildServer() {
         // npm packages stay imports resolved from node_modules at run time; our own workspace packages (@bm/*, TypeScript source) are bundled.
         name: 'external-packages',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@bm/') ? undefined : { path: args.path, external: true }));
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@bm/') ? undefined : { path: args.path, external: true },
+          );
         },
       },
     ],
@@ -88,7 +99,12 @@ export async function buildServerIfNeeded() {
   const sourcesAt = Math.max(
     newestMtime(path.join(root, 'apps/server/src')),
     newestMtime(path.join(root, 'packages/core/src')),
-    ...['apps/server/package.json', 'packages/core/package.json', 'apps/server/tsconfig.json', 'tsconfig.base.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+    ...[
+      'apps/server/package.json',
+      'packages/core/package.json',
+      'apps/server/tsconfig.json',
+      'tsconfig.base.json',
+    ].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   );
   if (builtAt >= sourcesAt) return false;
   console.log('Compiling the server...');

@@ -3,7 +3,9 @@
 import { appVersion, buildServerIfNeeded, buildWebIfNeeded, run, serverMain } from './lib.mjs';
 
 if (process.env.NODE_ENV && process.env.NODE_ENV !== 'production') {
-  console.log(`NODE_ENV=${process.env.NODE_ENV} is set: the web app is built for production all the same; the server takes its ${process.env.NODE_ENV} settings.`);
+  console.log(
+    `NODE_ENV=${process.env.NODE_ENV} is set: the web app is built for production all the same; the server takes its ${process.env.NODE_ENV} settings.`,
+  );
 }
 const version = appVersion();
 buildWebIfNeeded(version);
@@ -18,4 +20,7 @@ await buildServerIfNeeded();
 // the source map of every package it loads, 140 of them).
 const nodeFlags = [];
 if (!process.env.NODE_OPTIONS?.includes('semi-space')) nodeFlags.push('--max-semi-space-size=4');
-run(process.execPath, [...nodeFlags, serverMain], { APP_VERSION: version, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
+run(process.execPath, [...nodeFlags, serverMain], {
+  APP_VERSION: version,
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+});

@@ -17,12 +17,19 @@ function precompress(): Plugin {
     },
     closeBundle() {
       const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+        );
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue;
-        writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(data, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
       }
     },
@@ -39,7 +46,8 @@ function pureSchemas(): Plugin {
   const core = path.resolve(import.meta.dirname, '../../packages/core/src') + path.sep;
   // Every `z.x(` and every method called on a named schema (`usernameRule.optional(`): nested
   // schemas inside an object's fields need the mark too, or their chains are kept as arguments.
-  const schemaCall = /(?<![\w.$])(z|[A-Za-z]\w*(?:Rule|Request|Schema|Query|Response|Field|Text|Key))(\s*)\.(\s*)(\w+)\(/g;
+  const schemaCall =
+    /(?<![\w.$])(z|[A-Za-z]\w*(?:Rule|Request|Schema|Query|Response|Field|Text|Key))(\s*)\.(\s*)(\w+)\(/g;
   return {
     name: 'bm-pure-schemas',
     apply: 'build',
@@ -121,7 +129,10 @@ export default defineConfig({
               priority: 10,
               test: /apps[\\/]web[\\/]src[\\/](components[\\/](ui[\\/](dialog|switch|time|count)|join-us-dialog|star-rating|markdown|bot-check-state)\.tsx?|lib[\\/]format\.ts|features[\\/]not-found[\\/])|packages[\\/]core[\\/]src[\\/]moderation-rules\.ts/,
             },
-            { name: 'socket', test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/ },
+            {
+              name: 'socket',
+              test: /node_modules[\\/](socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser|@socket\.io)[\\/]/,
+            },
           ],
         },
       },

@@ -4,7 +4,13 @@ import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants'
 import { EMAIL_STEP_TEXT, LOGIN_TEXT } from '../../apps/web/src/features/auth/constants';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
 import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
-import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
+import {
+  COMMENTS_TEXT,
+  INSTALL_TEXT,
+  PLUGIN_DETAIL_TEXT,
+  PLUGINS_LIST_TEXT,
+  REPORT_TEXT,
+} from '../../apps/web/src/features/plugins/constants';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 
 /**
@@ -19,7 +25,11 @@ const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<T> {
   const token = await tokenOf(page);
-  const response = await page.request.fetch(`/api${path}`, { method: init.method ?? 'GET', data: init.data, headers: { authorization: `Bearer ${token}` } });
+  const response = await page.request.fetch(`/api${path}`, {
+    method: init.method ?? 'GET',
+    data: init.data,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.ok(), `${init.method ?? 'GET'} ${path} answered ${response.status()}`).toBe(true);
   return (await response.json().catch(() => null)) as T;
 }
@@ -40,7 +50,9 @@ async function axeOpen(page: Page, name: string, dialog: Locator, findings: stri
   const box = (await dialog.boundingBox())!;
   const { width, height } = page.viewportSize()!;
   if (box.x < 0 || box.y < 0 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5) {
-    findings.push(`${name}: outside the viewport (${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} in ${width}x${height})`);
+    findings.push(
+      `${name}: outside the viewport (${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} in ${width}x${height})`,
+    );
   }
   for (const p of await axeProblems(page)) findings.push(`${name} open: ${p}`);
 }
@@ -57,7 +69,19 @@ test.describe('axe on every route and dialog', () => {
     test.setTimeout(180_000);
     const findings: string[] = [];
     await recordInstalls(page);
-    for (const path of ['/maps', '/tools', '/community', '/terms', '/privacy-policy', '/acceptable-use-policy', '/forgot-password', '/reset-password', '/verify-email', '/verify-email-change', '/registration-success']) {
+    for (const path of [
+      '/maps',
+      '/tools',
+      '/community',
+      '/terms',
+      '/privacy-policy',
+      '/acceptable-use-policy',
+      '/forgot-password',
+      '/reset-password',
+      '/verify-email',
+      '/verify-email-change',
+      '/registration-success',
+    ]) {
       await axeAt(page, path, findings);
     }
 
@@ -73,7 +97,9 @@ test.describe('axe on every route and dialog', () => {
 
     // A new account that has not verified its email yet: signing in leads to the email step.
     const account = newAccount('a11y');
-    expect((await page.request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } })).ok()).toBe(true);
+    expect(
+      (await page.request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } })).ok(),
+    ).toBe(true);
     await page.goto('/login');
     await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
     await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
@@ -91,11 +117,18 @@ test.describe('axe on every route and dialog', () => {
     const plugins = await api<Array<{ id: number }>>(page, '/plugins/my');
     const cars = await api<Array<{ id: number }>>(page, '/cars/my');
     // Another member comments on the member's plugin: a mail in the inbox, for /mail/:id.
-    const other = (await (await page.request.post('/api/auth/login', { data: { username: 'BoostQueen', password: DEMO.member.password } })).json()) as { token: string };
-    const posted = await page.request.post(`/api/plugins/${plugins[0]!.id}/comments`, { headers: { authorization: `Bearer ${other.token}` }, data: { body: `A comment that sends mail ${Date.now().toString(36)}` } });
+    const other = (await (
+      await page.request.post('/api/auth/login', { data: { username: 'BoostQueen', password: DEMO.member.password } })
+    ).json()) as { token: string };
+    const posted = await page.request.post(`/api/plugins/${plugins[0]!.id}/comments`, {
+      headers: { authorization: `Bearer ${other.token}` },
+      data: { body: `A comment that sends mail ${Date.now().toString(36)}` },
+    });
     expect(posted.ok()).toBe(true);
     let mailId = 0;
-    await expect.poll(async () => (mailId = (await api<{ items: Array<{ id: number }> }>(page, '/mail')).items[0]?.id ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (mailId = (await api<{ items: Array<{ id: number }> }>(page, '/mail')).items[0]?.id ?? 0))
+      .toBeGreaterThan(0);
     for (const path of [
       '/dashboard/plugins',
       '/dashboard/cars',
@@ -129,7 +162,10 @@ test.describe('axe on every route and dialog', () => {
     await axeOpen(page, 'report dialog', page.getByRole('dialog', { name: REPORT_TEXT.title }), findings);
     await page.keyboard.press('Escape');
     // The comments tab, with the member's own comment (its edit and delete buttons) in it.
-    await api(page, '/plugins/2/comments', { method: 'POST', data: { body: `Seen by axe ${Date.now().toString(36)}` } });
+    await api(page, '/plugins/2/comments', {
+      method: 'POST',
+      data: { body: `Seen by axe ${Date.now().toString(36)}` },
+    });
     await page.getByRole('tab', { name: /^Comments/ }).click();
     await expect(page.getByTestId('comment').first()).toBeVisible();
     for (const p of await axeProblems(page)) findings.push(`/plugin/2 comments: ${p}`);
@@ -145,12 +181,31 @@ test.describe('axe on every route and dialog', () => {
     const findings: string[] = [];
     await signIn(page, DEMO.admin);
     // A feedback item, so the detail page has something to show.
-    const { id: feedbackId } = await api<{ id: number }>(page, '/feedback', { method: 'POST', data: { content: 'The a11y test was here.', url: '/plugins' } });
-    for (const path of ['/moderator', '/moderator/reported', '/moderator/hidden', '/moderator/cars', '/admin', '/admin/connections', '/admin/webhooks', '/admin/feedback', `/admin/feedback/${feedbackId}`, '/admin/members', '/admin/feature-subscribers']) {
+    const { id: feedbackId } = await api<{ id: number }>(page, '/feedback', {
+      method: 'POST',
+      data: { content: 'The a11y test was here.', url: '/plugins' },
+    });
+    for (const path of [
+      '/moderator',
+      '/moderator/reported',
+      '/moderator/hidden',
+      '/moderator/cars',
+      '/admin',
+      '/admin/connections',
+      '/admin/webhooks',
+      '/admin/feedback',
+      `/admin/feedback/${feedbackId}`,
+      '/admin/members',
+      '/admin/feature-subscribers',
+    ]) {
       await axeAt(page, path, findings);
     }
     await axeAt(page, '/moderator/pending', findings);
-    await page.locator('#main').getByRole('link', { name: /Pending Review Plugin/ }).first().click();
+    await page
+      .locator('#main')
+      .getByRole('link', { name: /Pending Review Plugin/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/moderator\/pending\/\d+$/);
     await settle(page);
     for (const p of await axeProblems(page)) findings.push(`${page.url()}: ${p}`);
@@ -165,9 +220,18 @@ test.describe('confirm dialogs on a phone', () => {
     const findings: string[] = [];
     const tag = Date.now().toString(36);
     await signIn(page, DEMO.member);
-    const comment = await api<{ id: number }>(page, '/plugins/3/comments', { method: 'POST', data: { body: `Comment to delete ${tag}` } });
-    const car = await api<{ id: number }>(page, '/cars', { method: 'POST', data: { name: `Confirm Car ${tag}`, code: OCTANE_CODE, description: '' } });
-    const plugin = await api<{ id: number }>(page, '/plugins/create', { method: 'POST', data: { name: `Confirm Plugin ${tag}`, shortDescription: 'To be deleted.' } });
+    const comment = await api<{ id: number }>(page, '/plugins/3/comments', {
+      method: 'POST',
+      data: { body: `Comment to delete ${tag}` },
+    });
+    const car = await api<{ id: number }>(page, '/cars', {
+      method: 'POST',
+      data: { name: `Confirm Car ${tag}`, code: OCTANE_CODE, description: '' },
+    });
+    const plugin = await api<{ id: number }>(page, '/plugins/create', {
+      method: 'POST',
+      data: { name: `Confirm Plugin ${tag}`, shortDescription: 'To be deleted.' },
+    });
 
     await page.goto('/plugin/3');
     await page.getByRole('tab', { name: /^Comments/ }).click();
@@ -222,7 +286,10 @@ test.describe('keyboard only', () => {
     await tabTo(page, box);
     await page.keyboard.type('Session Stats');
     await expect(page).toHaveURL(/search=Session/);
-    const link = page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByRole('link', { name: /Session Stats/ }).first();
+    const link = page
+      .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+      .getByRole('link', { name: /Session Stats/ })
+      .first();
     await tabTo(page, link);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Session Stats' })).toBeVisible();
@@ -234,7 +301,10 @@ test.describe('keyboard only', () => {
     await expect(dialog).toBeVisible();
     // Focus moves into the dialog and Tab keeps it there.
     for (let i = 0; i < 6; i++) {
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus inside the dialog after ${i} Tab presses`).toBe(true);
+      expect(
+        await dialog.evaluate((d) => d.contains(document.activeElement)),
+        `focus inside the dialog after ${i} Tab presses`,
+      ).toBe(true);
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Escape');
@@ -268,7 +338,11 @@ test.describe('keyboard only', () => {
     // Comment: the Comments tab by arrow keys, then the box and the Post button.
     const tab = page.getByRole('tab', { selected: true });
     await tabTo(page, tab);
-    for (let i = 0; i < 3 && !(await page.getByRole('tab', { name: /^Comments/ }).evaluate((el) => el === document.activeElement)); i++) {
+    for (
+      let i = 0;
+      i < 3 && !(await page.getByRole('tab', { name: /^Comments/ }).evaluate((el) => el === document.activeElement));
+      i++
+    ) {
       await page.keyboard.press('ArrowRight');
     }
     await expect(page.getByRole('tab', { name: /^Comments/ })).toHaveAttribute('aria-selected', 'true');

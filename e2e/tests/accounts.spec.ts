@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
-import { LOGIN_TEXT, REGISTER_TEXT, REGISTRATION_SUCCESS_TEXT, RESET_TEXT, FORGOT_TEXT } from '../../apps/web/src/features/auth/constants';
+import {
+  LOGIN_TEXT,
+  REGISTER_TEXT,
+  REGISTRATION_SUCCESS_TEXT,
+  RESET_TEXT,
+  FORGOT_TEXT,
+} from '../../apps/web/src/features/auth/constants';
 import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
@@ -8,7 +14,10 @@ import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
 
 /** A 1x1 PNG: the server re-encodes avatars, so it must be a real image. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('a new member registers, verifies through the mailed link, changes a setting and signs out', async ({ page }) => {
   const account = newAccount('walk');
@@ -42,7 +51,11 @@ test('a new member registers, verifies through the mailed link, changes a settin
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/account/settings');
   const avatarInput = page.getByLabel(AVATAR_TEXT.upload, { exact: true });
-  await avatarInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1) });
+  await avatarInput.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1),
+  });
   await expect(page.getByRole('alert')).toHaveText(AVATAR_TEXT.tooLarge);
   await expectNoAxeViolations(page, '#main');
   const releaseAvatar = await holdRequest(page, '**/api/members/me/avatar');
@@ -58,18 +71,35 @@ test('a new member registers, verifies through the mailed link, changes a settin
 
   // A setting, saved and still there after a reload.
   await page.goto('/account/settings/notifications');
-  const comments = page.getByRole('switch', { name: /comment/i }).or(page.getByRole('checkbox', { name: /comment/i })).first();
+  const comments = page
+    .getByRole('switch', { name: /comment/i })
+    .or(page.getByRole('checkbox', { name: /comment/i }))
+    .first();
   await expect(comments).toBeChecked();
   await comments.click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(AUTH_MESSAGES.preferencesUpdated)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('switch', { name: /comment/i }).or(page.getByRole('checkbox', { name: /comment/i })).first()).not.toBeChecked();
+  await expect(
+    page
+      .getByRole('switch', { name: /comment/i })
+      .or(page.getByRole('checkbox', { name: /comment/i }))
+      .first(),
+  ).not.toBeChecked();
 
   await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
-  await page.getByRole('menuitem', { name: SHELL_TEXT.signOut }).or(page.getByRole('button', { name: SHELL_TEXT.signOut })).first().click();
+  await page
+    .getByRole('menuitem', { name: SHELL_TEXT.signOut })
+    .or(page.getByRole('button', { name: SHELL_TEXT.signOut }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: SHELL_TEXT.signIn }).or(page.getByRole('button', { name: SHELL_TEXT.signIn })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: SHELL_TEXT.signIn })
+      .or(page.getByRole('button', { name: SHELL_TEXT.signIn }))
+      .first(),
+  ).toBeVisible();
   await page.goto('/account/settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings/);
 });
@@ -121,7 +151,11 @@ test('forgot password, reset through the mailed link, and sign in with the new p
   await page.getByLabel(RESET_TEXT.confirm, { exact: true }).fill('Another-Passw0rd');
   await page.getByRole('button', { name: RESET_TEXT.submit }).click();
   await expect(page.getByRole('heading', { name: RESET_TEXT.successTitle })).toBeVisible();
-  await page.getByRole('link', { name: RESET_TEXT.signInNew }).or(page.getByRole('button', { name: RESET_TEXT.signInNew })).first().click();
+  await page
+    .getByRole('link', { name: RESET_TEXT.signInNew })
+    .or(page.getByRole('button', { name: RESET_TEXT.signInNew }))
+    .first()
+    .click();
 
   await signIn(page, { username: account.username, password: 'Another-Passw0rd' });
 });

@@ -21,7 +21,12 @@ test.describe('admin area', () => {
     await page.goto('/admin');
     await expect(section(page, ADMIN_TEXT.home.title)).toBeVisible();
     for (const name of ['Connections', 'Webhooks', 'Feedback', 'Members', 'Feature Subscribers']) {
-      await expect(page.locator('#main').getByRole('link', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
+      await expect(
+        page
+          .locator('#main')
+          .getByRole('link', { name: new RegExp(`^${name}`) })
+          .first(),
+      ).toBeVisible();
     }
     await expectAccessible(page);
   });
@@ -72,8 +77,14 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL(/\/admin\/feedback\/\d+$/);
     await expect(page.getByText(text)).toBeVisible();
     // The dialog sends the full address of the page it was opened on.
-    await expect(page.getByRole('link', { name: /^http:\/\/localhost:\d+\/plugins$/ })).toHaveAttribute('href', /\/plugins$/);
-    await expect(page.getByRole('link', { name: DEMO.admin.username, exact: true }).last()).toHaveAttribute('href', `/members/${DEMO.admin.username}`);
+    await expect(page.getByRole('link', { name: /^http:\/\/localhost:\d+\/plugins$/ })).toHaveAttribute(
+      'href',
+      /\/plugins$/,
+    );
+    await expect(page.getByRole('link', { name: DEMO.admin.username, exact: true }).last()).toHaveAttribute(
+      'href',
+      `/members/${DEMO.admin.username}`,
+    );
     await expect(page.getByRole('button', { name: 'Mark as seen' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Mark as done' }).click();
     await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveAttribute('aria-pressed', 'true');
@@ -83,7 +94,10 @@ test.describe('admin area', () => {
     await expect(page.getByRole('link', { name: text })).toBeVisible();
   });
 
-  test('members: search, grant and revoke moderator with the keyboard, disable and enable', async ({ page, request }) => {
+  test('members: search, grant and revoke moderator with the keyboard, disable and enable', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/admin/members');
     await expect(page.getByTestId('member-row').first()).toBeVisible();
     await expectAccessible(page);
@@ -97,20 +111,31 @@ test.describe('admin area', () => {
     const toggle = page.getByRole('switch', { name: 'Moderator role for BoostQueen' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await search.focus();
-    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Space');
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
-    const login = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
-    const roles = await request.get('/api/roles/my', { headers: { authorization: `Bearer ${(await login.json()).token}` } });
+    const login = await request.post('/api/auth/login', {
+      data: { username: 'BoostQueen', password: 'member-password', rememberMe: false },
+    });
+    const roles = await request.get('/api/roles/my', {
+      headers: { authorization: `Bearer ${(await login.json()).token}` },
+    });
     expect(await roles.json()).toEqual(['moderator']);
 
     await page.getByRole('switch', { name: 'Moderator role for BoostQueen' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     // Disable through the confirm dialog, using the keyboard.
     await page.getByRole('button', { name: 'Disable BoostQueen' }).focus();
@@ -120,14 +145,21 @@ test.describe('admin area', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: ADMIN_TEXT.members.disable, exact: true }).click();
     await expect(page.getByRole('button', { name: 'Enable BoostQueen' })).toBeVisible();
-    const refused = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
+    const refused = await request.post('/api/auth/login', {
+      data: { username: 'BoostQueen', password: 'member-password', rememberMe: false },
+    });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).message).toBe('This account has been disabled.');
 
     await page.getByRole('button', { name: 'Enable BoostQueen' }).click();
-    await page.getByRole('dialog', { name: 'Enable BoostQueen?' }).getByRole('button', { name: ADMIN_TEXT.members.enable, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Enable BoostQueen?' })
+      .getByRole('button', { name: ADMIN_TEXT.members.enable, exact: true })
+      .click();
     await expect(page.getByRole('button', { name: 'Disable BoostQueen' })).toBeVisible();
-    const back = await request.post('/api/auth/login', { data: { username: 'BoostQueen', password: 'member-password', rememberMe: false } });
+    const back = await request.post('/api/auth/login', {
+      data: { username: 'BoostQueen', password: 'member-password', rememberMe: false },
+    });
     expect(back.status()).toBe(200);
   });
 
@@ -139,7 +171,9 @@ test.describe('admin area', () => {
     const value = await picker.locator('option').nth(1).getAttribute('value');
     await picker.selectOption(value!);
     await expect(page).toHaveURL(new RegExp(`feature=${value}`));
-    await expect(page.getByText(ADMIN_TEXT.subscribers.none).or(page.getByTestId('subscriber-row').first())).toBeVisible();
+    await expect(
+      page.getByText(ADMIN_TEXT.subscribers.none).or(page.getByTestId('subscriber-row').first()),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: ADMIN_TEXT.subscribers.messageTitle })).toBeVisible();
     await expectAccessible(page);
   });

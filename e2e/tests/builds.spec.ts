@@ -22,7 +22,11 @@ let dataDir = '';
 const children: ChildProcess[] = [];
 
 function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
   children.push(child);
 }
@@ -33,7 +37,11 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-builds-'));
-  start('apps/server/scripts/builder.ts', { BUILD_WEBHOOK_SECRET: SECRET, BUILDER_PORT: String(BUILDER_PORT), BUILDER_HOST: '127.0.0.1' });
+  start('apps/server/scripts/builder.ts', {
+    BUILD_WEBHOOK_SECRET: SECRET,
+    BUILDER_PORT: String(BUILDER_PORT),
+    BUILDER_HOST: '127.0.0.1',
+  });
   start('apps/server/src/main.ts', {
     DATA_DIR: dataDir,
     PORT: String(SITE_PORT),
@@ -48,7 +56,10 @@ test.beforeAll(async () => {
     BUILD_WEBHOOK_SECRET: SECRET,
   });
   await expect
-    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 150_000, intervals: [500] })
+    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
+      timeout: 150_000,
+      intervals: [500],
+    })
     .toBe(200);
 });
 
@@ -58,24 +69,37 @@ test.afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-
 /** Posts a callback as a builder would, signed over the exact body with `secret` at time `now`. */
 function callback(request: APIRequestContext, body: object, opts: { secret?: string; now?: number } = {}) {
   const raw = JSON.stringify(body);
   const ts = Math.floor((opts.now ?? Date.now()) / 1000);
   const id = randomUUID();
-  const sig = createHmac('sha256', opts.secret ?? SECRET).update(`${ts}.${id}.${raw}`).digest('hex');
+  const sig = createHmac('sha256', opts.secret ?? SECRET)
+    .update(`${ts}.${id}.${raw}`)
+    .digest('hex');
   return request.post('/api/builds/callback', {
-    headers: { 'content-type': 'application/json', 'x-bm-timestamp': String(ts), 'x-bm-delivery': id, 'x-bm-signature': `sha256=${sig}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-bm-timestamp': String(ts),
+      'x-bm-delivery': id,
+      'x-bm-signature': `sha256=${sig}`,
+    },
     data: raw,
   });
 }
 
-test('an upload goes through the local builder by the signed webhook; a failed build shows its log', async ({ page }) => {
+test('an upload goes through the local builder by the signed webhook; a failed build shows its log', async ({
+  page,
+}) => {
   await signIn(page, DEMO.member);
-  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'),
+  );
   const name = `Boost Meter ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/plugins/create', { headers: { authorization: `Bearer ${token}` }, data: { name } });
+  const created = await page.request.post('/api/plugins/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name },
+  });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
   await page.goto(`/plugins/${id}/manage`);
@@ -83,8 +107,14 @@ test('an upload goes through the local builder by the signed webhook; a failed b
 
   // A source with a prebuilt plugins/ folder: built (packaged) by the local builder, then pending review.
   const source = page.locator('section#source');
-  const prebuilt = await zipOf({ 'BoostMeter.sln': 'Microsoft Visual Studio Solution File', 'plugins/BoostMeter.dll': 'MZ', 'plugins/BoostMeter.pdb': 'pdb' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
+  const prebuilt = await zipOf({
+    'BoostMeter.sln': 'Microsoft Visual Studio Solution File',
+    'plugins/BoostMeter.dll': 'MZ',
+    'plugins/BoostMeter.pdb': 'pdb',
+  });
+  await source
+    .getByLabel(MANAGE_TEXT.sourceInput, { exact: true })
+    .setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.0.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(page.getByText(MANAGE_TEXT.buildStarted(name, '1.0.0'))).toBeVisible();
@@ -94,8 +124,13 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   await expect(rows.first()).toContainText(/\d+(st|nd|rd|th) in the review queue/);
 
   // A source without a prebuilt plugin: the local builder reports a failure with its log.
-  const plain = await zipOf({ 'BoostMeter.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'boost-src.zip', mimeType: 'application/zip', buffer: plain });
+  const plain = await zipOf({
+    'BoostMeter.sln': 'Microsoft Visual Studio Solution File',
+    'src/plugin.cpp': '// plugin',
+  });
+  await source
+    .getByLabel(MANAGE_TEXT.sourceInput, { exact: true })
+    .setInputFiles({ name: 'boost-src.zip', mimeType: 'application/zip', buffer: plain });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.1.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   const failed = rows.filter({ hasText: '1.1.0' });
@@ -111,12 +146,30 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // Builder callbacks that are forged, stale or out of order are refused and change nothing.
-  const list = await page.request.get(`/api/plugins/my/${id}/submissions`, { headers: { authorization: `Bearer ${token}` } });
+  const list = await page.request.get(`/api/plugins/my/${id}/submissions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const subs = (await list.json()) as Array<{ submissionId: number; status: string; versionString: string }>;
   const pending = subs.find((s) => s.versionString === '1.0.0')!;
   expect(pending.status).toBe('p');
-  expect((await callback(page.request, { submissionId: pending.submissionId, status: 'failure' }, { secret: 'a-forged-secret-of-some-length' })).status()).toBe(401);
-  expect((await callback(page.request, { submissionId: pending.submissionId, status: 'failure' }, { now: Date.now() - 6 * 60_000 })).status()).toBe(401);
+  expect(
+    (
+      await callback(
+        page.request,
+        { submissionId: pending.submissionId, status: 'failure' },
+        { secret: 'a-forged-secret-of-some-length' },
+      )
+    ).status(),
+  ).toBe(401);
+  expect(
+    (
+      await callback(
+        page.request,
+        { submissionId: pending.submissionId, status: 'failure' },
+        { now: Date.now() - 6 * 60_000 },
+      )
+    ).status(),
+  ).toBe(401);
   expect((await callback(page.request, { submissionId: pending.submissionId, status: 'failure' })).status()).toBe(409);
   await page.reload();
   await expect(rows.filter({ hasText: '1.0.0' })).toContainText('Pending');

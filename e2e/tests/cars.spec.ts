@@ -11,14 +11,20 @@ import { DEMO, signIn } from './support';
 const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
 const BAD_CODE = 'hAMwB1wBBMItCGEWAAA=';
 /** A 1x1 PNG: the server re-encodes banners, so it must be a real image. */
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const cards = (page: Page) => page.getByRole('list', { name: CARS_LIST_TEXT.results }).getByTestId('car-card');
 const counter = (page: Page) => page.getByTestId('cars-counter');
 const info = (page: Page) => page.getByRole('complementary', { name: CAR_DETAIL_TEXT.info });
 /** The number in a row of the Car Information box. */
 async function infoNumber(page: Page, label: string): Promise<number> {
-  const text = await info(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').innerText();
+  const text = await info(page)
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .innerText();
   return Number(text.replace(/\D/g, ''));
 }
 const carIdOf = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
@@ -79,10 +85,12 @@ test.describe('cars list', () => {
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
     await expect(counter(page)).toContainText('Page 1 of 3');
-    await expect.poll(async () => {
-      const names = await cards(page).locator('h3').allInnerTexts();
-      return names.length === 17 && names.every((n, i) => i === 0 || names[i - 1]!.toLowerCase() <= n.toLowerCase());
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const names = await cards(page).locator('h3').allInnerTexts();
+        return names.length === 17 && names.every((n, i) => i === 0 || names[i - 1]!.toLowerCase() <= n.toLowerCase());
+      })
+      .toBe(true);
     // Escape closes the menu too.
     await page.getByRole('button', { name: /^Sort:/ }).click();
     await page.keyboard.press('Escape');
@@ -96,7 +104,10 @@ test.describe('cars list', () => {
     await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
 
     // Page 2 keeps the sort.
-    await page.getByRole('navigation', { name: PAGINATION_TEXT.nav }).getByRole('button', { name: PAGINATION_TEXT.page(2) }).click();
+    await page
+      .getByRole('navigation', { name: PAGINATION_TEXT.nav })
+      .getByRole('button', { name: PAGINATION_TEXT.page(2) })
+      .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/sortBy=name/);
     await expect(counter(page)).toContainText('Page 2 of 3 (18-34 of');
@@ -146,7 +157,10 @@ test.describe('car detail', () => {
 
     await stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) }).click();
     await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
-    await expect(stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) })).toHaveAttribute('aria-pressed', 'true');
+    await expect(stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await page.reload();
     await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
   });
@@ -158,12 +172,17 @@ test.describe('car detail', () => {
     const dialog = page.getByRole('dialog', { name: 'Rate and Share Cars' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Rate car designs')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', /\/login\?redirect=%2Fcars%2F\d+/);
+    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      /\/login\?redirect=%2Fcars%2F\d+/,
+    );
   });
 });
 
 test.describe('car upload, edit and delete', () => {
-  test('a member uploads a car (a bad code is refused first), sees it listed with its body, edits and deletes it', async ({ page }) => {
+  test('a member uploads a car (a bad code is refused first), sees it listed with its body, edits and deletes it', async ({
+    page,
+  }) => {
     const name = `E2E Octane ${Date.now().toString(36)}`;
     const bad = decodeCarCode(BAD_CODE);
     if (bad.ok) throw new Error('the bad code decodes');
@@ -182,11 +201,17 @@ test.describe('car upload, edit and delete', () => {
 
     await page.getByLabel(CAR_FORM_TEXT.code).fill(OCTANE_CODE);
     await expect(page.getByText(/^Valid code: Octane, \d+ items?$/)).toBeVisible();
-    await page.getByRole('textbox', { name: CAR_FORM_TEXT.description, exact: true }).fill('## Made by a test\n\nA **plain** Octane.');
+    await page
+      .getByRole('textbox', { name: CAR_FORM_TEXT.description, exact: true })
+      .fill('## Made by a test\n\nA **plain** Octane.');
     await page.getByRole('tab', { name: CAR_FORM_TEXT.preview }).click();
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Made by a test' })).toBeVisible();
     const bannerInput = page.getByLabel(CAR_FORM_TEXT.banner, { exact: true });
-    await bannerInput.setInputFiles({ name: 'too-big.png', mimeType: 'image/png', buffer: Buffer.alloc(CAR_BANNER_MAX_BYTES + 1) });
+    await bannerInput.setInputFiles({
+      name: 'too-big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(CAR_BANNER_MAX_BYTES + 1),
+    });
     await expect(page.getByRole('alert')).toHaveText(CAR_FORM_TEXT.bannerTooLarge);
     await dropFile(page, bannerInput, { name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();

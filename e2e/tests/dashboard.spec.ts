@@ -28,7 +28,9 @@ async function expectAccessible(page: Page, selector = '#main') {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -42,7 +44,12 @@ async function ownLists(page: Page): Promise<{ plugins: OwnPlugin[]; cars: OwnCa
 }
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: T.tabs });
-const stat = (page: Page, label: string) => page.getByTestId('dashboard-stats').locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+const stat = (page: Page, label: string) =>
+  page
+    .getByTestId('dashboard-stats')
+    .locator('div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 const cards = (page: Page) => page.getByTestId('dashboard-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 const cardNames = (page: Page) => cards(page).locator('h3').allInnerTexts();
@@ -70,25 +77,30 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expectAccessible(page);
 
   // My Plugins, by keyboard from the tab bar.
-  await tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length})` }).focus();
+  await tabs(page)
+    .getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })
+    .focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/plugins$/);
   await expect(tabs(page).getByRole('link', { name: /My Plugins/ })).toHaveAttribute('aria-current', 'page');
   await expect(card(page, pending!.name).getByText('Pending', { exact: true })).toBeVisible();
   await expect(card(page, draft!.name).getByText('Draft', { exact: true })).toBeVisible();
   await expect(card(page, published!.name).getByText('Published', { exact: true })).toBeVisible();
-  await expect(card(page, published!.name).getByRole('link', { name: `${T.manage} ${published!.name}` })).toHaveAttribute(
-    'href',
-    `/plugins/${published!.id}/manage`,
-  );
+  await expect(
+    card(page, published!.name).getByRole('link', { name: `${T.manage} ${published!.name}` }),
+  ).toHaveAttribute('href', `/plugins/${published!.id}/manage`);
   await expectAccessible(page);
 
   // Sort by name, ascending: pinned first, each group A to Z; remembered in the address.
   await page.getByLabel(T.sortBy).selectOption({ label: T.sortName });
   await page.getByRole('group', { name: T.direction }).getByRole('button', { name: T.ascending }).click();
   await expect(page).toHaveURL(/sort=name&dir=asc/);
-  const byName = (a: OwnPlugin, b: OwnPlugin) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
-  const expected = [...plugins.filter((p) => p.isPinned).sort(byName), ...plugins.filter((p) => !p.isPinned).sort(byName)].map((p) => p.name);
+  const byName = (a: OwnPlugin, b: OwnPlugin) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
+  const expected = [
+    ...plugins.filter((p) => p.isPinned).sort(byName),
+    ...plugins.filter((p) => !p.isPinned).sort(byName),
+  ].map((p) => p.name);
   await expect.poll(() => cardNames(page)).toEqual(expected);
   await page.getByRole('group', { name: T.direction }).getByRole('button', { name: T.descending }).click();
   await expect(page).toHaveURL(/sort=name&dir=desc/);
@@ -98,17 +110,25 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
 
   // Pin the draft: it jumps into the pinned group at the top, and stays pinned after a reload; then unpin.
   await page.getByRole('button', { name: `${T.pin} ${draft!.name}`, exact: true }).click();
-  await expect(page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const pinnedCount = plugins.filter((p) => p.isPinned).length + 1;
   await expect.poll(async () => (await cardNames(page)).slice(0, pinnedCount)).toContain(draft!.name);
   await page.reload();
   await expect(page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true })).toBeVisible();
   await page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true }).click();
-  await expect(page.getByRole('button', { name: `${T.pin} ${draft!.name}`, exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: `${T.pin} ${draft!.name}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await expect.poll(async () => (await cardNames(page)).slice(0, pinnedCount - 1)).not.toContain(draft!.name);
 
   // Chart of the published plugin: drawn (a canvas), with the totals as text; 90 days on request.
-  await card(page, published!.name).getByRole('button', { name: `${T.statsButton} ${published!.name}` }).click();
+  await card(page, published!.name)
+    .getByRole('button', { name: `${T.statsButton} ${published!.name}` })
+    .click();
   const stats = page.getByRole('dialog', { name: T.statsTitle(published!.name) });
   await expect(stats.locator('canvas')).toBeVisible();
   await expect(stats.getByRole('img', { name: T.chartLabel('downloads', 30) })).toBeVisible();
@@ -119,7 +139,9 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(stats).toBeHidden();
-  await expect(card(page, published!.name).getByRole('button', { name: `${T.statsButton} ${published!.name}` })).toBeFocused();
+  await expect(
+    card(page, published!.name).getByRole('button', { name: `${T.statsButton} ${published!.name}` }),
+  ).toBeFocused();
 
   // A new plugin from the header's Create Plugin dialog, then deleted by keyboard through 'Delete plugin?'.
   const name = `Doomed ${Date.now().toString(36)}`;
@@ -151,12 +173,19 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expect(tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })).toBeVisible();
 
   // My Cars: status badges, a car's chart, accessible.
-  await tabs(page).getByRole('link', { name: /My Cars/ }).click();
+  await tabs(page)
+    .getByRole('link', { name: /My Cars/ })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/cars$/);
   const someCar = cars[0]!;
   const carCard = card(page, someCar.name);
-  await expect(carCard.getByText(someCar.status === 'A' || someCar.status === 'I' ? T.active : T.inactive, { exact: true })).toBeVisible();
-  await expect(carCard.getByRole('link', { name: `${T.edit} ${someCar.name}` })).toHaveAttribute('href', `/cars/${someCar.id}/edit`);
+  await expect(
+    carCard.getByText(someCar.status === 'A' || someCar.status === 'I' ? T.active : T.inactive, { exact: true }),
+  ).toBeVisible();
+  await expect(carCard.getByRole('link', { name: `${T.edit} ${someCar.name}` })).toHaveAttribute(
+    'href',
+    `/cars/${someCar.id}/edit`,
+  );
   await expectAccessible(page);
   await carCard.getByRole('button', { name: `${T.statsButton} ${someCar.name}` }).click();
   const carStats = page.getByRole('dialog', { name: T.statsTitle(someCar.name) });
@@ -175,7 +204,10 @@ test('the dashboard fits a 390 px wide screen, the chart too', async ({ page }) 
     else await expect(cards(page).first()).toBeVisible();
     await expectNoHorizontalScroll(page);
   }
-  await cards(page).first().getByRole('button', { name: new RegExp(`^${T.statsButton} `) }).click();
+  await cards(page)
+    .first()
+    .getByRole('button', { name: new RegExp(`^${T.statsButton} `) })
+    .click();
   const dialog = page.getByRole('dialog');
   const canvas = dialog.locator('canvas').first();
   await expect(canvas).toBeVisible();
@@ -185,8 +217,9 @@ test('the dashboard fits a 390 px wide screen, the chart too', async ({ page }) 
   await expectNoHorizontalScroll(page);
 });
 
-
-test("an administrator impersonating a member sees the member's dashboard under the banner, and Stop Impersonation returns to /login", async ({ page }) => {
+test("an administrator impersonating a member sees the member's dashboard under the banner, and Stop Impersonation returns to /login", async ({
+  page,
+}) => {
   await signIn(page, DEMO.admin);
   await page.goto('/admin/members');
   await page.getByRole('button', { name: `Impersonate ${DEMO.member.username}` }).click();

@@ -4,7 +4,8 @@ import { HOME_TEXT } from '../../apps/web/src/features/home/constants';
 import { PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn } from './support';
 
-const featuredCards = (page: Page) => page.getByRole('list', { name: HOME_TEXT.featuredTitle }).getByTestId('plugin-card');
+const featuredCards = (page: Page) =>
+  page.getByRole('list', { name: HOME_TEXT.featuredTitle }).getByTestId('plugin-card');
 const recentCards = (page: Page) => page.getByRole('list', { name: HOME_TEXT.recentTitle }).getByTestId('plugin-card');
 
 /** A public demo plugin's id, by its exact name. */
@@ -17,7 +18,9 @@ async function pluginId(page: Page, name: string): Promise<number> {
 }
 
 test.describe('home page', () => {
-  test('a visitor sees the featured and recent plugins, searches from the hero and opens a plugin', async ({ page }) => {
+  test('a visitor sees the featured and recent plugins, searches from the hero and opens a plugin', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('BakkesMod Community');
     await expect(page.getByRole('heading', { name: HOME_TEXT.recentTitle })).toBeVisible();
@@ -65,7 +68,9 @@ test.describe('home page', () => {
     await expect(featuredCards(page).filter({ hasText: name })).toHaveCount(0);
   });
 
-  test('pages carry link previews, unknown pages answer 404, and crawlers get a sitemap and robots.txt', async ({ page }) => {
+  test('pages carry link previews, unknown pages answer 404, and crawlers get a sitemap and robots.txt', async ({
+    page,
+  }) => {
     const id = await pluginId(page, 'Boost Meter Plus');
     const html = await (await page.request.get(`/plugin/${id}`)).text();
     expect(html).toContain('<title>Boost Meter Plus · BakkesMod Community</title>');
@@ -105,21 +110,32 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(recentCards(page)).toHaveCount(6);
     const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(
+      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+    ).toEqual([]);
 
     // Keyboard only: Tab to the hero search, type, Enter.
     const box = page.getByRole('searchbox', { name: HOME_TEXT.searchLabel });
-    for (let i = 0; i < 30 && !(await box.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 30 && !(await box.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(box).toBeFocused();
     await page.keyboard.type('Ball Prediction');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/plugins\?search=Ball(\+|%20)Prediction$/);
-    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card').filter({ hasText: 'Ball Prediction' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+        .getByTestId('plugin-card')
+        .filter({ hasText: 'Ball Prediction' })
+        .first(),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await expect(recentCards(page)).toHaveCount(6);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

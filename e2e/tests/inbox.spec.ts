@@ -35,7 +35,9 @@ test.describe('inbox', () => {
     const b = await bContext.newPage();
     await signIn(b, { username: owner, password: PASSWORD });
     // B's unread count before the comment, as the server has it; the page shows the same.
-    const login = await request.post('/api/auth/login', { data: { username: owner, password: PASSWORD, rememberMe: false } });
+    const login = await request.post('/api/auth/login', {
+      data: { username: owner, password: PASSWORD, rememberMe: false },
+    });
     const { token } = (await login.json()) as { token: string };
     const unread = await request.get('/api/mail/unread-count', { headers: { authorization: `Bearer ${token}` } });
     const before = ((await unread.json()) as { count: number }).count;

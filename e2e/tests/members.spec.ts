@@ -16,7 +16,10 @@ const grid = (page: Page) => page.getByRole('list', { name: PROFILE_TEXT.content
 const repButton = (page: Page) => page.getByTestId('rep-button');
 
 async function profileOf(page: Page, name: string, token?: string): Promise<MemberProfile> {
-  const res = await page.request.get(`/api/members/${name}`, token ? { headers: { authorization: `Bearer ${token}` } } : undefined);
+  const res = await page.request.get(
+    `/api/members/${name}`,
+    token ? { headers: { authorization: `Bearer ${token}` } } : undefined,
+  );
   expect(res.status()).toBe(200);
   return res.json();
 }
@@ -24,7 +27,11 @@ async function profileOf(page: Page, name: string, token?: string): Promise<Memb
 test.describe('member profiles', () => {
   test("a visitor follows a plugin's author to their profile with their plugins and cars", async ({ page }) => {
     await page.goto('/plugins?search=Boost%20Meter%20Plus');
-    const card = page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card').filter({ hasText: 'Boost Meter Plus' }).first();
+    const card = page
+      .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+      .getByTestId('plugin-card')
+      .filter({ hasText: 'Boost Meter Plus' })
+      .first();
     // The card's author link goes straight to the profile; the detail page has one too.
     await expect(card.getByRole('link', { name: 'BoostQueen' })).toHaveAttribute('href', '/members/BoostQueen');
     await card.getByRole('link', { name: 'Boost Meter Plus' }).click();
@@ -125,7 +132,10 @@ test.describe('member profiles', () => {
     // Keyboard only from here: Tab to Save Changes and press Enter.
     await twitch.focus();
     for (let i = 0; i < 10; i++) {
-      const onSave = await page.evaluate((name) => document.activeElement?.textContent === name, PROFILE_EDIT_TEXT.save);
+      const onSave = await page.evaluate(
+        (name) => document.activeElement?.textContent === name,
+        PROFILE_EDIT_TEXT.save,
+      );
       if (onSave) break;
       await page.keyboard.press('Tab');
     }
@@ -137,7 +147,10 @@ test.describe('member profiles', () => {
     await expect(page.getByRole('heading', { name: `Garage ${stamp}` })).toBeVisible();
     await harmless();
     expect(alerts).toEqual([]);
-    await expect(page.getByRole('link', { name: /Twitch/ })).toHaveAttribute('href', `https://www.twitch.tv/ryan${stamp}`);
+    await expect(page.getByRole('link', { name: /Twitch/ })).toHaveAttribute(
+      'href',
+      `https://www.twitch.tv/ryan${stamp}`,
+    );
     const saved = await profileOf(page, 'RocketRyan');
     expect(saved.bioMarkdown).toContain(`Garage ${stamp}`);
     expect(saved.socials.twitchUrl).toBe(`https://www.twitch.tv/ryan${stamp}`);
@@ -155,7 +168,9 @@ test.describe('member profiles', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/members/RocketRyan');
     await expect(grid(page)).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

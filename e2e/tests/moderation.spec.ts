@@ -7,9 +7,10 @@ import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
 import { DEMO, signIn, tabTo, zipOf } from './support';
 
-
 async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'),
+  );
   expect(token).toBeTruthy();
   return token!;
 }
@@ -27,14 +28,21 @@ async function submitPlugin(page: Page, name: string, version: string): Promise<
   const headers = { authorization: `Bearer ${await tokenOf(page)}` };
   const created = await page.request.post('/api/plugins/create', {
     headers,
-    data: { name, shortDescription: 'Made by the moderation browser test.', sourceCodeUrl: 'https://github.com/example/moderation-e2e' },
+    data: {
+      name,
+      shortDescription: 'Made by the moderation browser test.',
+      sourceCodeUrl: 'https://github.com/example/moderation-e2e',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
   const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
     headers,
-    multipart: { file: { name: `${name.replace(/\W+/g, '-')}.zip`, mimeType: 'application/zip', buffer: source }, versionString: version },
+    multipart: {
+      file: { name: `${name.replace(/\W+/g, '-')}.zip`, mimeType: 'application/zip', buffer: source },
+      versionString: version,
+    },
   });
   expect(upload.status()).toBe(201);
   return id;
@@ -46,7 +54,6 @@ async function expectAccessible(page: Page, scope = '#main') {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-
 test('a moderator approves one submission with a binary and denies another with the keyboard', async ({ page }) => {
   const tag = Date.now().toString(36);
   const approveName = `Mod Approve ${tag}`;
@@ -56,7 +63,9 @@ test('a moderator approves one submission with a binary and denies another with 
   await signIn(page, DEMO.member);
   const approveId = await submitPlugin(page, approveName, '1.0.0');
   const denyId = await submitPlugin(page, denyName, '0.1.0');
-  const memberCall = await page.request.get('/api/moderation/plugins/pending', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  const memberCall = await page.request.get('/api/moderation/plugins/pending', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+  });
   expect(memberCall.status()).toBe(403);
   await page.goto('/moderator');
   await expect(page.getByText(MODERATION_TEXT.needsRole)).toBeVisible();
@@ -86,12 +95,22 @@ test('a moderator approves one submission with a binary and denies another with 
   await expect(page).toHaveURL(/\/moderator\/pending\/\d+$/);
   await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(approveName) })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: MODERATION_TEXT.version }).locator('..')).toContainText('1.0.0');
-  await expect(page.getByRole('link', { name: new RegExp(MODERATION_TEXT.openPrs) })).toHaveAttribute('href', 'https://github.com/example/moderation-e2e/pulls');
+  await expect(page.getByRole('link', { name: new RegExp(MODERATION_TEXT.openPrs) })).toHaveAttribute(
+    'href',
+    'https://github.com/example/moderation-e2e/pulls',
+  );
   await expectAccessible(page);
-  const binary = await zipOf({ 'plugins/ModApprove.dll': 'MZ fake dll', 'plugins/settings/ModApprove.set': 'ModApprove' });
+  const binary = await zipOf({
+    'plugins/ModApprove.dll': 'MZ fake dll',
+    'plugins/settings/ModApprove.set': 'ModApprove',
+  });
   const binaryInput = page.getByLabel(MODERATION_TEXT.binaryZip, { exact: true });
   // A file that is not a ZIP, dropped: refused before anything is sent.
-  await dropFile(page, binaryInput, { name: 'ModApprove.dll', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await dropFile(page, binaryInput, {
+    name: 'ModApprove.dll',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ'),
+  });
   await expect(page.getByRole('alert')).toHaveText(MODERATION_TEXT.notZip);
   await binaryInput.setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
   await expect(page.getByText('mod-approve.zip', { exact: true })).toBeVisible();
@@ -155,7 +174,9 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   expect((await page.request.get(`/api/moderation/plugins/${submission.id}`, { headers })).ok()).toBe(true);
   const approved = await page.request.post(`/api/moderation/plugins/${submission.id}/approve`, {
     headers,
-    multipart: { binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Reported.dll': 'MZ' }) } },
+    multipart: {
+      binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Reported.dll': 'MZ' }) },
+    },
   });
   expect(approved.status()).toBe(204);
   await signOut(page);

@@ -12,14 +12,16 @@ const PNG = Buffer.from(
   'base64',
 );
 
-
 /** Resolves when the page's real-time connection is accepted (socket.io's CONNECT answer, '40'). */
 function hubConnection(page: Page): Promise<void> {
   return new Promise((resolve) => {
     page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('40') && resolve()));
     page.on('response', (r) => {
       if (r.url().includes('/api/hubs/app/') && r.request().method() === 'GET') {
-        void r.text().then((body) => body.includes('40{') && resolve(), () => undefined);
+        void r.text().then(
+          (body) => body.includes('40{') && resolve(),
+          () => undefined,
+        );
       }
     });
   });
@@ -56,7 +58,9 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   // Details: change the name and a markdown description (preview shows it rendered).
   const details = page.locator('section#details');
   await details.getByLabel(MANAGE_TEXT.name).fill(`${name} Pro`);
-  await details.getByRole('textbox', { name: MANAGE_TEXT.description, exact: true }).fill('## Features\n\n- **fast** resets');
+  await details
+    .getByRole('textbox', { name: MANAGE_TEXT.description, exact: true })
+    .fill('## Features\n\n- **fast** resets');
   await details.getByRole('tab', { name: MANAGE_TEXT.preview }).click();
   await expect(details.getByRole('heading', { name: 'Features' })).toBeVisible();
   await details.getByRole('button', { name: MANAGE_TEXT.save }).click();
@@ -79,7 +83,11 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await expect(banner.getByRole('alert')).toHaveCount(0);
   await expect(banner.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();
   await expect(banner.getByText(`(${formatBytes(PNG.length)})`)).toBeVisible();
-  await expect(banner.getByRole('status').filter({ hasText: DROP_ZONE_TEXT.chosen(MANAGE_TEXT.bannerInput, 'banner.png', formatBytes(PNG.length)) })).toBeAttached();
+  await expect(
+    banner
+      .getByRole('status')
+      .filter({ hasText: DROP_ZONE_TEXT.chosen(MANAGE_TEXT.bannerInput, 'banner.png', formatBytes(PNG.length)) }),
+  ).toBeAttached();
   await expectNoAxeViolations(page, 'section#banner');
   // The upload held at the network so its progress bar can be seen.
   const releaseBanner = await holdRequest(page, '**/api/plugins/*/files/banner');
@@ -94,14 +102,21 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   const source = page.locator('section#source');
   const noSln = await zipOf({ 'src/main.cpp': 'int main() { return 0; }' });
   // Keyboard alone: Tab to the zone, Enter opens the picker.
-  await chooseWithKeyboard(page, source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }), { name: 'nosln.zip', mimeType: 'application/zip', buffer: noSln });
+  await chooseWithKeyboard(page, source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }), {
+    name: 'nosln.zip',
+    mimeType: 'application/zip',
+    buffer: noSln,
+  });
   await expect(source.getByText('nosln.zip', { exact: true })).toBeVisible();
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(source.getByRole('alert')).toHaveText('The ZIP must contain a Visual Studio solution (.sln file)');
   await expectNoAxeViolations(page, 'section#source');
   // The zones fit a phone.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const zone of [banner.getByLabel(MANAGE_TEXT.bannerInput, { exact: true }), source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true })]) {
+  for (const zone of [
+    banner.getByLabel(MANAGE_TEXT.bannerInput, { exact: true }),
+    source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }),
+  ]) {
     const box = (await zoneOf(zone).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -110,8 +125,13 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // A real source ZIP with a version: a submission pending review.
-  const good = await zipOf({ 'AerialTrainer.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  await source.getByLabel(MANAGE_TEXT.sourceInput, { exact: true }).setInputFiles({ name: 'aerial.zip', mimeType: 'application/zip', buffer: good });
+  const good = await zipOf({
+    'AerialTrainer.sln': 'Microsoft Visual Studio Solution File',
+    'src/plugin.cpp': '// plugin',
+  });
+  await source
+    .getByLabel(MANAGE_TEXT.sourceInput, { exact: true })
+    .setInputFiles({ name: 'aerial.zip', mimeType: 'application/zip', buffer: good });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('  1.0.0  ');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
   await expect(source.getByRole('status').filter({ hasText: MANAGE_TEXT.sourceUploaded })).toBeVisible();
@@ -130,7 +150,9 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
   const hubConnected = hubConnection(page);
   await page.goto('/cars');
   await hubConnected;
-  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'),
+  );
   expect(token).toBeTruthy();
   const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
     headers: { authorization: `Bearer ${token}` },

@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
+import {
+  COMMENTS_TEXT,
+  INSTALL_TEXT,
+  PLUGIN_DETAIL_TEXT,
+  PLUGINS_LIST_TEXT,
+} from '../../apps/web/src/features/plugins/constants';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { DEMO, signIn } from './support';
 
@@ -21,7 +26,10 @@ test.describe('plugins list', () => {
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 1 of');
 
     // Page 2 through the numbered pagination.
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: PAGINATION_TEXT.page(2) }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: PAGINATION_TEXT.page(2) })
+      .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 2 of');
 
@@ -98,10 +106,14 @@ test.describe('plugin detail', () => {
     await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_TEXT.releasedCol })).toBeVisible();
   });
 
-  test('anonymous rating asks to join; download; old addresses redirect; non-numeric id is not found', async ({ page }) => {
+  test('anonymous rating asks to join; download; old addresses redirect; non-numeric id is not found', async ({
+    page,
+  }) => {
     const id = await openPlugin(page, 'Boost Meter Plus');
     // Download Files: counted, then the browser goes to the returned file.
-    const counted = page.waitForResponse((r) => r.url().endsWith(`/plugins/${id}/download`) && r.request().method() === 'POST');
+    const counted = page.waitForResponse(
+      (r) => r.url().endsWith(`/plugins/${id}/download`) && r.request().method() === 'POST',
+    );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.moreDownloads }).click();
     await page.getByRole('menuitem', { name: PLUGIN_DETAIL_TEXT.downloadFiles }).click();
@@ -130,7 +142,9 @@ test.describe('plugin detail', () => {
     const panel = page.getByTestId('rating-panel');
     await summary.click();
     await expect(panel).toBeVisible();
-    const rateResponse = page.waitForResponse((r) => r.url().endsWith(`/plugins/${id}/rating`) && r.request().method() === 'POST');
+    const rateResponse = page.waitForResponse(
+      (r) => r.url().endsWith(`/plugins/${id}/rating`) && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Rate 4 stars' }).click();
     expect((await rateResponse).ok()).toBe(true);
     await expect(page.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true');
@@ -168,7 +182,9 @@ test.describe('plugin detail', () => {
     // Vote up, then toggle off.
     await mine.getByRole('button', { name: /Upvote/ }).click();
     await expect(mine.getByRole('button', { name: 'Upvote (1)' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(watcher.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: 'Upvote (1)' })).toBeVisible();
+    await expect(
+      watcher.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: 'Upvote (1)' }),
+    ).toBeVisible();
     await mine.getByRole('button', { name: /Upvote/ }).click();
     await expect(mine.getByRole('button', { name: 'Upvote (0)' })).toHaveAttribute('aria-pressed', 'false');
 
@@ -180,7 +196,10 @@ test.describe('plugin detail', () => {
     await expect(watcher.getByText(`${text} (changed)`)).toBeVisible();
 
     // Delete after confirming in the site's own dialog (Escape first: it cancels and keeps the comment).
-    const deleteButton = page.getByTestId('comment').filter({ hasText: text }).getByRole('button', { name: COMMENTS_TEXT.delete });
+    const deleteButton = page
+      .getByTestId('comment')
+      .filter({ hasText: text })
+      .getByRole('button', { name: COMMENTS_TEXT.delete });
     await deleteButton.click();
     const ask = page.getByRole('alertdialog', { name: COMMENTS_TEXT.deleteConfirm });
     await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -198,7 +217,9 @@ test.describe('plugin detail', () => {
 test.describe('plugin detail on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('at 390 px the rating panel opens on one tap, inside the viewport, and counts read the same on card and page', async ({ page }) => {
+  test('at 390 px the rating panel opens on one tap, inside the viewport, and counts read the same on card and page', async ({
+    page,
+  }) => {
     await page.goto('/plugins?search=Rocket%20Plugin');
     const card = cards(page).filter({ hasText: 'Rocket Plugin' }).first();
     const cardDownloads = card.locator('[title]').filter({ hasText: /download/ });

@@ -6,8 +6,13 @@ import { DEMO, signIn } from './support';
 test('an unknown path shows the not-found page with its links', async ({ page }) => {
   await page.goto('/this/page/does-not-exist');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  for (const href of ['/plugins', '/cars', '/dashboard']) await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
-  await page.getByRole('link', { name: 'Go Home' }).or(page.getByRole('button', { name: 'Go Home' })).first().click();
+  for (const href of ['/plugins', '/cars', '/dashboard'])
+    await expect(page.locator(`main a[href="${href}"]`).first()).toBeVisible();
+  await page
+    .getByRole('link', { name: 'Go Home' })
+    .or(page.getByRole('button', { name: 'Go Home' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -34,8 +39,18 @@ test('the feedback dialog sends feedback, closes and clears', async ({ page }) =
 test('an administrator sees the admin entries and can check the backend version', async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
-  await expect(page.getByRole('menuitem', { name: 'Admin' }).or(page.getByRole('link', { name: 'Admin', exact: true })).first()).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Moderator' }).or(page.getByRole('link', { name: 'Moderator', exact: true })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('menuitem', { name: 'Admin' })
+      .or(page.getByRole('link', { name: 'Admin', exact: true }))
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('menuitem', { name: 'Moderator' })
+      .or(page.getByRole('link', { name: 'Moderator', exact: true }))
+      .first(),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Check BE' }).click();
   await expect(page.getByText(/0\.16\.\d+\+/).last()).toBeVisible();
@@ -43,7 +58,10 @@ test('an administrator sees the admin entries and can check the backend version'
 
 test('the top bar search goes to the chosen list with the query', async ({ page }) => {
   await page.goto('/');
-  const search = page.getByRole('searchbox', { name: SHELL_TEXT.searchLabel }).or(page.getByLabel(SHELL_TEXT.searchLabel, { exact: true })).first();
+  const search = page
+    .getByRole('searchbox', { name: SHELL_TEXT.searchLabel })
+    .or(page.getByLabel(SHELL_TEXT.searchLabel, { exact: true }))
+    .first();
   await search.fill('   ');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/$/);
@@ -52,10 +70,17 @@ test('the top bar search goes to the chosen list with the query', async ({ page 
   await expect(page).toHaveURL(/\/plugins\?search=rocket/);
 });
 
-test('a landing page comes with its first reads: the list or the item renders without asking the API', async ({ page, request }) => {
-  const plugins = (await (await request.get('/api/plugins?page=1&pageSize=1&sortBy=downloads&sortDir=desc')).json()) as { items: Array<{ id: number; name: string; author?: string; member?: { displayName: string } }> };
+test('a landing page comes with its first reads: the list or the item renders without asking the API', async ({
+  page,
+  request,
+}) => {
+  const plugins = (await (
+    await request.get('/api/plugins?page=1&pageSize=1&sortBy=downloads&sortDir=desc')
+  ).json()) as { items: Array<{ id: number; name: string; author?: string; member?: { displayName: string } }> };
   const plugin = plugins.items[0]!;
-  const cars = (await (await request.get('/api/cars?page=1&pageSize=1')).json()) as { items: Array<{ id: number; name: string }> };
+  const cars = (await (await request.get('/api/cars?page=1&pageSize=1')).json()) as {
+    items: Array<{ id: number; name: string }>;
+  };
   const car = cars.items[0]!;
   const member = encodeURIComponent(plugin.member?.displayName ?? plugin.author ?? '');
   // Each page, the reads the server writes into it (apps/server/src/page-data.ts), and what shows once it rendered.
@@ -63,9 +88,21 @@ test('a landing page comes with its first reads: the list or the item renders wi
     { path: '/', reads: ['/api/plugins?page=1&pageSize=6&sortBy=release&sortDir=desc'], shows: 'Recent Plugins' },
     { path: '/plugins', reads: ['/api/plugins?page=1&pageSize=16', '/api/tags'], shows: plugin.name },
     { path: `/plugin/${plugin.id}`, reads: [`/api/plugins/${plugin.id}`], shows: plugin.name },
-    { path: '/cars', reads: ['/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', '/api/cars/bodies'], shows: 'Browse Cars' },
+    {
+      path: '/cars',
+      reads: ['/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', '/api/cars/bodies'],
+      shows: 'Browse Cars',
+    },
     { path: `/cars/${car.id}`, reads: [`/api/cars/${car.id}`], shows: car.name },
-    { path: `/members/${member}`, reads: [`/api/members/${member}`, `/api/members/${member}/plugins?page=1&pageSize=50`, `/api/members/${member}/cars?page=1&pageSize=50`], shows: plugin.name },
+    {
+      path: `/members/${member}`,
+      reads: [
+        `/api/members/${member}`,
+        `/api/members/${member}/plugins?page=1&pageSize=50`,
+        `/api/members/${member}/cars?page=1&pageSize=50`,
+      ],
+      shows: plugin.name,
+    },
   ];
   for (const { path, reads, shows } of pages) {
     const asked: string[] = [];
@@ -80,6 +117,9 @@ test('a landing page comes with its first reads: the list or the item renders wi
     await expect(page.getByText(shows).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     page.off('request', listen);
-    expect(asked.filter((a) => reads.includes(a)), `${path}: first reads asked over the network`).toEqual([]);
+    expect(
+      asked.filter((a) => reads.includes(a)),
+      `${path}: first reads asked over the network`,
+    ).toEqual([]);
   }
 });

@@ -69,17 +69,27 @@ export function zipOf(files: Record<string, string>): Promise<Buffer> {
 export async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.locator('#main')).not.toBeEmpty();
-  await expect(page.locator('#main [aria-busy="true"], #main .animate-pulse, #main .animate-spin')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('#main [aria-busy="true"], #main .animate-pulse, #main .animate-spin')).toHaveCount(0, {
+    timeout: 10_000,
+  });
   await page.waitForTimeout(150);
 }
 
 /** Serious and critical axe findings of the whole page as it is now (WCAG 2.2 A and AA rules). */
 export async function axeProblems(page: Page): Promise<string[]> {
   // The WCAG rules (best-practice rules left out: they double the time of a walk).
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.id}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `axe ${v.id}: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus, the way a keyboard user gets there; fails after `max` presses. */
@@ -93,7 +103,9 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 6
 
 /** The signed-in browser's access token. */
 export async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'),
+  );
   expect(token, 'an access token in the browser').toBeTruthy();
   return token!;
 }

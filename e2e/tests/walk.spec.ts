@@ -25,7 +25,9 @@ interface Demo {
 
 async function demoIds(browser: Browser, baseURL: string): Promise<Demo> {
   const context = await browser.newContext({ baseURL });
-  const plugins = (await (await context.request.get('/api/plugins?pageSize=1')).json()) as { items: Array<{ id: number }> };
+  const plugins = (await (await context.request.get('/api/plugins?pageSize=1')).json()) as {
+    items: Array<{ id: number }>;
+  };
   const cars = (await (await context.request.get('/api/cars?pageSize=1')).json()) as { items: Array<{ id: number }> };
   await context.close();
   return { pluginId: plugins.items[0]!.id, carId: cars.items[0]!.id };
@@ -37,17 +39,20 @@ class Watch {
   expected: RegExp[] = [];
   constructor(page: Page) {
     page.on('console', (m) => {
-      if (m.type() === 'error' && !this.expected.some((r) => r.test(m.text()) || r.test(m.location().url))) this.problems.push(`console error: ${m.text()} (${m.location().url})`);
+      if (m.type() === 'error' && !this.expected.some((r) => r.test(m.text()) || r.test(m.location().url)))
+        this.problems.push(`console error: ${m.text()} (${m.location().url})`);
     });
     page.on('pageerror', (e) => this.problems.push(`page error: ${e.message}`));
     page.on('response', (r) => {
-      if (r.status() >= 400 && !this.expected.some((e) => e.test(r.url()))) this.problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+      if (r.status() >= 400 && !this.expected.some((e) => e.test(r.url())))
+        this.problems.push(`${r.status()} ${r.request().method()} ${r.url()}`);
     });
     page.on('requestfailed', (r) => {
       const failure = r.failure()?.errorText ?? '';
       // Requests cut short because the walk moved on to the next page are not failures of the site.
       if (failure === 'net::ERR_ABORTED') return;
-      if (!this.expected.some((e) => e.test(r.url()))) this.problems.push(`request failed: ${r.method()} ${r.url()} ${failure}`);
+      if (!this.expected.some((e) => e.test(r.url())))
+        this.problems.push(`request failed: ${r.method()} ${r.url()} ${failure}`);
     });
   }
 }
@@ -57,9 +62,13 @@ async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const scroller = document.scrollingElement!;
-    if (scroller.scrollWidth > window.innerWidth) out.push(`horizontal scroll: ${scroller.scrollWidth} > ${window.innerWidth}`);
+    if (scroller.scrollWidth > window.innerWidth)
+      out.push(`horizontal scroll: ${scroller.scrollWidth} > ${window.innerWidth}`);
     const describe = (el: Element) => {
-      const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('title') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('title') || '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       return `<${el.tagName.toLowerCase()}> "${text}"`;
     };
     const visible = (el: HTMLElement) => {
@@ -77,7 +86,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const text = (block?.innerText ?? '').trim();
       return text.length > (el.innerText ?? '').trim().length;
     };
-    const controls = Array.from(document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="menuitem"], [role="tab"], summary')).filter(
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'a[href], button, [role="button"], [role="menuitem"], [role="tab"], summary',
+      ),
+    ).filter(
       (el) => visible(el) && !el.closest('[aria-hidden="true"], [inert]') && !el.matches('.sr-only:not(:focus)'),
     );
     const scrollX = window.scrollX;
@@ -101,7 +114,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
         const oc = centre(o);
         return (oc.x - c.x) ** 2 + (oc.y - c.y) ** 2 < 576;
       });
-      if (crowded) out.push(`small target ${Math.round(b.width)}x${Math.round(b.height)}, too close to another: ${describe(b.el)}`);
+      if (crowded)
+        out.push(
+          `small target ${Math.round(b.width)}x${Math.round(b.height)}, too close to another: ${describe(b.el)}`,
+        );
     }
     for (const el of controls) {
       el.scrollIntoView({ block: 'center', inline: 'center' });
@@ -147,7 +163,9 @@ async function inViewport(page: Page, name: string, panel: ReturnType<Page['loca
   const box = (await panel.boundingBox())!;
   const { width, height } = page.viewportSize()!;
   if (box.x < 0 || box.y < 0 || box.x + box.width > width + 0.5 || box.y + box.height > height + 0.5) {
-    findings.push(`${name}: outside the viewport (${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} in ${width}x${height})`);
+    findings.push(
+      `${name}: outside the viewport (${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} in ${width}x${height})`,
+    );
   }
   const scroll = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
   if (scroll > 0) findings.push(`${name}: opening it scrolls the page sideways by ${scroll}px`);
@@ -169,7 +187,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
 for (const size of WIDTHS) {
   test(`walk at ${size.width} px`, async ({ browser, baseURL }) => {
     test.setTimeout(size.axe ? 180_000 : 90_000);
-    const context: BrowserContext = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height } });
+    const context: BrowserContext = await browser.newContext({
+      baseURL,
+      viewport: { width: size.width, height: size.height },
+    });
     // bakkesmod:// cannot be followed here: the install button's window.open does nothing.
     await context.addInitScript(() => {
       window.open = (() => null) as typeof window.open;
@@ -178,20 +199,39 @@ for (const size of WIDTHS) {
     const watch = new Watch(page);
     const findings: string[] = [];
 
-    for (const path of ['/', '/plugins', `/plugin/${demo.pluginId}`, '/cars', `/cars/${demo.carId}`, '/members/AerialAce', '/login', '/register']) {
+    for (const path of [
+      '/',
+      '/plugins',
+      `/plugin/${demo.pluginId}`,
+      '/cars',
+      `/cars/${demo.carId}`,
+      '/members/AerialAce',
+      '/login',
+      '/register',
+    ]) {
       await visit(page, path, findings, size.axe);
     }
 
     // An unknown path, plugin, car and member: a 404 status and a not-found page.
-    watch.expected.push(/\/no-such-page-xyz$/, /\/plugin\/999999$/, /\/api\/plugins\/999999/, /\/cars\/999999$/, /\/api\/cars\/999999/, /\/members\/nobody-xyz$/, /\/api\/members\/nobody-xyz/);
+    watch.expected.push(
+      /\/no-such-page-xyz$/,
+      /\/plugin\/999999$/,
+      /\/api\/plugins\/999999/,
+      /\/cars\/999999$/,
+      /\/api\/cars\/999999/,
+      /\/members\/nobody-xyz$/,
+      /\/api\/members\/nobody-xyz/,
+    );
     watch.expected.push(/status of 404/);
     for (const path of ['/no-such-page-xyz', '/plugin/999999', '/cars/999999', '/members/nobody-xyz']) {
       const response = await page.goto(path);
       if (response?.status() !== 404) findings.push(`${path}: answered ${response?.status()} (want 404)`);
       await settle(page);
       const main = page.locator('#main');
-      if (!(await main.getByRole('heading', { level: 1, name: /not found|doesn.t exist|no such/i }).isVisible())) findings.push(`${path}: no not-found heading`);
-      if (await main.getByText(/Failed to load|Please try again/i).isVisible()) findings.push(`${path}: shows a load failure`);
+      if (!(await main.getByRole('heading', { level: 1, name: /not found|doesn.t exist|no such/i }).isVisible()))
+        findings.push(`${path}: no not-found heading`);
+      if (await main.getByText(/Failed to load|Please try again/i).isVisible())
+        findings.push(`${path}: shows a load failure`);
       await check(page, path, findings, size.axe);
     }
     watch.expected.length = 0;
@@ -223,13 +263,24 @@ for (const size of WIDTHS) {
     await page.goto('/plugins');
     const results = page.getByRole('list', { name: /plugins/i }).first();
     await expect(results.getByTestId('plugin-card')).toHaveCount(16);
-    const order = await results.locator(':scope > li').evaluateAll((lis) => lis.map((li) => (li.getAttribute('data-testid') === 'list-ad' ? 'ad' : 'item')));
-    const adsAfter = order.flatMap((kind, i) => (kind === 'ad' ? [order.slice(0, i).filter((k) => k === 'item').length] : []));
+    const order = await results
+      .locator(':scope > li')
+      .evaluateAll((lis) => lis.map((li) => (li.getAttribute('data-testid') === 'list-ad' ? 'ad' : 'item')));
+    const adsAfter = order.flatMap((kind, i) =>
+      kind === 'ad' ? [order.slice(0, i).filter((k) => k === 'item').length] : [],
+    );
     expect(adsAfter, 'ad slots on a page of 16 plugins').toEqual([3, 9]);
 
     // Signed in.
     await signIn(page);
-    for (const path of ['/dashboard', '/settings/profile', '/account/settings', '/mail', '/cars/upload', `/plugin/${demo.pluginId}`]) {
+    for (const path of [
+      '/dashboard',
+      '/settings/profile',
+      '/account/settings',
+      '/mail',
+      '/cars/upload',
+      `/plugin/${demo.pluginId}`,
+    ]) {
       await visit(page, path, findings, size.axe);
     }
     // Staff pages opened by a member: a note that the page needs the role, no staff navigation.
@@ -239,11 +290,20 @@ for (const size of WIDTHS) {
     ] as const) {
       await visit(page, path, findings, size.axe);
       if (!(await page.getByText(text).isVisible())) findings.push(`${path}: no note that the page needs a staff role`);
-      if ((await page.getByRole('link', { name: /Pending Plugins|Webhooks|Connections/ }).count()) > 0) findings.push(`${path}: shows the staff navigation to a member`);
+      if ((await page.getByRole('link', { name: /Pending Plugins|Webhooks|Connections/ }).count()) > 0)
+        findings.push(`${path}: shows the staff navigation to a member`);
     }
     if (size.width < 768) {
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await inViewport(page, 'mobile menu', page.locator('header [id]').filter({ has: page.getByRole('navigation') }).first(), findings);
+      await inViewport(
+        page,
+        'mobile menu',
+        page
+          .locator('header [id]')
+          .filter({ has: page.getByRole('navigation') })
+          .first(),
+        findings,
+      );
       await page.keyboard.press('Escape');
     } else {
       await page.getByRole('button', { name: /^Account menu/ }).click();

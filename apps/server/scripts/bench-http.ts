@@ -25,7 +25,11 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -58,7 +62,10 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server ended (${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error('The server was not ready within 5 minutes');
-    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await sleep(100);
   }
@@ -123,7 +130,12 @@ async function measure(label: string, pid: number): Promise<{ figures: Figures; 
 }
 
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-console.log(`GET under ${CONNECTIONS} connections, ${SECONDS} s per path (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+console.log(
+  `GET under ${CONNECTIONS} connections, ${SECONDS} s per path (load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} cores)`,
+);
 
 const results: Array<{ label: string; figures: Figures; order: string[] }> = [];
 
@@ -162,15 +174,21 @@ if (PG_URL) {
 }
 
 console.log('');
-console.log(`${'path'.padEnd(26)}${results.map((r) => `${r.label} req/s`.padStart(20) + `${'p99'.padStart(9)}${'CPU/req'.padStart(10)}`).join('')}`);
+console.log(
+  `${'path'.padEnd(26)}${results.map((r) => `${r.label} req/s`.padStart(20) + `${'p99'.padStart(9)}${'CPU/req'.padStart(10)}`).join('')}`,
+);
 for (const name of results[0]!.order) {
   const cells = results.map((r) => {
     const f = r.figures.get(name);
     if (!f) return ''.padStart(39);
     const health = r.figures.get('health')!.rps;
     const share = name === 'health' ? '' : ` (${((f.rps / health) * 100).toFixed(0)}%)`;
-    return `${f.rps.toFixed(0)}${share}`.padStart(20) + `${f.p99} ms`.padStart(9) + `${f.cpuUs.toFixed(0)} µs`.padStart(10);
+    return (
+      `${f.rps.toFixed(0)}${share}`.padStart(20) + `${f.p99} ms`.padStart(9) + `${f.cpuUs.toFixed(0)} µs`.padStart(10)
+    );
   });
   console.log(`${name.padEnd(26)}${cells.join('')}`);
 }
-console.log('Goal: every catalogue read at least 50% of the requests/s of health, p99 at most 100 ms, on both databases.');
+console.log(
+  'Goal: every catalogue read at least 50% of the requests/s of health, p99 at most 100 ms, on both databases.',
+);

@@ -54,7 +54,9 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  console.error('Set DATABASE_URL to a scratch PostgreSQL database, e.g.\n  createdb -h 127.0.0.1 -U postgres bm_bench\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/bm_bench npm run bench:plugins');
+  console.error(
+    'Set DATABASE_URL to a scratch PostgreSQL database, e.g.\n  createdb -h 127.0.0.1 -U postgres bm_bench\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/bm_bench npm run bench:plugins',
+  );
   process.exit(1);
 }
 const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 100_000);
@@ -64,27 +66,168 @@ const AUTHORS = 2000;
 const MARK = 'bench_plugins_loaded_v2';
 
 const ADJECTIVES = [
-  'Turbo', 'Aerial', 'Rapid', 'Smart', 'Custom', 'Better', 'Simple', 'Instant', 'Advanced', 'Pro', 'Mini', 'Super', 'Quick', 'Dynamic',
-  'Classic', 'Precise', 'Infinite', 'Silent', 'Bright', 'Shadow', 'Golden', 'Neon', 'Ranked', 'Casual', 'Ultimate', 'Tiny', 'Mega', 'Hyper',
-  'Solid', 'Clean', 'Magic', 'Wild', 'Royal', 'Cosmic', 'Frozen', 'Blazing', 'Lucky', 'Stealth', 'Crystal', 'Iron',
+  'Turbo',
+  'Aerial',
+  'Rapid',
+  'Smart',
+  'Custom',
+  'Better',
+  'Simple',
+  'Instant',
+  'Advanced',
+  'Pro',
+  'Mini',
+  'Super',
+  'Quick',
+  'Dynamic',
+  'Classic',
+  'Precise',
+  'Infinite',
+  'Silent',
+  'Bright',
+  'Shadow',
+  'Golden',
+  'Neon',
+  'Ranked',
+  'Casual',
+  'Ultimate',
+  'Tiny',
+  'Mega',
+  'Hyper',
+  'Solid',
+  'Clean',
+  'Magic',
+  'Wild',
+  'Royal',
+  'Cosmic',
+  'Frozen',
+  'Blazing',
+  'Lucky',
+  'Stealth',
+  'Crystal',
+  'Iron',
 ];
 const NOUNS = [
-  'Trainer', 'Overlay', 'Meter', 'Camera', 'Replay', 'Tracker', 'Loader', 'Helper', 'Viewer', 'Timer', 'Counter', 'Display', 'Coach',
-  'Recorder', 'Tweaks', 'Filter', 'Mod', 'Toolkit', 'Manager', 'Practice', 'Drills', 'Stats', 'Hud', 'Map', 'Bot', 'Kickoff', 'Dribble',
-  'Flick', 'Boost', 'Ball', 'Goal', 'Save', 'Shot', 'Wall', 'Ceiling', 'Scoreboard', 'Wavedash', 'Speedometer', 'Freestyle', 'Chat',
+  'Trainer',
+  'Overlay',
+  'Meter',
+  'Camera',
+  'Replay',
+  'Tracker',
+  'Loader',
+  'Helper',
+  'Viewer',
+  'Timer',
+  'Counter',
+  'Display',
+  'Coach',
+  'Recorder',
+  'Tweaks',
+  'Filter',
+  'Mod',
+  'Toolkit',
+  'Manager',
+  'Practice',
+  'Drills',
+  'Stats',
+  'Hud',
+  'Map',
+  'Bot',
+  'Kickoff',
+  'Dribble',
+  'Flick',
+  'Boost',
+  'Ball',
+  'Goal',
+  'Save',
+  'Shot',
+  'Wall',
+  'Ceiling',
+  'Scoreboard',
+  'Wavedash',
+  'Speedometer',
+  'Freestyle',
+  'Chat',
 ];
 /** Author names are two parts and a number ('NovaFox17'); tags are the catalogue's kind of tags. */
-const AUTHOR_FIRST = ['Nova', 'Pixel', 'Echo', 'Lunar', 'Sonic', 'Vortex', 'Ember', 'Frost', 'Glitch', 'Atlas', 'Orbit', 'Quartz', 'Raven', 'Sable', 'Titan', 'Umbra', 'Vexel', 'Wisp', 'Yeti', 'Zephyr'];
+const AUTHOR_FIRST = [
+  'Nova',
+  'Pixel',
+  'Echo',
+  'Lunar',
+  'Sonic',
+  'Vortex',
+  'Ember',
+  'Frost',
+  'Glitch',
+  'Atlas',
+  'Orbit',
+  'Quartz',
+  'Raven',
+  'Sable',
+  'Titan',
+  'Umbra',
+  'Vexel',
+  'Wisp',
+  'Yeti',
+  'Zephyr',
+];
 const AUTHOR_SECOND = ['Fox', 'Wolf', 'Hawk', 'Byte', 'Smith', 'Craft', 'Works', 'Labs', 'Coder', 'Pilot'];
 const TAGS: Array<[string, string]> = [
-  ['training', 'Training'], ['camera', 'Camera'], ['overlay', 'Overlay and HUD'], ['freestyle', 'Freestyle'], ['replays', 'Replays'],
-  ['statistics', 'Statistics'], ['cosmetics', 'Cosmetics'], ['utility', 'Utility'], ['custommaps', 'Custom maps'], ['multiplayer', 'Multiplayer'],
-  ['competitive', 'Competitive'], ['fun', 'Just for fun'],
+  ['training', 'Training'],
+  ['camera', 'Camera'],
+  ['overlay', 'Overlay and HUD'],
+  ['freestyle', 'Freestyle'],
+  ['replays', 'Replays'],
+  ['statistics', 'Statistics'],
+  ['cosmetics', 'Cosmetics'],
+  ['utility', 'Utility'],
+  ['custommaps', 'Custom maps'],
+  ['multiplayer', 'Multiplayer'],
+  ['competitive', 'Competitive'],
+  ['fun', 'Just for fun'],
 ];
 const WORDS = [
-  'training', 'freeplay', 'settings', 'camera', 'boost', 'ball', 'aerial', 'practice', 'overlay', 'replay', 'stats', 'ranked', 'match',
-  'workshop', 'map', 'mechanics', 'kickoff', 'dribble', 'flick', 'goal', 'save', 'shot', 'speed', 'timer', 'controller', 'input',
-  'display', 'colour', 'team', 'bot', 'difficulty', 'custom', 'plugin', 'game', 'player', 'car', 'field', 'wall', 'ceiling', 'recovery',
+  'training',
+  'freeplay',
+  'settings',
+  'camera',
+  'boost',
+  'ball',
+  'aerial',
+  'practice',
+  'overlay',
+  'replay',
+  'stats',
+  'ranked',
+  'match',
+  'workshop',
+  'map',
+  'mechanics',
+  'kickoff',
+  'dribble',
+  'flick',
+  'goal',
+  'save',
+  'shot',
+  'speed',
+  'timer',
+  'controller',
+  'input',
+  'display',
+  'colour',
+  'team',
+  'bot',
+  'difficulty',
+  'custom',
+  'plugin',
+  'game',
+  'player',
+  'car',
+  'field',
+  'wall',
+  'ceiling',
+  'recovery',
 ];
 
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
@@ -97,7 +240,9 @@ async function load(pool: pg.Pool) {
   }
   const { rows: existing } = await pool.query<{ n: number }>('select count(*)::int as n from plugins');
   if (existing[0]!.n > 0) {
-    throw new Error(`The database already holds ${existing[0]!.n} plugins that this benchmark did not load: use an empty scratch database.`);
+    throw new Error(
+      `The database already holds ${existing[0]!.n} plugins that this benchmark did not load: use an empty scratch database.`,
+    );
   }
   const t0 = Date.now();
   const step = async (label: string, text: string) => {
@@ -167,7 +312,10 @@ async function load(pool: pg.Pool) {
   // A live database is vacuumed by autovacuum (off on some servers): without it, every index still
   // points at the rows the tag and search triggers replaced.
   await step('vacuum analyze', 'vacuum analyze');
-  await pool.query(`insert into server_state (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`, [MARK, String(PLUGINS)]);
+  await pool.query(
+    `insert into server_state (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
+    [MARK, String(PLUGINS)],
+  );
   console.log(`Loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
@@ -194,7 +342,9 @@ function typo(word: string, kind: number, rnd: () => number): string {
     case 2:
       return word.slice(0, i) + (word[i] === letter ? 'z' : letter) + word.slice(i + 1);
     default:
-      return word[i] === word[i + 1] ? word.slice(0, i) + word.slice(i + 1) : word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      return word[i] === word[i + 1]
+        ? word.slice(0, i) + word.slice(i + 1)
+        : word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
   }
 }
 
@@ -209,7 +359,8 @@ function distinctSearches(): string[] {
   const adjectives = lower(ADJECTIVES);
   const nouns = lower(NOUNS);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
-  const misspell = (w: string, kind: number) => (w.length >= 9 ? typo(typo(w, kind, rnd), kind + 1, rnd) : w.length >= 5 ? typo(w, kind, rnd) : w);
+  const misspell = (w: string, kind: number) =>
+    w.length >= 9 ? typo(typo(w, kind, rnd), kind + 1, rnd) : w.length >= 5 ? typo(w, kind, rnd) : w;
   const out = new Set<string>();
   let kind = 0;
   for (const a of adjectives) {
@@ -224,7 +375,8 @@ function distinctSearches(): string[] {
     }
   }
   for (let g = 0; g < AUTHORS; g++) {
-    const author = `${AUTHOR_FIRST[g % AUTHOR_FIRST.length]}${AUTHOR_SECOND[Math.floor(g / AUTHOR_FIRST.length) % AUTHOR_SECOND.length]}${Math.floor(g / (AUTHOR_FIRST.length * AUTHOR_SECOND.length))}`.toLowerCase();
+    const author =
+      `${AUTHOR_FIRST[g % AUTHOR_FIRST.length]}${AUTHOR_SECOND[Math.floor(g / AUTHOR_FIRST.length) % AUTHOR_SECOND.length]}${Math.floor(g / (AUTHOR_FIRST.length * AUTHOR_SECOND.length))}`.toLowerCase();
     out.add(author);
     out.add(misspell(author, kind++));
     out.add(author.slice(0, 4 + (g % 4)));
@@ -303,7 +455,8 @@ async function main() {
       duration,
       requests: [{ setupRequest: (req) => ({ ...req, path: paths[cursor++ % paths.length]! }) }],
     });
-    if (result.non2xx || result.errors) throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (result.non2xx || result.errors)
+      throw new Error(`${base}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return result;
   };
 
@@ -334,8 +487,16 @@ async function main() {
     const work = async () => {
       const query = parsed[cursor++ % parsed.length]!;
       let tagIds: number[] = [];
-      if (query.tags.length) tagIds = resolveTagIds(query.tags, (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>) ?? [];
-      await runPluginList({ ...query, tagIds, viewerId: null }, { rows: run as <R>(q: SQL, prepare?: boolean) => Promise<R[]>, count });
+      if (query.tags.length)
+        tagIds =
+          resolveTagIds(
+            query.tags,
+            (await run(tagLookupSql(query.tags))) as Array<{ id: number; shortName: string }>,
+          ) ?? [];
+      await runPluginList(
+        { ...query, tagIds, viewerId: null },
+        { rows: run as <R>(q: SQL, prepare?: boolean) => Promise<R[]>, count },
+      );
     };
 
     await measure(servers.shipped, c.queries, 2); // warm up
@@ -350,11 +511,14 @@ async function main() {
     // p99 is waiting for a CPU.
     if (c.distinct) {
       const alone = await direct(1, SECONDS, work);
-      notes.push(`${c.label} on one connection (SQL): ${alone.rps.toFixed(0)} searches/s, p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`);
+      notes.push(
+        `${c.label} on one connection (SQL): ${alone.rps.toFixed(0)} searches/s, p50 ${alone.p50.toFixed(1)} ms, p99 ${alone.p99.toFixed(1)} ms`,
+      );
     }
     const rps = (r: AutocannonResult) => r.requests.average.toFixed(0).padStart(5);
     const ms = (v: number) => String(Math.round(v)).padStart(4);
-    if (c.distinct && cursor > c.queries.length) console.warn(`${c.label}: ${cursor} requests went round the ${c.queries.length} searches (some repeated)`);
+    if (c.distinct && cursor > c.queries.length)
+      console.warn(`${c.label}: ${cursor} requests went round the ${c.queries.length} searches (some repeated)`);
     const line =
       `${c.label.padEnd(25)} ${String(page.totalCount).padStart(6)} | ` +
       `${rps(http)} ${ms(http.latency.p50)} ${ms(http.latency.p99)} | ` +
@@ -366,10 +530,18 @@ async function main() {
     results.push(line);
   }
 
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${PLUGINS} plugins, ${os.cpus().length} CPUs; pools of 10 connections on both sides.`);
-  console.log('HTTP: as shipped (pages kept 5 s, searches matched in the match index); no cache: LIST_CACHE_SECONDS=0; GIN only: no cache and');
-  console.log('SEARCH_INDEX=sql (PostgreSQL matches); SQL: the GIN-only statements through a pg pool, no HTTP. Latencies in ms.');
-  console.log(`${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'GIN only  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s each, ${PLUGINS} plugins, ${os.cpus().length} CPUs; pools of 10 connections on both sides.`,
+  );
+  console.log(
+    'HTTP: as shipped (pages kept 5 s, searches matched in the match index); no cache: LIST_CACHE_SECONDS=0; GIN only: no cache and',
+  );
+  console.log(
+    'SEARCH_INDEX=sql (PostgreSQL matches); SQL: the GIN-only statements through a pg pool, no HTTP. Latencies in ms.',
+  );
+  console.log(
+    `${'case'.padEnd(25)} ${'found'.padStart(6)} | ${'HTTP req/s p50  p99'} | ${'no cache  p50  p99'} | ${'GIN only  p50  p99'} | ${'SQL req/s p50  p99'} | HTTP/SQL  no cache/SQL`,
+  );
   console.log(results.join('\n'));
   if (notes.length) console.log(notes.join('\n'));
   const cpu = process.cpuUsage(cpu0);
@@ -388,7 +560,13 @@ async function serve() {
   const database = await openDatabase({ databaseUrl });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-'));
   const server = async (more: Record<string, string> = {}) => {
-    const env = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!' };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret!!',
+    };
     const config = loadConfig({ ...env, ...more });
     const { app, ctx } = await buildApp(config, { database, logger: false, webDist: path.join(dataDir, 'no-web') });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -399,7 +577,9 @@ async function serve() {
   const shipped = await server();
   const uncached = await server({ LIST_CACHE_SECONDS: '0' });
   const sqlOnly = await server({ LIST_CACHE_SECONDS: '0', SEARCH_INDEX: 'sql' });
-  process.stdout.write(`${JSON.stringify({ shipped: shipped.base, uncached: uncached.base, sqlOnly: sqlOnly.base })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ shipped: shipped.base, uncached: uncached.base, sqlOnly: sqlOnly.base })}\n`,
+  );
   process.once('SIGTERM', () => {
     void (async () => {
       await shipped.app.close();
@@ -413,15 +593,24 @@ async function serve() {
 }
 
 /** Starts serve() in a child process (this script again, through the same loader) and reads its addresses. */
-async function startServers(): Promise<{ shipped: string; uncached: string; sqlOnly: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { env: { ...process.env, BENCH_SERVE: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServers(): Promise<{
+  shipped: string;
+  uncached: string;
+  sqlOnly: string;
+  stop: () => Promise<void>;
+}> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], {
+    env: { ...process.env, BENCH_SERVE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const addresses = await new Promise<{ shipped: string; uncached: string; sqlOnly: string }>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n')[0];
-      if (out.includes('\n') && line) resolve(JSON.parse(line) as { shipped: string; uncached: string; sqlOnly: string });
+      if (out.includes('\n') && line)
+        resolve(JSON.parse(line) as { shipped: string; uncached: string; sqlOnly: string });
     });
     child.once('exit', (code) => reject(new Error(`the bench servers exited with ${code}`)));
   });
@@ -438,4 +627,3 @@ async function startServers(): Promise<{ shipped: string; uncached: string; sqlO
   console.error(e);
   process.exit(1);
 });
-

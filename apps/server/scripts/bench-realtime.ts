@@ -86,7 +86,13 @@ process.once('SIGTERM', () => void leave('Terminated', 143));
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
-  if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`Port ${port} is already in use`);
+  if (
+    await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`Port ${port} is already in use`);
   const child = spawn(process.execPath, [...NODE_ARGS, 'apps/server/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -108,9 +114,16 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
   child.once('exit', () => children.delete(child));
   const deadline = Date.now() + 300_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server on port ${port} ended (${child.exitCode}) before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`The server on port ${port} ended (${child.exitCode}) before it was ready`);
     if (Date.now() > deadline) throw new Error(`The server on port ${port} was not ready within 5 minutes`);
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await sleep(100);
   }
 }
@@ -128,7 +141,11 @@ async function stopServer(child: ChildProcess) {
 function cpuMs(pid: number | undefined): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return ((utime! + stime!) * 1000) / 100; // clock ticks, 100 per second on Linux
   } catch {
     return 0;
@@ -171,10 +188,20 @@ interface Result {
   load: string;
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 function openSocket(base: string): Promise<Socket> {
-  const s = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+  const s = connect(base, {
+    path: HUB_PATH,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 20_000,
+  });
   openSockets.add(s);
   return new Promise((resolve, reject) => {
     s.once('connect', () => resolve(s));
@@ -189,7 +216,10 @@ async function json<T>(res: Response, what: string): Promise<T> {
 
 async function run(scenario: string, instances: Instance[]): Promise<Result> {
   const poster = instances[0]!;
-  const { items } = await json<{ items: Array<{ id: number }> }>(await fetch(`${poster.base}/api/plugins?pageSize=1`), 'GET /api/plugins');
+  const { items } = await json<{ items: Array<{ id: number }> }>(
+    await fetch(`${poster.base}/api/plugins?pageSize=1`),
+    'GET /api/plugins',
+  );
   const pluginId = items[0]?.id;
   if (!pluginId) throw new Error('No demo plugin to comment on');
   const { token } = await json<{ token: string }>(
@@ -252,7 +282,10 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
 
   await sleep(1000); // let the joins' work settle before measuring
   const cpu0 = instances.map((i) => cpuMs(i.child.pid));
-  const pids = [...instances.map((i) => ({ label: i.label, pid: i.child.pid })), { label: 'this client', pid: process.pid }];
+  const pids = [
+    ...instances.map((i) => ({ label: i.label, pid: i.child.pid })),
+    { label: 'this client', pid: process.pid },
+  ];
   const sched0 = pids.map((p) => sched(p.pid));
   const client0 = process.cpuUsage();
   const t0 = now();
@@ -285,18 +318,35 @@ async function run(scenario: string, instances: Instance[]): Promise<Result> {
   });
 
   if (process.env.BENCH_VERBOSE) {
-    const since = (at: number) => instances.map((i) => `${((at - startedAt.get(i.child)!) / 1000).toFixed(1)} s`).join(', ');
-    console.log(`    measured from ${since(t0)} to ${since(t0 + wallMs)} after the server${instances.length > 1 ? 's' : ''} started`);
+    const since = (at: number) =>
+      instances.map((i) => `${((at - startedAt.get(i.child)!) / 1000).toFixed(1)} s`).join(', ');
+    console.log(
+      `    measured from ${since(t0)} to ${since(t0 + wallMs)} after the server${instances.length > 1 ? 's' : ''} started`,
+    );
     for (const [k, values] of perComment.entries()) {
       const s = [...(values ?? [])].sort((a, b) => a - b);
-      console.log(`    comment #${k}: delivered ${s.length}, first ${ms(s[0] ?? NaN)}, p50 ${ms(pct(s, 50))}, last ${ms(s.at(-1) ?? NaN)}`);
+      console.log(
+        `    comment #${k}: delivered ${s.length}, first ${ms(s[0] ?? NaN)}, p50 ${ms(pct(s, 50))}, last ${ms(s.at(-1) ?? NaN)}`,
+      );
     }
   }
   for (const { socket } of sockets) {
     socket.disconnect();
     openSockets.delete(socket);
   }
-  return { scenario, latencies, spreads, byInstance, expected, postMs, serverCpuMs, clientCpuMs: (client.user + client.system) / 1000, sched: schedDelta, wallMs, load: load() };
+  return {
+    scenario,
+    latencies,
+    spreads,
+    byInstance,
+    expected,
+    postMs,
+    serverCpuMs,
+    clientCpuMs: (client.user + client.system) / 1000,
+    sched: schedDelta,
+    wallMs,
+    load: load(),
+  };
 }
 
 // ---- figures ----
@@ -311,20 +361,28 @@ function report(r: Result, goalMs: number) {
   const all = [...r.latencies].sort((a, b) => a - b);
   const posts = [...r.postMs].sort((a, b) => a - b);
   console.log(`\n${r.scenario}`);
-  console.log(`  delivered ${all.length} / ${r.expected}   p50 ${ms(pct(all, 50))}   p99 ${ms(pct(all, 99))}   max ${ms(all.at(-1) ?? NaN)}   (goal: p99 at most ${goalMs} ms)`);
+  console.log(
+    `  delivered ${all.length} / ${r.expected}   p50 ${ms(pct(all, 50))}   p99 ${ms(pct(all, 99))}   max ${ms(all.at(-1) ?? NaN)}   (goal: p99 at most ${goalMs} ms)`,
+  );
   if (r.byInstance.size > 1) {
     for (const [label, values] of r.byInstance) {
       const s = [...values].sort((a, b) => a - b);
-      console.log(`    sockets on ${label.padEnd(12)} delivered ${s.length}   p50 ${ms(pct(s, 50))}   p99 ${ms(pct(s, 99))}   max ${ms(s.at(-1) ?? NaN)}`);
+      console.log(
+        `    sockets on ${label.padEnd(12)} delivered ${s.length}   p50 ${ms(pct(s, 50))}   p99 ${ms(pct(s, 99))}   max ${ms(s.at(-1) ?? NaN)}`,
+      );
     }
   }
   const spreads = [...r.spreads].sort((a, b) => a - b);
-  console.log(`  after the comment's first arrival (fan-out): p50 ${ms(pct(spreads, 50))}   p99 ${ms(pct(spreads, 99))}`);
+  console.log(
+    `  after the comment's first arrival (fan-out): p50 ${ms(pct(spreads, 50))}   p99 ${ms(pct(spreads, 99))}`,
+  );
   console.log(`  POST answered: p50 ${ms(pct(posts, 50))}   max ${ms(posts.at(-1) ?? NaN)}`);
   console.log(
     `  CPU over ${(r.wallMs / 1000).toFixed(1)} s: server${r.byInstance.size > 1 ? 's' : ''} ${(r.serverCpuMs / 1000).toFixed(1)} s (${(r.serverCpuMs / COMMENTS).toFixed(0)} ms a comment), this client ${(r.clientCpuMs / 1000).toFixed(1)} s; load average ${r.load} on ${os.cpus().length} cores`,
   );
-  const sched = r.sched.map((s) => `${s.label} ran ${(s.run / 1000).toFixed(2)} s, waited ${(s.wait / 1000).toFixed(2)} s`).join('; ');
+  const sched = r.sched
+    .map((s) => `${s.label} ran ${(s.run / 1000).toFixed(2)} s, waited ${(s.wait / 1000).toFixed(2)} s`)
+    .join('; ');
   console.log(`  event loop threads, ready but waiting for a CPU (other processes' load): ${sched}`);
 }
 
@@ -333,7 +391,9 @@ function report(r: Result, goalMs: number) {
 const results: Array<{ result: Result; goal: number }> = [];
 try {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  console.log(`${SOCKETS} sockets, ${COMMENTS} comments ${SPACING_MS} ms apart (load average ${load()} on ${os.cpus().length} cores)`);
+  console.log(
+    `${SOCKETS} sockets, ${COMMENTS} comments ${SPACING_MS} ms apart (load average ${load()} on ${os.cpus().length} cores)`,
+  );
 
   {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-realtime-'));
@@ -379,7 +439,10 @@ try {
     });
     const instances: Instance[] = [];
     // One after the other: the first migrates and seeds.
-    for (const [n, seed] of [[1, 'true'], [2, 'false']] as const) {
+    for (const [n, seed] of [
+      [1, 'true'],
+      [2, 'false'],
+    ] as const) {
       const port = PORT + n;
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-bench-realtime-'));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -400,7 +463,9 @@ if (results.length) {
   console.log('');
   for (const { result, goal } of results) {
     const s = [...result.latencies].sort((a, b) => a - b);
-    console.log(`${result.scenario.padEnd(66)} p99 ${ms(pct(s, 99)).padStart(10)}  (goal ${goal} ms)  delivered ${s.length}/${result.expected}`);
+    console.log(
+      `${result.scenario.padEnd(66)} p99 ${ms(pct(s, 99)).padStart(10)}  (goal ${goal} ms)  delivered ${s.length}/${result.expected}`,
+    );
   }
 }
 process.exit(process.exitCode ?? 0);

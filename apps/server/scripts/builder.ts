@@ -11,12 +11,17 @@ import { startLocalBuilder } from '../src/modules/builds/local-builder.js';
 
 const secret = process.env.BUILD_WEBHOOK_SECRET;
 if (!secret) {
-  console.error('Set BUILD_WEBHOOK_SECRET (the same as the site\'s) to run the local builder.');
+  console.error("Set BUILD_WEBHOOK_SECRET (the same as the site's) to run the local builder.");
   process.exit(1);
 }
 const port = Number(process.env.BUILDER_PORT ?? 3300);
 const host = process.env.BUILDER_HOST ?? '127.0.0.1';
-const builder = await startLocalBuilder({ secret, port, host, log: (line) => console.log(`${new Date().toISOString()} ${line}`) });
+const builder = await startLocalBuilder({
+  secret,
+  port,
+  host,
+  log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+});
 console.log(`Local builder listening on ${builder.url} (packages prebuilt plugins/ folders)`);
 const stop = () => void builder.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

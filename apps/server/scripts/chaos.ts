@@ -77,7 +77,10 @@ async function main() {
   const call = async (method: 'GET' | 'POST', p: string, body?: unknown, token?: string) => {
     const res = await fetch(`${base}${p}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
@@ -89,7 +92,9 @@ async function main() {
     for (let i = 0; ; i++) {
       if (serverExit) throw new Error(`the server ${serverExit} before it was ready`);
       if (i > 600) throw new Error('the server did not get ready in 60 s');
-      const ok = await call('GET', '/api/ready').then((r) => r.status === 200).catch(() => false);
+      const ok = await call('GET', '/api/ready')
+        .then((r) => r.status === 200)
+        .catch(() => false);
       if (ok) break;
       await sleep(100);
     }
@@ -100,14 +105,22 @@ async function main() {
     }
 
     const statuses = new Map<string, number>();
-    const count = (kind: string, status: number | string) => statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
+    const count = (kind: string, status: number | string) =>
+      statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
     const acceptedWrites = new Set<string>();
     let writes = 0;
     let missingRetryAfter = 0;
     const started = Date.now();
     const cutAt = started + ((SECONDS - CUT_SECONDS) / 2) * 1000;
     const endAt = started + SECONDS * 1000;
-    const reads = ['/api/plugins', '/api/plugins?search=trainer', '/api/cars', '/api/tags', '/api/plugins/1', '/api/auth/me'];
+    const reads = [
+      '/api/plugins',
+      '/api/plugins?search=trainer',
+      '/api/cars',
+      '/api/tags',
+      '/api/plugins/1',
+      '/api/auth/me',
+    ];
 
     const worker = async (w: number) => {
       for (let n = 0; Date.now() < endAt; n++) {
@@ -128,7 +141,10 @@ async function main() {
             if (r.status === 503 && !r.retryAfter) missingRetryAfter++;
           }
         } catch (e) {
-          count(write ? 'write' : 'read', `error:${(e as { cause?: { code?: string }; name?: string }).cause?.code ?? (e as Error).name}`);
+          count(
+            write ? 'write' : 'read',
+            `error:${(e as { cause?: { code?: string }; name?: string }).cause?.code ?? (e as Error).name}`,
+          );
           await sleep(50);
         }
       }
@@ -165,12 +181,18 @@ async function main() {
     const storedSet = new Set(stored);
     const lost = [...acceptedWrites].filter((m) => !storedSet.has(m));
     const duplicates = stored.length - storedSet.size;
-    const fiveHundreds = [...statuses].filter(([k]) => /\s5\d\d$/.test(k) && !k.endsWith(' 503')).reduce((s, [, v]) => s + v, 0);
+    const fiveHundreds = [...statuses]
+      .filter(([k]) => /\s5\d\d$/.test(k) && !k.endsWith(' 503'))
+      .reduce((s, [, v]) => s + v, 0);
 
-    console.log(`\nchaos: ${CONNECTIONS} connections, ${SECONDS} s, database cut for ${CUT_SECONDS} s; server ${serverExit ?? 'still running'}`);
+    console.log(
+      `\nchaos: ${CONNECTIONS} connections, ${SECONDS} s, database cut for ${CUT_SECONDS} s; server ${serverExit ?? 'still running'}`,
+    );
     console.log(`writes sent            ${writes}`);
     console.log(`writes answered 2xx    ${acceptedWrites.size}`);
-    console.log(`writes found stored    ${stored.length} (of the 2xx: ${acceptedWrites.size - lost.length}; lost ${lost.length}; duplicates ${duplicates})`);
+    console.log(
+      `writes found stored    ${stored.length} (of the 2xx: ${acceptedWrites.size - lost.length}; lost ${lost.length}; duplicates ${duplicates})`,
+    );
     console.log(`503 without Retry-After ${missingRetryAfter}`);
     console.log('status codes:');
     for (const [k, v] of [...statuses].sort()) console.log(`  ${k.padEnd(22)} ${v}`);

@@ -6,7 +6,9 @@ let member: Awaited<ReturnType<typeof signedInMember>>;
 const one = { ip: { points: 100, durationS: 600 }, account: { points: 2, durationS: 600 } };
 
 beforeAll(async () => {
-  t = await startTestApp({ limits: { password: one, create: one, vote: one, rating: one, provideEmail: one, resend: one } });
+  t = await startTestApp({
+    limits: { password: one, create: one, vote: one, rating: one, provideEmail: one, resend: one },
+  });
   member = await signedInMember(t);
 });
 afterAll(async () => {
@@ -65,9 +67,18 @@ describe('rate limits', () => {
   it('counts current-password guesses on change-password and email-change together, per account', async () => {
     const m = await signedInMember(t);
     const guess = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: m.auth, payload });
-    expect((await guess('/api/auth/change-password', { currentPassword: 'wrong-1', newPassword: 'another-pass-1' })).statusCode).toBe(400);
-    expect((await guess('/api/account/email-change/request', { currentPassword: 'wrong-2', newEmail: 'new@example.com' })).statusCode).toBe(400);
-    const third = await guess('/api/auth/change-password', { currentPassword: m.password, newPassword: 'another-pass-1' });
+    expect(
+      (await guess('/api/auth/change-password', { currentPassword: 'wrong-1', newPassword: 'another-pass-1' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await guess('/api/account/email-change/request', { currentPassword: 'wrong-2', newEmail: 'new@example.com' }))
+        .statusCode,
+    ).toBe(400);
+    const third = await guess('/api/auth/change-password', {
+      currentPassword: m.password,
+      newPassword: 'another-pass-1',
+    });
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -75,7 +86,12 @@ describe('rate limits', () => {
   it('limits creating plugins', async () => {
     const m = await signedInMember(t);
     const { codes, retryAfter } = await spent(() =>
-      t.app.inject({ method: 'POST', url: '/api/plugins/create', headers: m.auth, payload: { name: `Made ${Math.random()}`, shortDescription: 'x', description: '' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/plugins/create',
+        headers: m.auth,
+        payload: { name: `Made ${Math.random()}`, shortDescription: 'x', description: '' },
+      }),
     );
     expect(codes).toEqual([201, 201, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
@@ -84,8 +100,14 @@ describe('rate limits', () => {
   it('keeps provide-email and resend on separate counters', async () => {
     const body = { username: 'nobody-here', password: 'whatever-1', email: 'nobody@example.com' };
     for (let i = 0; i < 2; i++) await t.app.inject({ method: 'POST', url: '/api/auth/provide-email', payload: body });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/provide-email', payload: body })).statusCode).toBe(429);
-    const resend = await t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { username: 'nobody-here' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/provide-email', payload: body })).statusCode).toBe(
+      429,
+    );
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { username: 'nobody-here' },
+    });
     expect(resend.statusCode).toBe(200);
   });
 });

@@ -39,7 +39,12 @@ import { HttpError } from './platform/errors.js';
 import { reportServerError } from './platform/error-reporting.js';
 import { logRequests } from './platform/request-log.js';
 import { pageData } from './page-data.js';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, isInvalidTextError } from './platform/db-errors.js';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  isInvalidTextError,
+} from './platform/db-errors.js';
 import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
@@ -79,16 +84,25 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     // One line per request at most: logRequests below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Every schema is zod's: Fastify's own JSON Schema compilers (Ajv, fast-json-stringify) are never loaded (a third of a second at start).
-    schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
+    },
   });
   logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const storage =
-    opts.storage ?? (config.storage.driver === 's3' ? await s3Storage(config.storage.s3) : localStorage(path.join(config.dataDir, 'files')));
+    opts.storage ??
+    (config.storage.driver === 's3'
+      ? await s3Storage(config.storage.s3)
+      : localStorage(path.join(config.dataDir, 'files')));
   const transport =
-    opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
+    opts.mailTransport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), app.log));
   const mail = new MailWorker(opts.database.db, transport, config.mailFrom, app.log);
   const version = opts.version ?? readAppVersion();
   const hubRef: { current?: Awaited<ReturnType<typeof attachHub>> } = {};
@@ -98,7 +112,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     db: opts.database.db,
     storage,
     botCheck: opts.botCheck ?? (config.turnstile ? turnstileBotCheck(config.turnstile.secretKey) : disabledBotCheck),
-    limits: new RateLimits(scaleLimits({ ...DEFAULT_LIMITS, ...opts.limits }, config.rateLimitFactor), opts.redis?.client, config.rateLimitPrefix),
+    limits: new RateLimits(
+      scaleLimits({ ...DEFAULT_LIMITS, ...opts.limits }, config.rateLimitFactor),
+      opts.redis?.client,
+      config.rateLimitPrefix,
+    ),
     tokens: new TokenService(config.jwtSecret, config.publicUrl),
     mail,
     hub: {
@@ -121,7 +139,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
   // The real-time hub and error reports go to this origin ('self' covers its ws:/wss: in CSP 3).
   const turnstileHosts = config.turnstile ? ['https://challenges.cloudflare.com'] : [];
-  const adHosts = config.adsClient ? ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com'] : [];
+  const adHosts = config.adsClient
+    ? ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.google.com']
+    : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -130,7 +150,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", ...turnstileHosts, ...adHosts],
-        frameSrc: ["'self'", ...turnstileHosts, ...(config.adsClient ? ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com'] : [])],
+        frameSrc: [
+          "'self'",
+          ...turnstileHosts,
+          ...(config.adsClient
+            ? ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.google.com']
+            : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -149,8 +175,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10 } });
-  app.addContentTypeParser(['text/plain', 'application/x-sentry-envelope'], { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['text/plain', 'application/x-sentry-envelope'],
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_req, body, done) => done(null, body),
   );
 
   await app.register(swagger, {
@@ -171,7 +199,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   // One rule for every route: no control characters in any string of the query, path or JSON body.
   // Checked after the route's own preValidation (who may call: 401/403 first) and its schema.
   app.addHook('preHandler', async (req) => {
-    if (containsControlCharacters(req.query) || containsControlCharacters(req.params) || containsControlCharacters(req.body)) {
+    if (
+      containsControlCharacters(req.query) ||
+      containsControlCharacters(req.params) ||
+      containsControlCharacters(req.body)
+    ) {
       throw new HttpError(400, CONTROL_CHARACTERS_MESSAGE);
     }
   });
@@ -180,7 +212,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ||
+          '_';
         (errors[field] ??= []).push(v.message ?? AUTH_MESSAGES.validationError);
       }
       const first = Object.values(errors)[0]?.[0];
@@ -214,12 +249,18 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       return reply.code(413).send({ message: 'Request body is too large' });
     }
     if (status >= 400 && status < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : err.message;
       return reply.code(status).send({ message });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'Database unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err }, 'Unhandled error');
     reportServerError(err);
@@ -261,7 +302,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
       const data = isPublicFileKey(key) ? await storage.get(key) : null;
       if (!data) return reply.code(404).send({ message: 'Not found' });
-      const type = key.endsWith('.webp') ? 'image/webp' : key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
+      const type = key.endsWith('.webp')
+        ? 'image/webp'
+        : key.endsWith('.png')
+          ? 'image/png'
+          : key.endsWith('.jpg')
+            ? 'image/jpeg'
+            : 'application/octet-stream';
       return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
     });
   }
@@ -273,7 +320,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647;
   const metaResolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | null> }> = [
     { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? carMeta(ctx, Number(id)) : null) },
-    { pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null) },
+    {
+      pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/,
+      resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null),
+    },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
     { pattern: /^\/()$/, resolve: async () => HOME_META },
   ];

@@ -30,7 +30,10 @@ async function main(argv: string[]) {
       return 0;
     }
     if (!username || !role || !(ROLE_NAMES as readonly string[]).includes(role)) return fail(USAGE);
-    const [member] = await db.select().from(members).where(eq(sql`lower(${members.username})`, username.toLowerCase()));
+    const [member] = await db
+      .select()
+      .from(members)
+      .where(eq(sql`lower(${members.username})`, username.toLowerCase()));
     if (!member) return fail(`No member named ${username}`);
     if (command === 'grant-role') {
       await db.insert(memberRoles).values({ memberId: member.id, role }).onConflictDoNothing();

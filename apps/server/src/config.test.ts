@@ -11,7 +11,9 @@ describe('configuration', () => {
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim()).toBe(c.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(c.jwtSecret);
-    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bm-config-')) }).jwtSecret).not.toBe(c.jwtSecret);
+    expect(loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bm-config-')) }).jwtSecret).not.toBe(
+      c.jwtSecret,
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
     expect(c.port).toBe(3000);
     expect(c.publicUrl).toBe('http://localhost:3000');

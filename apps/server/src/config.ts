@@ -50,7 +50,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1000).default(1),
-  RATE_LIMIT_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('rl'),
+  RATE_LIMIT_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only')
+    .default('rl'),
   LIST_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SEARCH_INDEX: z.enum(['memory', 'sql']).default('memory'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -61,7 +64,9 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.optional(),
   BUILD_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
-  BUILD_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+  BUILD_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
   BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
 });
 
@@ -97,11 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const production = c.NODE_ENV === 'production';
   if (production) {
     const missing = (['JWT_SECRET', 'DATABASE_URL'] as const).filter((k) => !c[k]);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`,
+      );
   }
   const adminParts = [c.ADMIN_USERNAME, c.ADMIN_EMAIL, c.ADMIN_PASSWORD].filter(Boolean).length;
   if (adminParts !== 0 && adminParts !== 3) {
-    throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together');
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_USERNAME: ADMIN_USERNAME, ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    );
   }
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required with STORAGE_DRIVER=s3');
@@ -110,7 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  BUILD_WEBHOOK_SECRET: required with BUILD_WEBHOOK_URL');
   }
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together');
+    throw new ConfigError(
+      'Invalid configuration:\n  TURNSTILE_SECRET_KEY: TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together',
+    );
   }
   if (c.ADS === 'live' && !c.ADS_CLIENT) {
     throw new ConfigError('Invalid configuration:\n  ADS: live needs ADS_CLIENT (the ad account)');
@@ -135,8 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      */
     jwtSecret: c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir)),
     seedDemo: c.SEED_DEMO ?? !production,
-    admin: c.ADMIN_USERNAME ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! } : undefined,
-    turnstile: c.TURNSTILE_SECRET_KEY ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY } : undefined,
+    admin: c.ADMIN_USERNAME
+      ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! }
+      : undefined,
+    turnstile: c.TURNSTILE_SECRET_KEY
+      ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY }
+      : undefined,
     sentryDsn: c.SENTRY_DSN,
     productionHost: c.PRODUCTION_HOST,
     adsClient: c.ADS_CLIENT,

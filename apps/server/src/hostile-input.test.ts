@@ -17,12 +17,28 @@ afterAll(async () => {
 });
 
 const count = async (table: string) =>
-  Number(((await t.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+  Number(
+    (
+      (await t.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows[0]!.n,
+  );
 
 describe('hostile input', () => {
   it.each([
-    ['NUL in a JSON field', { method: 'POST' as const, url: '/api/feedback', payload: { content: 'a\u0000b', url: '/x' } }],
-    ['a bell in a nested JSON field', { method: 'POST' as const, url: '/api/plugins/create', payload: { name: 'ok', shortDescription: 'x\u0007', description: '' } }],
+    [
+      'NUL in a JSON field',
+      { method: 'POST' as const, url: '/api/feedback', payload: { content: 'a\u0000b', url: '/x' } },
+    ],
+    [
+      'a bell in a nested JSON field',
+      {
+        method: 'POST' as const,
+        url: '/api/plugins/create',
+        payload: { name: 'ok', shortDescription: 'x\u0007', description: '' },
+      },
+    ],
     ['NUL in a query parameter', { method: 'GET' as const, url: '/api/plugins?search=a%00b' }],
     ['an escape in a path parameter', { method: 'GET' as const, url: '/api/members/x%1By' }],
   ])('refuses %s with 400 and stores nothing', async (_name, req) => {
@@ -34,7 +50,12 @@ describe('hostile input', () => {
   });
 
   it('keeps tabs and line breaks, which are text', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: m.auth, payload: { content: 'line one\r\n\tline two', url: '/x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: m.auth,
+      payload: { content: 'line one\r\n\tline two', url: '/x' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -42,7 +63,12 @@ describe('hostile input', () => {
     const p = await createPlugin(t, m, { name: 'Hostile Source', shortDescription: 'x', description: '' });
     const files = storedFiles(t);
     const body = multipart(await demoSourceZip('Hostile'), 'src.zip', { versionString: '1.0\u0000' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...m.auth, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/files/source`,
+      headers: { ...m.auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(storedFiles(t)).toEqual(files);
     expect(await count('submissions')).toBe(0);
@@ -53,7 +79,8 @@ describe('hostile input', () => {
       method: 'POST',
       url: '/api/members/me/avatar',
       headers: { ...m.auth, 'content-type': 'multipart/form-data; boundary=XX' },
-      payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+      payload:
+        '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Malformed multipart body' });
@@ -63,18 +90,40 @@ describe('hostile input', () => {
     const p = await createPlugin(t, m, { name: 'Two Files', shortDescription: 'x', description: '' });
     const zip = await demoSourceZip('TwoFiles');
     const b = '----two';
-    const part = (n: string) => Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${n}"\r\nContent-Type: application/zip\r\n\r\n`), zip, Buffer.from('\r\n')]);
+    const part = (n: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${n}"\r\nContent-Type: application/zip\r\n\r\n`,
+        ),
+        zip,
+        Buffer.from('\r\n'),
+      ]);
     const payload = Buffer.concat([part('a.zip'), part('b.zip'), Buffer.from(`--${b}--\r\n`)]);
-    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...m.auth, 'content-type': `multipart/form-data; boundary=${b}` }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/files/source`,
+      headers: { ...m.auth, 'content-type': `multipart/form-data; boundary=${b}` },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(await count('submissions')).toBe(0);
   });
 
   it('answers malformed JSON with 400 and a wrong content type with 415', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: { ...m.auth, 'content-type': 'application/json' }, payload: '{"content": "x",' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: { ...m.auth, 'content-type': 'application/json' },
+      payload: '{"content": "x",',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Malformed JSON body' });
-    const xml = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: { ...m.auth, 'content-type': 'application/xml' }, payload: '<x/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: { ...m.auth, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(xml.statusCode).toBe(415);
   });
 });

@@ -54,14 +54,17 @@ async function main() {
     const { seeded, accounts } = await seedDemo(database.db, ctx.storage);
     if (seeded) {
       app.log.info('Demo data added. Demo accounts (username / password):');
-      for (const a of accounts) app.log.info(`  ${a.username} / ${a.password}${a.roles.length ? ` (${a.roles.join(', ')})` : ''}`);
+      for (const a of accounts)
+        app.log.info(`  ${a.username} / ${a.password}${a.roles.length ? ` (${a.roles.join(', ')})` : ''}`);
     }
   }
 
   await app.listen({ port: config.port, host: config.host });
   // Background work: jobs, the mail outbox and maintenance, all on the job runner's tick.
   ctx.jobs.start();
-  app.log.info(`Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+  app.log.info(
+    `Site running on ${config.publicUrl} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
 
   // A server of a new version tells every connected client (through Redis, those of other instances too).
   const [last] = await database.db.select().from(serverState).where(eq(serverState.key, 'version'));

@@ -31,12 +31,18 @@ const PAGE_READS: Array<{ pattern: RegExp; reads: (param: string) => FirstRead[]
   { pattern: /^\/$/, reads: () => [{ url: '/api/plugins?page=1&pageSize=6&sortBy=release&sortDir=desc' }] },
   {
     pattern: /^\/plugins\/?$/,
-    reads: () => [{ url: '/api/plugins?page=1&pageSize=16', lcpImage: firstBanner('bannerImageUrl') }, { url: '/api/tags' }],
+    reads: () => [
+      { url: '/api/plugins?page=1&pageSize=16', lcpImage: firstBanner('bannerImageUrl') },
+      { url: '/api/tags' },
+    ],
   },
   { pattern: /^\/plugin\/(\d{1,9})\/?$/, reads: (id) => [{ url: `/api/plugins/${id}` }] },
   {
     pattern: /^\/cars\/?$/,
-    reads: () => [{ url: '/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', lcpImage: firstBanner('bannerUrl') }, { url: '/api/cars/bodies' }],
+    reads: () => [
+      { url: '/api/cars?page=1&pageSize=17&sortBy=views&sortDir=desc', lcpImage: firstBanner('bannerUrl') },
+      { url: '/api/cars/bodies' },
+    ],
   },
   { pattern: /^\/cars\/(\d{1,9})\/?$/, reads: (id) => [{ url: `/api/cars/${id}` }] },
   {
@@ -69,14 +75,16 @@ export async function pageData(app: FastifyInstance, pathname: string, query: st
     reads.map(async (read) => {
       const res = await app.inject({ method: 'GET', url: read.url, headers: { accept: 'application/json' } });
       const type = String(res.headers['content-type'] ?? '');
-      if (res.statusCode !== 200 || !type.startsWith('application/json') || res.body.length > MAX_ANSWER_BYTES) return null;
+      if (res.statusCode !== 200 || !type.startsWith('application/json') || res.body.length > MAX_ANSWER_BYTES)
+        return null;
       return { read, body: res.body };
     }),
   );
   const kept = answers.filter((a) => a !== null);
   if (!kept.length) return null;
   let lcpImage: string | null = null;
-  for (const { read, body } of kept) if (read.lcpImage && !lcpImage) lcpImage = read.lcpImage(JSON.parse(body) as unknown);
+  for (const { read, body } of kept)
+    if (read.lcpImage && !lcpImage) lcpImage = read.lcpImage(JSON.parse(body) as unknown);
   // The bodies are JSON already: they go in as they are, keyed by their address.
   const json = `{${kept.map(({ read, body }) => `${JSON.stringify(read.url)}:${body}`).join(',')}}`;
   return { json, lcpImage };

@@ -42,7 +42,11 @@ export function pagePreloads(dist: string): (pathname: string) => string[] {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, inEntry);
   const byModule = new Map<string, string[]>();
   for (const { module } of PAGE_MODULES) {
-    if (manifest[module]) byModule.set(module, [...closure(module)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`));
+    if (manifest[module])
+      byModule.set(
+        module,
+        [...closure(module)].filter((f) => !inEntry.has(f)).map((f) => `/${f}`),
+      );
   }
   return (pathname) => {
     const page = PAGE_MODULES.find((p) => p.pattern.test(pathname));

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { withConfig, withMeta } from './spa.js';
 
-const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
+const html =
+  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
@@ -28,7 +29,11 @@ beforeAll(async () => {
       'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_shared.js'] },
       '_shared.js': { file: 'assets/shared.js' },
       '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
-      'src/features/home/index.ts': { file: 'assets/home.js', isDynamicEntry: true, imports: ['_card.js', '_shared.js'] },
+      'src/features/home/index.ts': {
+        file: 'assets/home.js',
+        isDynamicEntry: true,
+        imports: ['_card.js', '_shared.js'],
+      },
     }),
   );
   t = await startTestApp({ webDist: dist });
@@ -88,7 +93,8 @@ describe('serving the web app', () => {
   });
 
   it("preloads a landing page's own chunks with the entry, and nothing the entry already brings", async () => {
-    const links = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const links = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(links((await t.app.inject('/')).body)).toEqual(['/assets/home.js', '/assets/card.js']);
     // A page whose module is not in this build, and a page with no entry in the table: no links.
     expect(links((await t.app.inject('/plugins')).body)).toEqual([]);
@@ -128,7 +134,11 @@ describe('page meta', () => {
       method: 'POST',
       url: '/api/cars',
       headers: m.auth,
-      payload: { name: 'Midnight <Octane>', code: 'hAMwB1wABMItCGEWAAA=', description: 'A **dark** build for night matches.' },
+      payload: {
+        name: 'Midnight <Octane>',
+        code: 'hAMwB1wABMItCGEWAAA=',
+        description: 'A **dark** build for night matches.',
+      },
     });
     expect(created.statusCode).toBe(201);
     const page = await t.app.inject(`/cars/${created.json().id}`);
@@ -143,7 +153,12 @@ describe('page meta', () => {
   });
 
   it('writes escaped title, description cut to 160 and og tags', () => {
-    const out = withMeta(html, { title: 'Best <Plugin> & "more"', description: 'd'.repeat(300), image: '/files/banners/1.webp' }, 'https://site.test', '/plugin/1');
+    const out = withMeta(
+      html,
+      { title: 'Best <Plugin> & "more"', description: 'd'.repeat(300), image: '/files/banners/1.webp' },
+      'https://site.test',
+      '/plugin/1',
+    );
     expect(out).toContain('<title>Best &lt;Plugin&gt; &amp; &quot;more&quot; · BakkesMod Community</title>');
     const description = /<meta name="description" content="([^"]*)"/.exec(out)![1]!;
     expect(description.length).toBeLessThanOrEqual(160);
@@ -152,8 +167,15 @@ describe('page meta', () => {
     expect(out).toContain('<meta property="og:url" content="https://site.test/plugin/1" />');
     expect(out).not.toContain('rel="preload"');
     // The banner a plugin or car page shows first is preloaded at the address its <img> uses.
-    const banner = withMeta(html, { title: 'P', description: 'd', image: '/files/plugins/1/banner.webp', preloadImage: true }, 'https://site.test', '/plugin/1');
-    expect(banner).toContain('<link rel="preload" as="image" href="/files/plugins/1/banner.webp" fetchpriority="high" />');
+    const banner = withMeta(
+      html,
+      { title: 'P', description: 'd', image: '/files/plugins/1/banner.webp', preloadImage: true },
+      'https://site.test',
+      '/plugin/1',
+    );
+    expect(banner).toContain(
+      '<link rel="preload" as="image" href="/files/plugins/1/banner.webp" fetchpriority="high" />',
+    );
   });
 
   it('a config value cannot close the data block', () => {

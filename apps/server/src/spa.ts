@@ -48,9 +48,14 @@ export function siteOrigin(config: { publicUrl: string; publicUrlSet: boolean },
 export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathname: string): string {
   const description = cutDescription(meta.description);
   const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} · ${SITE_NAME}`;
-  const image = meta.image ? (/^https?:\/\//.test(meta.image) ? meta.image : `${publicUrl}${meta.image.startsWith('/') ? '' : '/'}${meta.image}`) : null;
+  const image = meta.image
+    ? /^https?:\/\//.test(meta.image)
+      ? meta.image
+      : `${publicUrl}${meta.image.startsWith('/') ? '' : '/'}${meta.image}`
+    : null;
   const url = publicUrl + (meta.canonicalPath ?? pathname);
-  const tag = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tag = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
     tag('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -65,7 +70,9 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
     tag('name', 'twitter:description', description),
     ...(image ? [tag('name', 'twitter:image', image)] : []),
     // The same address the page's <img> uses (the API's image URL), so the browser reuses the download.
-    ...(meta.image && meta.preloadImage ? [`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`] : []),
+    ...(meta.image && meta.preloadImage
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`]
+      : []),
   ].join('\n    ');
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
@@ -80,7 +87,10 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
  */
 export function withConfig(html: string, config: unknown): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('</head>', () => `    <script id="bm-config" type="application/json">${json}</script>\n  </head>`);
+  return html.replace(
+    '</head>',
+    () => `    <script id="bm-config" type="application/json">${json}</script>\n  </head>`,
+  );
 }
 
 /**
@@ -90,7 +100,9 @@ export function withConfig(html: string, config: unknown): string {
  */
 export function withPageData(html: string, data: PageData | null): string {
   if (!data) return html;
-  const preload = data.lcpImage ? `<link rel="preload" as="image" href="${escapeHtml(data.lcpImage)}" fetchpriority="high" />\n    ` : '';
+  const preload = data.lcpImage
+    ? `<link rel="preload" as="image" href="${escapeHtml(data.lcpImage)}" fetchpriority="high" />\n    `
+    : '';
   const block = `<script id="bm-data" type="application/json">${data.json.replace(/</g, '\\u003c')}</script>`;
   return html.replace('</head>', () => `    ${preload}${block}\n  </head>`);
 }
@@ -136,7 +148,10 @@ export async function spaFallback(
       // Hashed assets never change under their name; anything else is checked again each time.
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
       },
       cacheControl: false,
     });
@@ -150,7 +165,10 @@ export async function spaFallback(
       return reply.code(404).send({ message: 'Not found' });
     }
     if (!hasBuild) {
-      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     let html = indexHtml;
     let status = 200;

@@ -17,7 +17,10 @@ export function readAppVersion(env = process.env): AppVersion {
   if (!informational) {
     let hash = 'dev';
     try {
-      hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
         .toString()
         .trim();
     } catch {

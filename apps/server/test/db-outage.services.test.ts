@@ -38,8 +38,18 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: viaProxy.toString() });
   mailbox = await startMailbox();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-outage-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'silent' });
-  ({ app, ctx } = await buildApp(config, { database, mailTransport: smtpTransport(mailbox.url), logger: false, webDist: path.join(dataDir, 'none') }));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+  });
+  ({ app, ctx } = await buildApp(config, {
+    database,
+    mailTransport: smtpTransport(mailbox.url),
+    logger: false,
+    webDist: path.join(dataDir, 'none'),
+  }));
   await app.ready();
 });
 
@@ -56,7 +66,11 @@ afterAll(async () => {
   await c.end();
 });
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; elapsedMs: number }> {
+async function waitFor<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms: number,
+): Promise<{ value: T; elapsedMs: number }> {
   const start = Date.now();
   for (;;) {
     const value = await fn();
@@ -68,9 +82,17 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
 
 describe('a database outage', () => {
   it('answers 503 with Retry-After meanwhile, keeps the process and its loops alive, and recovers with nothing lost', async () => {
-    const m = { username: `outage${randomBytes(3).toString('hex')}`, email: `o${randomBytes(3).toString('hex')}@example.com`, password: 'correct-horse-9' };
+    const m = {
+      username: `outage${randomBytes(3).toString('hex')}`,
+      email: `o${randomBytes(3).toString('hex')}@example.com`,
+      password: 'correct-horse-9',
+    };
     await ensureMember(ctx.db, { ...m, roles: [] });
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.username, password: m.password, rememberMe: true } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: m.username, password: m.password, rememberMe: true },
+    });
     expect(login.statusCode).toBe(200);
     const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
     expect((await app.inject({ url: '/api/plugins' })).statusCode).toBe(200);
@@ -83,7 +105,12 @@ describe('a database outage', () => {
     expect(list.json()).toEqual({ message: expect.stringMatching(/unavailable/) });
     const me = await app.inject({ url: '/api/auth/me', headers: auth });
     expect(me.statusCode).toBe(503);
-    const write = await app.inject({ method: 'POST', url: '/api/feedback', headers: auth, payload: { content: 'during the outage', url: '/x' } });
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: auth,
+      payload: { content: 'during the outage', url: '/x' },
+    });
     expect(write.statusCode).toBe(503);
     expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(503);
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -93,25 +120,45 @@ describe('a database outage', () => {
 
     proxy.restore();
 
-    const { elapsedMs } = await waitFor(() => app.inject({ url: '/api/ready' }), (r) => r.statusCode === 200, 5000);
+    const { elapsedMs } = await waitFor(
+      () => app.inject({ url: '/api/ready' }),
+      (r) => r.statusCode === 200,
+      5000,
+    );
     expect(elapsedMs).toBeLessThan(5000);
     expect((await app.inject({ url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
-    const after = await app.inject({ method: 'POST', url: '/api/feedback', headers: auth, payload: { content: 'after the outage', url: '/x' } });
+    const after = await app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: auth,
+      payload: { content: 'after the outage', url: '/x' },
+    });
     expect(after.statusCode).toBe(201);
     // Nothing half-written: the refused write left no row, the accepted one is there once.
     const rows = await database.db.execute<{ content: string }>(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       (await import('drizzle-orm')).sql`select content from feedback order by id` as any,
     );
-    expect((rows as unknown as { rows: Array<{ content: string }> }).rows.map((r) => r.content)).toEqual(['after the outage']);
+    expect((rows as unknown as { rows: Array<{ content: string }> }).rows.map((r) => r.content)).toEqual([
+      'after the outage',
+    ]);
   });
 
   it('mail queued before a cut is delivered exactly once after it', async () => {
-    await enqueueMail(ctx.db, { to: 'queued@example.com', subject: 'Queued before the cut', text: 'hello', html: '<p>hello</p>' });
+    await enqueueMail(ctx.db, {
+      to: 'queued@example.com',
+      subject: 'Queued before the cut',
+      text: 'hello',
+      html: '<p>hello</p>',
+    });
     proxy.cut();
     await expect(ctx.mail.kick()).resolves.toBe(0);
     proxy.restore();
-    await waitFor(() => ctx.mail.kick().then(() => mailbox.to('queued@example.com').length), (n) => n >= 1, 5000);
+    await waitFor(
+      () => ctx.mail.kick().then(() => mailbox.to('queued@example.com').length),
+      (n) => n >= 1,
+      5000,
+    );
     await ctx.mail.flush();
     expect(mailbox.to('queued@example.com')).toHaveLength(1);
   });
@@ -124,8 +171,16 @@ describe('a database outage', () => {
       await expect(ctx.mail.kick()).resolves.toBe(0);
       proxy.restore();
     }
-    await waitFor(() => app.inject({ url: '/api/ready' }), (r) => r.statusCode === 200, 5000);
-    const sent = await waitFor(() => ctx.mail.kick().then(() => mailbox.received.filter((m) => m.subject === 'Cycle').length), (n) => n === 12, 10_000);
+    await waitFor(
+      () => app.inject({ url: '/api/ready' }),
+      (r) => r.statusCode === 200,
+      5000,
+    );
+    const sent = await waitFor(
+      () => ctx.mail.kick().then(() => mailbox.received.filter((m) => m.subject === 'Cycle').length),
+      (n) => n === 12,
+      10_000,
+    );
     expect(sent.value).toBe(12);
   });
 });

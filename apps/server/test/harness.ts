@@ -64,7 +64,12 @@ export async function startMailbox() {
         .then((mail: ParsedMail) => {
           const text = mail.text ?? '';
           const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({ to: to ?? '', subject: mail.subject ?? '', text, html: String(mail.html || ''), link: text.match(/https?:\/\/\S+/)?.[0] ?? null,
+          received.push({
+            to: to ?? '',
+            subject: mail.subject ?? '',
+            text,
+            html: String(mail.html || ''),
+            link: text.match(/https?:\/\/\S+/)?.[0] ?? null,
             headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line])),
           });
           callback();
@@ -97,11 +102,20 @@ export interface TestApp {
 
 const ROOMY = { ip: { points: 10_000, durationS: 60 }, account: { points: 10_000, durationS: 60 } };
 
-export async function startTestApp(overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-test-'));
   // Counters in a shared Redis start at zero for every test app (tests sharing limits pass one prefix).
   const rateLimitPrefix = `rl-test-${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: 'warn', RATE_LIMIT_PREFIX: rateLimitPrefix, ...overrides.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PREFIX: rateLimitPrefix,
+    ...overrides.env,
+  });
   const database = await openTestDatabase();
   const mailbox = await startMailbox();
   const { app, ctx } = await buildApp(config, {
@@ -144,7 +158,11 @@ export function uniqueMember(prefix = 'user') {
 export async function signedInMember(t: TestApp, roles: string[] = []) {
   const m = uniqueMember(roles[0]?.slice(0, 5) ?? 'user');
   const { id } = await ensureMember(t.ctx.db, { ...m, roles });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.username, password: m.password, rememberMe: true } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: m.username, password: m.password, rememberMe: true },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...m, id, token, auth: { authorization: `Bearer ${token}` } };

@@ -14,23 +14,33 @@ async function messages(file: string, code: string): Promise<string[]> {
 
 describe('layer boundaries', () => {
   it('lets a feature use another feature only through its index', async () => {
-    expect(await messages('apps/web/src/features/cars/probe.ts', "import { a } from '../plugins/api';\nexport const b = a;\n")).toEqual([
-      'Import another feature only through its index.ts.',
-    ]);
-    expect(await messages('apps/web/src/features/cars/probe.ts', "import { a } from '../plugins';\nexport const b = a;\n")).toEqual([]);
-    expect(await messages('apps/web/src/features/cars/probe.ts', "import { a } from './api';\nexport const b = a;\n")).toEqual([]);
+    expect(
+      await messages(
+        'apps/web/src/features/cars/probe.ts',
+        "import { a } from '../plugins/api';\nexport const b = a;\n",
+      ),
+    ).toEqual(['Import another feature only through its index.ts.']);
+    expect(
+      await messages('apps/web/src/features/cars/probe.ts', "import { a } from '../plugins';\nexport const b = a;\n"),
+    ).toEqual([]);
+    expect(
+      await messages('apps/web/src/features/cars/probe.ts', "import { a } from './api';\nexport const b = a;\n"),
+    ).toEqual([]);
   });
 
   it('keeps features off the app shell and lib/components off both', async () => {
-    expect(await messages('apps/web/src/features/cars/probe.ts', "import { a } from '../../app/routes';\nexport const b = a;\n")).toEqual([
-      'Features do not import the app shell.',
-    ]);
-    expect(await messages('apps/web/src/lib/probe.ts', "import { a } from '../features/cars';\nexport const b = a;\n")).toEqual([
-      'lib/ is below features and app.',
-    ]);
-    expect(await messages('apps/web/src/components/probe.tsx', "const m = import('../app/routes');\nexport { m };\n")).toEqual([
-      'Shared components are below features and app.',
-    ]);
+    expect(
+      await messages(
+        'apps/web/src/features/cars/probe.ts',
+        "import { a } from '../../app/routes';\nexport const b = a;\n",
+      ),
+    ).toEqual(['Features do not import the app shell.']);
+    expect(
+      await messages('apps/web/src/lib/probe.ts', "import { a } from '../features/cars';\nexport const b = a;\n"),
+    ).toEqual(['lib/ is below features and app.']);
+    expect(
+      await messages('apps/web/src/components/probe.tsx', "const m = import('../app/routes');\nexport { m };\n"),
+    ).toEqual(['Shared components are below features and app.']);
   });
 
   it('keeps core free of the apps, by path or by package name', async () => {

@@ -21,7 +21,10 @@ afterAll(() => {
 /** An existing, migrated embedded database (from the dump the test run made, else made here). */
 async function prepareDatabase() {
   const dump = inject('pgliteDump');
-  const db = await openDatabase({ dataDir: path.join(dataDir, 'db'), loadDataDir: dump ? new Blob([fs.readFileSync(dump)]) : undefined });
+  const db = await openDatabase({
+    dataDir: path.join(dataDir, 'db'),
+    loadDataDir: dump ? new Blob([fs.readFileSync(dump)]) : undefined,
+  });
   if (!dump) await db.migrate();
   await db.close();
 }
@@ -83,7 +86,13 @@ it('on SIGTERM stops accepting connections at once, answers the request in fligh
   const body = JSON.stringify({ username: 'nobody-at-all', password: 'not-the-password' });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));

@@ -68,7 +68,9 @@ async function startInstance(seed: boolean): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${stderr}`);
-    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/api/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return base;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -96,7 +98,9 @@ beforeAll(async () => {
 afterAll(async () => {
   socket?.disconnect();
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once('exit', r)))));
+  await Promise.all(
+    children.map((child) => (child.exitCode !== null ? null : new Promise((r) => child.once('exit', r)))),
+  );
   await mailbox.close();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   const c = new pg.Client({ connectionString: serverUrl });
@@ -107,7 +111,9 @@ afterAll(async () => {
 
 describe('two server processes on one database and one Redis', () => {
   it('a comment posted through one reaches a socket of the other', async () => {
-    const login = (await (await post(a, '/api/auth/login', { username: 'BoostQueen', password: 'member-password', rememberMe: true })).json()) as { token: string };
+    const login = (await (
+      await post(a, '/api/auth/login', { username: 'BoostQueen', password: 'member-password', rememberMe: true })
+    ).json()) as { token: string };
     const { items } = (await (await fetch(`${a}/api/plugins?pageSize=1`)).json()) as { items: Array<{ id: number }> };
     const pluginId = items[0]!.id;
     socket = connect(b, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
@@ -117,21 +123,41 @@ describe('two server processes on one database and one Redis', () => {
     });
     expect(await socket.emitWithAck('JoinPlugin', pluginId)).toBe(true);
     const got = new Promise<{ body: string }>((resolve) => socket!.once('plugin:commentCreated', resolve));
-    const res = await post(a, `/api/plugins/${pluginId}/comments`, { body: 'Posted on instance A', turnstileToken: null }, login.token);
+    const res = await post(
+      a,
+      `/api/plugins/${pluginId}/comments`,
+      { body: 'Posted on instance A', turnstileToken: null },
+      login.token,
+    );
     expect(res.status).toBe(201);
     expect((await got).body).toBe('Posted on instance A');
   });
 
   it('a plugin changed through one is searched as changed on the other at once (each has its own match index)', async () => {
-    const login = (await (await post(a, '/api/auth/login', { username: 'BoostQueen', password: 'member-password', rememberMe: true })).json()) as { token: string };
+    const login = (await (
+      await post(a, '/api/auth/login', { username: 'BoostQueen', password: 'member-password', rememberMe: true })
+    ).json()) as { token: string };
     const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
-    const mine = (await (await fetch(`${a}/api/plugins/my`, { headers: auth })).json()) as Array<{ id: number; isListed: boolean; isPubliclyVisible: boolean; publishedOnce: boolean; isActive: boolean }>;
+    const mine = (await (await fetch(`${a}/api/plugins/my`, { headers: auth })).json()) as Array<{
+      id: number;
+      isListed: boolean;
+      isPubliclyVisible: boolean;
+      publishedOnce: boolean;
+      isActive: boolean;
+    }>;
     const plugin = mine.find((p) => p.isListed && p.isPubliclyVisible && p.publishedOnce && p.isActive)!;
 
     const found = async (base: string, q: string) =>
-      ((await (await fetch(`${base}/api/plugins?search=${encodeURIComponent(q)}`)).json()) as { items: Array<{ id: number }> }).items.map((p) => p.id);
-    const put = (base: string, p: string, body: unknown) => fetch(`${base}${p}`, { method: 'PUT', headers: auth, body: JSON.stringify(body) });
-    const updated = await put(a, `/api/plugins/${plugin.id}/update`, { shortDescription: 'Now with zorblaxquint mode' });
+      (
+        (await (await fetch(`${base}/api/plugins?search=${encodeURIComponent(q)}`)).json()) as {
+          items: Array<{ id: number }>;
+        }
+      ).items.map((p) => p.id);
+    const put = (base: string, p: string, body: unknown) =>
+      fetch(`${base}${p}`, { method: 'PUT', headers: auth, body: JSON.stringify(body) });
+    const updated = await put(a, `/api/plugins/${plugin.id}/update`, {
+      shortDescription: 'Now with zorblaxquint mode',
+    });
     expect(updated.status, await updated.text()).toBe(200);
     expect(await found(b, 'zorblaxquint')).toEqual([plugin.id]);
     expect(await found(b, 'zorblaxqiunt')).toEqual([plugin.id]);
@@ -145,7 +171,8 @@ describe('two server processes on one database and one Redis', () => {
     const username = `nobody-${randomBytes(3).toString('hex')}`;
     const codes: number[] = [];
     // The login limit allows 10 attempts per account in 15 minutes, wherever they land.
-    for (let i = 0; i < 11; i++) codes.push((await post(i % 2 ? b : a, '/api/auth/login', { username, password: 'wrong-password' })).status);
+    for (let i = 0; i < 11; i++)
+      codes.push((await post(i % 2 ? b : a, '/api/auth/login', { username, password: 'wrong-password' })).status);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(codes[10]).toBe(429);
   });
@@ -153,7 +180,8 @@ describe('two server processes on one database and one Redis', () => {
   it('delivers a mail job once though both instances run the outbox', async () => {
     expect((await post(b, '/api/auth/forgot-password', { email: 'ace@example.com' })).status).toBe(200);
     const deadline = Date.now() + 10_000;
-    while (mailbox.to('ace@example.com').length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (mailbox.to('ace@example.com').length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     // Both workers poll every 2 s: give the other one time to deliver it a second time if it could.
     await new Promise((r) => setTimeout(r, 5000));
     expect(mailbox.to('ace@example.com')).toHaveLength(1);

@@ -26,7 +26,13 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 const page = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
-const pageSize = z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).catch(ADMIN_PAGE_SIZE).default(ADMIN_PAGE_SIZE);
+const pageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(ADMIN_PAGE_SIZE_MAX)
+  .catch(ADMIN_PAGE_SIZE)
+  .default(ADMIN_PAGE_SIZE);
 
 // Connections
 

@@ -122,4 +122,3 @@ export const versionResponse = z.object({
   assemblyInformationalVersion: z.string(),
   assemblyFileVersion: z.string(),
 });
-

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_MESSAGES as M, carRateRequest, carUpsertRequest, carsQuery, isCarActive, memberCarsQuery, normalizeCarCode } from './index.js';
+import {
+  CAR_MESSAGES as M,
+  carRateRequest,
+  carUpsertRequest,
+  carsQuery,
+  isCarActive,
+  memberCarsQuery,
+  normalizeCarCode,
+} from './index.js';
 
 const V4 = 'hAMwB1wABMItCGEWAAA=';
 const firstMessage = (input: unknown) => {
@@ -9,30 +17,43 @@ const firstMessage = (input: unknown) => {
 
 describe('car form rules', () => {
   it('accepts a valid car, trimming the name and defaulting the description', () => {
-    expect(carUpsertRequest.parse({ name: '  Octane  ', code: ` ${V4} ` })).toEqual({ name: 'Octane', code: V4, description: '' });
+    expect(carUpsertRequest.parse({ name: '  Octane  ', code: ` ${V4} ` })).toEqual({
+      name: 'Octane',
+      code: V4,
+      description: '',
+    });
   });
 
-  it('gives one message per broken rule, the decoder\'s for a code that does not decode', () => {
+  it("gives one message per broken rule, the decoder's for a code that does not decode", () => {
     expect(firstMessage({ code: V4 })).toEqual([`name: ${M.nameRequired}`]);
     expect(firstMessage({ name: ' ', code: V4 })).toEqual([`name: ${M.nameRequired}`]);
     expect(firstMessage({ name: 'ab', code: V4 })).toEqual([`name: ${M.nameShort}`]);
     expect(firstMessage({ name: 'x'.repeat(65), code: V4 })).toEqual([`name: ${M.nameLong}`]);
     expect(firstMessage({ name: 'Octane' })).toEqual([`code: ${M.codeRequired}`]);
     expect(firstMessage({ name: 'Octane', code: '' })).toEqual([`code: ${M.codeRequired}`]);
-    expect(firstMessage({ name: 'Octane', code: 'hAMwB1wBBMItCGEWAAA=' })).toEqual(['code: Car code checksum does not match']);
-    expect(firstMessage({ name: 'Octane', code: V4, description: 'd'.repeat(5001) })).toEqual([`description: ${M.descriptionLong}`]);
+    expect(firstMessage({ name: 'Octane', code: 'hAMwB1wBBMItCGEWAAA=' })).toEqual([
+      'code: Car code checksum does not match',
+    ]);
+    expect(firstMessage({ name: 'Octane', code: V4, description: 'd'.repeat(5001) })).toEqual([
+      `description: ${M.descriptionLong}`,
+    ]);
   });
 
   it('rates with whole stars from 1 to 5', () => {
     expect(carRateRequest.safeParse({ stars: 5 }).success).toBe(true);
-    for (const stars of [0, 6, 2.5, '3']) expect(carRateRequest.safeParse({ stars }).error?.issues[0]?.message).toBe(M.starsRange);
+    for (const stars of [0, 6, 2.5, '3'])
+      expect(carRateRequest.safeParse({ stars }).error?.issues[0]?.message).toBe(M.starsRange);
   });
 });
 
 describe('car list queries', () => {
   it('defaults to page 1 of 17, most viewed first, and keeps sizes within bounds', () => {
     expect(carsQuery.parse({})).toEqual({ page: 1, pageSize: 17, sortBy: 'views', sortDir: 'desc' });
-    expect(carsQuery.parse({ page: '0', pageSize: '500', search: '  ' })).toMatchObject({ page: 1, pageSize: 100, search: undefined });
+    expect(carsQuery.parse({ page: '0', pageSize: '500', search: '  ' })).toMatchObject({
+      page: 1,
+      pageSize: 100,
+      search: undefined,
+    });
     expect(memberCarsQuery.parse({ pageSize: '500' })).toEqual({ page: 1, pageSize: 50 });
     expect(memberCarsQuery.parse({})).toEqual({ page: 1, pageSize: 16 });
   });

@@ -4,7 +4,19 @@
  */
 import { z } from 'zod';
 import { decodeCarCode } from './car-code/index.js';
-import { CAR_NAME_MIN, CAR_NAME_MAX, CAR_DESCRIPTION_MAX, CARS_PAGE_SIZE, CARS_PAGE_SIZE_MAX, MEMBER_CARS_PAGE_SIZE, MEMBER_CARS_PAGE_SIZE_MAX, CAR_SORT_FIELDS, CAR_SORT_DIRECTIONS, CAR_VOTE_TYPES, CAR_MESSAGES } from './car-rules.js';
+import {
+  CAR_NAME_MIN,
+  CAR_NAME_MAX,
+  CAR_DESCRIPTION_MAX,
+  CARS_PAGE_SIZE,
+  CARS_PAGE_SIZE_MAX,
+  MEMBER_CARS_PAGE_SIZE,
+  MEMBER_CARS_PAGE_SIZE_MAX,
+  CAR_SORT_FIELDS,
+  CAR_SORT_DIRECTIONS,
+  CAR_VOTE_TYPES,
+  CAR_MESSAGES,
+} from './car-rules.js';
 
 export const carNameRule = z
   .string({ error: CAR_MESSAGES.nameRequired })
@@ -59,7 +71,12 @@ export const carsQuery = z.object({
   sortBy: z.enum(CAR_SORT_FIELDS, { error: CAR_MESSAGES.sortByInvalid }).optional().default('views'),
   sortDir: z.enum(CAR_SORT_DIRECTIONS, { error: CAR_MESSAGES.sortDirInvalid }).optional().default('desc'),
   /** Body product id (the car's body item, decoded from its code). */
-  body: z.coerce.number({ error: CAR_MESSAGES.bodyInvalid }).int(CAR_MESSAGES.bodyInvalid).positive(CAR_MESSAGES.bodyInvalid).max(65535, CAR_MESSAGES.bodyInvalid).optional(),
+  body: z.coerce
+    .number({ error: CAR_MESSAGES.bodyInvalid })
+    .int(CAR_MESSAGES.bodyInvalid)
+    .positive(CAR_MESSAGES.bodyInvalid)
+    .max(65535, CAR_MESSAGES.bodyInvalid)
+    .optional(),
 });
 export type CarsQuery = z.input<typeof carsQuery>;
 
@@ -72,14 +89,20 @@ export const memberCarsQuery = z.object({
 export const carPinRequest = z.object({ isPinned: z.boolean({ error: CAR_MESSAGES.pinRequired }) });
 export const carVoteRequest = z.object({ voteType: z.enum(CAR_VOTE_TYPES, { error: CAR_MESSAGES.voteType }) });
 export const carRateRequest = z.object({
-  stars: z.number({ error: CAR_MESSAGES.starsRange }).int(CAR_MESSAGES.starsRange).min(1, CAR_MESSAGES.starsRange).max(5, CAR_MESSAGES.starsRange),
+  stars: z
+    .number({ error: CAR_MESSAGES.starsRange })
+    .int(CAR_MESSAGES.starsRange)
+    .min(1, CAR_MESSAGES.starsRange)
+    .max(5, CAR_MESSAGES.starsRange),
 });
 
 // ---- Responses ----
 
 const rgb = z.object({ r: z.number().int(), g: z.number().int(), b: z.number().int() });
 const teamLoadout = z.object({
-  items: z.array(z.object({ slot: z.number().int(), productId: z.number().int(), paintId: z.number().int().nullable() })),
+  items: z.array(
+    z.object({ slot: z.number().int(), productId: z.number().int(), paintId: z.number().int().nullable() }),
+  ),
   primaryColor: rgb.nullable(),
   secondaryColor: rgb.nullable(),
   wheelTeamId: z.number().int().nullable(),

@@ -31,7 +31,10 @@ export const COMMENT_MESSAGES = {
 
 /** Line breaks as LF, runs of three or more newlines collapsed to two, surrounding space trimmed. */
 export function normalizeComment(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

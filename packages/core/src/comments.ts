@@ -3,7 +3,11 @@ import { COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, commentBodyError, normalizeCommen
 
 /** GET /plugins/{id}/comments?before={commentId}&limit={n}: older comments after the one given, newest first. */
 export const commentPageQuery = z.object({
-  before: z.coerce.number({ message: COMMENT_MESSAGES.pageCursor }).int({ message: COMMENT_MESSAGES.pageCursor }).positive({ message: COMMENT_MESSAGES.pageCursor }).optional(),
+  before: z.coerce
+    .number({ message: COMMENT_MESSAGES.pageCursor })
+    .int({ message: COMMENT_MESSAGES.pageCursor })
+    .positive({ message: COMMENT_MESSAGES.pageCursor })
+    .optional(),
   limit: z.coerce
     .number({ message: COMMENT_MESSAGES.pageLimit })
     .int({ message: COMMENT_MESSAGES.pageLimit })
@@ -58,5 +62,3 @@ export const commentVoteResponse = z.object({
   downvotes: z.number().int(),
   myVote: z.enum(COMMENT_VOTES),
 });
-
-

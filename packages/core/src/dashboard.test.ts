@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCounts, pluginDisplayStatus, sortDashboardItems, statsDates, statsQuery, type DashboardSortable } from './index.js';
+import {
+  dashboardCounts,
+  pluginDisplayStatus,
+  sortDashboardItems,
+  statsDates,
+  statsQuery,
+  type DashboardSortable,
+} from './index.js';
 
-const plugin = (p: Partial<{ isActive: boolean; publishedOnce: boolean; needsApproval: boolean; downloadCount: number }>) => ({
+const plugin = (
+  p: Partial<{ isActive: boolean; publishedOnce: boolean; needsApproval: boolean; downloadCount: number }>,
+) => ({
   isActive: true,
   publishedOnce: false,
   needsApproval: false,
@@ -29,7 +38,13 @@ describe('dashboard counts', () => {
       plugin({}),
     ];
     const cars = [{ status: 'A' }, { status: 'I' }, { status: 'D' }, { status: '' }];
-    expect(dashboardCounts(plugins, cars)).toEqual({ totalPlugins: 5, published: 2, drafts: 2, totalCars: 2, downloads: 16 });
+    expect(dashboardCounts(plugins, cars)).toEqual({
+      totalPlugins: 5,
+      published: 2,
+      drafts: 2,
+      totalCars: 2,
+      downloads: 16,
+    });
     expect(dashboardCounts([], [])).toEqual({ totalPlugins: 0, published: 0, drafts: 0, totalCars: 0, downloads: 0 });
   });
 });
@@ -40,7 +55,8 @@ describe('dashboard grid order', () => {
     { name: 'Alpha', updatedAt: '2026-01-03T00:00:00Z', isPinned: false, count: 9, views: 10 },
     { name: 'gamma', updatedAt: '2026-01-01T00:00:00Z', isPinned: true, count: 1, views: 99 },
   ];
-  const names = (key: Parameters<typeof sortDashboardItems>[2], dir: 'asc' | 'desc') => sortDashboardItems(items, (x) => x, key, dir).map((x) => x.name);
+  const names = (key: Parameters<typeof sortDashboardItems>[2], dir: 'asc' | 'desc') =>
+    sortDashboardItems(items, (x) => x, key, dir).map((x) => x.name);
 
   it('puts pinned first, then sorts by the key in either direction', () => {
     expect(names('name', 'asc')).toEqual(['gamma', 'Alpha', 'beta']);

@@ -77,7 +77,12 @@ export interface DashboardSortable {
 }
 
 /** Pinned first, then by the key in the direction; ties by name, so the order is stable. */
-export function sortDashboardItems<T>(items: readonly T[], of: (t: T) => DashboardSortable, key: DashboardSortKey, dir: DashboardSortDir): T[] {
+export function sortDashboardItems<T>(
+  items: readonly T[],
+  of: (t: T) => DashboardSortable,
+  key: DashboardSortKey,
+  dir: DashboardSortDir,
+): T[] {
   const sign = dir === 'asc' ? 1 : -1;
   const compare = (a: DashboardSortable, b: DashboardSortable): number => {
     switch (key) {

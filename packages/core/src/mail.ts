@@ -7,7 +7,13 @@ const searchField = z
   .optional()
   .transform((v) => v?.trim() || undefined);
 const pageField = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
-const pageSizeField = z.coerce.number().int().min(1).max(MAIL_PAGE_SIZE_MAX).catch(MAIL_PAGE_SIZE).default(MAIL_PAGE_SIZE);
+const pageSizeField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAIL_PAGE_SIZE_MAX)
+  .catch(MAIL_PAGE_SIZE)
+  .default(MAIL_PAGE_SIZE);
 
 export const mailListQuery = z.object({
   page: pageField,
@@ -60,7 +66,10 @@ export interface MailEvent {
 }
 
 /** Whether a message matches an inbox search (subject, body or sender), as the server searches. */
-export function mailMatchesSearch(message: Pick<MailMessage, 'subject' | 'body' | 'from'>, search: string | undefined): boolean {
+export function mailMatchesSearch(
+  message: Pick<MailMessage, 'subject' | 'body' | 'from'>,
+  search: string | undefined,
+): boolean {
   const q = search?.trim().toLowerCase();
   if (!q) return true;
   return [message.subject, message.body, message.from].some((s) => s.toLowerCase().includes(q));
@@ -87,7 +96,11 @@ export const upcomingFeaturesQuery = z.object({
 
 export const upsertFeatureRequest = z.object({
   key: featureKey,
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
 });
 
 export const setFeatureCompletedRequest = z.object({
@@ -104,7 +117,11 @@ export const subscribersQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(SUBSCRIBERS_PAGE_SIZE).default(SUBSCRIBERS_PAGE_SIZE),
 });
 
-export const subscriberSchema = z.object({ memberId: z.number().int(), username: z.string(), subscribedAt: z.string() });
+export const subscriberSchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  subscribedAt: z.string(),
+});
 export const subscribersPageSchema = z.object({
   items: z.array(subscriberSchema),
   page: z.number().int(),
@@ -115,8 +132,16 @@ export type SubscribersPage = z.infer<typeof subscribersPageSchema>;
 
 export const featureMessageRequest = z.object({
   feature: featureKey,
-  subject: z.string({ message: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
-  body: z.string({ message: 'Message is required' }).trim().min(1, 'Message is required').max(10_000, 'Message must be at most 10000 characters'),
+  subject: z
+    .string({ message: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject must be at most 200 characters'),
+  body: z
+    .string({ message: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(10_000, 'Message must be at most 10000 characters'),
 });
 
 /** An administrator's product update to every member who opted in. */

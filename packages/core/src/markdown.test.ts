@@ -3,7 +3,9 @@ import { renderMarkdown } from './markdown.js';
 
 describe('markdown renderer', () => {
   it('breaks lines, fixes headings and writes typed HTML as text', async () => {
-    const html = await renderMarkdown('##Title\nline one\nline two<script>alert(1)</script><img src=x onerror=alert(1)>');
+    const html = await renderMarkdown(
+      '##Title\nline one\nline two<script>alert(1)</script><img src=x onerror=alert(1)>',
+    );
     expect(html).toContain('<h2>Title</h2>');
     expect(html).toContain('line one<br />');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
@@ -21,7 +23,9 @@ describe('markdown renderer', () => {
   });
 
   it('keeps what markdown writes (tables with alignment, code with its language, numbered lists, images over https)', async () => {
-    const html = await renderMarkdown('| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nx\n```\n\n3. three\n\n![i](https://x.test/a.png) ![d](data:image/png;base64,AAAA) ![h](http://x.test/b.png)');
+    const html = await renderMarkdown(
+      '| a | b |\n|:-|-:|\n| 1 | 2 |\n\n```js\nx\n```\n\n3. three\n\n![i](https://x.test/a.png) ![d](data:image/png;base64,AAAA) ![h](http://x.test/b.png)',
+    );
     expect(html).toContain('<th style="text-align:left">a</th>');
     expect(html).toContain('<td style="text-align:right">2</td>');
     expect(html).toContain('<pre><code class="language-js">x\n</code></pre>');

@@ -23,7 +23,8 @@ export function loadMarkdown(): Promise<MarkdownRender> {
     .then(([{ default: MarkdownIt }, { default: sanitizeHtml }]) => {
       const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
       // Links leave the site in a new tab without handing it our window.
-      const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+      const defaultLinkOpen =
+        md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
       md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
         const token = tokens[idx]!;
         if (/^https?:\/\//i.test(String(token.attrGet('href') ?? ''))) {
@@ -34,16 +35,54 @@ export function loadMarkdown(): Promise<MarkdownRender> {
       };
       const allowed: IOptions = {
         // What markdown-it writes, and nothing else.
-        allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'em', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-        allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'title'], ol: ['start'], code: ['class'], th: ['style'], td: ['style'] },
+        allowedTags: [
+          'h1',
+          'h2',
+          'h3',
+          'h4',
+          'h5',
+          'h6',
+          'p',
+          'br',
+          'hr',
+          'strong',
+          'em',
+          's',
+          'code',
+          'pre',
+          'blockquote',
+          'ul',
+          'ol',
+          'li',
+          'a',
+          'img',
+          'table',
+          'thead',
+          'tbody',
+          'tr',
+          'th',
+          'td',
+        ],
+        allowedAttributes: {
+          a: ['href', 'title', 'target', 'rel'],
+          img: ['src', 'alt', 'title'],
+          ol: ['start'],
+          code: ['class'],
+          th: ['style'],
+          td: ['style'],
+        },
         allowedClasses: { code: [/^language-[\w-]+$/] },
-        allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+        allowedStyles: {
+          th: { 'text-align': [/^(left|right|center)$/] },
+          td: { 'text-align': [/^(left|right|center)$/] },
+        },
         allowedSchemes: ['http', 'https', 'mailto'],
         allowedSchemesAppliedToAttributes: ['href', 'src'],
         allowProtocolRelative: false,
         selfClosing: ['br', 'hr', 'img'],
       };
-      return (source: string | null | undefined) => (source ? sanitizeHtml(md.render(fixHeadings(source)), allowed) : '');
+      return (source: string | null | undefined) =>
+        source ? sanitizeHtml(md.render(fixHeadings(source)), allowed) : '';
     })
     .catch((err: unknown) => {
       loading = null; // a failed load is tried again next time

@@ -41,10 +41,18 @@ export const SOCIAL_LABELS: Record<SocialKey, string> = {
   twitchUrl: 'Twitch',
 };
 
-export const emptySocials = (): Socials => ({ websiteUrl: '', githubUrl: '', twitterUrl: '', discordUrl: '', youtubeUrl: '', twitchUrl: '' });
+export const emptySocials = (): Socials => ({
+  websiteUrl: '',
+  githubUrl: '',
+  twitterUrl: '',
+  discordUrl: '',
+  youtubeUrl: '',
+  twitchUrl: '',
+});
 
 /** The message for a social URL field: it must be empty or an http(s) address. */
-export const socialUrlMessage = (key: SocialKey) => `${SOCIAL_LABELS[key]} must be a link starting with http:// or https://`;
+export const socialUrlMessage = (key: SocialKey) =>
+  `${SOCIAL_LABELS[key]} must be a link starting with http:// or https://`;
 
 /** Whether a text is an absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {

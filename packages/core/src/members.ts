@@ -1,6 +1,15 @@
 /** Member profiles and reputation (spec §2 Member profile, §3, §7 Members, §8 Profile). */
 import { z } from 'zod';
-import { MEMBER_PAGE_SIZE, MEMBER_PAGE_SIZE_MAX, BIO_MAX, MEMBER_MESSAGES, emptySocials, socialUrlMessage, socialUrlError, type SocialKey } from './member-rules.js';
+import {
+  MEMBER_PAGE_SIZE,
+  MEMBER_PAGE_SIZE_MAX,
+  BIO_MAX,
+  MEMBER_MESSAGES,
+  emptySocials,
+  socialUrlMessage,
+  socialUrlError,
+  type SocialKey,
+} from './member-rules.js';
 const socialField = (key: SocialKey) =>
   z
     .string({ error: socialUrlMessage(key) })
@@ -10,7 +19,11 @@ const socialField = (key: SocialKey) =>
 
 /** Body of PUT /members/me/profile. */
 export const profileUpdateRequest = z.object({
-  bioMarkdown: z.string({ error: MEMBER_MESSAGES.bioTooLong }).max(BIO_MAX, MEMBER_MESSAGES.bioTooLong).optional().default(''),
+  bioMarkdown: z
+    .string({ error: MEMBER_MESSAGES.bioTooLong })
+    .max(BIO_MAX, MEMBER_MESSAGES.bioTooLong)
+    .optional()
+    .default(''),
   socials: z
     .object({
       websiteUrl: socialField('websiteUrl'),
@@ -44,7 +57,12 @@ export const socialsSchema = z.object({
 });
 
 export const memberProfileSchema = z.object({
-  member: z.object({ id: z.number().int(), displayName: z.string(), joinDateTime: z.string(), avatarUrl: z.string().nullable() }),
+  member: z.object({
+    id: z.number().int(),
+    displayName: z.string(),
+    joinDateTime: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
   pluginCount: z.number().int(),
   carCount: z.number().int(),
   totalDownloads: z.number().int(),

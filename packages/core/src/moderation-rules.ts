@@ -42,7 +42,6 @@ export const MODERATION_MESSAGES = {
   carNotFound: 'Car not found',
 } as const;
 
-
 /** Reasons a member may give when reporting a plugin. */
 export const PLUGIN_REPORT_REASONS = {
   malware: 'Malware or suspicious behaviour',
@@ -53,4 +52,7 @@ export const PLUGIN_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type PluginReportReason = keyof typeof PLUGIN_REPORT_REASONS;
-export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [PluginReportReason, ...PluginReportReason[]];
+export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [
+  PluginReportReason,
+  ...PluginReportReason[],
+];

@@ -1,10 +1,28 @@
 import { z } from 'zod';
-import { MODERATION_PAGE_SIZE, MODERATION_PAGE_SIZE_MAX, DENY_NOTE_MIN, DENY_NOTE_MAX, REPORT_DETAILS_MAX, MODERATION_MESSAGES, PLUGIN_REPORT_REASON_KEYS } from './moderation-rules.js';
+import {
+  MODERATION_PAGE_SIZE,
+  MODERATION_PAGE_SIZE_MAX,
+  DENY_NOTE_MIN,
+  DENY_NOTE_MAX,
+  REPORT_DETAILS_MAX,
+  MODERATION_MESSAGES,
+  PLUGIN_REPORT_REASON_KEYS,
+} from './moderation-rules.js';
 /** Moderation lists: the spec's page size 20; at most 100. */
 export const moderationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MODERATION_PAGE_SIZE_MAX).catch(MODERATION_PAGE_SIZE).default(MODERATION_PAGE_SIZE),
-  search: z.string().max(200).optional().transform((v) => v?.trim() || undefined),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MODERATION_PAGE_SIZE_MAX)
+    .catch(MODERATION_PAGE_SIZE)
+    .default(MODERATION_PAGE_SIZE),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
 });
 export type ModerationListQuery = z.output<typeof moderationListQuery>;
 
@@ -35,14 +53,19 @@ export const moderationListResponse = z.object({
 });
 export type ModerationListResponse = z.infer<typeof moderationListResponse>;
 
-
-
 export const reportPluginRequest = z
   .object({
     reason: z.enum(PLUGIN_REPORT_REASON_KEYS, { message: MODERATION_MESSAGES.reportReason }),
-    details: z.string().max(REPORT_DETAILS_MAX, MODERATION_MESSAGES.reportDetailsLong).default('').transform((v) => v.trim()),
+    details: z
+      .string()
+      .max(REPORT_DETAILS_MAX, MODERATION_MESSAGES.reportDetailsLong)
+      .default('')
+      .transform((v) => v.trim()),
   })
-  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: MODERATION_MESSAGES.reportDetailsRequired, path: ['details'] });
+  .refine((r) => r.reason !== 'other' || r.details.length > 0, {
+    message: MODERATION_MESSAGES.reportDetailsRequired,
+    path: ['details'],
+  });
 export type ReportPluginRequest = z.input<typeof reportPluginRequest>;
 
 /** One reported plugin: its open reports counted by reason, newest first. */
@@ -55,7 +78,13 @@ export const reportedPluginItem = z.object({
   reportCount: z.number().int(),
   reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
   reports: z.array(
-    z.object({ id: z.number().int(), reason: z.string(), details: z.string(), reporter: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      reason: z.string(),
+      details: z.string(),
+      reporter: z.string(),
+      createdAt: z.string(),
+    }),
   ),
   latestReportAt: z.string(),
 });
@@ -111,7 +140,11 @@ export type ModerationDetail = z.infer<typeof moderationDetail>;
 const trimmed = z.string().transform((v) => v.trim());
 export const rejectRequest = z.object({
   reason: trimmed.pipe(
-    z.string().min(1, MODERATION_MESSAGES.denyNoteRequired).min(DENY_NOTE_MIN, MODERATION_MESSAGES.denyNoteShort).max(DENY_NOTE_MAX, MODERATION_MESSAGES.denyNoteLong),
+    z
+      .string()
+      .min(1, MODERATION_MESSAGES.denyNoteRequired)
+      .min(DENY_NOTE_MIN, MODERATION_MESSAGES.denyNoteShort)
+      .max(DENY_NOTE_MAX, MODERATION_MESSAGES.denyNoteLong),
   ),
   message: z.string().max(DENY_NOTE_MAX).optional(),
 });

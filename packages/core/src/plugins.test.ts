@@ -13,7 +13,8 @@ import {
   updatePluginRequest,
 } from './index.js';
 
-const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => r.error?.issues[0]?.message;
+const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.error?.issues[0]?.message;
 
 describe('new plugin form rules', () => {
   it('needs a name, at most 500 characters of short description and URLs', () => {
@@ -26,12 +27,20 @@ describe('new plugin form rules', () => {
     });
     expect(firstMessage(createPluginRequest.safeParse({ name: '   ' }))).toBe(M.nameRequired);
     expect(firstMessage(createPluginRequest.safeParse({}))).toBe(M.nameRequired);
-    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', shortDescription: 'a'.repeat(501) }))).toBe(M.shortDescriptionTooLong);
+    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', shortDescription: 'a'.repeat(501) }))).toBe(
+      M.shortDescriptionTooLong,
+    );
     expect(createPluginRequest.safeParse({ name: 'x', shortDescription: 'a'.repeat(500) }).success).toBe(true);
     expect(firstMessage(createPluginRequest.safeParse({ name: 'x', homepage: 'not a url' }))).toBe(M.homepageInvalid);
-    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', homepage: 'javascript:alert(1)' }))).toBe(M.homepageInvalid);
-    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', sourceCodeUrl: 'ftp://x.org' }))).toBe(M.sourceCodeUrlInvalid);
-    expect(createPluginRequest.safeParse({ name: 'x', homepage: ' https://example.com/a ' }).data?.homepage).toBe('https://example.com/a');
+    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', homepage: 'javascript:alert(1)' }))).toBe(
+      M.homepageInvalid,
+    );
+    expect(firstMessage(createPluginRequest.safeParse({ name: 'x', sourceCodeUrl: 'ftp://x.org' }))).toBe(
+      M.sourceCodeUrlInvalid,
+    );
+    expect(createPluginRequest.safeParse({ name: 'x', homepage: ' https://example.com/a ' }).data?.homepage).toBe(
+      'https://example.com/a',
+    );
   });
 
   it('a partial update keeps absent fields absent', () => {
@@ -42,9 +51,31 @@ describe('new plugin form rules', () => {
 
 describe('plugin list query', () => {
   it('defaults, caps the page size and reads tags repeated or comma-separated', () => {
-    expect(pluginListQuery.parse({})).toEqual({ page: 1, pageSize: 16, search: '', tags: [], hasSource: 'any', sortBy: undefined, sortDir: undefined });
-    const q = pluginListQuery.parse({ page: '2', pageSize: '500', tags: ['a,b', 'c'], sortBy: 'Name', sortDir: 'DESC', hasSource: 'with' });
-    expect(q).toMatchObject({ page: 2, pageSize: 100, tags: ['a', 'b', 'c'], sortBy: 'name', sortDir: 'desc', hasSource: 'with' });
+    expect(pluginListQuery.parse({})).toEqual({
+      page: 1,
+      pageSize: 16,
+      search: '',
+      tags: [],
+      hasSource: 'any',
+      sortBy: undefined,
+      sortDir: undefined,
+    });
+    const q = pluginListQuery.parse({
+      page: '2',
+      pageSize: '500',
+      tags: ['a,b', 'c'],
+      sortBy: 'Name',
+      sortDir: 'DESC',
+      hasSource: 'with',
+    });
+    expect(q).toMatchObject({
+      page: 2,
+      pageSize: 100,
+      tags: ['a', 'b', 'c'],
+      sortBy: 'name',
+      sortDir: 'desc',
+      hasSource: 'with',
+    });
     expect(firstMessage(pluginListQuery.safeParse({ sortBy: 'stars' }))).toBe(M.invalidSortBy);
     expect(firstMessage(pluginListQuery.safeParse({ page: '0' }))).toBe(M.invalidPage);
   });

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { PLUGIN_NAME_MAX, PLUGIN_SHORT_DESCRIPTION_MAX, PLUGIN_DESCRIPTION_MAX, PLUGIN_URL_MAX, PLUGIN_PAGE_SIZE, PLUGIN_PAGE_SIZE_MAX, PLUGIN_SEARCH_MAX, PLUGIN_MESSAGES, PLUGIN_SORT_KEYS, PLUGIN_SORT_DIRECTIONS, PLUGIN_HAS_SOURCE_FILTERS } from './plugin-rules.js';
+import {
+  PLUGIN_NAME_MAX,
+  PLUGIN_SHORT_DESCRIPTION_MAX,
+  PLUGIN_DESCRIPTION_MAX,
+  PLUGIN_URL_MAX,
+  PLUGIN_PAGE_SIZE,
+  PLUGIN_PAGE_SIZE_MAX,
+  PLUGIN_SEARCH_MAX,
+  PLUGIN_MESSAGES,
+  PLUGIN_SORT_KEYS,
+  PLUGIN_SORT_DIRECTIONS,
+  PLUGIN_HAS_SOURCE_FILTERS,
+} from './plugin-rules.js';
 
 const M = PLUGIN_MESSAGES;
 
@@ -10,7 +22,12 @@ const optionalUrl = (message: string) =>
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
-    .pipe(z.url({ protocol: /^https?$/, message }).max(PLUGIN_URL_MAX, message).nullable());
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, message })
+        .max(PLUGIN_URL_MAX, message)
+        .nullable(),
+    );
 
 const pluginFields = {
   name: z.string({ message: M.nameRequired }).trim().min(1, M.nameRequired).max(PLUGIN_NAME_MAX, M.nameTooLong),
@@ -229,7 +246,12 @@ const listOf = (v: unknown): string[] =>
  * relevance and a plain list sorts by downloads.
  */
 export const pluginListQuery = z.object({
-  page: z.coerce.number({ message: M.invalidPage }).int(M.invalidPage).min(1, M.invalidPage).max(100_000, M.invalidPage).default(1),
+  page: z.coerce
+    .number({ message: M.invalidPage })
+    .int(M.invalidPage)
+    .min(1, M.invalidPage)
+    .max(100_000, M.invalidPage)
+    .default(1),
   pageSize: z.coerce
     .number({ message: M.invalidPageSize })
     .int(M.invalidPageSize)
@@ -240,9 +262,15 @@ export const pluginListQuery = z.object({
     .string()
     .optional()
     .transform((s) => (s ?? '').trim().slice(0, PLUGIN_SEARCH_MAX)),
-  tags: z.unknown().optional().transform(listOf).pipe(z.array(z.string().max(100)).max(20)),
-  sortBy: z
-    .preprocess((v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(PLUGIN_SORT_KEYS, { message: M.invalidSortBy }).optional()),
+  tags: z
+    .unknown()
+    .optional()
+    .transform(listOf)
+    .pipe(z.array(z.string().max(100)).max(20)),
+  sortBy: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(PLUGIN_SORT_KEYS, { message: M.invalidSortBy }).optional(),
+  ),
   sortDir: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
     z.enum(PLUGIN_SORT_DIRECTIONS, { message: M.invalidSortDir }).optional(),
@@ -253,4 +281,3 @@ export const pluginListQuery = z.object({
   ),
 });
 export type PluginListQuery = z.output<typeof pluginListQuery>;
-

@@ -69,8 +69,12 @@ function releaseLostClients(pool: pg.Pool) {
     client.release = done;
     return client;
   };
-  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void) => Promise<pg.PoolClient> | void;
-  (pool as { connect: unknown }).connect = (cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void) => {
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void,
+  ) => Promise<pg.PoolClient> | void;
+  (pool as { connect: unknown }).connect = (
+    cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error | boolean) => void) => void,
+  ) => {
     if (typeof cb === 'function') {
       return connect((err, client) => {
         if (err || !client) return cb(err);
@@ -98,7 +102,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A connection lost while checked out (mid-transaction) emits 'error' on its client, which the pool
     // does not listen to then: without a listener that event ends the process. The query in flight
     // fails on its own and the pool discards the client.
-    pool.on('connect', (client) => client.on('error', (err) => console.warn(`Database connection lost: ${err.message}`)));
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.warn(`Database connection lost: ${err.message}`)),
+    );
     releaseLostClients(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const dialect = new PgDialect();

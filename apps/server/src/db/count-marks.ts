@@ -25,7 +25,12 @@ export interface CountOnce {
 type Rows = { rows: Array<{ n: number | string }> };
 
 /** Adds one to the counter unless `visitor` was counted for `id` within the window; answers the count. */
-export async function countOnce(db: Db, c: CountOnce, id: number, visitor: string): Promise<{ n: number; counted: boolean }> {
+export async function countOnce(
+  db: Db,
+  c: CountOnce,
+  id: number,
+  visitor: string,
+): Promise<{ n: number; counted: boolean }> {
   const subject = sql.identifier(c.markSubject.name);
   const counter = sql.identifier(c.counter.name);
   const dailySubject = sql.identifier(c.daily.subject.name);
@@ -48,7 +53,9 @@ export async function countOnce(db: Db, c: CountOnce, id: number, visitor: strin
     )
     select n from bumped`)) as unknown as Rows;
   if (claimed.rows.length) return { n: Number(claimed.rows[0]!.n), counted: true };
-  const current = (await db.execute(sql`select ${counter} as n from ${c.counter.table} where id = ${id}`)) as unknown as Rows;
+  const current = (await db.execute(
+    sql`select ${counter} as n from ${c.counter.table} where id = ${id}`,
+  )) as unknown as Rows;
   return { n: Number(current.rows[0]?.n ?? 0), counted: false };
 }
 

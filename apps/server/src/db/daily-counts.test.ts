@@ -14,15 +14,23 @@ let other: Member;
 let admin: Member;
 beforeAll(async () => {
   t = await startTestApp({ limits: TEST_LIMITS });
-  [owner, other, admin] = await Promise.all([signedInMember(t), signedInMember(t), signedInMember(t, ['administrator'])]);
+  [owner, other, admin] = await Promise.all([
+    signedInMember(t),
+    signedInMember(t),
+    signedInMember(t, ['administrator']),
+  ]);
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) => t.app.inject({ method, url: `/api${url}`, headers });
+const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: `/api${url}`, headers });
 const today = () => new Date().toISOString().slice(0, 10);
 const pluginToday = async (id: number) =>
-  (await t.ctx.db.select().from(pluginDailyCounts).where(eq(pluginDailyCounts.pluginId, id))).filter((r) => r.day === today());
-const carToday = async (id: number) => (await t.ctx.db.select().from(carDailyCounts).where(eq(carDailyCounts.carId, id))).filter((r) => r.day === today());
+  (await t.ctx.db.select().from(pluginDailyCounts).where(eq(pluginDailyCounts.pluginId, id))).filter(
+    (r) => r.day === today(),
+  );
+const carToday = async (id: number) =>
+  (await t.ctx.db.select().from(carDailyCounts).where(eq(carDailyCounts.carId, id))).filter((r) => r.day === today());
 
 describe('daily counts move with the counters', () => {
   it('a plugin view and download add one to today, and a deduplicated repeat adds nothing', async () => {
@@ -42,7 +50,9 @@ describe('daily counts move with the counters', () => {
 
   it('simultaneous views of one visitor move the day once', async () => {
     const p = await publishedPlugin(t, owner, { name: 'Busy plugin', shortDescription: 'x' });
-    await Promise.all(Array.from({ length: 6 }, () => call('POST', `/plugins/${p.id}/view`, { 'user-agent': 'burst' })));
+    await Promise.all(
+      Array.from({ length: 6 }, () => call('POST', `/plugins/${p.id}/view`, { 'user-agent': 'burst' })),
+    );
     expect((await pluginToday(p.id))[0]?.views).toBe(1);
   });
 
@@ -64,7 +74,12 @@ describe('GET /plugins/my/{id}/stats and /cars/my/{id}/stats', () => {
     await t.ctx.db.insert(pluginDailyCounts).values([
       { pluginId: p.id, day: today(), downloads: 4, views: 9 },
       { pluginId: p.id, day: sql`(now() at time zone 'utc')::date - 29` as unknown as string, downloads: 1, views: 2 },
-      { pluginId: p.id, day: sql`(now() at time zone 'utc')::date - 30` as unknown as string, downloads: 50, views: 50 },
+      {
+        pluginId: p.id,
+        day: sql`(now() at time zone 'utc')::date - 30` as unknown as string,
+        downloads: 50,
+        views: 50,
+      },
     ]);
     const res = await call('GET', `/plugins/my/${p.id}/stats`, owner.auth);
     expect(res.statusCode).toBe(200);
@@ -74,7 +89,9 @@ describe('GET /plugins/my/{id}/stats and /cars/my/{id}/stats', () => {
     expect(days[29]).toEqual({ date: today(), downloads: 4, views: 9 });
     expect(days.slice(1, 29).every((d) => d.downloads === 0 && d.views === 0)).toBe(true);
 
-    const ninety = (await call('GET', `/plugins/my/${p.id}/stats?days=90`, owner.auth)).json().days as Array<{ downloads: number }>;
+    const ninety = (await call('GET', `/plugins/my/${p.id}/stats?days=90`, owner.auth)).json().days as Array<{
+      downloads: number;
+    }>;
     expect(ninety).toHaveLength(90);
     expect(ninety.reduce((s, d) => s + d.downloads, 0)).toBe(55);
   });
@@ -113,20 +130,31 @@ describe('GET /plugins/my/{id}/stats and /cars/my/{id}/stats', () => {
 
 describe('demo daily counts', () => {
   it('fill the last 90 days below each total, and the charts read them', async () => {
-    const p = await publishedPlugin(t, owner, { name: 'Demo chart plugin', shortDescription: 'x' }, { downloadCount: 90_000 });
+    const p = await publishedPlugin(
+      t,
+      owner,
+      { name: 'Demo chart plugin', shortDescription: 'x' },
+      { downloadCount: 90_000 },
+    );
     await t.ctx.db.update(plugins).set({ viewCount: 270_000 }).where(eq(plugins.id, p.id));
     const car = await carsApi(t).create(owner.auth);
     await t.ctx.db.update(cars).set({ views: 5000, codeCopies: 900 }).where(eq(cars.id, car));
     await seedDemoDailyCounts(t.ctx.db);
 
-    const pluginDays = (await call('GET', `/plugins/my/${p.id}/stats?days=90`, owner.auth)).json().days as Array<{ downloads: number; views: number }>;
+    const pluginDays = (await call('GET', `/plugins/my/${p.id}/stats?days=90`, owner.auth)).json().days as Array<{
+      downloads: number;
+      views: number;
+    }>;
     const downloads = pluginDays.reduce((s, d) => s + d.downloads, 0);
     const views = pluginDays.reduce((s, d) => s + d.views, 0);
     expect(pluginDays.filter((d) => d.downloads > 0)).toHaveLength(90);
     expect(downloads).toBeGreaterThan(90_000 * 0.05);
     expect(downloads).toBeLessThan(90_000 * 0.25);
     expect(views).toBeGreaterThan(downloads);
-    const carDays = (await call('GET', `/cars/my/${car}/stats?days=90`, owner.auth)).json().days as Array<{ copies: number; views: number }>;
+    const carDays = (await call('GET', `/cars/my/${car}/stats?days=90`, owner.auth)).json().days as Array<{
+      copies: number;
+      views: number;
+    }>;
     const copies = carDays.reduce((s, d) => s + d.copies, 0);
     expect(copies).toBeGreaterThan(0);
     expect(copies).toBeLessThan(900);

@@ -1,6 +1,19 @@
 // Car catalogue tables (issue: car catalogue).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { CarLoadout } from '@bm/core';
 import { members } from './schema.js';
 
@@ -47,9 +60,17 @@ export const cars = pgTable(
         'cars_counters_not_negative',
         sql`${t.views} >= 0 and ${t.codeCopies} >= 0 and ${t.upvotes} >= 0 and ${t.downvotes} >= 0 and ${t.ratingSum} >= 0 and ${t.ratingCount} >= 0`,
       ),
-      index('cars_member_idx').on(t.memberId, t.isPinned.desc(), t.codeCopies.desc(), t.views.desc(), t.updatedAt.desc()),
+      index('cars_member_idx').on(
+        t.memberId,
+        t.isPinned.desc(),
+        t.codeCopies.desc(),
+        t.views.desc(),
+        t.updatedAt.desc(),
+      ),
       index('cars_listed_views_idx').on(t.views.desc(), t.id.desc()).where(listed),
-      index('cars_listed_name_idx').on(sql`lower(${t.name})`, t.id).where(listed),
+      index('cars_listed_name_idx')
+        .on(sql`lower(${t.name})`, t.id)
+        .where(listed),
       index('cars_listed_created_idx').on(t.createdAt.desc(), t.id.desc()).where(listed),
       index('cars_listed_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(listed),
       index('cars_listed_body_idx').on(t.bodyProductId, t.views.desc()).where(listed),

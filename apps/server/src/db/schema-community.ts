@@ -1,6 +1,18 @@
 // Moderation, builds, reports, jobs, webhooks and the inbox (issues: publish loop, inbox).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { members } from './schema.js';
 import { plugins, submissions } from './schema-plugins.js';
 import { cars } from './schema-cars.js';
@@ -52,7 +64,9 @@ export const pluginReports = pgTable(
   },
   (t) => [
     check('plugin_reports_status', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
-    uniqueIndex('plugin_reports_open_idx').on(t.pluginId, t.memberId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('plugin_reports_open_idx')
+      .on(t.pluginId, t.memberId)
+      .where(sql`${t.status} = 'open'`),
     index('plugin_reports_status_idx').on(t.status, t.pluginId),
   ],
 );
@@ -80,9 +94,13 @@ export const jobs = pgTable(
   },
   (t) => [
     check('jobs_status', sql`${t.status} in ('pending', 'running', 'done', 'dead')`),
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('pending', 'running')`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
     index('jobs_kind_status_idx').on(t.kind, t.status),
-    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} in ('pending', 'running')`),
+    uniqueIndex('jobs_dedupe_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('pending', 'running')`),
   ],
 );
 
@@ -108,7 +126,9 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_in_idx').on(t.deliveryId).where(sql`${t.direction} = 'in'`),
+    uniqueIndex('webhook_deliveries_in_idx')
+      .on(t.deliveryId)
+      .where(sql`${t.direction} = 'in'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
@@ -137,7 +157,9 @@ export const mailMessages = pgTable(
   (t) => [
     check('mail_messages_status', sql`${t.status} in ('U', 'O')`),
     index('mail_messages_member_idx').on(t.memberId, t.isHidden, t.createdAt.desc()),
-    index('mail_messages_unread_idx').on(t.memberId).where(sql`${t.status} = 'U' and not ${t.isHidden}`),
+    index('mail_messages_unread_idx')
+      .on(t.memberId)
+      .where(sql`${t.status} = 'U' and not ${t.isHidden}`),
   ],
 );
 
@@ -161,5 +183,8 @@ export const featureSubscriptions = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('feature_subscriptions_pk').on(t.featureKey, t.memberId), index('feature_subscriptions_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('feature_subscriptions_pk').on(t.featureKey, t.memberId),
+    index('feature_subscriptions_member_idx').on(t.memberId),
+  ],
 );

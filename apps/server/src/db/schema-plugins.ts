@@ -56,7 +56,10 @@ export const plugins = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     searchVector: tsvector('search_vector'),
     /** The plugin's tag ids in order, kept by a trigger on plugin_tags (migration 0009): tag counts of a search read them off its matches. */
-    tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,7 +71,9 @@ export const plugins = pgTable(
       index('plugins_member_idx').on(t.memberId, t.updatedAt.desc()),
       index('plugins_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
       index('plugins_listed_downloads_idx').on(t.downloadCount.desc(), t.id.desc()).where(listed),
-      index('plugins_listed_name_idx').on(sql`lower(${t.name})`, t.id).where(listed),
+      index('plugins_listed_name_idx')
+        .on(sql`lower(${t.name})`, t.id)
+        .where(listed),
       index('plugins_listed_created_idx').on(t.createdAt.desc(), t.id.desc()).where(listed),
       index('plugins_listed_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(listed),
     ];
@@ -144,9 +149,11 @@ export const searchVocabulary = pgTable('search_words', { word: text('word').pri
  * of 7 letters or more): two words within k edits share a spelling with at most k deletions each,
  * so a search word's own deletions find its corrections through this primary key.
  */
-export const searchWordVariants = pgTable('search_word_variants', { variant: text('variant').notNull(), word: text('word').notNull() }, (t) => [
-  primaryKey({ columns: [t.variant, t.word] }),
-]);
+export const searchWordVariants = pgTable(
+  'search_word_variants',
+  { variant: text('variant').notNull(), word: text('word').notNull() },
+  (t) => [primaryKey({ columns: [t.variant, t.word] })],
+);
 
 export const tags = pgTable(
   'tags',
@@ -211,7 +218,9 @@ export const submissions = pgTable(
   (t) => [
     check('submissions_status_letter', sql`${t.status} in ('q', 'b', 'p', 'a', 'r', 's')`),
     index('submissions_plugin_idx').on(t.pluginId, t.createdAt.desc()),
-    index('submissions_versions_idx').on(t.pluginId, t.approvedAt.desc(), t.id.desc()).where(sql`${t.status} = 'a'`),
+    index('submissions_versions_idx')
+      .on(t.pluginId, t.approvedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'a'`),
     index('submissions_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -232,7 +241,10 @@ export const pluginComments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('plugin_comments_plugin_idx').on(t.pluginId, t.createdAt.desc()), index('plugin_comments_member_idx').on(t.memberId)],
+  (t) => [
+    index('plugin_comments_plugin_idx').on(t.pluginId, t.createdAt.desc()),
+    index('plugin_comments_member_idx').on(t.memberId),
+  ],
 );
 
 export const commentVotes = pgTable(

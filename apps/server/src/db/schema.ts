@@ -109,7 +109,10 @@ export const emailTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_tokens_hash_idx').on(t.tokenHash), index('email_tokens_member_idx').on(t.memberId, t.kind)],
+  (t) => [
+    uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
+    index('email_tokens_member_idx').on(t.memberId, t.kind),
+  ],
 );
 
 export const impersonationAudit = pgTable('impersonation_audit', {
@@ -153,7 +156,11 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Key-value facts the server keeps about itself, e.g. the last version that started. */

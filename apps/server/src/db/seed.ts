@@ -34,7 +34,10 @@ export async function ensureMember(
       .returning({ id: members.id });
     id = row!.id;
   } else {
-    await db.update(members).set({ emailVerifiedAt: sql`coalesce(${members.emailVerifiedAt}, now())` }).where(eq(members.id, id));
+    await db
+      .update(members)
+      .set({ emailVerifiedAt: sql`coalesce(${members.emailVerifiedAt}, now())` })
+      .where(eq(members.id, id));
   }
   for (const role of input.roles ?? []) {
     await db.insert(memberRoles).values({ memberId: id, role }).onConflictDoNothing();
@@ -52,14 +55,22 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Demo data, once per database: later areas (plugins, cars) add theirs here. */
-export async function seedDemo(db: Db, storage: FileStorage): Promise<{ seeded: boolean; accounts: typeof DEMO_ACCOUNTS }> {
+export async function seedDemo(
+  db: Db,
+  storage: FileStorage,
+): Promise<{ seeded: boolean; accounts: typeof DEMO_ACCOUNTS }> {
   const [done] = await db.select().from(serverState).where(eq(serverState.key, 'demo_seeded'));
   if (done) return { seeded: false, accounts: DEMO_ACCOUNTS };
   await db.transaction(async (tx) => {
     const memberIds: number[] = [];
-    for (const account of DEMO_ACCOUNTS) memberIds.push((await ensureMember(tx, { ...account, roles: [...account.roles] })).id);
+    for (const account of DEMO_ACCOUNTS)
+      memberIds.push((await ensureMember(tx, { ...account, roles: [...account.roles] })).id);
     await seedDemoCars(tx, memberIds);
-    await seedDemoPlugins(tx, storage, memberIds.filter((_, i) => DEMO_ACCOUNTS[i]!.roles.length === 0));
+    await seedDemoPlugins(
+      tx,
+      storage,
+      memberIds.filter((_, i) => DEMO_ACCOUNTS[i]!.roles.length === 0),
+    );
     await seedDemoDailyCounts(tx);
     await seedDemoProfiles(tx, storage, memberIds);
     await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });

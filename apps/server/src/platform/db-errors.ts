@@ -1,5 +1,14 @@
 /** Error codes and messages that mean "the database cannot be reached right now", not "the query is wrong". */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 /** PostgreSQL SQLSTATEs: connection exceptions (08xxx), shutting down or starting (57P01-57P03), too many connections (53300). */
 const PG_UNAVAILABLE = /^(08\d{3}|57P0[1-3]|53300)$/;
 const MESSAGES = [

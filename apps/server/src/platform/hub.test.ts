@@ -46,7 +46,7 @@ describe('real-time hub', () => {
     expect(await s.emitWithAck('JoinPlugin', 99_999_999)).toBe(false);
   });
 
-  it("lets only who may see a plugin join its room (hidden, unpublished: the owner and staff)", async () => {
+  it('lets only who may see a plugin join its room (hidden, unpublished: the owner and staff)', async () => {
     const owner = await signedInMember(t);
     const stranger = await signedInMember(t);
     const mod = await signedInMember(t, ['moderator']);
@@ -90,7 +90,12 @@ describe('real-time hub', () => {
   });
 
   it('tells a client of another version that a new one was deployed', async () => {
-    const s = connect(base, { path: HUB_PATH, auth: { version: '0.9.0+old' }, transports: ['websocket'], reconnection: false });
+    const s = connect(base, {
+      path: HUB_PATH,
+      auth: { version: '0.9.0+old' },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     sockets.push(s);
     expect(await next<{ version: string }>(s, 'ServerDeployed')).toEqual({ version: '1.0.0+new' });
   });

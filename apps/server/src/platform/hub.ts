@@ -79,7 +79,10 @@ function handshakeToken(socket: Socket): string | undefined {
 }
 
 /** Attaches the hub to the HTTP server; with Redis, events cross instances (its adapter is loaded only then). */
-export async function attachHub(server: HttpServer, opts: HubOptions): Promise<Hub & { io: Server; close(): Promise<void> }> {
+export async function attachHub(
+  server: HttpServer,
+  opts: HubOptions,
+): Promise<Hub & { io: Server; close(): Promise<void> }> {
   const createAdapter = opts.redis ? (await import('@socket.io/redis-adapter')).createAdapter : undefined;
   const io = new Server(server, {
     path: HUB_PATH,
@@ -129,49 +132,52 @@ export async function attachHub(server: HttpServer, opts: HubOptions): Promise<H
       .catch((err: unknown) => opts.log.warn({ err }, 'Real-time handshake failed'));
   });
 
-  io.on('connection', guard('connection', (socket: Socket) => {
-    const principal = socket.data.principal as HubPrincipal | null;
-    if (principal) {
-      settle(socket.join(rooms.member(principal.memberId)));
-      for (const role of principal.roles) settle(socket.join(rooms.role(role)));
-    }
-    // A client built from another version than this server learns that a new version is out.
-    const clientVersion = (socket.handshake.auth as Record<string, unknown> | undefined)?.version;
-    if (typeof clientVersion === 'string' && clientVersion && clientVersion !== opts.version) {
-      socket.emit('ServerDeployed', { version: opts.version });
-    }
-    const pluginId = (v: unknown) => {
-      const n = typeof v === 'number' ? v : Number(v);
-      return Number.isSafeInteger(n) && n > 0 ? n : null;
-    };
-    socket.on(
-      'JoinPlugin',
-      guard('JoinPlugin', async (raw: unknown, ack?: (ok: boolean) => void) => {
-        const id = pluginId(raw);
-        const answer = (ok: boolean) => {
-          if (typeof ack === 'function') ack(ok);
-        };
-        if (id === null) return answer(false);
-        // A failed check (database away) answers false.
-        const ok = await Promise.resolve()
-          .then(() => opts.canJoinPlugin(principal, id))
-          .catch((err: unknown) => {
-            opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
-            return false;
-          });
-        if (ok) settle(socket.join(rooms.plugin(id)));
-        answer(ok);
-      }),
-    );
-    socket.on(
-      'LeavePlugin',
-      guard('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
-        const id = pluginId(raw);
-        if (id) settle(socket.leave(rooms.plugin(id)));
-        if (typeof ack === 'function') ack(id !== null);
-      }),
-    );
-  }));
+  io.on(
+    'connection',
+    guard('connection', (socket: Socket) => {
+      const principal = socket.data.principal as HubPrincipal | null;
+      if (principal) {
+        settle(socket.join(rooms.member(principal.memberId)));
+        for (const role of principal.roles) settle(socket.join(rooms.role(role)));
+      }
+      // A client built from another version than this server learns that a new version is out.
+      const clientVersion = (socket.handshake.auth as Record<string, unknown> | undefined)?.version;
+      if (typeof clientVersion === 'string' && clientVersion && clientVersion !== opts.version) {
+        socket.emit('ServerDeployed', { version: opts.version });
+      }
+      const pluginId = (v: unknown) => {
+        const n = typeof v === 'number' ? v : Number(v);
+        return Number.isSafeInteger(n) && n > 0 ? n : null;
+      };
+      socket.on(
+        'JoinPlugin',
+        guard('JoinPlugin', async (raw: unknown, ack?: (ok: boolean) => void) => {
+          const id = pluginId(raw);
+          const answer = (ok: boolean) => {
+            if (typeof ack === 'function') ack(ok);
+          };
+          if (id === null) return answer(false);
+          // A failed check (database away) answers false.
+          const ok = await Promise.resolve()
+            .then(() => opts.canJoinPlugin(principal, id))
+            .catch((err: unknown) => {
+              opts.log.warn({ err, pluginId: id }, 'JoinPlugin check failed');
+              return false;
+            });
+          if (ok) settle(socket.join(rooms.plugin(id)));
+          answer(ok);
+        }),
+      );
+      socket.on(
+        'LeavePlugin',
+        guard('LeavePlugin', (raw: unknown, ack?: (ok: boolean) => void) => {
+          const id = pluginId(raw);
+          if (id) settle(socket.leave(rooms.plugin(id)));
+          if (typeof ack === 'function') ack(id !== null);
+        }),
+      );
+    }),
+  );
 
   // An event that cannot be sent (a payload that does not serialise) is logged; the caller, often a
   // request whose change is already committed, carries on.

@@ -17,9 +17,13 @@ afterAll(async () => {
 });
 
 const jobRow = async (id: number) =>
-  ((await database.db.execute(sql`select status, attempts, last_error as "lastError", run_at as "runAt" from jobs where id = ${id}`)) as unknown as {
-    rows: Array<{ status: string; attempts: number; lastError: string | null; runAt: string }>;
-  }).rows[0]!;
+  (
+    (await database.db.execute(
+      sql`select status, attempts, last_error as "lastError", run_at as "runAt" from jobs where id = ${id}`,
+    )) as unknown as {
+      rows: Array<{ status: string; attempts: number; lastError: string | null; runAt: string }>;
+    }
+  ).rows[0]!;
 
 describe('job runner', () => {
   it('runs a due job once with its payload and marks it done', async () => {
@@ -38,10 +42,14 @@ describe('job runner', () => {
   it('retries a failing job with backoff, then keeps it dead with its last error', async () => {
     const runner = new JobRunner(database.db, log);
     let calls = 0;
-    runner.register('flaky', async () => {
-      calls++;
-      throw new Error(`boom ${calls}`);
-    }, { maxAttempts: 3, backoffMs: () => 0 });
+    runner.register(
+      'flaky',
+      async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+      { maxAttempts: 3, backoffMs: () => 0 },
+    );
     const id = await runner.enqueue('flaky', {});
     await runner.runDue();
     expect(calls).toBe(3);
@@ -52,10 +60,14 @@ describe('job runner', () => {
   it('waits for the backoff before the next attempt', async () => {
     const runner = new JobRunner(database.db, log);
     let calls = 0;
-    runner.register('later', async () => {
-      calls++;
-      throw new Error('not yet');
-    }, { backoffMs: () => 60_000 });
+    runner.register(
+      'later',
+      async () => {
+        calls++;
+        throw new Error('not yet');
+      },
+      { backoffMs: () => 60_000 },
+    );
     const id = await runner.enqueue('later', {});
     await runner.runDue();
     expect(calls).toBe(1);
@@ -117,14 +129,18 @@ describe('job runner', () => {
       calls++;
     });
     const id = await runner.enqueue('orphan', {}, { delayMs: 60_000 });
-    await database.db.execute(sql`update jobs set status = 'running', attempts = 1, run_at = now(), locked_until = now() - interval '1 second' where id = ${id}`);
+    await database.db.execute(
+      sql`update jobs set status = 'running', attempts = 1, run_at = now(), locked_until = now() - interval '1 second' where id = ${id}`,
+    );
     await runner.runDue();
     expect(calls).toBe(1);
     expect(await jobRow(id!)).toMatchObject({ status: 'done', attempts: 2 });
   });
 
   it('a database fault in a pass is caught: kick resolves and the next pass works', async () => {
-    const broken = { execute: async () => Promise.reject(new Error('connection refused')) } as unknown as Database['db'];
+    const broken = {
+      execute: async () => Promise.reject(new Error('connection refused')),
+    } as unknown as Database['db'];
     const runner = new JobRunner(broken, log);
     runner.register('x', async () => undefined);
     await expect(runner.kick()).resolves.toBe(0);
@@ -159,4 +175,3 @@ describe('job runner', () => {
     expect([runs, fails]).toEqual([2, 2]);
   });
 });
-

@@ -50,7 +50,10 @@ interface ClaimedRow {
  */
 export class JobRunner {
   private readonly kinds = new Map<string, { handler: JobHandler; opts: Required<JobKindOptions> }>();
-  private readonly periodic = new Map<string, { everyMs: number; fn: () => Promise<unknown>; nextAt: number; running?: Promise<void> }>();
+  private readonly periodic = new Map<
+    string,
+    { everyMs: number; fn: () => Promise<unknown>; nextAt: number; running?: Promise<void> }
+  >();
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private stopped = false;
@@ -63,12 +66,21 @@ export class JobRunner {
   register(kind: string, handler: JobHandler, opts: JobKindOptions = {}) {
     this.kinds.set(kind, {
       handler,
-      opts: { maxAttempts: opts.maxAttempts ?? 8, backoffMs: opts.backoffMs ?? defaultBackoff, timeoutMs: opts.timeoutMs ?? 300_000 },
+      opts: {
+        maxAttempts: opts.maxAttempts ?? 8,
+        backoffMs: opts.backoffMs ?? defaultBackoff,
+        timeoutMs: opts.timeoutMs ?? 300_000,
+      },
     });
   }
 
   /** Adds a job (in `db`, so a caller's transaction makes it part of its change). Null when a job with the dedupe key is unfinished. */
-  async enqueue(kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}, db: Db = this.db): Promise<number | null> {
+  async enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    opts: EnqueueOptions = {},
+    db: Db = this.db,
+  ): Promise<number | null> {
     const runAt = opts.runAt ?? new Date(Date.now() + (opts.delayMs ?? 0));
     const maxAttempts = opts.maxAttempts ?? this.kinds.get(kind)?.opts.maxAttempts ?? 8;
     const rows = (await db.execute(sql`
@@ -84,7 +96,9 @@ export class JobRunner {
 
   /** Drops the unfinished job with this key (e.g. a build timeout once the build has answered). */
   async cancel(dedupeKey: string, db: Db = this.db): Promise<void> {
-    await db.execute(sql`update jobs set status = 'done', last_error = 'cancelled', updated_at = now() where dedupe_key = ${dedupeKey} and status = 'pending'`);
+    await db.execute(
+      sql`update jobs set status = 'done', last_error = 'cancelled', updated_at = now() where dedupe_key = ${dedupeKey} and status = 'pending'`,
+    );
   }
 
   /**
@@ -197,23 +211,31 @@ export class JobRunner {
   private async run(row: ClaimedRow) {
     const id = Number(row.id);
     const kind = this.kinds.get(row.kind);
-    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+    const payload =
+      typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
     const info: JobInfo = { id, kind: row.kind, attempt: row.attempts, maxAttempts: row.max_attempts };
     try {
       if (!kind) throw new PermanentJobError(`No handler for job kind ${row.kind}`);
       await kind.handler(payload, info);
-      await this.db.execute(sql`update jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${id}`);
+      await this.db.execute(
+        sql`update jobs set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${id}`,
+      );
     } catch (err) {
       const message = String((err as Error)?.message ?? err).slice(0, 2000);
       const dead = err instanceof PermanentJobError || row.attempts >= row.max_attempts;
       const delay = dead ? 0 : (kind?.opts.backoffMs ?? defaultBackoff)(row.attempts);
-      this.log.warn({ err, jobId: id, kind: row.kind, attempt: row.attempts, dead }, dead ? 'Job failed for good' : 'Job failed; will retry');
+      this.log.warn(
+        { err, jobId: id, kind: row.kind, attempt: row.attempts, dead },
+        dead ? 'Job failed for good' : 'Job failed; will retry',
+      );
       await this.db
         .execute(
           sql`update jobs set status = ${dead ? 'dead' : 'pending'}, last_error = ${message}, locked_until = null,
               run_at = now() + make_interval(secs => ${delay / 1000}), updated_at = now() where id = ${id}`,
         )
-        .catch((e) => this.log.warn({ err: e, jobId: id }, 'Job failure not recorded; it runs again when its lock expires'));
+        .catch((e) =>
+          this.log.warn({ err: e, jobId: id }, 'Job failure not recorded; it runs again when its lock expires'),
+        );
     }
   }
 }

@@ -50,7 +50,10 @@ export function fileTransport(dir: string, log: FastifyBaseLogger): MailTranspor
       const file = path.join(dir, name);
       await fs.writeFile(file, info.message as Buffer);
       const link = mail.text.match(/https?:\/\/\S+/)?.[0];
-      log.info({ to: mail.to, subject: mail.subject, file, link }, `Mail to ${mail.to}: ${mail.subject}${link ? ` ${link}` : ''}`);
+      log.info(
+        { to: mail.to, subject: mail.subject, file, link },
+        `Mail to ${mail.to}: ${mail.subject}${link ? ` ${link}` : ''}`,
+      );
     },
   };
 }
@@ -114,14 +117,29 @@ export class MailWorker {
         await tx
           .update(mailOutbox)
           .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
-          .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((r) => r.id),
+            ),
+          );
         return rows;
       });
       if (batch.length === 0) return sent;
       for (const row of batch) {
         try {
-          await this.transport.send({ from: this.from, to: row.to, subject: row.subject, text: row.text, html: row.html, headers: row.headers ?? undefined });
-          await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+          await this.transport.send({
+            from: this.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            headers: row.headers ?? undefined,
+          });
+          await this.db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+            .where(eq(mailOutbox.id, row.id));
           sent++;
         } catch (e) {
           const attempts = row.attempts + 1;

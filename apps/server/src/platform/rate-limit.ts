@@ -8,7 +8,20 @@ export interface LimitRule {
 }
 
 /** Named limits, each keyed by IP and by account. */
-export type LimitName = 'login' | 'register' | 'forgot' | 'resend' | 'provideEmail' | 'password' | 'feedback' | 'comment' | 'create' | 'vote' | 'rating' | 'report' | 'rep';
+export type LimitName =
+  | 'login'
+  | 'register'
+  | 'forgot'
+  | 'resend'
+  | 'provideEmail'
+  | 'password'
+  | 'feedback'
+  | 'comment'
+  | 'create'
+  | 'vote'
+  | 'rating'
+  | 'report'
+  | 'rep';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -46,7 +59,12 @@ export class RateLimits {
       const opts = { keyPrefix: `${this.prefix}:${id}`, points: rule.points, duration: rule.durationS };
       // Counted across instances in Redis; while Redis is away, in this instance's memory (degraded, never down).
       l = this.redis
-        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(opts) })
+        ? new RateLimiterRedis({
+            ...opts,
+            storeClient: this.redis,
+            useRedisPackage: true,
+            insuranceLimiter: new RateLimiterMemory(opts),
+          })
         : new RateLimiterMemory(opts);
       this.limiters.set(id, l);
     }

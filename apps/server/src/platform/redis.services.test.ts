@@ -39,7 +39,12 @@ describe('several instances through Redis', () => {
     // The member exists in b's database; the event is addressed by id from a.
     const m = await signedInMember(b);
     const port = (b.app.server.address() as AddressInfo).port;
-    socket = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    socket = connect(`http://127.0.0.1:${port}`, {
+      path: HUB_PATH,
+      auth: { token: m.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.on('connect', () => resolve());
       socket!.on('connect_error', reject);
@@ -56,7 +61,8 @@ describe('several instances through Redis', () => {
 
   it('shares rate limits between instances', async () => {
     const username = `shared-limit-${Date.now()}`;
-    const attempt = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong-pass' } });
+    const attempt = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong-pass' } });
     expect((await attempt(a)).statusCode).toBe(401);
     expect((await attempt(b)).statusCode).toBe(401);
     expect((await attempt(a)).statusCode).toBe(401);
@@ -71,7 +77,10 @@ describe('losing Redis', () => {
     const client = createClient({ url: REDIS_URL, socket: { reconnectStrategy: false } }) as RedisClientType;
     client.on('error', () => undefined);
     await client.connect();
-    const limits = new RateLimits({ ...DEFAULT_LIMITS, login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } }, client);
+    const limits = new RateLimits(
+      { ...DEFAULT_LIMITS, login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } },
+      client,
+    );
     await limits.consume('login', '10.0.0.1', 'gone-redis');
     await client.disconnect();
     // Redis is gone: the limiter answers from memory, and still limits.
@@ -82,13 +91,18 @@ describe('losing Redis', () => {
 });
 
 describe('losing Redis for events', () => {
-  it('still delivers events to this instance\'s sockets and keeps serving', async () => {
+  it("still delivers events to this instance's sockets and keeps serving", async () => {
     const trio = await redisTrio();
     const solo = await startTestApp({ redis: trio });
     await solo.app.listen({ port: 0, host: '127.0.0.1' });
     const m = await signedInMember(solo);
     const port = (solo.app.server.address() as AddressInfo).port;
-    const s = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token: m.token }, transports: ['websocket'], reconnection: false });
+    const s = connect(`http://127.0.0.1:${port}`, {
+      path: HUB_PATH,
+      auth: { token: m.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         s.on('connect', () => resolve());
@@ -102,7 +116,11 @@ describe('losing Redis for events', () => {
       const got = new Promise((resolve) => s.once('SubmissionUpdated', resolve));
       solo.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 9, status: 'b' });
       expect(await got).toEqual({ id: 9, status: 'b' });
-      const login = await solo.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: m.username, password: m.password } });
+      const login = await solo.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: m.username, password: m.password },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       s.disconnect();

@@ -26,7 +26,10 @@ it('writes one line per request (method, path, status, time): debug for an ordin
   await t.app.inject({ method: 'GET', url: '/api/health' });
   await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
   const requestLines = lines.filter((l) => l.msg.includes('/api/'));
-  expect(requestLines.map((l) => l.msg.replace(/\d+ ms$/, 'N ms'))).toEqual(['GET /api/health 200 N ms', 'GET /api/no-such-thing 404 N ms']);
+  expect(requestLines.map((l) => l.msg.replace(/\d+ ms$/, 'N ms'))).toEqual([
+    'GET /api/health 200 N ms',
+    'GET /api/no-such-thing 404 N ms',
+  ]);
   expect(requestLines.every((l) => l.level === DEBUG && typeof l.ms === 'number')).toBe(true);
   // Fastify's own two lines per request are off.
   expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
@@ -35,7 +38,10 @@ it('writes one line per request (method, path, status, time): debug for an ordin
 it('at the default level (info) logs only server errors and slow answers', async () => {
   const seen: Array<{ level: number; msg: string }> = [];
   const app = Fastify({
-    logger: { level: 'info', stream: new Writable({ write: (c, _e, done) => (seen.push(JSON.parse(String(c))), done()) }) },
+    logger: {
+      level: 'info',
+      stream: new Writable({ write: (c, _e, done) => (seen.push(JSON.parse(String(c))), done()) }),
+    },
     logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);

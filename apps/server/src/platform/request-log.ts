@@ -16,6 +16,9 @@ export function logRequests(app: FastifyInstance) {
     const status = reply.statusCode;
     const notable = status >= 500 || ms >= SLOW_REQUEST_MS;
     // Below the logger's level this call is a no-op.
-    req.log[notable ? 'info' : 'debug']({ method: req.method, url: req.url, status, ms }, `${req.method} ${req.url} ${status} ${ms} ms`);
+    req.log[notable ? 'info' : 'debug'](
+      { method: req.method, url: req.url, status, ms },
+      `${req.method} ${req.url} ${status} ${ms} ms`,
+    );
   });
 }

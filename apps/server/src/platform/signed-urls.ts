@@ -53,17 +53,21 @@ const signedQuery = z.object({
 
 /** GET /api/files/signed?key&exp&name&sig: the file, private and never cached by shared caches. */
 export function signedFileRoutes(app: FastifyInstance, storage: FileStorage, urls: SignedUrls) {
-  typed(app).get('/files/signed', { schema: { tags: ['files'], hide: true, querystring: signedQuery } }, async (req, reply) => {
-    const key = urls.check(req.query);
-    if (!key) throw new HttpError(403, 'This download link is invalid or has expired');
-    const data = await storage.get(key);
-    if (!data) throw new HttpError(404, 'File not found');
-    const safeName = req.query.name.replace(/[^\w.-]+/g, '_');
-    return reply
-      .header('cache-control', 'private, no-store')
-      .header('content-type', safeName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${safeName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
-  });
+  typed(app).get(
+    '/files/signed',
+    { schema: { tags: ['files'], hide: true, querystring: signedQuery } },
+    async (req, reply) => {
+      const key = urls.check(req.query);
+      if (!key) throw new HttpError(403, 'This download link is invalid or has expired');
+      const data = await storage.get(key);
+      if (!data) throw new HttpError(404, 'File not found');
+      const safeName = req.query.name.replace(/[^\w.-]+/g, '_');
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-type', safeName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${safeName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
 }

@@ -30,7 +30,13 @@ const env = () => ({
 });
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'bm-files' }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'bm-files' }],
+  });
   const address = await server.run();
   endpoint = `http://127.0.0.1:${address.port}`;
 });
@@ -42,7 +48,14 @@ afterAll(async () => {
 describe('S3 file storage', () => {
   let storage: FileStorage;
   beforeAll(async () => {
-    storage = await s3Storage({ bucket: 'bm-files', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    storage = await s3Storage({
+      bucket: 'bm-files',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
   });
 
   it('puts, gets and deletes objects, and answers null for a missing key', async () => {
@@ -65,9 +78,16 @@ describe('S3 file storage', () => {
 
     it('serves public files from the bucket at /files/ and private ones only through signed links', async () => {
       const m = await signedInMember(t);
-      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer();
       const avatar = multipart(png, 'me.png', {}, 'image/png');
-      const up = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...m.auth, ...avatar.headers }, payload: avatar.payload });
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/members/me/avatar',
+        headers: { ...m.auth, ...avatar.headers },
+        payload: avatar.payload,
+      });
       expect(up.statusCode).toBe(200);
       const img = await t.app.inject({ method: 'GET', url: up.json().url });
       expect(img.statusCode).toBe(200);
@@ -77,9 +97,18 @@ describe('S3 file storage', () => {
 
       const p = await createPlugin(t, m, { name: 'On S3', shortDescription: 'x', description: '' });
       const src = multipart(await demoSourceZip('OnS3'), 'src.zip');
-      const sub = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...m.auth, ...src.headers }, payload: src.payload });
+      const sub = await t.app.inject({
+        method: 'POST',
+        url: `/api/plugins/${p.id}/files/source`,
+        headers: { ...m.auth, ...src.headers },
+        payload: src.payload,
+      });
       expect(sub.statusCode).toBe(201);
-      const link = await t.app.inject({ method: 'GET', url: `/api/plugins/my/${p.id}/submissions/${sub.json().submission.submissionId}/source-url`, headers: m.auth });
+      const link = await t.app.inject({
+        method: 'GET',
+        url: `/api/plugins/my/${p.id}/submissions/${sub.json().submission.submissionId}/source-url`,
+        headers: m.auth,
+      });
       const url = link.json().url as string;
       const file = await t.app.inject({ method: 'GET', url });
       expect(file.statusCode).toBe(200);

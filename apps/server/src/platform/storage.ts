@@ -67,23 +67,34 @@ export interface S3Settings {
  * public files are still served at /files/ by the server (see app.ts), private ones as signed links.
  */
 export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
-  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
   });
   return {
     async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: data, ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({ Bucket: settings.bucket, Key: key, Body: data, ContentLength: data.length }),
+      );
     },
     async get(key) {
       try {
         const res = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
       } catch (e) {
-        if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          e instanceof NoSuchKey ||
+          (e as { name?: string }).name === 'NoSuchKey' ||
+          (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw e;
       }
     },

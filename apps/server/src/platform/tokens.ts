@@ -23,8 +23,20 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(input: { memberId: number; sessionId: string; roles: string[]; impersonating: boolean; expiresAt: Date; generation?: number }) {
-    return new SignJWT({ roles: input.roles, is_impersonating: input.impersonating, sid: input.sessionId, gen: input.generation ?? 0 })
+  sign(input: {
+    memberId: number;
+    sessionId: string;
+    roles: string[];
+    impersonating: boolean;
+    expiresAt: Date;
+    generation?: number;
+  }) {
+    return new SignJWT({
+      roles: input.roles,
+      is_impersonating: input.impersonating,
+      sid: input.sessionId,
+      gen: input.generation ?? 0,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(input.memberId))
       .setIssuedAt()
@@ -37,7 +49,11 @@ export class TokenService {
   /** The claims of a well-signed, unexpired token of ours, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, audience: JWT_AUDIENCE, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: this.issuer,
+        audience: JWT_AUDIENCE,
+        algorithms: ['HS256'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       return {
         sub: payload.sub,

@@ -7,5 +7,7 @@ import { createHmac } from 'node:crypto';
  */
 export function visitorKey(secret: string, memberId: number | null, ip: string, userAgent: string | undefined): string {
   if (memberId !== null) return `m:${memberId}`;
-  return `v:${createHmac('sha256', secret).update(`${ip}\n${userAgent ?? ''}`).digest('hex')}`;
+  return `v:${createHmac('sha256', secret)
+    .update(`${ip}\n${userAgent ?? ''}`)
+    .digest('hex')}`;
 }

@@ -12,12 +12,25 @@ describe('webhook signatures', () => {
   });
 
   it.each([
-    ['another secret', (_h: Record<string, string>) => [webhookHeaders('another-secret-xyz', body, 'd-1'), body] as const],
+    [
+      'another secret',
+      (_h: Record<string, string>) => [webhookHeaders('another-secret-xyz', body, 'd-1'), body] as const,
+    ],
     ['a changed body', (h: Record<string, string>) => [h, body.replace('4', '5')] as const],
-    ['a changed delivery id', (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.delivery]: 'd-2' }, body] as const],
-    ['a changed timestamp', (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.timestamp]: String(Number(h[WEBHOOK_HEADERS.timestamp]) + 1) }, body] as const],
+    [
+      'a changed delivery id',
+      (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.delivery]: 'd-2' }, body] as const,
+    ],
+    [
+      'a changed timestamp',
+      (h: Record<string, string>) =>
+        [{ ...h, [WEBHOOK_HEADERS.timestamp]: String(Number(h[WEBHOOK_HEADERS.timestamp]) + 1) }, body] as const,
+    ],
     ['no signature', (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.signature]: '' }, body] as const],
-    ['a malformed signature', (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.signature]: 'sha256=zz' }, body] as const],
+    [
+      'a malformed signature',
+      (h: Record<string, string>) => [{ ...h, [WEBHOOK_HEADERS.signature]: 'sha256=zz' }, body] as const,
+    ],
   ])('refuses %s', (_name, forge) => {
     const [headers, sent] = forge(webhookHeaders(secret, body, 'd-1'));
     expect(verifyWebhook(secret, headers, sent).ok).toBe(false);
@@ -55,6 +68,8 @@ describe('signed file links', () => {
   });
 
   it('absolute links carry the public origin', () => {
-    expect(urls.absolute('k/a.zip', { ttlS: 5 })).toMatch(/^http:\/\/localhost:3000\/api\/files\/signed\?key=k%2Fa\.zip&exp=\d+&name=a\.zip&sig=[0-9a-f]{64}$/);
+    expect(urls.absolute('k/a.zip', { ttlS: 5 })).toMatch(
+      /^http:\/\/localhost:3000\/api\/files\/signed\?key=k%2Fa\.zip&exp=\d+&name=a\.zip&sig=[0-9a-f]{64}$/,
+    );
   });
 });

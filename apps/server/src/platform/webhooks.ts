@@ -16,7 +16,12 @@ export function webhookSignature(secret: string, timestamp: number, deliveryId: 
 }
 
 /** Headers for a delivery of `body`, signed now. */
-export function webhookHeaders(secret: string, body: string | Buffer, deliveryId: string = randomUUID(), now = Date.now()): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  body: string | Buffer,
+  deliveryId: string = randomUUID(),
+  now = Date.now(),
+): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   return {
     [WEBHOOK_HEADERS.timestamp]: String(timestamp),

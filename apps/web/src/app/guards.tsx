@@ -49,5 +49,12 @@ export function RequireStaff() {
 }
 
 function NeedsStaffRole() {
-  return <RoleNotice title={STAFF_ONLY_TEXT.heading} text={STAFF_ONLY_TEXT.needsRole} help={STAFF_ONLY_TEXT.help} homeText={STAFF_ONLY_TEXT.goHome} />;
+  return (
+    <RoleNotice
+      title={STAFF_ONLY_TEXT.heading}
+      text={STAFF_ONLY_TEXT.needsRole}
+      help={STAFF_ONLY_TEXT.help}
+      homeText={STAFF_ONLY_TEXT.goHome}
+    />
+  );
 }

@@ -8,7 +8,10 @@ export const CHUNK_RELOAD_FLAG = 'bm.chunk-reload';
  * after a deploy the old chunk names are gone, and a reload picks up the new ones.
  * A second failure goes to the route's error screen instead of looping.
  */
-export async function loadWithReload<T>(load: () => Promise<T>, reload: () => void = () => window.location.reload()): Promise<T> {
+export async function loadWithReload<T>(
+  load: () => Promise<T>,
+  reload: () => void = () => window.location.reload(),
+): Promise<T> {
   try {
     return await load();
   } catch (err) {
@@ -22,8 +25,6 @@ export async function loadWithReload<T>(load: () => Promise<T>, reload: () => vo
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPage<P extends Record<string, any> = Record<string, never>>(
-  load: () => Promise<ComponentType<P>>,
-) {
+export function lazyPage<P extends Record<string, any> = Record<string, never>>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await loadWithReload(load) }));
 }

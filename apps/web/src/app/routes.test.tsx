@@ -12,7 +12,8 @@ function open(path: string) {
 async function landsOn(path: string, expected: string, heading?: string | RegExp) {
   const { router, unmount } = open(path);
   // Lazy pages compile on first use in tests: give them time on a busy machine.
-  if (heading) expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 8000 })).toBeInTheDocument();
+  if (heading)
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 8000 })).toBeInTheDocument();
   await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(expected));
   unmount();
 }
@@ -38,7 +39,11 @@ describe('route table', () => {
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
     const suggested = screen.getByRole('navigation', { name: 'Suggested pages' });
-    expect([...suggested.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/plugins', '/cars', '/dashboard']);
+    expect([...suggested.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/plugins',
+      '/cars',
+      '/dashboard',
+    ]);
   });
 
   it('signed-in redirects: dashboard settings, unknown settings section, moderator plugins', async () => {

@@ -24,9 +24,15 @@ const HomePage = lazyPage(() => import('../features/home').then((m) => m.HomePag
 
 // One chunk per page: the list does not carry the detail page's markdown renderer, nor the forms.
 const PluginsPage = lazyPage(() => import('../features/plugins/list/plugins-page').then((m) => m.PluginsPage));
-const PluginDetailPage = lazyPage(() => import('../features/plugins/detail/plugin-detail-page').then((m) => m.PluginDetailPage));
-const PluginCreatePage = lazyPage(() => import('../features/plugins/create/create-plugin-form').then((m) => m.PluginCreatePage));
-const PluginManagePage = lazyPage(() => import('../features/plugins/manage/manage-page').then((m) => m.PluginManagePage));
+const PluginDetailPage = lazyPage(() =>
+  import('../features/plugins/detail/plugin-detail-page').then((m) => m.PluginDetailPage),
+);
+const PluginCreatePage = lazyPage(() =>
+  import('../features/plugins/create/create-plugin-form').then((m) => m.PluginCreatePage),
+);
+const PluginManagePage = lazyPage(() =>
+  import('../features/plugins/manage/manage-page').then((m) => m.PluginManagePage),
+);
 
 const carForms = () => import('../features/cars/car-form-pages');
 const CarsPage = lazyPage(() => import('../features/cars/cars-page').then((m) => m.CarsPage));

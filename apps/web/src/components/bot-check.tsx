@@ -51,7 +51,13 @@ export function BotCheck({ onChange, ref }: BotCheckProps) {
   }
 
   return (
-    <div role="group" aria-label="Security verification" className="space-y-1" data-testid="bot-check" data-bot-check="on">
+    <div
+      role="group"
+      aria-label="Security verification"
+      className="space-y-1"
+      data-testid="bot-check"
+      data-bot-check="on"
+    >
       <Turnstile
         ref={widget}
         siteKey={turnstileSiteKey}

@@ -90,7 +90,11 @@ export function ViewToggle({
   texts: { view: string; grid: string; list: string };
 }) {
   return (
-    <div role="group" aria-label={texts.view} className="inline-flex overflow-hidden rounded-lg border border-slate-700">
+    <div
+      role="group"
+      aria-label={texts.view}
+      className="inline-flex overflow-hidden rounded-lg border border-slate-700"
+    >
       {(['grid', 'list'] as const).map((mode) => (
         <button
           key={mode}
@@ -131,7 +135,9 @@ export function ResultsList<T extends { id: number }>({
   renderItem: (item: T, first: boolean) => ReactNode;
 }) {
   const ads = useAdMode() !== 'off';
-  const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads ? withAds(items) : items.map((item) => ({ kind: 'item', item }));
+  const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads
+    ? withAds(items)
+    : items.map((item) => ({ kind: 'item', item }));
   return (
     <>
       {/* The cards' names are level 3: this keeps the page's outline whole (h1, then h2, then h3). */}
@@ -198,9 +204,21 @@ export function ListSkeleton({ view, label, count = 8 }: { view: ListView; label
 }
 
 /** The result counter, read out politely when it changes ('Showing 20 cars', 'Page 2 of 3 (…)'). */
-export function ResultCounter({ counter, testId }: { counter: { summary: string; pages: string | null } | null; testId: string }) {
+export function ResultCounter({
+  counter,
+  testId,
+}: {
+  counter: { summary: string; pages: string | null } | null;
+  testId: string;
+}) {
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" data-testid={testId} className="mb-4 min-h-5 text-sm text-slate-400">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid={testId}
+      className="mb-4 min-h-5 text-sm text-slate-400"
+    >
       {counter && (
         <>
           <span>{counter.summary}</span>

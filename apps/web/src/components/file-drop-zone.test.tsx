@@ -3,11 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBytes } from '../lib/format';
-import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES, ZIP_ACCEPT, type FileDropZoneProps } from './file-drop-zone';
+import {
+  DROP_ZONE_TEXT,
+  FileDropZone,
+  fileProblem,
+  IMAGE_TYPES,
+  ZIP_ACCEPT,
+  type FileDropZoneProps,
+} from './file-drop-zone';
 
 const TYPE = 'Choose a PNG, JPG or GIF';
 const SIZE = 'The image must be 1 KB or smaller';
-const check = (file: File) => fileProblem(file, { kind: 'image', maxBytes: 1024, typeMessage: TYPE, sizeMessage: SIZE });
+const check = (file: File) =>
+  fileProblem(file, { kind: 'image', maxBytes: 1024, typeMessage: TYPE, sizeMessage: SIZE });
 
 /** The zone as a page holds it: the chosen file in state, every change recorded. */
 function Holder({ onChange, ...props }: Partial<FileDropZoneProps> & { onChange?: (f: File | null) => void }) {
@@ -78,14 +86,24 @@ describe('FileDropZone', () => {
     expect(onChange).toHaveBeenLastCalledWith(file);
     expect(screen.getByText('banner.png')).toBeInTheDocument();
     expect(screen.getByText(`(${formatBytes(600)})`)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toHaveAttribute('src', 'blob:preview-1');
-    expect(screen.getByRole('status')).toHaveTextContent(DROP_ZONE_TEXT.chosen('Banner image', 'banner.png', formatBytes(600)));
-    expect(screen.getByLabelText('Banner image')).toHaveAccessibleDescription(`PNG, JPG or GIF, up to 1 KB. banner.png (${formatBytes(600)})`);
+    expect(screen.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      DROP_ZONE_TEXT.chosen('Banner image', 'banner.png', formatBytes(600)),
+    );
+    expect(screen.getByLabelText('Banner image')).toHaveAccessibleDescription(
+      `PNG, JPG or GIF, up to 1 KB. banner.png (${formatBytes(600)})`,
+    );
     expect(screen.getByText(DROP_ZONE_TEXT.replace)).toBeInTheDocument();
 
     // A second file replaces the preview; the first one's URL is let go.
     await user.upload(screen.getByLabelText('Banner image'), png('other.gif', 10));
-    expect(screen.getByRole('img', { name: DROP_ZONE_TEXT.preview('other.gif') })).toHaveAttribute('src', 'blob:preview-2');
+    expect(screen.getByRole('img', { name: DROP_ZONE_TEXT.preview('other.gif') })).toHaveAttribute(
+      'src',
+      'blob:preview-2',
+    );
     expect(revoked).toEqual(['blob:preview-1']);
 
     await user.click(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile('Banner image') }));
@@ -147,7 +165,15 @@ describe('FileDropZone', () => {
     const onChange = vi.fn();
     const file = new File(['zip'], 'source.zip', { type: 'application/zip' });
     const { rerender } = render(
-      <FileDropZone label="Source ZIP" accept={ZIP_ACCEPT} file={file} onChange={onChange} progress={40} progressLabel="Source upload progress" disabled />,
+      <FileDropZone
+        label="Source ZIP"
+        accept={ZIP_ACCEPT}
+        file={file}
+        onChange={onChange}
+        progress={40}
+        progressLabel="Source upload progress"
+        disabled
+      />,
     );
     expect(screen.getByRole('progressbar', { name: 'Source upload progress' })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile('Source ZIP') })).toBeDisabled();
@@ -157,7 +183,15 @@ describe('FileDropZone', () => {
     fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [new File(['z'], 'other.zip')] } });
     expect(onChange).not.toHaveBeenCalled();
 
-    rerender(<FileDropZone label="Source ZIP" accept={ZIP_ACCEPT} file={file} onChange={onChange} error="The archive has no .sln file" />);
+    rerender(
+      <FileDropZone
+        label="Source ZIP"
+        accept={ZIP_ACCEPT}
+        file={file}
+        onChange={onChange}
+        error="The archive has no .sln file"
+      />,
+    );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent('The archive has no .sln file');
     expect(screen.getByLabelText('Source ZIP')).toHaveAttribute('aria-invalid', 'true');

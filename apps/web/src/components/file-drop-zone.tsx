@@ -100,7 +100,13 @@ export function FileDropZone({
   imageClassName = 'aspect-[3/1] w-full max-w-xl rounded-lg',
 }: FileDropZoneProps) {
   const id = useId();
-  const ids = { input: `${id}-input`, label: `${id}-label`, hint: `${id}-hint`, error: `${id}-error`, file: `${id}-file` };
+  const ids = {
+    input: `${id}-input`,
+    label: `${id}-label`,
+    hint: `${id}-hint`,
+    error: `${id}-error`,
+    file: `${id}-file`,
+  };
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
@@ -171,7 +177,11 @@ export function FileDropZone({
         className={cx(
           'relative space-y-3 rounded-xl border-2 border-dashed p-3 text-sm transition-colors sm:p-4',
           'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-sky-400 has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-slate-950',
-          over ? 'border-sky-400 bg-sky-500/10' : error ? 'border-rose-500/70 bg-slate-900/50' : 'border-slate-700 bg-slate-900/50',
+          over
+            ? 'border-sky-400 bg-sky-500/10'
+            : error
+              ? 'border-rose-500/70 bg-slate-900/50'
+              : 'border-slate-700 bg-slate-900/50',
           disabled && 'opacity-70',
         )}
       >
@@ -188,7 +198,9 @@ export function FileDropZone({
           onKeyDown={onKeyDown}
           className="sr-only"
         />
-        {image && <img src={image.src} alt={image.alt} className={cx('border border-slate-700 object-cover', imageClassName)} />}
+        {image && (
+          <img src={image.src} alt={image.alt} className={cx('border border-slate-700 object-cover', imageClassName)} />
+        )}
         <label
           htmlFor={ids.input}
           className={cx(
@@ -201,9 +213,16 @@ export function FileDropZone({
         {file && (
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p id={ids.file} className="min-w-0 break-all text-slate-100">
-              <span className="font-medium">{file.name}</span> <span className="text-slate-400">({formatBytes(file.size)})</span>
+              <span className="font-medium">{file.name}</span>{' '}
+              <span className="text-slate-400">({formatBytes(file.size)})</span>
             </p>
-            <Button variant="outline" size="sm" onClick={clear} disabled={disabled || progress !== null} aria-label={DROP_ZONE_TEXT.clearFile(label)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={clear}
+              disabled={disabled || progress !== null}
+              aria-label={DROP_ZONE_TEXT.clearFile(label)}
+            >
               {DROP_ZONE_TEXT.clear}
             </Button>
           </div>

@@ -22,7 +22,16 @@ export function ItemBanner({
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (url && failed !== url) {
-    return <img src={url} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} onError={() => setFailed(url)} className={cx('h-full w-full object-cover', className)} />;
+    return (
+      <img
+        src={url}
+        alt=""
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        onError={() => setFailed(url)}
+        className={cx('h-full w-full object-cover', className)}
+      />
+    );
   }
   const [from, to] = placeholderGradient(name);
   return (

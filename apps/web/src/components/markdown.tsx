@@ -30,6 +30,11 @@ export function MarkdownPreview({ source, className }: { source: string; classNa
   }, []);
   const html = useMemo(() => (render ? render(source) : ''), [render, source]);
   // Until the renderer is there (or if it cannot load) the text shows as written.
-  if (!render) return <div className={cx('markdown whitespace-pre-wrap', className)} aria-busy={!failed}>{source}</div>;
+  if (!render)
+    return (
+      <div className={cx('markdown whitespace-pre-wrap', className)} aria-busy={!failed}>
+        {source}
+      </div>
+    );
   return <Markdown html={html} className={className} />;
 }

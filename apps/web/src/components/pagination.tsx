@@ -20,13 +20,20 @@ export interface PaginationProps {
   className?: string;
 }
 
-const itemBase = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors';
+const itemBase =
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors';
 
 /**
  * Numbered pagination of §9: Previous, the first page, an ellipsis, the neighbouring pages, an
  * ellipsis, the last page, Next (the window is core's pageWindow). Nothing shows for one page.
  */
-export function Pagination({ page, totalPages, onPageChange, label = PAGINATION_TEXT.nav, className }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  label = PAGINATION_TEXT.nav,
+  className,
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   const current = Math.min(Math.max(page, 1), totalPages);
   const go = (p: number) => {
@@ -41,7 +48,13 @@ export function Pagination({ page, totalPages, onPageChange, label = PAGINATION_
     <nav aria-label={label} className={cx('flex justify-center', className)}>
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
-          <button type="button" className={edge} aria-label={PAGINATION_TEXT.previousLabel} disabled={current <= 1} onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className={edge}
+            aria-label={PAGINATION_TEXT.previousLabel}
+            disabled={current <= 1}
+            onClick={() => go(current - 1)}
+          >
             <span aria-hidden="true">‹</span>
             <span className="ml-1 hidden sm:inline">{PAGINATION_TEXT.previous}</span>
           </button>
@@ -61,7 +74,9 @@ export function Pagination({ page, totalPages, onPageChange, label = PAGINATION_
                 className={cx(
                   itemBase,
                   focusRing,
-                  item.page === current ? 'bg-sky-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                  item.page === current
+                    ? 'bg-sky-500 text-slate-950'
+                    : 'text-slate-300 hover:bg-slate-800 hover:text-white',
                 )}
               >
                 {item.page}
@@ -70,7 +85,13 @@ export function Pagination({ page, totalPages, onPageChange, label = PAGINATION_
           ),
         )}
         <li>
-          <button type="button" className={edge} aria-label={PAGINATION_TEXT.nextLabel} disabled={current >= totalPages} onClick={() => go(current + 1)}>
+          <button
+            type="button"
+            className={edge}
+            aria-label={PAGINATION_TEXT.nextLabel}
+            disabled={current >= totalPages}
+            onClick={() => go(current + 1)}
+          >
             <span className="mr-1 hidden sm:inline">{PAGINATION_TEXT.next}</span>
             <span aria-hidden="true">›</span>
           </button>

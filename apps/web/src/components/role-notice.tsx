@@ -2,7 +2,17 @@ import { ButtonLink } from './ui';
 import { useDocumentTitle } from './use-document-title';
 
 /** A page the signed-in member lacks the role for: says so, and offers the way home (no staff navigation). */
-export function RoleNotice({ title, text, help, homeText }: { title: string; text: string; help: string; homeText: string }) {
+export function RoleNotice({
+  title,
+  text,
+  help,
+  homeText,
+}: {
+  title: string;
+  text: string;
+  help: string;
+  homeText: string;
+}) {
   useDocumentTitle(title);
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">

@@ -7,8 +7,7 @@ export const STAR_RATING_TEXT = {
 } as const;
 
 const STARS = [1, 2, 3, 4, 5] as const;
-const STAR_PATH =
-  'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9L10 1.5z';
+const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9L10 1.5z';
 
 /** The shown number is kept between 0.0 and 5.0 (§5). */
 export function clampRating(value: number): number {
@@ -53,14 +52,26 @@ export interface StarRatingProps {
  * button ('Rate 3 stars') that previews its value on hover and focus. While disabled (a rating is
  * being sent) the stars are aria-disabled rather than disabled, so the focused star keeps focus.
  */
-export function StarRating({ value, onRate, selected = null, size = 'md', label = 'Rating', disabled, className }: StarRatingProps) {
+export function StarRating({
+  value,
+  onRate,
+  selected = null,
+  size = 'md',
+  label = 'Rating',
+  disabled,
+  className,
+}: StarRatingProps) {
   const [preview, setPreview] = useState<number | null>(null);
   const shown = preview ?? clampRating(value);
   const fillOf = (star: number) => Math.min(1, Math.max(0, shown - (star - 1)));
 
   if (!onRate) {
     return (
-      <span role="img" aria-label={STAR_RATING_TEXT.shown(clampRating(value))} className={cx('inline-flex items-center gap-0.5', className)}>
+      <span
+        role="img"
+        aria-label={STAR_RATING_TEXT.shown(clampRating(value))}
+        className={cx('inline-flex items-center gap-0.5', className)}
+      >
         {STARS.map((s) => (
           <Star key={s} fill={fillOf(s)} size={size} />
         ))}
@@ -69,7 +80,12 @@ export function StarRating({ value, onRate, selected = null, size = 'md', label 
   }
 
   return (
-    <div role="group" aria-label={label} className={cx('inline-flex items-center', className)} onMouseLeave={() => setPreview(null)}>
+    <div
+      role="group"
+      aria-label={label}
+      className={cx('inline-flex items-center', className)}
+      onMouseLeave={() => setPreview(null)}
+    >
       {STARS.map((s) => (
         <button
           key={s}
@@ -83,7 +99,10 @@ export function StarRating({ value, onRate, selected = null, size = 'md', label 
           onMouseEnter={() => setPreview(s)}
           onFocus={() => setPreview(s)}
           onBlur={() => setPreview(null)}
-          className={cx('rounded p-0.5 transition-transform hover:scale-110 aria-disabled:cursor-not-allowed aria-disabled:opacity-60', focusRing)}
+          className={cx(
+            'rounded p-0.5 transition-transform hover:scale-110 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+            focusRing,
+          )}
         >
           <Star fill={fillOf(s)} size={size} />
         </button>

@@ -11,7 +11,7 @@ function Page({ title }: { title: string | null }) {
 afterEach(() => setTitleUnreadCount(0));
 
 describe('tab titles', () => {
-  it("name the page, then the site, and never the site twice", () => {
+  it('name the page, then the site, and never the site twice', () => {
     const { rerender } = render(<Page title="Aerial Trainer" />);
     expect(document.title).toBe(`Aerial Trainer · ${SITE_NAME}`);
     rerender(<Page title={SITE_NAME} />);

@@ -64,7 +64,6 @@ describe('useDropdown', () => {
     expect(button).toHaveFocus();
   });
 
-
   it('opens on the chosen item, moves with arrows, Home and End, and closes on Escape with focus back', async () => {
     const user = userEvent.setup();
     render(<Menu />);

@@ -23,7 +23,9 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
   useEffect(() => {
     if (!open) return;
     // Opened below the fold: scroll just enough to show the menu (or panel) whole.
-    const panel = wrapper.current?.querySelector<HTMLElement>('[role="menu"]') ?? (button.current?.nextElementSibling as HTMLElement | null);
+    const panel =
+      wrapper.current?.querySelector<HTMLElement>('[role="menu"]') ??
+      (button.current?.nextElementSibling as HTMLElement | null);
     if (panel && panel.getBoundingClientRect().bottom > window.innerHeight) panel.scrollIntoView({ block: 'nearest' });
     const list = itemsIn(wrapper.current);
     list[Math.min(Math.max(focusIndex.current, 0), list.length - 1)]?.focus();

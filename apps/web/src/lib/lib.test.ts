@@ -16,8 +16,13 @@ describe('token timing', () => {
 
   it('reads the claims of a base64url payload (UTF-8 included) and nothing from a malformed token', () => {
     const b64 = (o: unknown) =>
-      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o)))).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-    const claims = readClaims(`${b64({ alg: 'HS256' })}.${b64({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 })}.sig`);
+      btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(o))))
+        .replace(/=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
+    const claims = readClaims(
+      `${b64({ alg: 'HS256' })}.${b64({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 })}.sig`,
+    );
     expect(claims).toEqual({ sub: '7', name: 'Škoda ~~~?>>', roles: ['moderator'], exp: 5 });
     expect(readClaims('a.b')).toBeNull();
     expect(readClaims(`x.${b64([1, 2])}.y`)).toBeNull();
@@ -33,10 +38,15 @@ describe('token timing', () => {
 });
 
 describe('runtime config in the page', () => {
-  const page = (block: string) => new DOMParser().parseFromString(`<html><head>${block}</head><body></body></html>`, 'text/html');
+  const page = (block: string) =>
+    new DOMParser().parseFromString(`<html><head>${block}</head><body></body></html>`, 'text/html');
 
   it('reads the data block the server wrote, with the same defaults as GET /api/config', () => {
-    const config = configFromPage(page('<script id="bm-config" type="application/json">{"ads":"placeholder","supportEmail":"help@x.test","version":"1.2.3","sentryDsn":""}</script>'));
+    const config = configFromPage(
+      page(
+        '<script id="bm-config" type="application/json">{"ads":"placeholder","supportEmail":"help@x.test","version":"1.2.3","sentryDsn":""}</script>',
+      ),
+    );
     expect(config).toEqual({ ...DEFAULT_CONFIG, ads: 'placeholder', supportEmail: 'help@x.test', version: '1.2.3' });
   });
 
@@ -60,7 +70,15 @@ describe('redirects', () => {
 describe('ids and dates of pages', () => {
   it('takes 1 to 9 digits, not 0, as an id from the address', () => {
     expect(routeId('42')).toBe(42);
-    expect(['0', '-1', '1e3', 'abc', '1234567890', '', undefined].map(routeId)).toEqual([null, null, null, null, null, null, null]);
+    expect(['0', '-1', '1e3', 'abc', '1234567890', '', undefined].map(routeId)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('calls something changed only when updatedAt is over a second after createdAt', () => {

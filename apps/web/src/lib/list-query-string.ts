@@ -72,7 +72,11 @@ export function useListQueryString(viewKey: string) {
  * there is, replacing the entry; choosing a page scrolls back to the top. `totalPages` is null
  * while there is no fresh answer.
  */
-export function useListPaging(page: number, totalPages: number | null, setPage: (page: number, opts?: { replace?: boolean }) => void) {
+export function useListPaging(
+  page: number,
+  totalPages: number | null,
+  setPage: (page: number, opts?: { replace?: boolean }) => void,
+) {
   useEffect(() => {
     if (totalPages !== null && totalPages > 0 && page > totalPages) setPage(totalPages, { replace: true });
   }, [page, totalPages, setPage]);

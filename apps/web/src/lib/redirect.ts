@@ -10,7 +10,9 @@ export function safeRedirect(value: string | null | undefined): string | null {
 
 /** /login?redirect=<path> for the page the visitor wanted. */
 export function loginPathFor(path: string): string {
-  return path && path !== '/login' && !path.startsWith('/login?') ? `/login?redirect=${encodeURIComponent(path)}` : '/login';
+  return path && path !== '/login' && !path.startsWith('/login?')
+    ? `/login?redirect=${encodeURIComponent(path)}`
+    : '/login';
 }
 
 /** A numeric id from the address (1 to 9 digits, not 0), or null. */

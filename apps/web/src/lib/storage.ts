@@ -51,7 +51,8 @@ export function loadStoredSession(): StoredSession | null {
   const local = readItem('local', TOKEN_KEY);
   if (local) return { token: local, rememberMe: true, impersonatorUsername: readItem('local', IMPERSONATOR_KEY) };
   const session = readItem('session', TOKEN_KEY);
-  if (session) return { token: session, rememberMe: false, impersonatorUsername: readItem('session', IMPERSONATOR_KEY) };
+  if (session)
+    return { token: session, rememberMe: false, impersonatorUsername: readItem('session', IMPERSONATOR_KEY) };
   return null;
 }
 

@@ -77,7 +77,7 @@ function show(variant: ToastVariant, message: string, opts: ToastOptions = {}): 
       {linkNode}
     </span>
   ) : (
-    linkNode ?? undefined
+    (linkNode ?? undefined)
   );
   const toastId = id ?? `toast-${++nextId}`;
   const data = { duration, description, id: toastId };

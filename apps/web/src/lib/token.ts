@@ -19,7 +19,9 @@ export function readClaims(token: string): TokenClaims | null {
   if (parts.length !== 3 || !parts[1]) return null;
   try {
     const b64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(b64.padEnd(b64.length + ((4 - (b64.length % 4)) % 4), '=')), (c) =>
+      c.charCodeAt(0),
+    );
     const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return claims !== null && typeof claims === 'object' && !Array.isArray(claims) ? (claims as TokenClaims) : null;
   } catch {

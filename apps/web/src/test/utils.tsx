@@ -2,7 +2,15 @@ import type { Member } from '@bm/core';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation, useNavigationType, useRoutes, type Location, type NavigationType, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigationType,
+  useRoutes,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';

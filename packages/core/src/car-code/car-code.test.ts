@@ -135,8 +135,18 @@ describe('version 3 codes', () => {
   const v3: CarLoadout = {
     version: 3,
     blueIsOrange: true,
-    blue: { items: [{ slot: 0, productId: 23, paintId: null }], primaryColor: null, secondaryColor: null, wheelTeamId: 5 },
-    orange: { items: [{ slot: 0, productId: 23, paintId: null }], primaryColor: null, secondaryColor: null, wheelTeamId: 5 },
+    blue: {
+      items: [{ slot: 0, productId: 23, paintId: null }],
+      primaryColor: null,
+      secondaryColor: null,
+      wheelTeamId: 5,
+    },
+    orange: {
+      items: [{ slot: 0, productId: 23, paintId: null }],
+      primaryColor: null,
+      secondaryColor: null,
+      wheelTeamId: 5,
+    },
   };
 
   it('matches a hand-checked bit layout', () => {
@@ -165,8 +175,18 @@ describe('version 3 codes', () => {
     const v2: CarLoadout = {
       version: 2,
       blueIsOrange: false,
-      blue: { items: [{ slot: 2, productId: 358, paintId: null }], primaryColor: null, secondaryColor: null, wheelTeamId: null },
-      orange: { items: [], primaryColor: { r: 1, g: 2, b: 3 }, secondaryColor: { r: 4, g: 5, b: 6 }, wheelTeamId: null },
+      blue: {
+        items: [{ slot: 2, productId: 358, paintId: null }],
+        primaryColor: null,
+        secondaryColor: null,
+        wheelTeamId: null,
+      },
+      orange: {
+        items: [],
+        primaryColor: { r: 1, g: 2, b: 3 },
+        secondaryColor: { r: 4, g: 5, b: 6 },
+        wheelTeamId: null,
+      },
     };
     expect(okLoadout(decodeCarCode(encodeCarCode(v2)))).toEqual(v2);
     expect(() => encodeCarCode({ ...v2, blue: { ...v2.blue, wheelTeamId: 1 } })).toThrow(RangeError);
@@ -174,7 +194,7 @@ describe('version 3 codes', () => {
 
   it('tolerates the spare orange wheel team id the reference writer appends', () => {
     // Same as the hand-checked code plus 6 bits of orange team id (value 9): 61 bits, size 8.
-    const body = [0x03, 0x5c, 0x00, 0x0a | (9 << 7) & 0xff, 9 >> 1];
+    const body = [0x03, 0x5c, 0x00, 0x0a | ((9 << 7) & 0xff), 9 >> 1];
     const loadout = okLoadout(decodeCarCode(withHeader(body, 3)));
     expect(loadout).toEqual(v3);
   });
@@ -241,7 +261,11 @@ describe('decodeCarCode: errors', () => {
     const bytes = bytesOf(V4_EXAMPLE);
     expect(decodeCarCode(encodeBase64(new Uint8Array([...bytes, 0]))).ok).toBe(true);
     expect(decodeCarCode(encodeBase64(new Uint8Array([...bytes, 0, 0]))).ok).toBe(true);
-    expectError(encodeBase64(new Uint8Array([...bytes, 0, 0, 0])), 'invalid', 'Car code has data beyond its declared size');
+    expectError(
+      encodeBase64(new Uint8Array([...bytes, 0, 0, 0])),
+      'invalid',
+      'Car code has data beyond its declared size',
+    );
     expectError(encodeBase64(new Uint8Array([...bytes, 7])), 'invalid', 'Car code has data beyond its declared size');
   });
 
@@ -258,7 +282,15 @@ describe('decodeCarCode: errors', () => {
     const base: CarLoadout = {
       version: 4,
       blueIsOrange: true,
-      blue: { items: [{ slot: 2, productId: 358, paintId: null }, { slot: 4, productId: 7, paintId: null }], primaryColor: null, secondaryColor: null, wheelTeamId: 0 },
+      blue: {
+        items: [
+          { slot: 2, productId: 358, paintId: null },
+          { slot: 4, productId: 7, paintId: null },
+        ],
+        primaryColor: null,
+        secondaryColor: null,
+        wheelTeamId: 0,
+      },
       orange: { items: [], primaryColor: null, secondaryColor: null, wheelTeamId: null },
     };
     const bytes = bytesOf(encodeCarCode(base));
@@ -273,7 +305,9 @@ describe('decodeCarCode: errors', () => {
     empty[5] = 0;
     empty[6] = (empty[6] ?? 0) & ~0b11;
     expectError(withHeader([...empty.slice(3)], 4), 'invalid', 'Car code has an empty item in the blue Wheels slot');
-    expect(() => encodeCarCode({ ...base, blue: { ...base.blue, items: [base.blue.items[0]!, base.blue.items[0]!] } })).toThrow(RangeError);
+    expect(() =>
+      encodeCarCode({ ...base, blue: { ...base.blue, items: [base.blue.items[0]!, base.blue.items[0]!] } }),
+    ).toThrow(RangeError);
   });
 
   it('rejects garbage and random strings without throwing', () => {
@@ -298,7 +332,7 @@ describe('decodeCarCode: errors', () => {
       for (let j = 0; j < length; j++) bytes[j] = Math.floor(random() * 256);
       // half of them get a plausible header so the body parser is exercised too
       if (i % 2 === 0 && length >= 4) {
-        bytes[0] = 1 + Math.floor(random() * 4) | ((length & 3) << 6);
+        bytes[0] = (1 + Math.floor(random() * 4)) | ((length & 3) << 6);
         bytes[1] = length >> 2;
         let crc = 0xff;
         for (let j = 3; j < length; j++) crc ^= bytes[j] ?? 0;
@@ -392,8 +426,12 @@ describe('encodeCarCode round trips', () => {
     expect(() => encodeCarCode({ ...ok, version: 5 })).toThrow(RangeError);
     expect(() => encodeCarCode({ ...ok, blue: { ...team, primaryColor: { r: 1, g: 2, b: 3 } } })).toThrow(RangeError);
     expect(() => encodeCarCode({ ...ok, blue: { ...team, wheelTeamId: 64 } })).toThrow(RangeError);
-    expect(() => encodeCarCode({ ...ok, blue: { ...team, items: [{ slot: 32, productId: 1, paintId: null }] } })).toThrow(RangeError);
-    expect(() => encodeCarCode({ ...ok, blue: { ...team, items: [{ slot: 0, productId: 1, paintId: 64 }] } })).toThrow(RangeError);
+    expect(() =>
+      encodeCarCode({ ...ok, blue: { ...team, items: [{ slot: 32, productId: 1, paintId: null }] } }),
+    ).toThrow(RangeError);
+    expect(() => encodeCarCode({ ...ok, blue: { ...team, items: [{ slot: 0, productId: 1, paintId: 64 }] } })).toThrow(
+      RangeError,
+    );
     const sixteen = [...Array(16).keys()].map((slot) => ({ slot, productId: 1, paintId: null }));
     expect(() => encodeCarCode({ ...ok, blue: { ...team, items: sixteen } })).toThrow(RangeError);
   });
@@ -430,11 +468,27 @@ describe('names', () => {
   });
 
   it('describes bodies', () => {
-    const team = (items: LoadoutItem[]): TeamLoadout => ({ items, primaryColor: null, secondaryColor: null, wheelTeamId: 0 });
+    const team = (items: LoadoutItem[]): TeamLoadout => ({
+      items,
+      primaryColor: null,
+      secondaryColor: null,
+      wheelTeamId: 0,
+    });
     const dominus = team([{ slot: 0, productId: 403, paintId: 17 }]);
     expect(describeBody({ version: 4, blueIsOrange: true, blue: dominus, orange: dominus })).toBe('Onyx Dominus');
-    expect(describeBody({ version: 4, blueIsOrange: false, blue: dominus, orange: structuredClone(dominus) })).toBe('Onyx Dominus');
-    expect(describeBody({ version: 4, blueIsOrange: false, blue: team([]), orange: dominus })).toBe('No body / Onyx Dominus');
-    expect(describeBody({ version: 4, blueIsOrange: true, blue: team([{ slot: 0, productId: 9999, paintId: null }]), orange: team([]) })).toBe('Body #9999');
+    expect(describeBody({ version: 4, blueIsOrange: false, blue: dominus, orange: structuredClone(dominus) })).toBe(
+      'Onyx Dominus',
+    );
+    expect(describeBody({ version: 4, blueIsOrange: false, blue: team([]), orange: dominus })).toBe(
+      'No body / Onyx Dominus',
+    );
+    expect(
+      describeBody({
+        version: 4,
+        blueIsOrange: true,
+        blue: team([{ slot: 0, productId: 9999, paintId: null }]),
+        orange: team([]),
+      }),
+    ).toBe('Body #9999');
   });
 });

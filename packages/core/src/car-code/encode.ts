@@ -85,7 +85,10 @@ function writeTeam(writer: BitWriter, team: TeamLoadout, version: number, name: 
 
   if (hasWheelTeamId(version)) {
     const id = team.wheelTeamId ?? 0;
-    writer.write(checkInt(id, 0, (1 << CAR_CODE_BITS.wheelTeamId) - 1, `${name} wheel team id`), CAR_CODE_BITS.wheelTeamId);
+    writer.write(
+      checkInt(id, 0, (1 << CAR_CODE_BITS.wheelTeamId) - 1, `${name} wheel team id`),
+      CAR_CODE_BITS.wheelTeamId,
+    );
   } else if (team.wheelTeamId !== null) {
     throw new RangeError(`${name} wheel team id needs version 3 or later`);
   }

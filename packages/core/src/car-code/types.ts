@@ -47,9 +47,7 @@ export interface CarLoadout {
 
 export type CarCodeErrorKind = 'empty' | 'base64' | 'truncated' | 'checksum' | 'version' | 'invalid';
 
-export type DecodeResult =
-  | { ok: true; loadout: CarLoadout }
-  | { ok: false; error: CarCodeErrorKind; message: string };
+export type DecodeResult = { ok: true; loadout: CarLoadout } | { ok: false; error: CarCodeErrorKind; message: string };
 
 /** Oldest loadout version the reference reader understands. */
 export const MIN_CAR_CODE_VERSION = 1;

@@ -16,13 +16,18 @@ afterAll(() => t.close());
 function multipart(file: Buffer, filename: string, type: string) {
   const boundary = '----bmtestboundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const png = (w = 64, h = 64) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } }).png().toBuffer();
+const png = (w = 64, h = 64) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
 const fileOf = (url: string) => path.join(t.dataDir, 'files', url.replace(/^\/files\//, ''));
 
 describe('notification settings', () => {
@@ -31,9 +36,16 @@ describe('notification settings', () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/NotificationSettings/my', headers: m.auth });
     expect(first.json()).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     const next = { ...DEFAULT_NOTIFICATION_PREFERENCES, pluginAll: false, productUpdates: true };
-    const put = await t.app.inject({ method: 'PUT', url: '/api/NotificationSettings/my', headers: m.auth, payload: next });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/NotificationSettings/my',
+      headers: m.auth,
+      payload: next,
+    });
     expect(put.json()).toEqual(next);
-    expect((await t.app.inject({ method: 'GET', url: '/api/NotificationSettings/my', headers: m.auth })).json()).toEqual(next);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/NotificationSettings/my', headers: m.auth })).json(),
+    ).toEqual(next);
   });
 
   it('refuses anonymous callers and incomplete bodies', async () => {
@@ -41,7 +53,12 @@ describe('notification settings', () => {
     expect(anon.statusCode).toBe(401);
     expect(anon.json().message).toBe(M.notAuthenticated);
     const m = await signedInMember(t);
-    const partial = await t.app.inject({ method: 'PUT', url: '/api/NotificationSettings/my', headers: m.auth, payload: { pluginAll: true } });
+    const partial = await t.app.inject({
+      method: 'PUT',
+      url: '/api/NotificationSettings/my',
+      headers: m.auth,
+      payload: { pluginAll: true },
+    });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().errors).toHaveProperty('pluginApproved');
   });
@@ -51,7 +68,12 @@ describe('avatar', () => {
   it('re-encodes an upload, replaces the old file, and removes it', async () => {
     const m = await signedInMember(t);
     const up = multipart(await png(600, 400), 'me.png', 'image/png');
-    const first = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...m.auth, ...up.headers }, payload: up.body });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: { ...m.auth, ...up.headers },
+      payload: up.body,
+    });
     expect(first.statusCode).toBe(200);
     const url1 = first.json().url as string;
     expect(url1).toMatch(/^\/files\/avatars\/.+\.webp$/);
@@ -60,9 +82,16 @@ describe('avatar', () => {
     expect((await t.app.inject({ method: 'GET', url: url1 })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: m.auth })).json().avatarUrl).toBe(url1);
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const up2 = multipart(gif, 'x.bin', 'application/octet-stream');
-    const second = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...m.auth, ...up2.headers }, payload: up2.body });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: { ...m.auth, ...up2.headers },
+      payload: up2.body,
+    });
     expect(second.statusCode).toBe(200);
     expect(fs.existsSync(fileOf(url1))).toBe(false);
 
@@ -75,26 +104,53 @@ describe('avatar', () => {
   it('refuses files over 500 KB, files that are not images, and anonymous callers', async () => {
     const m = await signedInMember(t);
     const big = multipart(Buffer.alloc(501 * 1024, 1), 'big.png', 'image/png');
-    const tooBig = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...m.auth, ...big.headers }, payload: big.body });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: { ...m.auth, ...big.headers },
+      payload: big.body,
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(M.avatarTooLarge);
     const text = multipart(Buffer.from('not an image at all'), 'fake.png', 'image/png');
-    const notImage = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...m.auth, ...text.headers }, payload: text.body });
+    const notImage = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: { ...m.auth, ...text.headers },
+      payload: text.body,
+    });
     expect(notImage.statusCode).toBe(415);
-    const json = await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: m.auth, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/members/me/avatar',
+      headers: m.auth,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     const up = multipart(await png(), 'me.png', 'image/png');
-    expect((await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: up.headers, payload: up.body })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: up.headers, payload: up.body }))
+        .statusCode,
+    ).toBe(401);
     const [row] = await t.ctx.db.select().from(members).where(eq(members.id, m.id));
     expect(row!.avatarKey).toBeNull();
-    expect(fs.existsSync(path.join(t.dataDir, 'files', 'avatars')) ? fs.readdirSync(path.join(t.dataDir, 'files', 'avatars')).filter((f) => f.startsWith(`${m.id}-`)) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(t.dataDir, 'files', 'avatars'))
+        ? fs.readdirSync(path.join(t.dataDir, 'files', 'avatars')).filter((f) => f.startsWith(`${m.id}-`))
+        : [],
+    ).toEqual([]);
   });
 });
 
 describe('feedback', () => {
   it('stores feedback from a member with the page it came from', async () => {
     const m = await signedInMember(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: m.auth, payload: { content: '  Great site  ', url: '/plugins' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: m.auth,
+      payload: { content: '  Great site  ', url: '/plugins' },
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.ctx.db.select().from(feedback).where(eq(feedback.id, res.json().id));
     expect(row).toMatchObject({ memberId: m.id, content: 'Great site', url: '/plugins' });
@@ -102,11 +158,23 @@ describe('feedback', () => {
 
   it('refuses empty, too long, or anonymous feedback', async () => {
     const m = await signedInMember(t);
-    const empty = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: m.auth, payload: { content: '   ' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: m.auth,
+      payload: { content: '   ' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(M.feedbackEmpty);
-    const long = await t.app.inject({ method: 'POST', url: '/api/feedback', headers: m.auth, payload: { content: 'x'.repeat(5001) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      headers: m.auth,
+      payload: { content: 'x'.repeat(5001) },
+    });
     expect(long.json().message).toBe(M.feedbackTooLong);
-    expect((await t.app.inject({ method: 'POST', url: '/api/feedback', payload: { content: 'hi' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/feedback', payload: { content: 'hi' } })).statusCode).toBe(
+      401,
+    );
   });
 });

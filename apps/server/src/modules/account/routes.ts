@@ -11,13 +11,24 @@ export function accountRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/NotificationSettings/my',
-    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, response: { 200: notificationPreferences } } },
+    {
+      preValidation: signedIn,
+      schema: { tags: ['account'], security: bearer, response: { 200: notificationPreferences } },
+    },
     async (req) => account.preferences(requireMember(req)),
   );
 
   r.put(
     '/NotificationSettings/my',
-    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: notificationPreferences, response: { 200: notificationPreferences } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['account'],
+        security: bearer,
+        body: notificationPreferences,
+        response: { 200: notificationPreferences },
+      },
+    },
     async (req) => account.updatePreferences(requireMember(req), req.body),
   );
 
@@ -45,14 +56,26 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.delete('/members/me/avatar', { preValidation: signedIn, schema: { tags: ['account'], security: bearer } }, async (req, reply) => {
-    await account.removeAvatar(requireMember(req));
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/members/me/avatar',
+    { preValidation: signedIn, schema: { tags: ['account'], security: bearer } },
+    async (req, reply) => {
+      await account.removeAvatar(requireMember(req));
+      return reply.code(204).send();
+    },
+  );
 
   r.post(
     '/feedback',
-    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: feedbackRequest, response: { 201: z.object({ id: z.number() }) } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['account'],
+        security: bearer,
+        body: feedbackRequest,
+        response: { 201: z.object({ id: z.number() }) },
+      },
+    },
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('feedback', req.ip, String(principal.memberId));

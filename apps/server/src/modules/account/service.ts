@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { AUTH_MESSAGES as M, AVATAR_MAX_BYTES, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@bm/core';
+import {
+  AUTH_MESSAGES as M,
+  AVATAR_MAX_BYTES,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { feedback, members } from '../../db/schema.js';
 import { HttpError, unauthorized } from '../../platform/errors.js';
@@ -43,25 +48,41 @@ export class AccountService {
     let oldKey: string | null = null;
     try {
       await this.ctx.db.transaction(async (tx) => {
-        const [row] = await tx.select({ key: members.avatarKey }).from(members).where(eq(members.id, principal.memberId)).for('update');
+        const [row] = await tx
+          .select({ key: members.avatarKey })
+          .from(members)
+          .where(eq(members.id, principal.memberId))
+          .for('update');
         if (!row) throw unauthorized();
         oldKey = row.key;
-        await tx.update(members).set({ avatarKey: key, updatedAt: new Date() }).where(eq(members.id, principal.memberId));
+        await tx
+          .update(members)
+          .set({ avatarKey: key, updatedAt: new Date() })
+          .where(eq(members.id, principal.memberId));
       });
     } catch (e) {
       await this.ctx.storage.delete(key);
       throw e;
     }
     this.avatarChanged();
-    if (oldKey) await this.ctx.storage.delete(oldKey).catch((err) => this.ctx.log.warn({ err, key: oldKey }, 'Old avatar not removed'));
+    if (oldKey)
+      await this.ctx.storage
+        .delete(oldKey)
+        .catch((err) => this.ctx.log.warn({ err, key: oldKey }, 'Old avatar not removed'));
     return this.ctx.storage.url(key);
   }
 
   async removeAvatar(principal: Principal) {
-    const [row] = await this.ctx.db.select({ key: members.avatarKey }).from(members).where(eq(members.id, principal.memberId));
+    const [row] = await this.ctx.db
+      .select({ key: members.avatarKey })
+      .from(members)
+      .where(eq(members.id, principal.memberId));
     if (!row) throw unauthorized();
     if (!row.key) return;
-    await this.ctx.db.update(members).set({ avatarKey: null, updatedAt: new Date() }).where(eq(members.id, principal.memberId));
+    await this.ctx.db
+      .update(members)
+      .set({ avatarKey: null, updatedAt: new Date() })
+      .where(eq(members.id, principal.memberId));
     this.avatarChanged();
     await this.ctx.storage.delete(row.key);
   }

@@ -46,7 +46,9 @@ let member: Awaited<ReturnType<typeof signedInMember>>;
 beforeAll(async () => {
   receiver = await startReceiver();
   smtp = await startMailbox();
-  t = await startTestApp({ env: { BUILD_WEBHOOK_URL: receiver.url, BUILD_WEBHOOK_SECRET: SECRET, SMTP_URL: smtp.url } });
+  t = await startTestApp({
+    env: { BUILD_WEBHOOK_URL: receiver.url, BUILD_WEBHOOK_SECRET: SECRET, SMTP_URL: smtp.url },
+  });
   admin = await signedInMember(t, ['administrator']);
   moderator = await signedInMember(t, ['moderator']);
   member = await signedInMember(t);
@@ -81,17 +83,32 @@ describe('who may call the admin area', () => {
     for (const c of [...reads, ...writes]) {
       const anon = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object });
       expect(anon.statusCode, `${c.method} ${c.url} anonymous`).toBe(401);
-      const plain = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object, headers: member.auth });
+      const plain = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload as object,
+        headers: member.auth,
+      });
       expect(plain.statusCode, `${c.method} ${c.url} member`).toBe(403);
     }
   });
 
   it('lets moderators read but not change anything', async () => {
     for (const c of writes) {
-      const res = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object, headers: moderator.auth });
+      const res = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload as object,
+        headers: moderator.auth,
+      });
       expect(res.statusCode, `${c.method} ${c.url} moderator`).toBe(403);
     }
-    for (const url of ['/api/admin/connections', '/api/admin/webhooks/deliveries', '/api/admin/feedback', '/api/admin/members']) {
+    for (const url of [
+      '/api/admin/connections',
+      '/api/admin/webhooks/deliveries',
+      '/api/admin/feedback',
+      '/api/admin/members',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: moderator.auth });
       expect(res.statusCode, `${url} moderator`).toBe(200);
     }
@@ -99,7 +116,12 @@ describe('who may call the admin area', () => {
 
   it('answers 400 to an administrator sending bad input', async () => {
     for (const c of writes) {
-      const res = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object, headers: admin.auth });
+      const res = await t.app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload as object,
+        headers: admin.auth,
+      });
       expect(res.statusCode, `${c.method} ${c.url} administrator`).toBe(400);
     }
     const badId = await t.app.inject({ method: 'GET', url: '/api/admin/feedback/abc', headers: admin.auth });
@@ -113,7 +135,9 @@ describe('connections', () => {
       { kind: 'build', status: 'dead', attempts: 8, lastError: 'builder unreachable' },
       { kind: 'notify', status: 'pending' },
     ]);
-    await t.ctx.db.insert(mailOutbox).values({ to: 'x@example.com', subject: 's', text: 't', html: 'h', status: 'failed' });
+    await t.ctx.db
+      .insert(mailOutbox)
+      .values({ to: 'x@example.com', subject: 's', text: 't', html: 'h', status: 'failed' });
 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -137,14 +161,18 @@ describe('connections', () => {
       expect(body.realtimeClients).toBe(1);
       expect(body.queues.jobs).toMatchObject({ dead: 1, pending: 1 });
       expect(body.queues.mail.failed).toBe(1);
-      expect(body.deadJobs).toEqual([expect.objectContaining({ kind: 'build', attempts: 8, lastError: 'builder unreachable' })]);
+      expect(body.deadJobs).toEqual([
+        expect.objectContaining({ kind: 'build', attempts: 8, lastError: 'builder unreachable' }),
+      ]);
     } finally {
       socket.disconnect();
     }
   });
 
   it('reports a service that does not answer as down instead of failing', async () => {
-    const off = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', BUILD_WEBHOOK_URL: 'http://127.0.0.1:9/', BUILD_WEBHOOK_SECRET: SECRET } });
+    const off = await startTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', BUILD_WEBHOOK_URL: 'http://127.0.0.1:9/', BUILD_WEBHOOK_SECRET: SECRET },
+    });
     try {
       const a = await signedInMember(off, ['administrator']);
       const res = await off.app.inject({ method: 'GET', url: '/api/admin/connections', headers: a.auth });
@@ -163,7 +191,12 @@ describe('connections', () => {
 describe('webhooks', () => {
   it('sends a signed test delivery to a given URL and records it', async () => {
     receiver.got.length = 0;
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/test', headers: admin.auth, payload: { url: receiver.url } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: admin.auth,
+      payload: { url: receiver.url },
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json<WebhookDelivery>();
     expect(d).toMatchObject({ direction: 'out', kind: 'test', url: receiver.url, statusCode: 200, error: null });
@@ -185,45 +218,84 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = await t.app.inject({ method: 'POST', url: '/api/webhooks/test', headers: admin.auth, payload: { url: `http://127.0.0.1:${port}/` } });
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: admin.auth,
+      payload: { url: `http://127.0.0.1:${port}/` },
+    });
     expect(down.statusCode).toBe(200);
     expect(down.json<WebhookDelivery>()).toMatchObject({ statusCode: null, latencyMs: expect.any(Number) });
     expect(down.json<WebhookDelivery>().error).toContain('ECONNREFUSED');
-    const [stored] = await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, down.json<WebhookDelivery>().id));
+    const [stored] = await t.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, down.json<WebhookDelivery>().id));
     expect(stored!.error).toContain('ECONNREFUSED');
 
     // Port 9 is one fetch refuses outright (the browser test uses it): still a recorded failure.
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/webhooks/test', headers: admin.auth, payload: { url: 'http://127.0.0.1:9/' } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: admin.auth,
+      payload: { url: 'http://127.0.0.1:9/' },
+    });
     expect(blocked.json<WebhookDelivery>()).toMatchObject({ statusCode: null, error: 'bad port' });
 
     receiver.state.status = 500;
-    const failed = await t.app.inject({ method: 'POST', url: '/api/webhooks/test', headers: admin.auth, payload: { url: receiver.url } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: admin.auth,
+      payload: { url: receiver.url },
+    });
     receiver.state.status = 200;
     expect(failed.json<WebhookDelivery>()).toMatchObject({ statusCode: 500, error: 'HTTP 500' });
   });
 
   it('lists the last deliveries of both directions, newest first, and redelivers outgoing ones', async () => {
-    await t.ctx.db.insert(webhookDeliveries).values({ direction: 'in', kind: 'callback', url: '/api/builds/callback', deliveryId: 'in-1', requestBody: '{}' });
+    await t.ctx.db.insert(webhookDeliveries).values({
+      direction: 'in',
+      kind: 'callback',
+      url: '/api/builds/callback',
+      deliveryId: 'in-1',
+      requestBody: '{}',
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/webhooks/deliveries', headers: admin.auth });
     const items = list.json<WebhookDelivery[]>();
     expect(items[0]).toMatchObject({ direction: 'in', deliveryId: 'in-1' });
     const out = items.find((d) => d.direction === 'out' && d.statusCode === 200)!;
 
     receiver.got.length = 0;
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${out.id}/redeliver`, headers: admin.auth });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/deliveries/${out.id}/redeliver`,
+      headers: admin.auth,
+    });
     expect(again.statusCode).toBe(200);
     const d = again.json<WebhookDelivery>();
     expect(d.id).not.toBe(out.id);
     expect(d.deliveryId).not.toBe(out.deliveryId);
     expect(d.requestBody).toBe(out.requestBody);
     expect(receiver.got[0]!.body).toBe(out.requestBody);
-    expect(verifyWebhook(SECRET, receiver.got[0]!.headers, receiver.got[0]!.body)).toMatchObject({ ok: true, deliveryId: d.deliveryId });
+    expect(verifyWebhook(SECRET, receiver.got[0]!.headers, receiver.got[0]!.body)).toMatchObject({
+      ok: true,
+      deliveryId: d.deliveryId,
+    });
 
     const incoming = items[0]!;
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/deliveries/${incoming.id}/redeliver`, headers: admin.auth });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/deliveries/${incoming.id}/redeliver`,
+      headers: admin.auth,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: M.onlyOutgoing });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks/deliveries/999999/redeliver', headers: admin.auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks/deliveries/999999/redeliver',
+      headers: admin.auth,
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -258,7 +330,12 @@ describe('feedback', () => {
     const stillNew = await t.app.inject({ method: 'GET', url: '/api/admin/feedback?status=new', headers: admin.auth });
     expect(stillNew.json<FeedbackListResponse>().totalCount).toBe(0);
 
-    const done = await t.app.inject({ method: 'PATCH', url: `/api/admin/feedback/${id}`, headers: admin.auth, payload: { status: 'done' } });
+    const done = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/feedback/${id}`,
+      headers: admin.auth,
+      payload: { status: 'done' },
+    });
     expect(done.json<FeedbackItem>().status).toBe('done');
     const reopened = await t.app.inject({ method: 'GET', url: `/api/admin/feedback/${id}`, headers: admin.auth });
     expect(reopened.json<FeedbackItem>().status).toBe('done');
@@ -269,7 +346,12 @@ describe('feedback', () => {
 
   it('pages the list', async () => {
     for (let i = 0; i < 3; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/feedback', headers: member.auth, payload: { content: `Idea ${i}` } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: member.auth,
+        payload: { content: `Idea ${i}` },
+      });
     }
     const p2 = await t.app.inject({ method: 'GET', url: '/api/admin/feedback?page=2&pageSize=2', headers: admin.auth });
     const body = p2.json<FeedbackListResponse>();
@@ -284,15 +366,34 @@ describe('members', () => {
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, rememberMe: false } });
 
   it('searches by username or email without regard to case, paged', async () => {
-    const byName = await t.app.inject({ method: 'GET', url: `/api/admin/members?search=${member.username.toUpperCase()}`, headers: moderator.auth });
+    const byName = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${member.username.toUpperCase()}`,
+      headers: moderator.auth,
+    });
     const found = byName.json<AdminMembersResponse>();
     expect(found.totalCount).toBe(1);
-    expect(found.items[0]).toMatchObject({ id: member.id, username: member.username, email: member.email, roles: [], emailVerified: true, disabled: false });
+    expect(found.items[0]).toMatchObject({
+      id: member.id,
+      username: member.username,
+      email: member.email,
+      roles: [],
+      emailVerified: true,
+      disabled: false,
+    });
 
-    const byEmail = await t.app.inject({ method: 'GET', url: `/api/admin/members?search=${encodeURIComponent(admin.email)}`, headers: admin.auth });
+    const byEmail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${encodeURIComponent(admin.email)}`,
+      headers: admin.auth,
+    });
     expect(byEmail.json<AdminMembersResponse>().items[0]).toMatchObject({ id: admin.id, roles: ['administrator'] });
 
-    const paged = await t.app.inject({ method: 'GET', url: '/api/admin/members?pageSize=2&page=1', headers: admin.auth });
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members?pageSize=2&page=1',
+      headers: admin.auth,
+    });
     expect(paged.json<AdminMembersResponse>()).toMatchObject({ page: 1, pageSize: 2 });
     expect(paged.json<AdminMembersResponse>().items).toHaveLength(2);
     expect(paged.json<AdminMembersResponse>().totalCount).toBeGreaterThanOrEqual(3);
@@ -301,44 +402,81 @@ describe('members', () => {
     expect(wildcard.json<AdminMembersResponse>().totalCount).toBe(0);
   });
 
-  it('grants and revokes staff roles, which show in the member\'s next token', async () => {
+  it("grants and revokes staff roles, which show in the member's next token", async () => {
     const target = await signedInMember(t);
-    const grant = await t.app.inject({ method: 'PUT', url: `/api/admin/members/${target.id}/roles/moderator`, headers: admin.auth });
+    const grant = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${target.id}/roles/moderator`,
+      headers: admin.auth,
+    });
     expect(grant.statusCode).toBe(204);
-    const again = await t.app.inject({ method: 'PUT', url: `/api/admin/members/${target.id}/roles/moderator`, headers: admin.auth });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${target.id}/roles/moderator`,
+      headers: admin.auth,
+    });
     expect(again.statusCode).toBe(204);
     const roles = await t.app.inject({ method: 'GET', url: '/api/roles/my', headers: target.auth });
     expect(roles.json()).toEqual(['moderator']);
 
-    const revoke = await t.app.inject({ method: 'DELETE', url: `/api/admin/members/${target.id}/roles/moderator`, headers: admin.auth });
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/members/${target.id}/roles/moderator`,
+      headers: admin.auth,
+    });
     expect(revoke.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/roles/my', headers: target.auth })).json()).toEqual([]);
 
-    const unknown = await t.app.inject({ method: 'PUT', url: '/api/admin/members/999999/roles/moderator', headers: admin.auth });
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/members/999999/roles/moderator',
+      headers: admin.auth,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('does not let an administrator remove their own administrator role or disable themselves', async () => {
-    const own = await t.app.inject({ method: 'DELETE', url: `/api/admin/members/${admin.id}/roles/administrator`, headers: admin.auth });
+    const own = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/members/${admin.id}/roles/administrator`,
+      headers: admin.auth,
+    });
     expect(own.statusCode).toBe(400);
     expect(own.json()).toMatchObject({ message: M.cannotRemoveOwnAdmin });
-    const self = await t.app.inject({ method: 'POST', url: `/api/admin/members/${admin.id}/disable`, headers: admin.auth });
+    const self = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${admin.id}/disable`,
+      headers: admin.auth,
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toMatchObject({ message: M.cannotDisableSelf });
-    expect((await t.app.inject({ method: 'GET', url: '/api/roles/my', headers: admin.auth })).json()).toEqual(['administrator']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/roles/my', headers: admin.auth })).json()).toEqual([
+      'administrator',
+    ]);
   });
 
   it('disabling an account stops its sign-in and its existing tokens; enabling lets it back in', async () => {
     const target = await signedInMember(t);
     const second = (await login(target.username, target.password)).json<{ token: string }>().token;
 
-    const off = await t.app.inject({ method: 'POST', url: `/api/admin/members/${target.id}/disable`, headers: admin.auth });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${target.id}/disable`,
+      headers: admin.auth,
+    });
     expect(off.statusCode).toBe(204);
-    const [row] = await t.ctx.db.select({ disabledAt: members.disabledAt }).from(members).where(eq(members.id, target.id));
+    const [row] = await t.ctx.db
+      .select({ disabledAt: members.disabledAt })
+      .from(members)
+      .where(eq(members.id, target.id));
     expect(row!.disabledAt).not.toBeNull();
 
     for (const token of [target.token, second]) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(me.statusCode).toBe(401);
       const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { token } });
       expect(refresh.statusCode).toBe(401);
@@ -349,17 +487,29 @@ describe('members', () => {
     const wrongPassword = await login(target.username, 'not-the-password');
     expect(wrongPassword.statusCode).toBe(401);
 
-    const listed = await t.app.inject({ method: 'GET', url: `/api/admin/members?search=${target.username}`, headers: admin.auth });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${target.username}`,
+      headers: admin.auth,
+    });
     expect(listed.json<AdminMembersResponse>().items[0]!.disabled).toBe(true);
 
-    const on = await t.app.inject({ method: 'POST', url: `/api/admin/members/${target.id}/enable`, headers: admin.auth });
+    const on = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${target.id}/enable`,
+      headers: admin.auth,
+    });
     expect(on.statusCode).toBe(204);
     const back = await login(target.username, target.password);
     expect(back.statusCode).toBe(200);
     // Sessions revoked while disabled stay revoked.
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: target.auth })).statusCode).toBe(401);
 
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/members/999999/disable', headers: admin.auth });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/members/999999/disable',
+      headers: admin.auth,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

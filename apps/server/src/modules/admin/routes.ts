@@ -22,13 +22,18 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new AdminService(ctx);
 
-  r.get('/admin/connections', { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: connectionsResponse } } }, async () =>
-    service.connections(),
+  r.get(
+    '/admin/connections',
+    { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: connectionsResponse } } },
+    async () => service.connections(),
   );
 
   r.post(
     '/webhooks/test',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, body: webhookTestRequest, response: { 200: webhookDelivery } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, body: webhookTestRequest, response: { 200: webhookDelivery } },
+    },
     async (req) => service.sendTestWebhook(req.body.url),
   );
 
@@ -40,13 +45,19 @@ export function adminRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/admin/webhooks/deliveries/:id/redeliver',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } },
+    },
     async (req) => service.redeliver(req.params.id),
   );
 
   r.get(
     '/admin/feedback',
-    { preValidation: staffOnly, schema: { tags, security: bearer, querystring: feedbackListQuery, response: { 200: feedbackListResponse } } },
+    {
+      preValidation: staffOnly,
+      schema: { tags, security: bearer, querystring: feedbackListQuery, response: { 200: feedbackListResponse } },
+    },
     async (req) => service.feedbackList(req.query),
   );
 
@@ -58,19 +69,28 @@ export function adminRoutes(app: App, ctx: AppContext) {
 
   r.patch(
     '/admin/feedback/:id',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } },
+    },
     async (req) => service.setFeedbackStatus(req.params.id, req.body.status),
   );
 
   r.get(
     '/admin/members',
-    { preValidation: staffOnly, schema: { tags, security: bearer, querystring: adminMembersQuery, response: { 200: adminMembersResponse } } },
+    {
+      preValidation: staffOnly,
+      schema: { tags, security: bearer, querystring: adminMembersQuery, response: { 200: adminMembersResponse } },
+    },
     async (req) => service.members(req.query),
   );
 
   r.put(
     '/admin/members/:id/roles/:role',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } },
+    },
     async (req, reply) => {
       await service.grantRole(req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -79,7 +99,10 @@ export function adminRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/admin/members/:id/roles/:role',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } },
+    },
     async (req, reply) => {
       await service.revokeRole(requireRole(req, 'administrator'), req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -89,7 +112,10 @@ export function adminRoutes(app: App, ctx: AppContext) {
   for (const action of ['disable', 'enable'] as const) {
     r.post(
       `/admin/members/:id/${action}`,
-      { preValidation: administratorOnly, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
+      {
+        preValidation: administratorOnly,
+        schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } },
+      },
       async (req, reply) => {
         await service.setDisabled(requireRole(req, 'administrator'), req.params.id, action === 'disable');
         return reply.code(204).send(null);

@@ -23,7 +23,11 @@ import { webhookHeaders } from '../../platform/webhooks.js';
 const PROBE_TIMEOUT_MS = 3000;
 
 /** Runs a probe with a time limit; whatever happens, it answers a status and never throws. */
-async function probe(name: ServiceStatus['name'], run: () => Promise<string>, timeoutMs = PROBE_TIMEOUT_MS): Promise<ServiceStatus> {
+async function probe(
+  name: ServiceStatus['name'],
+  run: () => Promise<string>,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<ServiceStatus> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -43,12 +47,18 @@ async function probe(name: ServiceStatus['name'], run: () => Promise<string>, ti
 
 /** fetch() fails with 'fetch failed' and puts the reason in its cause: show the reason. */
 function describeFetchError(e: unknown): string {
-  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return 'No answer within the time limit';
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
+    return 'No answer within the time limit';
   const cause = (e as { cause?: { message?: string } }).cause;
   return cause?.message || (e instanceof Error ? e.message : String(e));
 }
 
-const off = (name: ServiceStatus['name'], detail: string): ServiceStatus => ({ name, state: 'off', latencyMs: null, detail });
+const off = (name: ServiceStatus['name'], detail: string): ServiceStatus => ({
+  name,
+  state: 'off',
+  latencyMs: null,
+  detail,
+});
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 const iso = (d: Date) => d.toISOString();
@@ -125,9 +135,11 @@ export class AdminService {
     const url = this.builderUrl;
     const builder = url
       ? probe('builder', async () => {
-          const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch((e: unknown) => {
-            throw new Error(describeFetchError(e));
-          });
+          const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) }).catch(
+            (e: unknown) => {
+              throw new Error(describeFetchError(e));
+            },
+          );
           return `HTTP ${res.status}`;
         })
       : Promise.resolve(off('builder', 'BUILD_WEBHOOK_URL not set'));
@@ -137,7 +149,13 @@ export class AdminService {
       return null;
     });
     const dead = ctx.db
-      .select({ id: jobs.id, kind: jobs.kind, attempts: jobs.attempts, lastError: jobs.lastError, updatedAt: jobs.updatedAt })
+      .select({
+        id: jobs.id,
+        kind: jobs.kind,
+        attempts: jobs.attempts,
+        lastError: jobs.lastError,
+        updatedAt: jobs.updatedAt,
+      })
       .from(jobs)
       .where(eq(jobs.status, 'dead'))
       .orderBy(desc(jobs.updatedAt), desc(jobs.id))
@@ -171,7 +189,10 @@ export class AdminService {
       .groupBy(mailOutbox.status);
     const j = (s: string) => Number(jobRows.find((r) => r.status === s)?.n ?? 0);
     const m = (s: string) => Number(mailRows.find((r) => r.status === s)?.n ?? 0);
-    return { jobs: { pending: j('pending'), running: j('running'), dead: j('dead') }, mail: { pending: m('pending'), failed: m('failed') } };
+    return {
+      jobs: { pending: j('pending'), running: j('running'), dead: j('dead') },
+      mail: { pending: m('pending'), failed: m('failed') },
+    };
   }
 
   // Webhooks
@@ -192,7 +213,13 @@ export class AdminService {
     return this.deliver(row.kind, row.url, row.requestBody, randomUUID(), row.submissionId);
   }
 
-  private async deliver(kind: string, url: string, body: string, deliveryId: string, submissionId: number | null = null) {
+  private async deliver(
+    kind: string,
+    url: string,
+    body: string,
+    deliveryId: string,
+    submissionId: number | null = null,
+  ) {
     const started = performance.now();
     let statusCode: number | null = null;
     let responseBody: string | null = null;
@@ -214,7 +241,18 @@ export class AdminService {
     const latencyMs = Math.round(performance.now() - started);
     const [row] = await this.ctx.db
       .insert(webhookDeliveries)
-      .values({ direction: 'out', kind, url, deliveryId, submissionId, requestBody: body, statusCode, responseBody, latencyMs, error })
+      .values({
+        direction: 'out',
+        kind,
+        url,
+        deliveryId,
+        submissionId,
+        requestBody: body,
+        statusCode,
+        responseBody,
+        latencyMs,
+        error,
+      })
       .returning();
     return toDelivery(row!);
   }
@@ -269,19 +307,31 @@ export class AdminService {
         .offset((q.page - 1) * q.pageSize),
       this.ctx.db.select({ n: count() }).from(feedback).where(where),
     ]);
-    return { items: rows.map((r) => this.toFeedback(r)), page: q.page, pageSize: q.pageSize, totalCount: Number(total?.n ?? 0) };
+    return {
+      items: rows.map((r) => this.toFeedback(r)),
+      page: q.page,
+      pageSize: q.pageSize,
+      totalCount: Number(total?.n ?? 0),
+    };
   }
 
   /** Opening a 'new' item marks it 'seen'. */
   async feedbackDetail(id: number): Promise<FeedbackItem> {
-    await this.ctx.db.update(feedback).set({ status: 'seen' }).where(and(eq(feedback.id, id), eq(feedback.status, 'new')));
+    await this.ctx.db
+      .update(feedback)
+      .set({ status: 'seen' })
+      .where(and(eq(feedback.id, id), eq(feedback.status, 'new')));
     const [row] = await this.feedbackSelect().where(eq(feedback.id, id)).limit(1);
     if (!row) throw notFound(M.feedbackNotFound);
     return this.toFeedback(row);
   }
 
   async setFeedbackStatus(id: number, status: FeedbackStatus): Promise<FeedbackItem> {
-    const [updated] = await this.ctx.db.update(feedback).set({ status }).where(eq(feedback.id, id)).returning({ id: feedback.id });
+    const [updated] = await this.ctx.db
+      .update(feedback)
+      .set({ status })
+      .where(eq(feedback.id, id))
+      .returning({ id: feedback.id });
     if (!updated) throw notFound(M.feedbackNotFound);
     const [row] = await this.feedbackSelect().where(eq(feedback.id, id)).limit(1);
     return this.toFeedback(row!);
@@ -301,7 +351,9 @@ export class AdminService {
           createdAt: members.createdAt,
           emailVerifiedAt: members.emailVerifiedAt,
           disabledAt: members.disabledAt,
-          roles: sql<string[]>`coalesce((select array_agg(${memberRoles.role} order by ${memberRoles.role}) from ${memberRoles} where ${memberRoles.memberId} = ${members.id}), '{}')`,
+          roles: sql<
+            string[]
+          >`coalesce((select array_agg(${memberRoles.role} order by ${memberRoles.role}) from ${memberRoles} where ${memberRoles.memberId} = ${members.id}), '{}')`,
         })
         .from(members)
         .where(where)

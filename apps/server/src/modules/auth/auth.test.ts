@@ -14,7 +14,8 @@ afterAll(() => t.close());
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api${url}`, headers });
 const tokenFrom = (link: string) => new URL(link).searchParams.get('token')!;
 
 describe('registration, verification and sign-in', () => {
@@ -34,18 +35,33 @@ describe('registration, verification and sign-in', () => {
 
     const verified = await post('/auth/verify-email', { token: tokenFrom(mail!.link!) });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().member).toMatchObject({ username: m.username, email: m.email, isVerified: true, isImpersonating: false });
+    expect(verified.json().member).toMatchObject({
+      username: m.username,
+      email: m.email,
+      isVerified: true,
+      isImpersonating: false,
+    });
 
     const again = await post('/auth/verify-email', { token: tokenFrom(mail!.link!) });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(M.tokenInvalid);
 
-    const login = await post('/auth/login', { username: m.username.toUpperCase(), password: m.password, rememberMe: true });
+    const login = await post('/auth/login', {
+      username: m.username.toUpperCase(),
+      password: m.password,
+      rememberMe: true,
+    });
     expect(login.statusCode).toBe(200);
     const { token, member } = login.json();
     expect(member.username).toBe(m.username);
     const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: String(member.id), iss: 'http://localhost:3000', aud: 'bakkes-community', roles: [], is_impersonating: false });
+    expect(claims).toMatchObject({
+      sub: String(member.id),
+      iss: 'http://localhost:3000',
+      aud: 'bakkes-community',
+      roles: [],
+      is_impersonating: false,
+    });
     expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
 
     const prefs = await get('/NotificationSettings/my', { authorization: `Bearer ${token}` });
@@ -156,7 +172,9 @@ describe('sessions', () => {
     expect((await post('/auth/validate', { token: m.token })).json()).toEqual({ isValid: true });
 
     // Past the grace the old token is worthless...
-    await t.ctx.db.execute(sql`update sessions set rotated_at = now() - interval '1 minute' where id = ${decodeJwt(rotated).sid as string}`);
+    await t.ctx.db.execute(
+      sql`update sessions set rotated_at = now() - interval '1 minute' where id = ${decodeJwt(rotated).sid as string}`,
+    );
     expect((await post('/auth/validate', { token: m.token })).json()).toEqual({ isValid: false });
     expect((await get('/auth/me', m.auth)).statusCode).toBe(401);
     expect((await get('/auth/me', { authorization: `Bearer ${rotated}` })).statusCode).toBe(200);
@@ -197,7 +215,9 @@ describe('password reset and change', () => {
     expect(short.json().message).toBe(M.passwordMin);
 
     expect((await post('/auth/reset-password', { token, newPassword: 'brand-new-pass' })).statusCode).toBe(200);
-    expect((await post('/auth/reset-password', { token, newPassword: 'another-pass' })).json().message).toBe(M.tokenInvalid);
+    expect((await post('/auth/reset-password', { token, newPassword: 'another-pass' })).json().message).toBe(
+      M.tokenInvalid,
+    );
     expect((await post('/auth/validate', { token: m.token })).json().isValid).toBe(false);
     expect((await post('/auth/login', { username: m.username, password: m.password })).statusCode).toBe(401);
     expect((await post('/auth/login', { username: m.username, password: 'brand-new-pass' })).statusCode).toBe(200);
@@ -207,7 +227,10 @@ describe('password reset and change', () => {
     const m = await signedInMember(t);
     await post('/auth/forgot-password', { email: m.email });
     const [mail] = await t.mailFor(m.email);
-    await t.ctx.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.memberId, m.id));
+    await t.ctx.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.memberId, m.id));
     const res = await post('/auth/reset-password', { token: tokenFrom(mail!.link!), newPassword: 'brand-new-pass' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.tokenExpired);
@@ -215,12 +238,20 @@ describe('password reset and change', () => {
 
   it('changes the password with the current one and revokes sessions', async () => {
     const m = await signedInMember(t);
-    const wrong = await post('/auth/change-password', { currentPassword: 'not-it', newPassword: 'new-password-1' }, m.auth);
+    const wrong = await post(
+      '/auth/change-password',
+      { currentPassword: 'not-it', newPassword: 'new-password-1' },
+      m.auth,
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(M.currentPasswordWrong);
     const short = await post('/auth/change-password', { currentPassword: m.password, newPassword: 'short' }, m.auth);
     expect(short.json().message).toBe(M.newPasswordMin);
-    const ok = await post('/auth/change-password', { currentPassword: m.password, newPassword: 'new-password-1' }, m.auth);
+    const ok = await post(
+      '/auth/change-password',
+      { currentPassword: m.password, newPassword: 'new-password-1' },
+      m.auth,
+    );
     expect(ok.statusCode).toBe(200);
     expect((await get('/auth/me', m.auth)).statusCode).toBe(401);
     expect((await post('/auth/login', { username: m.username, password: 'new-password-1' })).statusCode).toBe(200);
@@ -248,11 +279,21 @@ describe('email change', () => {
   it('refuses a wrong password or a taken address', async () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
-    expect((await post('/account/email-change/request', { currentPassword: 'nope', newEmail: 'z@example.com' }, a.auth)).statusCode).toBe(400);
-    const taken = await post('/account/email-change/request', { currentPassword: a.password, newEmail: b.email }, a.auth);
+    expect(
+      (await post('/account/email-change/request', { currentPassword: 'nope', newEmail: 'z@example.com' }, a.auth))
+        .statusCode,
+    ).toBe(400);
+    const taken = await post(
+      '/account/email-change/request',
+      { currentPassword: a.password, newEmail: b.email },
+      a.auth,
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors.newEmail).toEqual([M.emailTaken]);
-    expect((await post('/account/email-change/request', { currentPassword: a.password, newEmail: 'z@example.com' })).statusCode).toBe(401);
+    expect(
+      (await post('/account/email-change/request', { currentPassword: a.password, newEmail: 'z@example.com' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -273,7 +314,10 @@ describe('impersonation', () => {
 
     expect((await post('/admin/stop-impersonation', undefined, auth)).statusCode).toBe(200);
     expect((await get('/auth/me', auth)).statusCode).toBe(401);
-    const [stopped] = await t.ctx.db.select().from(impersonationAudit).where(eq(impersonationAudit.memberId, member.id));
+    const [stopped] = await t.ctx.db
+      .select()
+      .from(impersonationAudit)
+      .where(eq(impersonationAudit.memberId, member.id));
     expect(stopped!.stoppedAt).not.toBeNull();
     // The administrator's own session is untouched.
     expect((await get('/auth/me', admin.auth)).statusCode).toBe(200);

@@ -10,7 +10,14 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 ${paragraphs.map((p) => `<p style="line-height:1.5">${escape(p)}</p>`).join('\n')}
 ${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:12px;color:#94a3b8">Or open this link: ${escape(action.url)}</p>` : ''}
 <p style="font-size:12px;color:#94a3b8">BakkesMod Community</p></div></body></html>`;
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', 'BakkesMod Community'].join('\n');
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    'BakkesMod Community',
+  ].join('\n');
   return { html, text };
 }
 
@@ -20,7 +27,10 @@ export function verificationMail(to: string, username: string, url: string): Out
     subject: 'Verify your email address',
     ...layout(
       `Welcome, ${username}!`,
-      ['Please confirm your email address to finish setting up your account.', 'The link works once and expires in 7 days.'],
+      [
+        'Please confirm your email address to finish setting up your account.',
+        'The link works once and expires in 7 days.',
+      ],
       { label: 'Verify Email', url },
     ),
   };

@@ -15,7 +15,16 @@ import {
   tokenRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, administratorOnly, bearer, idParam, requireMember, requireRole, signedIn, typed } from '../../http.js';
+import {
+  type App,
+  administratorOnly,
+  bearer,
+  idParam,
+  requireMember,
+  requireRole,
+  signedIn,
+  typed,
+} from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { AuthService } from './service.js';
 
@@ -32,15 +41,25 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     }
   }
 
-  r.post('/auth/login', { schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } }, async (req) => {
-    await ctx.limits.consume('login', req.ip, req.body.username);
-    await botCheck(req.body.turnstileToken, req.ip);
-    return auth.login(req.body);
-  });
+  r.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } },
+    async (req) => {
+      await ctx.limits.consume('login', req.ip, req.body.username);
+      await botCheck(req.body.turnstileToken, req.ip);
+      return auth.login(req.body);
+    },
+  );
 
   r.post(
     '/auth/register',
-    { schema: { tags: ['auth'], body: registerRequest, response: { 201: z.object({ email: z.string(), username: z.string() }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: registerRequest,
+        response: { 201: z.object({ email: z.string(), username: z.string() }) },
+      },
+    },
     async (req, reply) => {
       await ctx.limits.consume('register', req.ip, req.body.email);
       await botCheck(req.body.turnstileToken, req.ip);
@@ -54,33 +73,51 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     return reply.code(204).send();
   });
 
-  r.get('/auth/me', { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } }, async (req) =>
-    auth.me(requireMember(req)),
+  r.get(
+    '/auth/me',
+    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } },
+    async (req) => auth.me(requireMember(req)),
   );
 
-  r.get('/roles/my', { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } }, async (req) =>
-    auth.roles(requireMember(req)),
+  r.get(
+    '/roles/my',
+    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } },
+    async (req) => auth.roles(requireMember(req)),
   );
 
   r.post(
     '/auth/validate',
-    { schema: { tags: ['auth'], body: z.object({ token: z.string() }), response: { 200: z.object({ isValid: z.boolean() }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: z.object({ token: z.string() }),
+        response: { 200: z.object({ isValid: z.boolean() }) },
+      },
+    },
     async (req) => ({ isValid: await auth.validate(req.body.token) }),
   );
 
-  r.post('/auth/refresh', { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } }, async (req) =>
-    auth.refresh(req.body.token),
+  r.post(
+    '/auth/refresh',
+    { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } },
+    async (req) => auth.refresh(req.body.token),
   );
 
-  r.post('/auth/verify-email', { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } }, async (req) =>
-    auth.verifyEmail(req.body.token),
+  r.post(
+    '/auth/verify-email',
+    { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } },
+    async (req) => auth.verifyEmail(req.body.token),
   );
 
-  r.post('/auth/provide-email', { schema: { tags: ['auth'], body: provideEmailRequest, response: { 200: messageResponse } } }, async (req) => {
-    await ctx.limits.consume('provideEmail', req.ip, req.body.username);
-    await auth.provideEmail(req.body);
-    return { message: 'Verification email sent. Please check your inbox.' };
-  });
+  r.post(
+    '/auth/provide-email',
+    { schema: { tags: ['auth'], body: provideEmailRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await ctx.limits.consume('provideEmail', req.ip, req.body.username);
+      await auth.provideEmail(req.body);
+      return { message: 'Verification email sent. Please check your inbox.' };
+    },
+  );
 
   r.post(
     '/auth/resend-verification',
@@ -93,20 +130,31 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     },
   );
 
-  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } } }, async (req) => {
-    await ctx.limits.consume('forgot', req.ip, req.body.email);
-    await auth.forgotPassword(req.body.email);
-    return { message: SAME_ANSWER };
-  });
+  r.post(
+    '/auth/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await ctx.limits.consume('forgot', req.ip, req.body.email);
+      await auth.forgotPassword(req.body.email);
+      return { message: SAME_ANSWER };
+    },
+  );
 
-  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } } }, async (req) => {
-    await auth.resetPassword(req.body.token, req.body.newPassword);
-    return { message: 'Your password has been reset. You can sign in now.' };
-  });
+  r.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.newPassword);
+      return { message: 'Your password has been reset. You can sign in now.' };
+    },
+  );
 
   r.post(
     '/auth/change-password',
-    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } } },
+    {
+      preValidation: signedIn,
+      schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } },
+    },
     async (req) => {
       const principal = requireMember(req);
       await ctx.limits.consume('password', req.ip, String(principal.memberId));
@@ -117,7 +165,10 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/account/email-change/request',
-    { preValidation: signedIn, schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } } },
+    {
+      preValidation: signedIn,
+      schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } },
+    },
     async (req) => {
       const principal = requireMember(req);
       await ctx.limits.consume('password', req.ip, String(principal.memberId));
@@ -126,19 +177,30 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     },
   );
 
-  r.post('/account/email-change/confirm', { schema: { tags: ['account'], body: tokenRequest, response: { 200: messageResponse } } }, async (req) => {
-    await auth.confirmEmailChange(req.body.token);
-    return { message: 'Your email address has been changed.' };
-  });
+  r.post(
+    '/account/email-change/confirm',
+    { schema: { tags: ['account'], body: tokenRequest, response: { 200: messageResponse } } },
+    async (req) => {
+      await auth.confirmEmailChange(req.body.token);
+      return { message: 'Your email address has been changed.' };
+    },
+  );
 
   r.post(
     '/admin/impersonate/:id',
-    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } },
+    },
     async (req) => auth.impersonate(requireRole(req, 'administrator'), req.params.id),
   );
 
-  r.post('/admin/stop-impersonation', { preValidation: signedIn, schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } }, async (req) => {
-    await auth.stopImpersonation(requireMember(req));
-    return { message: 'Impersonation stopped. Please sign in again.' };
-  });
+  r.post(
+    '/admin/stop-impersonation',
+    { preValidation: signedIn, schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } },
+    async (req) => {
+      await auth.stopImpersonation(requireMember(req));
+      return { message: 'Impersonation stopped. Please sign in again.' };
+    },
+  );
 }

@@ -17,7 +17,12 @@ import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } fr
 import { enqueueMail } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { hashMailToken, newMailToken } from '../../platform/tokens.js';
-import { emailChangeConfirmMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from './mail-templates.js';
+import {
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  passwordResetMail,
+  verificationMail,
+} from './mail-templates.js';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -47,9 +52,17 @@ async function rolesOf(db: Db, memberId: number): Promise<string[]> {
 const ROTATION_GRACE_MS = 30_000;
 
 /** A token's generation against its session's: current, the one just replaced (within the grace), or old. */
-function tokenAge(gen: number, session: { generation: number; rotatedAt: Date | null }): 'current' | 'previous' | 'old' {
+function tokenAge(
+  gen: number,
+  session: { generation: number; rotatedAt: Date | null },
+): 'current' | 'previous' | 'old' {
   if (gen === session.generation) return 'current';
-  if (gen === session.generation - 1 && session.rotatedAt && Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS) return 'previous';
+  if (
+    gen === session.generation - 1 &&
+    session.rotatedAt &&
+    Date.now() - session.rotatedAt.getTime() < ROTATION_GRACE_MS
+  )
+    return 'previous';
   return 'old';
 }
 
@@ -69,11 +82,22 @@ export class AuthService {
     const expiresAt = new Date(Date.now() + ttl * 1000);
     const [session] = await db
       .insert(sessions)
-      .values({ memberId: member.id, rememberMe: opts.rememberMe, impersonatorId: opts.impersonatorId ?? null, expiresAt })
+      .values({
+        memberId: member.id,
+        rememberMe: opts.rememberMe,
+        impersonatorId: opts.impersonatorId ?? null,
+        expiresAt,
+      })
       .returning({ id: sessions.id });
     const roles = await rolesOf(db, member.id);
     const impersonating = opts.impersonatorId !== undefined;
-    const token = await this.ctx.tokens.sign({ memberId: member.id, sessionId: session!.id, roles, impersonating, expiresAt });
+    const token = await this.ctx.tokens.sign({
+      memberId: member.id,
+      sessionId: session!.id,
+      roles,
+      impersonating,
+      expiresAt,
+    });
     return { token, sessionId: session!.id, member: toMember(member, this.ctx, impersonating) };
   }
 
@@ -84,7 +108,12 @@ export class AuthService {
     const memberId = Number(claims.sub);
     if (!/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
     const [row] = await this.ctx.db
-      .select({ id: sessions.id, impersonatorId: sessions.impersonatorId, generation: sessions.generation, rotatedAt: sessions.rotatedAt })
+      .select({
+        id: sessions.id,
+        impersonatorId: sessions.impersonatorId,
+        generation: sessions.generation,
+        rotatedAt: sessions.rotatedAt,
+      })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
       .where(
@@ -162,7 +191,8 @@ export class AuthService {
     const member = await this.checkCredentials(input.username, input.password);
     if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
     if (!member.email) throw new HttpError(403, M.emailRequired, { reason: 'EmailRequired', currentEmail: null });
-    if (!member.emailVerifiedAt) throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
+    if (!member.emailVerifiedAt)
+      throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
     const { token, member: out } = await this.issue(this.ctx.db, member, { rememberMe: input.rememberMe });
     return { token, member: out };
   }
@@ -194,7 +224,14 @@ export class AuthService {
       const [session] = await tx
         .select()
         .from(sessions)
-        .where(and(eq(sessions.id, claims.sid), eq(sessions.memberId, Number(claims.sub)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(sessions.id, claims.sid),
+            eq(sessions.memberId, Number(claims.sub)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        )
         .for('update');
       if (!session) return null;
       const age = tokenAge(claims.gen, session);
@@ -267,7 +304,8 @@ export class AuthService {
   /** Sets or replaces the unverified address of an account that cannot sign in yet, and mails a link. */
   async provideEmail(input: { username: string; password: string; email: string }) {
     const member = await this.checkCredentials(input.username, input.password);
-    if (member.emailVerifiedAt && member.email) throw badRequest('This account already has a verified email address', 'email');
+    if (member.emailVerifiedAt && member.email)
+      throw badRequest('This account already has a verified email address', 'email');
     const email = input.email.trim();
     await this.ctx.db.transaction(async (tx) => {
       const [other] = await tx.select({ id: members.id }).from(members).where(byEmail(email)).limit(1);
@@ -318,7 +356,10 @@ export class AuthService {
         .update(members)
         .set({ passwordHash, emailVerifiedAt: sql`coalesce(${members.emailVerifiedAt}, now())`, updatedAt: new Date() })
         .where(eq(members.id, row.memberId));
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, row.memberId), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.memberId, row.memberId), isNull(sessions.revokedAt)));
       await tx
         .update(emailTokens)
         .set({ usedAt: new Date() })
@@ -334,17 +375,22 @@ export class AuthService {
 
   async changePassword(principal: Principal, currentPassword: string, newPassword: string) {
     const member = await this.memberRow(principal.memberId);
-    if (!(await verifyPassword(member.passwordHash, currentPassword))) throw badRequest(M.currentPasswordWrong, 'currentPassword');
+    if (!(await verifyPassword(member.passwordHash, currentPassword)))
+      throw badRequest(M.currentPasswordWrong, 'currentPassword');
     const passwordHash = await hashPassword(newPassword);
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, member.id));
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
     });
   }
 
   async requestEmailChange(principal: Principal, currentPassword: string, newEmail: string) {
     const member = await this.memberRow(principal.memberId);
-    if (!(await verifyPassword(member.passwordHash, currentPassword))) throw badRequest(M.currentPasswordWrong, 'currentPassword');
+    if (!(await verifyPassword(member.passwordHash, currentPassword)))
+      throw badRequest(M.currentPasswordWrong, 'currentPassword');
     const email = newEmail.trim();
     if (member.email && member.email.toLowerCase() === email.toLowerCase()) {
       throw badRequest('The new email is the same as the current one', 'newEmail');
@@ -372,7 +418,10 @@ export class AuthService {
       const email = row.newEmail!;
       const [other] = await tx.select({ id: members.id }).from(members).where(byEmail(email)).limit(1);
       if (other && other.id !== row.memberId) throw conflict(M.emailTaken, 'token');
-      await tx.update(members).set({ email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(members.id, row.memberId));
+      await tx
+        .update(members)
+        .set({ email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(members.id, row.memberId));
     });
   }
 
@@ -386,7 +435,9 @@ export class AuthService {
     if (targetRoles.includes('administrator')) throw forbidden('Administrators cannot be impersonated');
     return this.ctx.db.transaction(async (tx) => {
       const issued = await this.issue(tx, target, { rememberMe: false, impersonatorId: principal.memberId });
-      await tx.insert(impersonationAudit).values({ adminId: principal.memberId, memberId: target.id, sessionId: issued.sessionId });
+      await tx
+        .insert(impersonationAudit)
+        .values({ adminId: principal.memberId, memberId: target.id, sessionId: issued.sessionId });
       return { token: issued.token, member: issued.member };
     });
   }
@@ -395,7 +446,10 @@ export class AuthService {
     if (!principal.impersonating) throw badRequest('Not impersonating');
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
-      await tx.update(impersonationAudit).set({ stoppedAt: new Date() }).where(eq(impersonationAudit.sessionId, principal.sessionId));
+      await tx
+        .update(impersonationAudit)
+        .set({ stoppedAt: new Date() })
+        .where(eq(impersonationAudit.sessionId, principal.sessionId));
     });
   }
 

@@ -52,7 +52,9 @@ beforeAll(async () => {
   const builderUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/build`;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  t = await startTestApp({ env: { BUILD_WEBHOOK_URL: builderUrl, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: base, BUILD_TIMEOUT: '600' } });
+  t = await startTestApp({
+    env: { BUILD_WEBHOOK_URL: builderUrl, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: base, BUILD_TIMEOUT: '600' },
+  });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -65,7 +67,12 @@ type Owner = Awaited<ReturnType<typeof signedInMember>>;
 
 async function upload(owner: Owner, pluginId: number, source?: Buffer, versionString = '1.2.0') {
   const { payload, headers } = multipart(source ?? (await demoSourceZip('Built')), 'built.zip', { versionString });
-  const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${pluginId}/files/source`, headers: { ...owner.auth, ...headers }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/plugins/${pluginId}/files/source`,
+    headers: { ...owner.auth, ...headers },
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ submission: Submission }>().submission;
 }
@@ -81,16 +88,28 @@ async function dispatched(name: string) {
 }
 
 /** Posts a callback the way a builder does: the exact bytes, signed (or not) with the given secret and time. */
-function callback(body: Record<string, unknown> | string, opts: { secret?: string; now?: number; deliveryId?: string; headers?: Record<string, string> } = {}) {
+function callback(
+  body: Record<string, unknown> | string,
+  opts: { secret?: string; now?: number; deliveryId?: string; headers?: Record<string, string> } = {},
+) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const signed = webhookHeaders(opts.secret ?? SECRET, raw, opts.deliveryId, opts.now);
-  return t.app.inject({ method: 'POST', url: '/api/builds/callback', headers: { 'content-type': 'application/json', ...signed, ...opts.headers }, payload: raw });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/builds/callback',
+    headers: { 'content-type': 'application/json', ...signed, ...opts.headers },
+    payload: raw,
+  });
 }
 
 const subRow = async (id: number) => (await t.ctx.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
 const inDeliveries = async (id: number) =>
-  t.ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.submissionId, id), eq(webhookDeliveries.direction, 'in')));
-const audits = async (id: number) => t.ctx.db.select().from(moderationAudit).where(eq(moderationAudit.submissionId, id)).orderBy(asc(moderationAudit.id));
+  t.ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.submissionId, id), eq(webhookDeliveries.direction, 'in')));
+const audits = async (id: number) =>
+  t.ctx.db.select().from(moderationAudit).where(eq(moderationAudit.submissionId, id)).orderBy(asc(moderationAudit.id));
 const jobsOf = async (id: number) =>
   t.ctx.db
     .select()
@@ -98,7 +117,12 @@ const jobsOf = async (id: number) =>
     .where(sql`(${jobs.payload}->>'submissionId')::int = ${id}`)
     .orderBy(asc(jobs.id));
 /** Everything a refused callback must leave as it was. */
-const snapshot = async (id: number) => ({ sub: await subRow(id), deliveries: await inDeliveries(id), audits: await audits(id), files: storedFiles(t) });
+const snapshot = async (id: number) => ({
+  sub: await subRow(id),
+  deliveries: await inDeliveries(id),
+  audits: await audits(id),
+  files: storedFiles(t),
+});
 
 async function openSocket(token: string) {
   const s = connect(base, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
@@ -144,9 +168,18 @@ describe('dispatch to the builder', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(source)).toBe(true);
     expect((await fetch(job.sourceUrl.replace(/sig=[0-9a-f]/, 'sig=x'))).status).not.toBe(200);
 
-    const out = await t.ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.submissionId, sub.submissionId), eq(webhookDeliveries.direction, 'out')));
+    const out = await t.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.submissionId, sub.submissionId), eq(webhookDeliveries.direction, 'out')));
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ kind: 'build', statusCode: 202, error: null, deliveryId: job.deliveryId, responseBody: '{"accepted":true}' });
+    expect(out[0]).toMatchObject({
+      kind: 'build',
+      statusCode: 202,
+      error: null,
+      deliveryId: job.deliveryId,
+      responseBody: '{"accepted":true}',
+    });
     expect(out[0]!.latencyMs).toBeGreaterThanOrEqual(0);
 
     const after = await jobsOf(sub.submissionId);
@@ -204,7 +237,10 @@ describe('dispatch to the builder', () => {
     const plugin = await createPlugin(t, owner, { name: 'Never Reached' });
     const sub = await upload(owner, plugin.id);
     const [job] = await jobsOf(sub.submissionId);
-    await t.ctx.db.update(jobs).set({ attempts: DISPATCH_ATTEMPTS - 1 }).where(eq(jobs.id, job!.id));
+    await t.ctx.db
+      .update(jobs)
+      .set({ attempts: DISPATCH_ATTEMPTS - 1 })
+      .where(eq(jobs.id, job!.id));
     answer = 'error';
     await t.ctx.jobs.runDue();
     expect((await jobsOf(sub.submissionId))[0]!.status).toBe('dead');
@@ -228,7 +264,12 @@ describe('builder callbacks', () => {
     const stale = await callback(body, { now: Date.now() - 6 * 60 * 1000 });
     expect(stale.statusCode).toBe(401);
     expect(stale.json().message).toMatch(/too old/);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/builds/callback', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/builds/callback',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(unsigned.statusCode).toBe(401);
     // Signed over other bytes than those sent: the JSON re-spaced.
     const signed = webhookHeaders(SECRET, JSON.stringify(body));
@@ -247,7 +288,12 @@ describe('builder callbacks', () => {
     expect(badStatus.statusCode).toBe(400);
 
     // A large body without a signature is refused before it is read.
-    const big = await t.app.inject({ method: 'POST', url: '/api/builds/callback', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(3 * 1024 * 1024) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/builds/callback',
+      headers: { 'content-type': 'application/json' },
+      payload: 'x'.repeat(3 * 1024 * 1024),
+    });
     expect(big.statusCode).toBe(401);
 
     expect(await snapshot(id)).toEqual(before);
@@ -260,7 +306,13 @@ describe('builder callbacks', () => {
     const res = await callback({ submissionId: sub.submissionId, status: 'building', log: 'starting' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true, duplicate: false, status: 'b' });
-    expect(await event).toEqual({ id: sub.submissionId, pluginId: plugin.id, pluginName: 'Socket Build', status: 'b', versionString: '1.2.0' });
+    expect(await event).toEqual({
+      id: sub.submissionId,
+      pluginId: plugin.id,
+      pluginName: 'Socket Build',
+      status: 'b',
+      versionString: '1.2.0',
+    });
     const row = await subRow(sub.submissionId);
     expect(row.status).toBe('b');
     expect(row.buildStartedAt).toBeInstanceOf(Date);
@@ -274,7 +326,13 @@ describe('builder callbacks', () => {
     expect((await callback({ submissionId: id, status: 'building' })).statusCode).toBe(200);
     const binary = await demoBinaryZip('Successful', '1.2.0');
     const debug = await makeZip([{ name: 'Successful.pdb', data: 'pdb bytes' }]);
-    const body = { submissionId: id, status: 'success', log: 'Build succeeded', binaryZip: binary.toString('base64'), debugZip: debug.toString('base64') };
+    const body = {
+      submissionId: id,
+      status: 'success',
+      log: 'Build succeeded',
+      binaryZip: binary.toString('base64'),
+      debugZip: debug.toString('base64'),
+    };
     const deliveryId = 'delivery-success-1';
     const res = await callback(body, { deliveryId });
     expect(res.statusCode, res.body).toBe(200);
@@ -288,7 +346,11 @@ describe('builder callbacks', () => {
     const timeout = (await jobsOf(id)).find((j) => j.kind === BUILD_JOBS.timeout)!;
     expect(timeout).toMatchObject({ status: 'done', lastError: 'cancelled' });
 
-    const list = await t.app.inject({ method: 'GET', url: `/api/plugins/my/${plugin.id}/submissions`, headers: owner.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/my/${plugin.id}/submissions`,
+      headers: owner.auth,
+    });
     const shown = list.json<Submission[]>().find((s) => s.submissionId === id)!;
     expect(shown).toMatchObject({ status: 'p', hasBinary: true, hasDebugFiles: true, buildLog: 'Build succeeded' });
     expect(shown.queuePosition).toBeGreaterThanOrEqual(1);
@@ -304,9 +366,16 @@ describe('builder callbacks', () => {
   it('applies one of two copies of a delivery arriving at once, and keeps only its files', async () => {
     const { plugin, sub } = await dispatched('Twice At Once');
     const id = sub.submissionId;
-    const body = { submissionId: id, status: 'success', binaryZip: (await demoBinaryZip('TwiceAtOnce', '1')).toString('base64') };
+    const body = {
+      submissionId: id,
+      status: 'success',
+      binaryZip: (await demoBinaryZip('TwiceAtOnce', '1')).toString('base64'),
+    };
     const filesBefore = storedFiles(t).length;
-    const answers = await Promise.all([callback(body, { deliveryId: 'same-delivery' }), callback(body, { deliveryId: 'same-delivery' })]);
+    const answers = await Promise.all([
+      callback(body, { deliveryId: 'same-delivery' }),
+      callback(body, { deliveryId: 'same-delivery' }),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(answers.map((a) => a.json<{ duplicate: boolean }>().duplicate).sort()).toEqual([false, true]);
     expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${plugin.id}/binary-`))).toHaveLength(1);
@@ -326,20 +395,32 @@ describe('builder callbacks', () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
-  it('failure: -> r with the log, Build failed as the reason and a notice in the author\'s inbox; a late success is refused (409)', async () => {
+  it("failure: -> r with the log, Build failed as the reason and a notice in the author's inbox; a late success is refused (409)", async () => {
     const { owner, plugin, sub } = await dispatched('Failing');
     const id = sub.submissionId;
     const res = await callback({ submissionId: id, status: 'failure', log: 'error C2065: undeclared identifier' });
     expect(res.statusCode, res.body).toBe(200);
     const row = await subRow(id);
-    expect(row).toMatchObject({ status: 'r', denyReason: 'Build failed', buildLog: 'error C2065: undeclared identifier' });
+    expect(row).toMatchObject({
+      status: 'r',
+      denyReason: 'Build failed',
+      buildLog: 'error C2065: undeclared identifier',
+    });
     const [notice] = await t.ctx.db.select().from(mailMessages).where(eq(mailMessages.memberId, owner.id));
-    expect(notice).toMatchObject({ subject: 'Build failed: Failing v1.2.0', link: `/plugins/${plugin.id}/manage`, category: 'plugin' });
+    expect(notice).toMatchObject({
+      subject: 'Build failed: Failing v1.2.0',
+      link: `/plugins/${plugin.id}/manage`,
+      category: 'plugin',
+    });
     expect(notice!.body).toContain('error C2065');
     expect((await t.ctx.db.select().from(plugins).where(eq(plugins.id, plugin.id)))[0]!.needsApproval).toBe(false);
 
     const before = await snapshot(id);
-    const late = await callback({ submissionId: id, status: 'success', binaryZip: (await demoBinaryZip('Failing', '1')).toString('base64') });
+    const late = await callback({
+      submissionId: id,
+      status: 'success',
+      binaryZip: (await demoBinaryZip('Failing', '1')).toString('base64'),
+    });
     expect(late.statusCode).toBe(409);
     const again = await callback({ submissionId: id, status: 'building' });
     expect(again.statusCode).toBe(409);
@@ -355,7 +436,10 @@ describe('build timeout', () => {
     // Not yet due: nothing happens.
     await t.ctx.jobs.runDue();
     expect((await subRow(id)).status).toBe('b');
-    await t.ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.dedupeKey, buildTimeoutKey(id)));
+    await t.ctx.db
+      .update(jobs)
+      .set({ runAt: new Date() })
+      .where(eq(jobs.dedupeKey, buildTimeoutKey(id)));
     await t.ctx.jobs.runDue();
     const row = await subRow(id);
     expect(row).toMatchObject({ status: 'r', denyReason: 'Build timed out' });
@@ -374,14 +458,21 @@ describe('skipping the builder', () => {
     const withoutBuilder = new BuildService({ ...t.ctx, config: { ...t.ctx.config, buildWebhookUrl: undefined } });
     await withoutBuilder.dispatch(sub.submissionId, { attempt: 1, maxAttempts: DISPATCH_ATTEMPTS });
     expect((await subRow(sub.submissionId)).status).toBe('p');
-    expect((await audits(sub.submissionId)).map((a) => [a.action, a.note])).toEqual([['build-skipped', BUILD_MESSAGES.noBuilder]]);
+    expect((await audits(sub.submissionId)).map((a) => [a.action, a.note])).toEqual([
+      ['build-skipped', BUILD_MESSAGES.noBuilder],
+    ]);
   });
 
   it('sends a plugin with skip-build-server straight to review, with no job', async () => {
     const owner = await signedInMember(t);
     const admin = await signedInMember(t, ['administrator']);
     const plugin = await createPlugin(t, owner, { name: 'Skips Builds' });
-    const skip = await t.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${plugin.id}/skip-build-server`, headers: admin.auth, payload: { skipBuildServer: true } });
+    const skip = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/plugins/${plugin.id}/skip-build-server`,
+      headers: admin.auth,
+      payload: { skipBuildServer: true },
+    });
     expect(skip.statusCode).toBe(200);
     const sub = await upload(owner, plugin.id);
     expect(sub.status).toBe('p');

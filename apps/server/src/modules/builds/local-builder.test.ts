@@ -51,7 +51,10 @@ describe('packagePrebuilt', () => {
     const result = await packagePrebuilt(await prebuiltSource());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(await listZip(result.binaryZip)).toEqual({ 'plugins/Rocket.dll': 'MZ fake dll', 'data/rocket/settings.txt': 'speed=1' });
+    expect(await listZip(result.binaryZip)).toEqual({
+      'plugins/Rocket.dll': 'MZ fake dll',
+      'data/rocket/settings.txt': 'speed=1',
+    });
     expect(await listZip(result.debugZip!)).toEqual({ 'Rocket.pdb': 'pdb symbols' });
     // What it makes passes the site's own checks.
     await expect(checkBinaryZip(result.binaryZip)).resolves.toBeTruthy();
@@ -60,7 +63,12 @@ describe('packagePrebuilt', () => {
   });
 
   it('finds plugins/ at the top level, and leaves the debug ZIP out when there is no .pdb', async () => {
-    const result = await packagePrebuilt(await makeZip([{ name: 'Top.sln', data: 'x' }, { name: 'plugins/Top.dll', data: 'MZ' }]));
+    const result = await packagePrebuilt(
+      await makeZip([
+        { name: 'Top.sln', data: 'x' },
+        { name: 'plugins/Top.dll', data: 'MZ' },
+      ]),
+    );
     expect(result.ok && (await listZip(result.binaryZip))).toEqual({ 'plugins/Top.dll': 'MZ' });
     expect(result.ok && result.debugZip).toBeNull();
   });
@@ -69,7 +77,9 @@ describe('packagePrebuilt', () => {
     const result = await packagePrebuilt(await makeZip([sln, { name: 'Rocket/Rocket/Rocket.cpp', data: 'x' }]));
     expect(result.ok).toBe(false);
     expect(result.log).toContain('only packages a prebuilt plugins/ folder');
-    const unsafe = await packagePrebuilt(await makeZip([sln, { name: 'plugins/link.dll', data: '/etc/passwd', mode: 0o120777 }]));
+    const unsafe = await packagePrebuilt(
+      await makeZip([sln, { name: 'plugins/link.dll', data: '/etc/passwd', mode: 0o120777 }]),
+    );
     expect(unsafe).toMatchObject({ ok: false });
     expect(unsafe.log).toContain('refused');
   });
@@ -86,7 +96,9 @@ describe('the local builder with the site', () => {
     await new Promise<void>((resolve) => reserve.listen(0, '127.0.0.1', resolve));
     const port = (reserve.address() as AddressInfo).port;
     await new Promise<void>((resolve) => reserve.close(() => resolve()));
-    t = await startTestApp({ env: { BUILD_WEBHOOK_URL: builder.url, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    t = await startTestApp({
+      env: { BUILD_WEBHOOK_URL: builder.url, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
     await t.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -96,16 +108,29 @@ describe('the local builder with the site', () => {
 
   async function upload(owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) {
     const { payload, headers } = multipart(source, 'rocket.zip', { versionString: '2.0' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${pluginId}/files/source`, headers: { ...owner.auth, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${pluginId}/files/source`,
+      headers: { ...owner.auth, ...headers },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ submission: Submission }>().submission;
   }
 
   it('refuses a job not signed with its secret', async () => {
     const body = JSON.stringify({ type: 'build', submissionId: 1, sourceUrl: 'http://x', callbackUrl: 'http://x' });
-    const forged = await fetch(builder.url, { method: 'POST', headers: webhookHeaders('some-other-secret-value', body), body });
+    const forged = await fetch(builder.url, {
+      method: 'POST',
+      headers: webhookHeaders('some-other-secret-value', body),
+      body,
+    });
     expect(forged.status).toBe(401);
-    const signed = await fetch(builder.url, { method: 'POST', headers: webhookHeaders(SECRET, 'not json'), body: 'not json' });
+    const signed = await fetch(builder.url, {
+      method: 'POST',
+      headers: webhookHeaders(SECRET, 'not json'),
+      body: 'not json',
+    });
     expect(signed.status).toBe(400);
   });
 
@@ -120,23 +145,38 @@ describe('the local builder with the site', () => {
     const [row] = await t.ctx.db.select().from(submissions).where(eq(submissions.id, sub.submissionId));
     expect(row!.status, lines.join('\n')).toBe('p');
     expect(row!.buildLog).toContain('Packaged.');
-    const audit = await t.ctx.db.select().from(moderationAudit).where(eq(moderationAudit.submissionId, sub.submissionId)).orderBy(asc(moderationAudit.id));
+    const audit = await t.ctx.db
+      .select()
+      .from(moderationAudit)
+      .where(eq(moderationAudit.submissionId, sub.submissionId))
+      .orderBy(asc(moderationAudit.id));
     expect(audit.map((a) => a.action)).toEqual(['build-building', 'build-success']);
-    expect(await listZip((await t.ctx.storage.get(row!.binaryKey!))!)).toEqual({ 'plugins/Rocket.dll': 'MZ fake dll', 'data/rocket/settings.txt': 'speed=1' });
+    expect(await listZip((await t.ctx.storage.get(row!.binaryKey!))!)).toEqual({
+      'plugins/Rocket.dll': 'MZ fake dll',
+      'data/rocket/settings.txt': 'speed=1',
+    });
     expect(await listZip((await t.ctx.storage.get(row!.debugKey!))!)).toEqual({ 'Rocket.pdb': 'pdb symbols' });
 
     // A moderator's approval (the moderation module does this; here directly in the database).
-    await t.ctx.db.update(submissions).set({ status: 'a', approvedAt: new Date() }).where(eq(submissions.id, sub.submissionId));
+    await t.ctx.db
+      .update(submissions)
+      .set({ status: 'a', approvedAt: new Date() })
+      .where(eq(submissions.id, sub.submissionId));
     await t.ctx.db.update(plugins).set({ publishedOnce: true, needsApproval: false }).where(eq(plugins.id, plugin.id));
     const short = await t.app.inject({ method: 'GET', url: `/api/v1/plugins/get/short?pluginids=${plugin.id}` });
     expect(short.json().response.plugins[String(plugin.id)].version).toBe(sub.submissionId);
-    const download = await t.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/versions/${sub.submissionId}/download` });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/${plugin.id}/versions/${sub.submissionId}/download`,
+    });
     expect(download.statusCode).toBe(302);
-    const file = await fetch(new URL(download.headers.location as string, `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`));
+    const file = await fetch(
+      new URL(download.headers.location as string, `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`),
+    );
     expect(await listZip(Buffer.from(await file.arrayBuffer()))).toMatchObject({ 'plugins/Rocket.dll': 'MZ fake dll' });
   });
 
-  it('a source without a prebuilt plugins/ folder fails with the builder\'s explanation', async () => {
+  it("a source without a prebuilt plugins/ folder fails with the builder's explanation", async () => {
     const owner = await signedInMember(t);
     const plugin = await createPlugin(t, owner, { name: 'Uncompiled' });
     const sub = await upload(owner, plugin.id, await makeZip([sln, { name: 'Rocket/Rocket/Rocket.cpp', data: 'x' }]));
@@ -145,7 +185,15 @@ describe('the local builder with the site', () => {
     const [row] = await t.ctx.db.select().from(submissions).where(eq(submissions.id, sub.submissionId));
     expect(row).toMatchObject({ status: 'r', denyReason: 'Build failed' });
     expect(row!.buildLog).toContain('only packages a prebuilt plugins/ folder');
-    const list = await t.app.inject({ method: 'GET', url: `/api/plugins/my/${plugin.id}/submissions`, headers: owner.auth });
-    expect(list.json<Submission[]>()[0]).toMatchObject({ status: 'r', buildLog: expect.stringContaining('prebuilt'), queuePosition: null });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/my/${plugin.id}/submissions`,
+      headers: owner.auth,
+    });
+    expect(list.json<Submission[]>()[0]).toMatchObject({
+      status: 'r',
+      buildLog: expect.stringContaining('prebuilt'),
+      queuePosition: null,
+    });
   });
 });

@@ -39,7 +39,10 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
       const res = await fetch(job.sourceUrl);
       if (!res.ok) throw new Error(`Downloading the source failed: HTTP ${res.status}`);
       const source = Buffer.from(await res.arrayBuffer());
-      await callback(job, { status: 'building', log: `Local builder: ${job.pluginName} ${job.versionString ?? ''}`.trim() });
+      await callback(job, {
+        status: 'building',
+        log: `Local builder: ${job.pluginName} ${job.versionString ?? ''}`.trim(),
+      });
       const result = await packagePrebuilt(source);
       if (result.ok) {
         await callback(job, {
@@ -53,8 +56,8 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
       }
     } catch (e) {
       log(`#${job.submissionId} error: ${(e as Error).message}`);
-      await callback(job, { status: 'failure', log: `Local builder error: ${(e as Error).message}` }).catch((err: Error) =>
-        log(`#${job.submissionId} failure not reported: ${err.message}`),
+      await callback(job, { status: 'failure', log: `Local builder error: ${(e as Error).message}` }).catch(
+        (err: Error) => log(`#${job.submissionId} failure not reported: ${err.message}`),
       );
     }
   };
@@ -79,7 +82,8 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
       let job: BuildJob;
       try {
         job = JSON.parse(raw.toString('utf8')) as BuildJob;
-        if (job.type !== 'build' || !Number.isInteger(job.submissionId) || !job.sourceUrl || !job.callbackUrl) throw new Error('not a build job');
+        if (job.type !== 'build' || !Number.isInteger(job.submissionId) || !job.sourceUrl || !job.callbackUrl)
+          throw new Error('not a build job');
       } catch {
         return answer(400, { message: 'Not a build job' });
       }

@@ -1,7 +1,8 @@
 import yauzl, { type Entry } from 'yauzl';
 import { inspectZip, makeZip } from '../plugins/zip.js';
 
-export type PackageResult = { ok: true; binaryZip: Buffer; debugZip: Buffer | null; log: string } | { ok: false; log: string };
+export type PackageResult =
+  { ok: true; binaryZip: Buffer; debugZip: Buffer | null; log: string } | { ok: false; log: string };
 
 /** The file entries of a ZIP with their bytes (call inspectZip first: it refuses unsafe archives). */
 function readFiles(data: Buffer): Promise<Array<{ name: string; data: Buffer }>> {
@@ -69,5 +70,10 @@ export async function packagePrebuilt(source: Buffer): Promise<PackageResult> {
   for (const f of binary) log.push(`  + ${f.name} (${f.data.length} bytes)`);
   for (const f of debug) log.push(`  debug: ${f.name} (${f.data.length} bytes)`);
   log.push('Packaged.');
-  return { ok: true, binaryZip: await makeZip(binary), debugZip: debug.length ? await makeZip(debug) : null, log: log.join('\n') };
+  return {
+    ok: true,
+    binaryZip: await makeZip(binary),
+    debugZip: debug.length ? await makeZip(debug) : null,
+    log: log.join('\n'),
+  };
 }

@@ -16,8 +16,10 @@ export function buildRoutes(app: App, ctx: AppContext) {
 
   void app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain']);
-    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer', bodyLimit: BUILD_CALLBACK_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: BUILD_CALLBACK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     typed(scope).post(
       '/builds/callback',

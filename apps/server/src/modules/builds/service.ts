@@ -33,15 +33,21 @@ export const BUILD_MESSAGES = {
   submissionNotFound: 'Submission not found',
   needsBinary: 'A successful build must send binaryZip',
   badBase64: (field: string) => `${field} must be base64`,
-  notApplicable: (status: string, current: string) => `A ${status} callback does not apply to a submission that is ${current.toLowerCase()}`,
-  timeoutLog: (minutes: number) => `The builder did not finish within ${minutes} minutes; the build was stopped waiting for.`,
-  unreachableLog: (attempts: number, reason: string) => `The build server could not be reached after ${attempts} attempts. Last error: ${reason}`,
+  notApplicable: (status: string, current: string) =>
+    `A ${status} callback does not apply to a submission that is ${current.toLowerCase()}`,
+  timeoutLog: (minutes: number) =>
+    `The builder did not finish within ${minutes} minutes; the build was stopped waiting for.`,
+  unreachableLog: (attempts: number, reason: string) =>
+    `The build server could not be reached after ${attempts} attempts. Last error: ${reason}`,
 } as const;
 
 export const buildCallbackBody = z.object({
   submissionId: z.number().int().positive().max(2147483647),
   status: z.enum(['building', 'success', 'failure']),
-  log: z.string().max(BUILD_LOG_MAX, `log must be at most ${BUILD_LOG_MAX / 1024} KB`).optional(),
+  log: z
+    .string()
+    .max(BUILD_LOG_MAX, `log must be at most ${BUILD_LOG_MAX / 1024} KB`)
+    .optional(),
   binaryZip: z.string().optional(),
   debugZip: z.string().optional(),
 });
@@ -86,7 +92,8 @@ function decodeBase64(value: string, field: string): Buffer {
 }
 
 const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
-const fileKey = (pluginId: number, kind: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
+const fileKey = (pluginId: number, kind: string) =>
+  `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
 const pluginLabel = (name: string, version: string | null) => (version ? `${name} v${version}` : name);
 
 /**
@@ -104,7 +111,9 @@ export class BuildService {
       backoffMs: dispatchBackoff,
       timeoutMs: DISPATCH_TIMEOUT_MS * 2,
     });
-    this.ctx.jobs.register(BUILD_JOBS.timeout, (payload) => this.timeout(Number(payload.submissionId)), { maxAttempts: 5 });
+    this.ctx.jobs.register(BUILD_JOBS.timeout, (payload) => this.timeout(Number(payload.submissionId)), {
+      maxAttempts: 5,
+    });
   }
 
   private async load(submissionId: number, db: Db = this.ctx.db, lock = false) {
@@ -147,7 +156,10 @@ export class BuildService {
       pluginId: sub.pluginId,
       pluginName: sub.pluginName,
       versionString: sub.versionString,
-      sourceUrl: this.ctx.signedUrls.absolute(sub.sourceKey, { ttlS: Math.ceil(buildTimeoutMs / 1000) + 600, fileName: sub.sourceName }),
+      sourceUrl: this.ctx.signedUrls.absolute(sub.sourceKey, {
+        ttlS: Math.ceil(buildTimeoutMs / 1000) + 600,
+        fileName: sub.sourceName,
+      }),
       callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
     };
     const text = JSON.stringify(body);
@@ -158,7 +170,11 @@ export class BuildService {
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'bakkesmod-community-builds', ...webhookHeaders(secret, text, deliveryId) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'bakkesmod-community-builds',
+          ...webhookHeaders(secret, text, deliveryId),
+        },
         body: text,
         redirect: 'manual',
         signal: AbortSignal.timeout(DISPATCH_TIMEOUT_MS),
@@ -194,11 +210,17 @@ export class BuildService {
     }
     const reason = error ?? `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
     if (job.attempt >= job.maxAttempts) {
-      await this.change(sub.id, ['q'], 'r', { denyReason: BUILD_MESSAGES.failed }, 'build-failure', BUILD_MESSAGES.unreachableLog(job.attempt, reason), true).catch(
-        (err: unknown) => {
-          if (!(err instanceof HttpError)) throw err;
-        },
-      );
+      await this.change(
+        sub.id,
+        ['q'],
+        'r',
+        { denyReason: BUILD_MESSAGES.failed },
+        'build-failure',
+        BUILD_MESSAGES.unreachableLog(job.attempt, reason),
+        true,
+      ).catch((err: unknown) => {
+        if (!(err instanceof HttpError)) throw err;
+      });
     }
     throw new Error(reason);
   }
@@ -210,7 +232,15 @@ export class BuildService {
     const sub = await this.load(submissionId);
     if (!sub || (sub.status !== 'q' && sub.status !== 'b')) return;
     const log = BUILD_MESSAGES.timeoutLog(Math.round(this.ctx.config.buildTimeoutMs / 60000));
-    await this.change(submissionId, ['q', 'b'], 'r', { denyReason: BUILD_MESSAGES.timedOut }, 'build-timeout', log, true).catch((err: unknown) => {
+    await this.change(
+      submissionId,
+      ['q', 'b'],
+      'r',
+      { denyReason: BUILD_MESSAGES.timedOut },
+      'build-timeout',
+      log,
+      true,
+    ).catch((err: unknown) => {
       // Answered meanwhile: nothing to time out.
       if (!(err instanceof HttpError)) throw err;
     });
@@ -285,7 +315,16 @@ export class BuildService {
     const action = `build-${body.status}`;
     const delivery = { deliveryId: check.deliveryId, requestBody: this.keptBody(body) };
     try {
-      const changed = await this.change(sub.id, FROM[body.status], to, fields, action, body.log ?? null, body.status === 'failure', delivery);
+      const changed = await this.change(
+        sub.id,
+        FROM[body.status],
+        to,
+        fields,
+        action,
+        body.log ?? null,
+        body.status === 'failure',
+        delivery,
+      );
       if (!changed) {
         await this.removeFiles(keys);
         return { ok: true, duplicate: true, status: '' };
@@ -308,7 +347,15 @@ export class BuildService {
   /** What is kept of a callback: everything but the ZIPs, which are named by their size. */
   private keptBody(body: BuildCallback): string {
     const size = (v?: string) => (v === undefined ? undefined : `<base64, ${v.length} characters>`);
-    return cut(JSON.stringify({ ...body, log: body.log === undefined ? undefined : cut(body.log, 1000), binaryZip: size(body.binaryZip), debugZip: size(body.debugZip) }), KEPT_BODY);
+    return cut(
+      JSON.stringify({
+        ...body,
+        log: body.log === undefined ? undefined : cut(body.log, 1000),
+        binaryZip: size(body.binaryZip),
+        debugZip: size(body.debugZip),
+      }),
+      KEPT_BODY,
+    );
   }
 
   /**
@@ -347,21 +394,31 @@ export class BuildService {
           .returning({ id: webhookDeliveries.id });
         if (!inserted) return null;
       }
-      if (!from.includes(sub.status)) throw conflict(BUILD_MESSAGES.notApplicable(action.replace('build-', ''), submissionStatusName(sub.status)));
+      if (!from.includes(sub.status))
+        throw conflict(BUILD_MESSAGES.notApplicable(action.replace('build-', ''), submissionStatusName(sub.status)));
       const now = new Date();
       const set: Partial<typeof submissions.$inferInsert> = { ...fields, status: to, updatedAt: now };
       if (to === 'b') set.buildStartedAt = now;
       else set.buildFinishedAt = now;
       if (log !== null) set.buildLog = cut(log, BUILD_LOG_MAX);
       await tx.update(submissions).set(set).where(eq(submissions.id, submissionId));
-      await tx.insert(moderationAudit).values({ actorId: null, action, submissionId, pluginId: sub.pluginId, note: log === null ? null : cut(log, 2000) });
+      await tx.insert(moderationAudit).values({
+        actorId: null,
+        action,
+        submissionId,
+        pluginId: sub.pluginId,
+        note: log === null ? null : cut(log, 2000),
+      });
       if (to !== 'b') await this.ctx.jobs.cancel(buildTimeoutKey(submissionId), tx);
       if (to === 'r') {
         const [waiting] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(submissions)
           .where(and(eq(submissions.pluginId, sub.pluginId), inArray(submissions.status, ['q', 'b', 'p'])));
-        await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, sub.pluginId));
+        await tx
+          .update(plugins)
+          .set({ needsApproval: (waiting?.n ?? 0) > 0 })
+          .where(eq(plugins.id, sub.pluginId));
       }
       let publish: (() => Promise<void>) | undefined;
       if (notifyFailure) {
@@ -379,7 +436,15 @@ export class BuildService {
         );
         publish = sent?.publish;
       }
-      return { submissionId, pluginId: sub.pluginId, pluginName: sub.pluginName, ownerId: sub.ownerId, status: to, versionString: sub.versionString, publish };
+      return {
+        submissionId,
+        pluginId: sub.pluginId,
+        pluginName: sub.pluginName,
+        ownerId: sub.ownerId,
+        status: to,
+        versionString: sub.versionString,
+        publish,
+      };
     });
     if (!changed) return null;
     pluginsChanged(this.ctx, changed.pluginId);
@@ -395,6 +460,7 @@ export class BuildService {
   }
 
   private async removeFiles(keys: string[]) {
-    for (const key of keys) await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Build file not removed'));
+    for (const key of keys)
+      await this.ctx.storage.delete(key).catch((err) => this.ctx.log.warn({ err, key }, 'Build file not removed'));
   }
 }

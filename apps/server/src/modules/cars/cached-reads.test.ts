@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carBodiesSchema, carDetailSchema, carsPageSchema, type CarBody, type CarDetail, type CarsPage } from '@bm/core';
+import {
+  carBodiesSchema,
+  carDetailSchema,
+  carsPageSchema,
+  type CarBody,
+  type CarDetail,
+  type CarsPage,
+} from '@bm/core';
 import type { z } from 'zod';
 import { cars } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -54,7 +61,10 @@ describe('kept car lists and details', () => {
     const car = await newCar();
     expect((await shown(car.id)).name).toBe(car.name);
     expect((await car.list()).items.map((c) => c.name)).toEqual([car.name]);
-    await t.ctx.db.update(cars).set({ name: `${car.name} behind` }).where(eq(cars.id, car.id));
+    await t.ctx.db
+      .update(cars)
+      .set({ name: `${car.name} behind` })
+      .where(eq(cars.id, car.id));
     expect((await shown(car.id)).name).toBe(car.name);
     expect((await car.list()).items[0]!.name).toBe(car.name);
     carsChanged(t.ctx, car.id);
@@ -66,7 +76,13 @@ describe('kept car lists and details', () => {
     const car = await newCar();
     await shown(car.id);
     await car.list();
-    await ok(api.put(`/cars/${car.id}`, { name: `${car.name} edited`, code: codeWithBody(22), description: 'Edited' }, owner.auth));
+    await ok(
+      api.put(
+        `/cars/${car.id}`,
+        { name: `${car.name} edited`, code: codeWithBody(22), description: 'Edited' },
+        owner.auth,
+      ),
+    );
     expect(await shown(car.id)).toMatchObject({ name: `${car.name} edited`, description: 'Edited', bodyProductId: 22 });
     expect((await car.list()).items[0]).toMatchObject({ name: `${car.name} edited`, bodyProductId: 22 });
 
@@ -75,7 +91,14 @@ describe('kept car lists and details', () => {
 
     expect((await shown(car.id)).bannerUrl).toBeNull();
     const upload = multipart(await png(64, 36), 'banner.png', 'image/png');
-    await ok(t.app.inject({ method: 'POST', url: `/api/cars/${car.id}/banner`, headers: { ...owner.auth, ...upload.headers }, payload: upload.body }));
+    await ok(
+      t.app.inject({
+        method: 'POST',
+        url: `/api/cars/${car.id}/banner`,
+        headers: { ...owner.auth, ...upload.headers },
+        payload: upload.body,
+      }),
+    );
     expect((await shown(car.id)).bannerUrl).toMatch(/\.webp$/);
     expect((await car.list()).items[0]!.bannerUrl).toMatch(/\.webp$/);
   });
@@ -87,7 +110,14 @@ describe('kept car lists and details', () => {
     await ok(api.post(`/cars/${car.id}/vote`, { voteType: 'U' }, voter.auth));
     await ok(api.post(`/cars/${car.id}/rate`, { stars: 4 }, voter.auth));
     await ok(api.post(`/cars/${car.id}/vote`, { voteType: 'D' }, other.auth));
-    expect(await shown(car.id, voter.auth)).toMatchObject({ upvotes: 1, downvotes: 1, myVote: 'U', myStars: 4, averageRating: 4, ratingCount: 1 });
+    expect(await shown(car.id, voter.auth)).toMatchObject({
+      upvotes: 1,
+      downvotes: 1,
+      myVote: 'U',
+      myStars: 4,
+      averageRating: 4,
+      ratingCount: 1,
+    });
     expect(await shown(car.id, other.auth)).toMatchObject({ upvotes: 1, downvotes: 1, myVote: 'D', myStars: null });
     expect(await shown(car.id)).toMatchObject({ upvotes: 1, myVote: 'N', myStars: null });
     expect((await car.list()).items[0]).toMatchObject({ upvotes: 1, downvotes: 1, averageRating: 4, ratingCount: 1 });
@@ -96,8 +126,12 @@ describe('kept car lists and details', () => {
   it('show a counted view or copy on the car at once', async () => {
     const car = await newCar();
     const before = await shown(car.id);
-    expect((await api.post(`/cars/${car.id}/view`, undefined, { 'user-agent': 'kept' })).json()).toMatchObject({ counted: true });
-    expect((await api.post(`/cars/${car.id}/copy`, undefined, { 'user-agent': 'kept' })).json()).toMatchObject({ counted: true });
+    expect((await api.post(`/cars/${car.id}/view`, undefined, { 'user-agent': 'kept' })).json()).toMatchObject({
+      counted: true,
+    });
+    expect((await api.post(`/cars/${car.id}/copy`, undefined, { 'user-agent': 'kept' })).json()).toMatchObject({
+      counted: true,
+    });
     expect(await shown(car.id)).toMatchObject({ views: before.views + 1, codeCopies: before.codeCopies + 1 });
   });
 
@@ -162,7 +196,14 @@ describe('kept car lists and details', () => {
     const car = await newCar();
     expect((await shown(car.id)).member.avatarUrl).toBeNull();
     const upload = multipart(await png(64, 64), 'me.png', 'image/png');
-    await ok(t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: { ...owner.auth, ...upload.headers }, payload: upload.body }));
+    await ok(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/members/me/avatar',
+        headers: { ...owner.auth, ...upload.headers },
+        payload: upload.body,
+      }),
+    );
     expect((await shown(car.id)).member.avatarUrl).toMatch(/\.webp$/);
     expect((await car.list()).items[0]!.member.avatarUrl).toMatch(/\.webp$/);
   });

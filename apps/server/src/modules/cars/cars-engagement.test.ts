@@ -23,7 +23,10 @@ afterAll(() => t.close());
 const browser = (ua: string) => ({ 'user-agent': ua });
 /** Moves this car's marks back in time, as if the window had passed. */
 const age = (marks: typeof carViewMarks | typeof carCopyMarks, carId: number, seconds: number) =>
-  t.ctx.db.update(marks).set({ countedAt: sql`${marks.countedAt} - make_interval(secs => ${seconds})` }).where(eq(marks.carId, carId));
+  t.ctx.db
+    .update(marks)
+    .set({ countedAt: sql`${marks.countedAt} - make_interval(secs => ${seconds})` })
+    .where(eq(marks.carId, carId));
 
 describe('view counting', () => {
   it('counts a visitor once per 24 hours, and another visitor or a member separately', async () => {
@@ -31,23 +34,46 @@ describe('view counting', () => {
     const first = await api.post(`/cars/${id}/view`, undefined, browser('Firefox'));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ views: 1, counted: true });
-    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({ views: 1, counted: false });
-    expect((await api.post(`/cars/${id}/view`, undefined, browser('Chrome'))).json()).toEqual({ views: 2, counted: true });
-    const elsewhere = await t.app.inject({ method: 'POST', url: `/api/cars/${id}/view`, headers: browser('Firefox'), remoteAddress: '203.0.113.9' });
+    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({
+      views: 1,
+      counted: false,
+    });
+    expect((await api.post(`/cars/${id}/view`, undefined, browser('Chrome'))).json()).toEqual({
+      views: 2,
+      counted: true,
+    });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/view`,
+      headers: browser('Firefox'),
+      remoteAddress: '203.0.113.9',
+    });
     expect(elsewhere.json()).toEqual({ views: 3, counted: true });
-    expect((await api.post(`/cars/${id}/view`, undefined, { ...voters[0]!.auth, ...browser('Firefox') })).json()).toEqual({ views: 4, counted: true });
-    expect((await api.post(`/cars/${id}/view`, undefined, { ...voters[0]!.auth, ...browser('Safari') })).json()).toEqual({ views: 4, counted: false });
+    expect(
+      (await api.post(`/cars/${id}/view`, undefined, { ...voters[0]!.auth, ...browser('Firefox') })).json(),
+    ).toEqual({ views: 4, counted: true });
+    expect(
+      (await api.post(`/cars/${id}/view`, undefined, { ...voters[0]!.auth, ...browser('Safari') })).json(),
+    ).toEqual({ views: 4, counted: false });
 
     await age(carViewMarks, id, 23 * 3600);
-    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({ views: 4, counted: false });
+    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({
+      views: 4,
+      counted: false,
+    });
     await age(carViewMarks, id, 3600);
-    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({ views: 5, counted: true });
+    expect((await api.post(`/cars/${id}/view`, undefined, browser('Firefox'))).json()).toEqual({
+      views: 5,
+      counted: true,
+    });
     expect((await api.get(`/cars/${id}`)).json().views).toBe(5);
   });
 
   it('keeps no raw IP address, and counts simultaneous requests of one visitor once', async () => {
     const id = await api.create(owner.auth);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => api.post(`/cars/${id}/view`, undefined, browser('Edge'))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api.post(`/cars/${id}/view`, undefined, browser('Edge'))),
+    );
     expect(answers.filter((r) => r.json().counted)).toHaveLength(1);
     expect((await api.get(`/cars/${id}`)).json().views).toBe(1);
     const marks = await t.ctx.db.select().from(carViewMarks).where(eq(carViewMarks.carId, id));
@@ -75,14 +101,32 @@ describe('view counting', () => {
 describe('copy counting', () => {
   it('counts a copy at most once per 60 seconds per visitor', async () => {
     const id = await api.create(owner.auth);
-    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({ codeCopies: 1, counted: true });
-    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({ codeCopies: 1, counted: false });
-    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Chrome'))).json()).toEqual({ codeCopies: 2, counted: true });
-    expect((await api.post(`/cars/${id}/copy`, undefined, voters[1]!.auth)).json()).toEqual({ codeCopies: 3, counted: true });
+    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({
+      codeCopies: 1,
+      counted: true,
+    });
+    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({
+      codeCopies: 1,
+      counted: false,
+    });
+    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Chrome'))).json()).toEqual({
+      codeCopies: 2,
+      counted: true,
+    });
+    expect((await api.post(`/cars/${id}/copy`, undefined, voters[1]!.auth)).json()).toEqual({
+      codeCopies: 3,
+      counted: true,
+    });
     await age(carCopyMarks, id, 50);
-    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({ codeCopies: 3, counted: false });
+    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({
+      codeCopies: 3,
+      counted: false,
+    });
     await age(carCopyMarks, id, 11);
-    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({ codeCopies: 4, counted: true });
+    expect((await api.post(`/cars/${id}/copy`, undefined, browser('Firefox'))).json()).toEqual({
+      codeCopies: 4,
+      counted: true,
+    });
     expect((await api.get(`/cars/${id}`)).json()).toMatchObject({ codeCopies: 4, views: 0 });
   });
 });
@@ -102,7 +146,9 @@ describe('votes', () => {
     expect((await vote(a, 'N')).json()).toEqual({ upvotes: 1, downvotes: 0 });
     expect((await api.get(`/cars/${id}`, a.auth)).json().myVote).toBe('N');
     expect((await api.get(`/cars/${id}`)).json().myVote).toBe('N');
-    expect(await t.ctx.db.select({ memberId: carVotes.memberId }).from(carVotes).where(eq(carVotes.carId, id))).toEqual([{ memberId: b.id }]);
+    expect(await t.ctx.db.select({ memberId: carVotes.memberId }).from(carVotes).where(eq(carVotes.carId, id))).toEqual(
+      [{ memberId: b.id }],
+    );
   });
 
   it('refuses a vote type it does not know', async () => {
@@ -118,7 +164,10 @@ describe('votes', () => {
 
   it('keeps the counters equal to the votes when members vote at the same time', async () => {
     const id = await api.create(owner.auth);
-    const rounds = voters.flatMap((m, i) => [api.post(`/cars/${id}/vote`, { voteType: i % 2 ? 'U' : 'D' }, m.auth), api.post(`/cars/${id}/vote`, { voteType: 'U' }, m.auth)]);
+    const rounds = voters.flatMap((m, i) => [
+      api.post(`/cars/${id}/vote`, { voteType: i % 2 ? 'U' : 'D' }, m.auth),
+      api.post(`/cars/${id}/vote`, { voteType: 'U' }, m.auth),
+    ]);
     await Promise.all(rounds);
     const rows = await t.ctx.db.select({ vote: carVotes.vote }).from(carVotes).where(eq(carVotes.carId, id));
     const car = (await api.get(`/cars/${id}`)).json();
@@ -138,10 +187,18 @@ describe('ratings', () => {
     expect((await rate(a, 5)).json()).toEqual({ myStars: 5, averageRating: 3.5, ratingCount: 2 });
     expect((await rate(a, 5)).json()).toEqual({ myStars: 5, averageRating: 3.5, ratingCount: 2 });
 
-    expect((await api.get(`/cars/${id}/rating`, a.auth)).json()).toEqual({ myStars: 5, averageRating: 3.5, ratingCount: 2 });
+    expect((await api.get(`/cars/${id}/rating`, a.auth)).json()).toEqual({
+      myStars: 5,
+      averageRating: 3.5,
+      ratingCount: 2,
+    });
     expect((await api.get(`/cars/${id}/rating`)).json()).toEqual({ myStars: null, averageRating: 3.5, ratingCount: 2 });
     expect((await api.get(`/cars/${id}/rating`, voters[2]!.auth)).json().myStars).toBeNull();
-    expect((await api.get(`/cars/${id}`, b.auth)).json()).toMatchObject({ myStars: 2, averageRating: 3.5, ratingCount: 2 });
+    expect((await api.get(`/cars/${id}`, b.auth)).json()).toMatchObject({
+      myStars: 2,
+      averageRating: 3.5,
+      ratingCount: 2,
+    });
     const [row] = await t.ctx.db.select({ sum: cars.ratingSum, n: cars.ratingCount }).from(cars).where(eq(cars.id, id));
     expect(row).toEqual({ sum: 7, n: 2 });
   });
@@ -168,7 +225,12 @@ describe('ratings', () => {
 
   it('keeps the sum and count equal to the ratings when members rate at the same time', async () => {
     const id = await api.create(owner.auth);
-    await Promise.all(voters.flatMap((m, i) => [api.post(`/cars/${id}/rate`, { stars: 1 + i }, m.auth), api.post(`/cars/${id}/rate`, { stars: 5 - i }, m.auth)]));
+    await Promise.all(
+      voters.flatMap((m, i) => [
+        api.post(`/cars/${id}/rate`, { stars: 1 + i }, m.auth),
+        api.post(`/cars/${id}/rate`, { stars: 5 - i }, m.auth),
+      ]),
+    );
     const rows = await t.ctx.db.select({ stars: carRatings.stars }).from(carRatings).where(eq(carRatings.carId, id));
     const [row] = await t.ctx.db.select({ sum: cars.ratingSum, n: cars.ratingCount }).from(cars).where(eq(cars.id, id));
     expect(row).toEqual({ sum: rows.reduce((s, r) => s + r.stars, 0), n: voters.length });

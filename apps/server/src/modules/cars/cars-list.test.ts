@@ -59,7 +59,11 @@ describe('GET /cars paging', () => {
     expect(page.totalPages).toBe(3);
     expect(page.items).toHaveLength(17);
     expect(page.items.map((c) => c.views)).toEqual(Array.from({ length: 17 }, (_, k) => 39 - k));
-    expect(page.items[0]).toMatchObject({ id: ids[39], member: { id: bob.id, displayName: bob.username }, bodyName: 'Breakout' });
+    expect(page.items[0]).toMatchObject({
+      id: ids[39],
+      member: { id: bob.id, displayName: bob.username },
+      bodyName: 'Breakout',
+    });
     expect(page.items[0]).not.toHaveProperty('loadout');
     const last = await list('?page=3');
     expect(last.items.map((c) => c.views)).toEqual([5, 4, 3, 2, 1, 0]);
@@ -74,7 +78,9 @@ describe('GET /cars paging', () => {
     expect([one.items.length, one.totalPages]).toEqual([1, 40]);
     expect((await list('?pageSize=-5&page=2')).items[0]!.views).toBe(38);
     expect((await list('?page=0')).items[0]!.views).toBe(39);
-    expect((await list('?page=-3&pageSize=10')).items.map((c) => c.views)).toEqual([39, 38, 37, 36, 35, 34, 33, 32, 31, 30]);
+    expect((await list('?page=-3&pageSize=10')).items.map((c) => c.views)).toEqual([
+      39, 38, 37, 36, 35, 34, 33, 32, 31, 30,
+    ]);
   });
 
   it('answers 400 with a message for values that are not numbers or not a sort it knows', async () => {
@@ -104,11 +110,23 @@ describe('GET /cars sorting', () => {
 
   it('sorts by views ascending, and by created and updated dates either way', async () => {
     expect((await list('?sortBy=views&sortDir=asc&pageSize=3')).items.map((c) => c.views)).toEqual([0, 1, 2]);
-    expect((await list('?sortBy=createdAt&sortDir=desc&pageSize=3')).items.map((c) => c.id)).toEqual([ids[39], ids[38], ids[37]]);
-    expect((await list('?sortBy=createdAt&sortDir=asc&pageSize=3')).items.map((c) => c.id)).toEqual([ids[0], ids[1], ids[2]]);
-    const updated = (await list('?sortBy=updatedAt&sortDir=desc&pageSize=100')).items.map((c) => Date.parse(c.updatedAt));
+    expect((await list('?sortBy=createdAt&sortDir=desc&pageSize=3')).items.map((c) => c.id)).toEqual([
+      ids[39],
+      ids[38],
+      ids[37],
+    ]);
+    expect((await list('?sortBy=createdAt&sortDir=asc&pageSize=3')).items.map((c) => c.id)).toEqual([
+      ids[0],
+      ids[1],
+      ids[2],
+    ]);
+    const updated = (await list('?sortBy=updatedAt&sortDir=desc&pageSize=100')).items.map((c) =>
+      Date.parse(c.updatedAt),
+    );
     expect(updated).toEqual([...updated].sort((a, b) => b - a));
-    const updatedAsc = (await list('?sortBy=updatedAt&sortDir=asc&pageSize=100')).items.map((c) => Date.parse(c.updatedAt));
+    const updatedAsc = (await list('?sortBy=updatedAt&sortDir=asc&pageSize=100')).items.map((c) =>
+      Date.parse(c.updatedAt),
+    );
     expect(updatedAsc).toEqual([...updated].reverse());
   });
 
@@ -146,7 +164,13 @@ describe('GET /cars search', () => {
 
   it('never finds inactive or private cars, and keeps the chosen order', async () => {
     const alpha = await list('?search=alpha&sortBy=views&sortDir=asc');
-    expect(names(alpha)).toEqual(['Alpha Octane 00', 'Alpha Octane 08', 'Alpha Octane 16', 'Alpha Dominus 24', 'Alpha Breakout 32']);
+    expect(names(alpha)).toEqual([
+      'Alpha Octane 00',
+      'Alpha Octane 08',
+      'Alpha Octane 16',
+      'Alpha Dominus 24',
+      'Alpha Breakout 32',
+    ]);
     expect(await list('?search=zzzz-nothing')).toEqual({ items: [], totalCount: 0, totalPages: 0 });
   });
 });
@@ -173,14 +197,20 @@ describe('body filter', () => {
 });
 
 describe('GET /members/{username}/cars', () => {
-  it('pages a member\'s listed cars: pinned first, then code copies, views and last update', async () => {
+  it("pages a member's listed cars: pinned first, then code copies, views and last update", async () => {
     const aliceIds = ids.filter((_, i) => i % 2 === 0);
     const [pinned, copied, tieA, tieB] = [aliceIds[3]!, aliceIds[5]!, aliceIds[8]!, aliceIds[9]!];
     await api.post(`/cars/${pinned}/pin`, { isPinned: true }, alice.auth);
     await t.ctx.db.update(cars).set({ codeCopies: 50 }).where(eq(cars.id, copied));
     // Same copies and views: the more recently updated comes first.
-    await t.ctx.db.update(cars).set({ codeCopies: 10, views: 5, updatedAt: sql`now() - interval '2 days'` }).where(eq(cars.id, tieA));
-    await t.ctx.db.update(cars).set({ codeCopies: 10, views: 5, updatedAt: sql`now() - interval '1 day'` }).where(eq(cars.id, tieB));
+    await t.ctx.db
+      .update(cars)
+      .set({ codeCopies: 10, views: 5, updatedAt: sql`now() - interval '2 days'` })
+      .where(eq(cars.id, tieA));
+    await t.ctx.db
+      .update(cars)
+      .set({ codeCopies: 10, views: 5, updatedAt: sql`now() - interval '1 day'` })
+      .where(eq(cars.id, tieB));
 
     const res = await api.get(`/members/${alice.username.toUpperCase()}/cars`);
     expect(res.statusCode).toBe(200);
@@ -189,14 +219,25 @@ describe('GET /members/{username}/cars', () => {
     expect(page.totalPages).toBe(2);
     expect(page.items).toHaveLength(16);
     expect(page.items.slice(0, 4).map((c: { id: number }) => c.id)).toEqual([pinned, copied, tieB, tieA]);
-    expect(Object.keys(page.items[0]).sort()).toEqual(['bannerUrl', 'codeCopies', 'description', 'id', 'isPinned', 'name', 'updatedAt', 'views']);
+    expect(Object.keys(page.items[0]).sort()).toEqual([
+      'bannerUrl',
+      'codeCopies',
+      'description',
+      'id',
+      'isPinned',
+      'name',
+      'updatedAt',
+      'views',
+    ]);
     expect(page.items[0]).toMatchObject({ id: pinned, isPinned: true, bannerUrl: null });
     const rest = page.items.slice(4).map((c: { views: number }) => c.views);
     expect(rest).toEqual([...rest].sort((a, b) => b - a));
 
     const all = (await api.get(`/members/${alice.username}/cars?pageSize=500`)).json();
     expect([all.items.length, all.totalPages]).toEqual([20, 1]);
-    expect(all.items.some((c: { name: string }) => c.name.includes('Inactive') || c.name.includes('Hidden'))).toBe(false);
+    expect(all.items.some((c: { name: string }) => c.name.includes('Inactive') || c.name.includes('Hidden'))).toBe(
+      false,
+    );
     const second = (await api.get(`/members/${alice.username}/cars?page=2`)).json();
     expect(second.items).toHaveLength(4);
     const small = (await api.get(`/members/${alice.username}/cars?pageSize=0`)).json();

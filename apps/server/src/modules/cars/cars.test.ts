@@ -7,7 +7,16 @@ import { AUTH_MESSAGES, CAR_MESSAGES as M, decodeCarCode } from '@bm/core';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { CarService, carMeta } from './index.js';
-import { BAD_CHECKSUM_CODE, TEST_LIMITS, V3_CODE, V4_CODE, carsApi, codeWithBody, multipart, png } from './test-support.js';
+import {
+  BAD_CHECKSUM_CODE,
+  TEST_LIMITS,
+  V3_CODE,
+  V4_CODE,
+  carsApi,
+  codeWithBody,
+  multipart,
+  png,
+} from './test-support.js';
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
@@ -28,7 +37,11 @@ const fileOf = (url: string) => path.join(t.dataDir, 'files', url.replace(/^\/fi
 describe('creating and reading a car', () => {
   it('creates a car from a v4 code, stores the decoded loadout, and shows it to everyone', async () => {
     const m = owner;
-    const res = await api.post('/cars', { name: '  Midnight Octane  ', code: ` hAMwB1wA\nBMItCGEWAAA= `, description: '# Fast\n\nA **clean** build.' }, m.auth);
+    const res = await api.post(
+      '/cars',
+      { name: '  Midnight Octane  ', code: ` hAMwB1wA\nBMItCGEWAAA= `, description: '# Fast\n\nA **clean** build.' },
+      m.auth,
+    );
     expect(res.statusCode).toBe(201);
     const car = res.json();
     expect(car).toMatchObject({
@@ -111,21 +124,32 @@ describe('car validation', () => {
     expect(await carCount()).toBe(before);
   });
 
-  it.each(cases)('refuses %s on edit with its message, leaving the car as it was', async (_label, change, field, message) => {
-    const m = owner;
-    const id = await api.create(m.auth, { name: 'Before edit', description: 'kept' });
-    const res = await api.put(`/cars/${id}`, { name: 'Valid name', code: codeWithBody(403), description: 'changed', ...change }, m.auth);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[field]).toEqual([message]);
-    const [row] = await t.ctx.db.select().from(cars).where(eq(cars.id, id));
-    expect(row).toMatchObject({ name: 'Before edit', description: 'kept', code: V4_CODE, bodyProductId: 23 });
-  });
+  it.each(cases)(
+    'refuses %s on edit with its message, leaving the car as it was',
+    async (_label, change, field, message) => {
+      const m = owner;
+      const id = await api.create(m.auth, { name: 'Before edit', description: 'kept' });
+      const res = await api.put(
+        `/cars/${id}`,
+        { name: 'Valid name', code: codeWithBody(403), description: 'changed', ...change },
+        m.auth,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toEqual([message]);
+      const [row] = await t.ctx.db.select().from(cars).where(eq(cars.id, id));
+      expect(row).toMatchObject({ name: 'Before edit', description: 'kept', code: V4_CODE, bodyProductId: 23 });
+    },
+  );
 
   it('accepts the limits themselves', async () => {
     const m = owner;
     const res = await api.post('/cars', { name: 'abc', code: V4_CODE, description: 'd'.repeat(5000) }, m.auth);
     expect(res.statusCode).toBe(201);
-    const long = await api.put(`/cars/${res.json().id}`, { name: 'n'.repeat(64), code: V4_CODE, description: null }, m.auth);
+    const long = await api.put(
+      `/cars/${res.json().id}`,
+      { name: 'n'.repeat(64), code: V4_CODE, description: null },
+      m.auth,
+    );
     expect(long.statusCode).toBe(200);
     expect(long.json()).toMatchObject({ name: 'n'.repeat(64), description: '' });
   });
@@ -137,15 +161,26 @@ describe('editing, pinning and deleting', () => {
     const id = await api.create(m.auth, { name: 'First name' });
     const before = (await api.get(`/cars/${id}`)).json();
     await new Promise((r) => setTimeout(r, 5));
-    const res = await api.put(`/cars/${id}`, { name: 'Dominus now', code: codeWithBody(403), description: 'New text' }, m.auth);
+    const res = await api.put(
+      `/cars/${id}`,
+      { name: 'Dominus now', code: codeWithBody(403), description: 'New text' },
+      m.auth,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, name: 'Dominus now', code: codeWithBody(403), description: 'New text', bodyProductId: 403, bodyName: 'Dominus' });
+    expect(res.json()).toMatchObject({
+      id,
+      name: 'Dominus now',
+      code: codeWithBody(403),
+      description: 'New text',
+      bodyProductId: 403,
+      bodyName: 'Dominus',
+    });
     expect(res.json().loadout.blue.items[0]).toEqual({ slot: 0, productId: 403, paintId: null });
     expect(res.json().createdAt).toBe(before.createdAt);
     expect(Date.parse(res.json().updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
   });
 
-  it('pins and unpins the owner\'s car', async () => {
+  it("pins and unpins the owner's car", async () => {
     const m = owner;
     const id = await api.create(m.auth);
     const pin = await api.post(`/cars/${id}/pin`, { isPinned: true }, m.auth);
@@ -181,7 +216,12 @@ describe('permissions', () => {
       await api.put(`/cars/${id}`, { name: 'Hijacked', code: V4_CODE }, other.auth),
       await api.post(`/cars/${id}/pin`, { isPinned: true }, other.auth),
       await api.del(`/cars/${id}`, other.auth),
-      await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: { ...other.auth, ...up.headers }, payload: up.body }),
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/cars/${id}/banner`,
+        headers: { ...other.auth, ...up.headers },
+        payload: up.body,
+      }),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(403);
@@ -239,7 +279,7 @@ describe('permissions', () => {
 });
 
 describe('my cars', () => {
-  it('lists the caller\'s cars, hidden ones too, pinned first then the most recently updated', async () => {
+  it("lists the caller's cars, hidden ones too, pinned first then the most recently updated", async () => {
     const m = await signedInMember(t);
     await api.create(other.auth, { name: 'Not mine' });
     const a = await api.create(m.auth, { name: 'Car A' });
@@ -261,7 +301,12 @@ describe('banner', () => {
     const m = owner;
     const id = await api.create(m.auth);
     const up = multipart(await png(2560, 1600), 'banner.png', 'image/png');
-    const first = await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: { ...m.auth, ...up.headers }, payload: up.body });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/banner`,
+      headers: { ...m.auth, ...up.headers },
+      payload: up.body,
+    });
     expect(first.statusCode, first.body).toBe(200);
     const url1 = first.json().bannerUrl as string;
     expect(url1).toMatch(new RegExp(`^/files/cars/${id}-[0-9a-f]+\\.webp$`));
@@ -271,7 +316,12 @@ describe('banner', () => {
     expect((await t.app.inject({ method: 'GET', url: url1 })).statusCode).toBe(200);
 
     const small = multipart(await png(300, 200), 'small.png', 'image/png');
-    const second = await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: { ...m.auth, ...small.headers }, payload: small.body });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/banner`,
+      headers: { ...m.auth, ...small.headers },
+      payload: small.body,
+    });
     const url2 = second.json().bannerUrl as string;
     expect(url2).not.toBe(url1);
     expect(fs.existsSync(fileOf(url1))).toBe(false);
@@ -285,19 +335,33 @@ describe('banner', () => {
   it('refuses a file over 5 MB (413), a file that is not an image (415), and a missing file', async () => {
     const m = owner;
     const id = await api.create(m.auth);
-    const filesBefore = fs.existsSync(path.join(t.dataDir, 'files', 'cars')) ? fs.readdirSync(path.join(t.dataDir, 'files', 'cars')) : [];
+    const filesBefore = fs.existsSync(path.join(t.dataDir, 'files', 'cars'))
+      ? fs.readdirSync(path.join(t.dataDir, 'files', 'cars'))
+      : [];
     const big = multipart(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png', 'image/png');
-    const tooBig = await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: { ...m.auth, ...big.headers }, payload: big.body });
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/banner`,
+      headers: { ...m.auth, ...big.headers },
+      payload: big.body,
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(M.bannerTooLarge);
     const text = multipart(Buffer.from('just some text, not an image'), 'fake.png', 'image/png');
-    const notImage = await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: { ...m.auth, ...text.headers }, payload: text.body });
+    const notImage = await t.app.inject({
+      method: 'POST',
+      url: `/api/cars/${id}/banner`,
+      headers: { ...m.auth, ...text.headers },
+      payload: text.body,
+    });
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().message).toBe(M.bannerType);
     const json = await api.post(`/cars/${id}/banner`, { file: 'x' }, m.auth);
     expect(json.statusCode).toBe(415);
     expect((await api.get(`/cars/${id}`)).json().bannerUrl).toBeNull();
-    const filesAfter = fs.existsSync(path.join(t.dataDir, 'files', 'cars')) ? fs.readdirSync(path.join(t.dataDir, 'files', 'cars')) : [];
+    const filesAfter = fs.existsSync(path.join(t.dataDir, 'files', 'cars'))
+      ? fs.readdirSync(path.join(t.dataDir, 'files', 'cars'))
+      : [];
     expect(filesAfter).toEqual(filesBefore);
   });
 
@@ -306,7 +370,9 @@ describe('banner', () => {
     const id = await api.create(m.auth);
     await api.del(`/cars/${id}`, m.auth);
     const principal = { memberId: m.id, sessionId: '', roles: [], impersonating: false, impersonatorId: null };
-    await expect(new CarService(t.ctx).setBanner(principal, id, await png(40, 40))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(new CarService(t.ctx).setBanner(principal, id, await png(40, 40))).rejects.toMatchObject({
+      statusCode: 404,
+    });
     const dir = path.join(t.dataDir, 'files', 'cars');
     const left = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(`${id}-`)) : [];
     expect(left).toEqual([]);
@@ -314,9 +380,12 @@ describe('banner', () => {
 });
 
 describe('page meta', () => {
-  it('gives the car\'s name, its description as text cut to 160 characters, and its banner', async () => {
+  it("gives the car's name, its description as text cut to 160 characters, and its banner", async () => {
     const m = owner;
-    const id = await api.create(m.auth, { name: 'Meta car', description: `## Heading\n\nA **bold** [link](https://x.test) ${'word '.repeat(60)}` });
+    const id = await api.create(m.auth, {
+      name: 'Meta car',
+      description: `## Heading\n\nA **bold** [link](https://x.test) ${'word '.repeat(60)}`,
+    });
     const meta = await carMeta(t.ctx, id);
     expect(meta?.title).toBe('Meta car');
     expect(meta?.description.startsWith('Heading A bold link word word')).toBe(true);

@@ -30,7 +30,9 @@ import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
 
 const tags = ['cars'];
-const usernameParam = z.object({ username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid) });
+const usernameParam = z.object({
+  username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid),
+});
 const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 /** Signed-in calls answer 401 before looking at the body. */
 export function carRoutes(app: App, ctx: AppContext) {
@@ -49,47 +51,83 @@ export function carRoutes(app: App, ctx: AppContext) {
     sendKept(reply as unknown as FastifyReply, await carsService.bodies()),
   );
 
-  r.get('/cars/my', { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } }, async (req) =>
-    carsService.mine(requireMember(req)),
+  r.get(
+    '/cars/my',
+    { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } },
+    async (req) => carsService.mine(requireMember(req)),
   );
 
   r.get(
     '/cars/my/:id/stats',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } } },
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } },
+    },
     async (req) => carsService.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   // Anonymous visitors get the kept car itself (sendKept); members get it with their own stars and vote.
-  r.get('/cars/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } }, async (req, reply) => {
-    const car = await carsService.detail(req.params.id, req.principal);
-    return req.principal ? car : sendKept(reply as unknown as FastifyReply, car);
-  });
+  r.get(
+    '/cars/:id',
+    { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } },
+    async (req, reply) => {
+      const car = await carsService.detail(req.params.id, req.principal);
+      return req.principal ? car : sendKept(reply as unknown as FastifyReply, car);
+    },
+  );
 
-  r.post('/cars', { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'create'), schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } } }, async (req, reply) => {
-    const car = await carsService.create(requireMember(req), req.body);
-    return reply.code(201).send(car);
-  });
+  r.post(
+    '/cars',
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'create'),
+      schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } },
+    },
+    async (req, reply) => {
+      const car = await carsService.create(requireMember(req), req.body);
+      return reply.code(201).send(car);
+    },
+  );
 
   r.put(
     '/cars/:id',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } } },
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } },
+    },
     async (req) => carsService.update(requireMember(req), req.params.id, req.body),
   );
 
-  r.delete('/cars/:id', { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } }, async (req, reply) => {
-    await carsService.remove(requireMember(req), req.params.id);
-    return reply.code(204).send(null);
-  });
+  r.delete(
+    '/cars/:id',
+    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await carsService.remove(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   r.post(
     '/cars/:id/pin',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, body: carPinRequest, response: { 200: carPinResponse } } },
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, params: idParam, body: carPinRequest, response: { 200: carPinResponse } },
+    },
     async (req) => ({ isPinned: await carsService.setPinned(requireMember(req), req.params.id, req.body.isPinned) }),
   );
 
   r.post(
     '/cars/:id/banner',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, consumes: ['multipart/form-data'], response: { 200: carBannerResponse } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: carBannerResponse },
+      },
+    },
     async (req) => {
       const principal = requireMember(req);
       await carsService.assertOwner(principal, req.params.id);
@@ -114,23 +152,41 @@ export function carRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/cars/:id/vote',
-    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'vote'), schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } } },
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'vote'),
+      schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } },
+    },
     async (req) => carsService.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 
   r.post(
     '/cars/:id/rate',
-    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rating'), schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } } },
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'rating'),
+      schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } },
+    },
     async (req) => carsService.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
-  r.get('/cars/:id/rating', { schema: { tags, security: bearer, params: idParam, response: { 200: carRatingSchema } } }, async (req) =>
-    carsService.rating(req.params.id, req.principal),
+  r.get(
+    '/cars/:id/rating',
+    { schema: { tags, security: bearer, params: idParam, response: { 200: carRatingSchema } } },
+    async (req) => carsService.rating(req.params.id, req.principal),
   );
 
   r.get(
     '/members/:username/cars',
-    { schema: { tags: ['members', ...tags], security: bearer, params: usernameParam, querystring: memberCarsQuery, response: { 200: memberCarsPageSchema } } },
+    {
+      schema: {
+        tags: ['members', ...tags],
+        security: bearer,
+        params: usernameParam,
+        querystring: memberCarsQuery,
+        response: { 200: memberCarsPageSchema },
+      },
+    },
     async (req) => carsService.memberCars(req.params.username, req.query, req.principal),
   );
 }

@@ -36,7 +36,10 @@ describe('demo cars', () => {
 
   it('keeps rating and vote counters equal to their rows', async () => {
     for (const row of await t.ctx.db.select().from(cars)) {
-      const ratings = await t.ctx.db.select({ stars: carRatings.stars }).from(carRatings).where(eq(carRatings.carId, row.id));
+      const ratings = await t.ctx.db
+        .select({ stars: carRatings.stars })
+        .from(carRatings)
+        .where(eq(carRatings.carId, row.id));
       expect([row.ratingCount, row.ratingSum]).toEqual([ratings.length, ratings.reduce((s, r) => s + r.stars, 0)]);
       const [votes] = await t.ctx.db.select({ n: count() }).from(carVotes).where(eq(carVotes.carId, row.id));
       expect(row.upvotes + row.downvotes).toBe(votes!.n);

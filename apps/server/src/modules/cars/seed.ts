@@ -15,7 +15,20 @@ function rng(seed: number): () => number {
   };
 }
 
-const STYLES = ['Midnight', 'Neon', 'Retro', 'Stealth', 'Sunset', 'Arctic', 'Lava', 'Toxic', 'Chrome', 'Galaxy', 'Sakura', 'Desert'];
+const STYLES = [
+  'Midnight',
+  'Neon',
+  'Retro',
+  'Stealth',
+  'Sunset',
+  'Arctic',
+  'Lava',
+  'Toxic',
+  'Chrome',
+  'Galaxy',
+  'Sakura',
+  'Desert',
+];
 const THEMES = ['Runner', 'Striker', 'Drift', 'Phantom', 'Comet', 'Viper', 'Storm', 'Blaze'];
 const WHEELS = [358, 3925, 4122, 1580, 2325, 3110];
 const BOOSTS = [32, 35, 1900, 2701];
@@ -52,13 +65,23 @@ export async function seedDemoCars(tx: Db, memberIds: number[]): Promise<void> {
 
   for (let i = 0; i < DEMO_CAR_COUNT; i++) {
     const memberId = memberIds[i % memberIds.length]!;
-    const body = i % 3 === 0 ? POPULAR_BODIES[(i / 3) % POPULAR_BODIES.length]! : bodies[Math.floor(random() * bodies.length)]!;
+    const body =
+      i % 3 === 0 ? POPULAR_BODIES[(i / 3) % POPULAR_BODIES.length]! : bodies[Math.floor(random() * bodies.length)]!;
     const version = i % 5 === 0 ? 3 : 4;
     const blue = team(random, body, version);
     const blueIsOrange = i % 3 !== 0;
-    const loadout: CarLoadout = { version, blueIsOrange, blue, orange: blueIsOrange ? blue : team(random, body, version) };
+    const loadout: CarLoadout = {
+      version,
+      blueIsOrange,
+      blue,
+      orange: blueIsOrange ? blue : team(random, body, version),
+    };
     const stored = decodeForStorage(encodeCarCode(loadout));
-    const name = `${STYLES[i % STYLES.length]} ${BODY_NAMES[body]} ${THEMES[Math.floor(i / STYLES.length) % THEMES.length]}`.slice(0, 64);
+    const name =
+      `${STYLES[i % STYLES.length]} ${BODY_NAMES[body]} ${THEMES[Math.floor(i / STYLES.length) % THEMES.length]}`.slice(
+        0,
+        64,
+      );
     const description = [
       `## ${name}`,
       '',
@@ -69,12 +92,16 @@ export async function seedDemoCars(tx: Db, memberIds: number[]): Promise<void> {
       i % 4 === 0 ? '\nWorks best with *Default* boost and a dark arena.' : '',
     ].join('\n');
     const createdAt = new Date(now - (DEMO_CAR_COUNT - i) * 1.7 * day - random() * day);
-    const updatedAt = random() < 0.4 ? new Date(createdAt.getTime() + random() * (now - createdAt.getTime())) : createdAt;
+    const updatedAt =
+      random() < 0.4 ? new Date(createdAt.getTime() + random() * (now - createdAt.getTime())) : createdAt;
     const views = Math.floor(random() * random() * 6000);
     const raters = memberIds.filter((id) => id !== memberId && random() < 0.6);
     const ratings = raters.map((raterId) => ({ memberId: raterId, stars: 2 + Math.floor(random() * 4) }));
     const voters = memberIds.filter((id) => id !== memberId && random() < 0.5);
-    const votes = voters.map((voterId) => ({ memberId: voterId, vote: random() < 0.8 ? ('U' as const) : ('D' as const) }));
+    const votes = voters.map((voterId) => ({
+      memberId: voterId,
+      vote: random() < 0.8 ? ('U' as const) : ('D' as const),
+    }));
     const pin = !pinned.has(memberId) && random() < 0.5;
     if (pin) pinned.add(memberId);
 

@@ -103,7 +103,8 @@ const averageOf = (sum: number, n: number) => (n > 0 ? sum / n : 0);
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function bodyProductIdOf(loadout: CarLoadout): number | null {
-  const body = loadout.blue.items.find((i) => i.slot === BODY_SLOT) ?? loadout.orange.items.find((i) => i.slot === BODY_SLOT);
+  const body =
+    loadout.blue.items.find((i) => i.slot === BODY_SLOT) ?? loadout.orange.items.find((i) => i.slot === BODY_SLOT);
   return body?.productId ?? null;
 }
 
@@ -157,7 +158,10 @@ function carCachesOf(ctx: AppContext): CarCaches {
     caches = {
       pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_CARS, size: (page) => page.items.length }),
       bodies: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
-      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (c) => c.description.length + c.descriptionHtml.length + 4000 }),
+      details: new ReadCache(ctx.config.listCacheMs, {
+        maxSize: DETAIL_CACHE_CHARS,
+        size: (c) => c.description.length + c.descriptionHtml.length + 4000,
+      }),
     };
     carCaches.set(ctx, caches);
   }
@@ -226,7 +230,13 @@ export class CarService {
    */
   private async visible(db: Db, id: number, principal: Principal | null, lock = false) {
     const q = db
-      .select({ id: cars.id, memberId: cars.memberId, status: cars.status, isPublic: cars.isPublic, bannerKey: cars.bannerKey })
+      .select({
+        id: cars.id,
+        memberId: cars.memberId,
+        status: cars.status,
+        isPublic: cars.isPublic,
+        bannerKey: cars.bannerKey,
+      })
       .from(cars)
       .where(eq(cars.id, id));
     const [row] = lock ? await q.for('update') : await q;
@@ -248,12 +258,33 @@ export class CarService {
     await this.owned(this.ctx.db, id, principal, false);
   }
 
-  async list(q: { page: number; pageSize: number; search?: string; sortBy: CarSortField; sortDir: CarSortDirection; body?: number }): Promise<CarsPage> {
-    const key = JSON.stringify([q.search?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '', q.body ?? null, q.sortBy, q.sortDir, q.page, q.pageSize]);
+  async list(q: {
+    page: number;
+    pageSize: number;
+    search?: string;
+    sortBy: CarSortField;
+    sortDir: CarSortDirection;
+    body?: number;
+  }): Promise<CarsPage> {
+    const key = JSON.stringify([
+      q.search?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '',
+      q.body ?? null,
+      q.sortBy,
+      q.sortDir,
+      q.page,
+      q.pageSize,
+    ]);
     return this.caches.pages.get(key, () => this.loadList(q));
   }
 
-  private async loadList(q: { page: number; pageSize: number; search?: string; sortBy: CarSortField; sortDir: CarSortDirection; body?: number }): Promise<CarsPage> {
+  private async loadList(q: {
+    page: number;
+    pageSize: number;
+    search?: string;
+    sortBy: CarSortField;
+    sortDir: CarSortDirection;
+    body?: number;
+  }): Promise<CarsPage> {
     const conditions: SQL[] = [listed];
     if (q.body !== undefined) conditions.push(eq(cars.bodyProductId, q.body));
     if (q.search) {
@@ -262,7 +293,9 @@ export class CarService {
       const words = q.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
       for (const word of words) {
         const pattern = containsPattern(word);
-        conditions.push(sql`(lower(${cars.name}) like ${pattern} or lower(${cars.description}) like ${pattern} or ${word} <% lower(${cars.name}))`);
+        conditions.push(
+          sql`(lower(${cars.name}) like ${pattern} or lower(${cars.description}) like ${pattern} or ${word} <% lower(${cars.name}))`,
+        );
       }
     }
     const where = and(...conditions);
@@ -300,7 +333,8 @@ export class CarService {
     const car = await this.caches.details.get(String(id), () => this.load(this.ctx.db, id, null));
     // Staff see hidden cars too (the moderator's Cars list links to them).
     const staff = !!principal && (hasRole(principal.roles, 'moderator') || hasRole(principal.roles, 'administrator'));
-    if (car.member.id !== principal?.memberId && !staff && !(isCarActive(car.status) && car.isPublic)) throw notFound(M.notFound);
+    if (car.member.id !== principal?.memberId && !staff && !(isCarActive(car.status) && car.isPublic))
+      throw notFound(M.notFound);
     if (!principal) return car;
     const result = (await this.ctx.db.execute(sql`select
         (select ${carRatings.stars} from ${carRatings} where ${carRatings.carId} = ${id} and ${carRatings.memberId} = ${principal.memberId}) as stars,
@@ -324,17 +358,26 @@ export class CarService {
         myStars:
           me === null
             ? sql<number | null>`null`
-            : sql<number | null>`(select ${carRatings.stars} from ${carRatings} where ${carRatings.carId} = ${cars.id} and ${carRatings.memberId} = ${me})`,
+            : sql<
+                number | null
+              >`(select ${carRatings.stars} from ${carRatings} where ${carRatings.carId} = ${cars.id} and ${carRatings.memberId} = ${me})`,
         myVote:
           me === null
             ? sql<string | null>`null`
-            : sql<string | null>`(select ${carVotes.vote} from ${carVotes} where ${carVotes.carId} = ${cars.id} and ${carVotes.memberId} = ${me})`,
+            : sql<
+                string | null
+              >`(select ${carVotes.vote} from ${carVotes} where ${carVotes.carId} = ${cars.id} and ${carVotes.memberId} = ${me})`,
       })
       .from(cars)
       .innerJoin(members, eq(members.id, cars.memberId))
       .where(eq(cars.id, id));
     if (!row) throw notFound(M.notFound);
-    return { ...this.toCar(row), loadout: row.loadout, ...this.viewerPart(row.myStars, row.myVote), descriptionHtml: await renderMarkdown(row.description) };
+    return {
+      ...this.toCar(row),
+      loadout: row.loadout,
+      ...this.viewerPart(row.myStars, row.myVote),
+      descriptionHtml: await renderMarkdown(row.description),
+    };
   }
 
   /** The caller's own cars, whatever their status: pinned first, then the most recently updated. */
@@ -348,8 +391,17 @@ export class CarService {
   /** Code copies and views per UTC day for the chart: the owner's or, for an administrator, anyone's (404 otherwise). */
   async stats(principal: Principal, id: number, span: StatsDaySpan): Promise<CarStats> {
     const [row] = await this.ctx.db.select({ memberId: cars.memberId }).from(cars).where(eq(cars.id, id));
-    if (!row || (row.memberId !== principal.memberId && !hasRole(principal.roles, 'administrator'))) throw notFound(M.notFound);
-    return { days: await dailySeries(this.ctx.db, CAR_DAILY, { copies: carDailyCounts.copies, views: carDailyCounts.views }, id, span) };
+    if (!row || (row.memberId !== principal.memberId && !hasRole(principal.roles, 'administrator')))
+      throw notFound(M.notFound);
+    return {
+      days: await dailySeries(
+        this.ctx.db,
+        CAR_DAILY,
+        { copies: carDailyCounts.copies, views: carDailyCounts.views },
+        id,
+        span,
+      ),
+    };
   }
 
   async create(principal: Principal, input: { name: string; code: string; description: string }): Promise<CarDetail> {
@@ -365,7 +417,11 @@ export class CarService {
     return car;
   }
 
-  async update(principal: Principal, id: number, input: { name: string; code: string; description: string }): Promise<CarDetail> {
+  async update(
+    principal: Principal,
+    id: number,
+    input: { name: string; code: string; description: string },
+  ): Promise<CarDetail> {
     const decoded = decodeForStorage(input.code);
     const car = await this.ctx.db.transaction(async (tx) => {
       await this.owned(tx, id, principal);
@@ -393,7 +449,11 @@ export class CarService {
   async setPinned(principal: Principal, id: number, isPinned: boolean): Promise<boolean> {
     const pinned = await this.ctx.db.transaction(async (tx) => {
       await this.owned(tx, id, principal);
-      const [row] = await tx.update(cars).set({ isPinned }).where(eq(cars.id, id)).returning({ isPinned: cars.isPinned });
+      const [row] = await tx
+        .update(cars)
+        .set({ isPinned })
+        .where(eq(cars.id, id))
+        .returning({ isPinned: cars.isPinned });
       return row!.isPinned;
     });
     this.changed(id);
@@ -411,7 +471,10 @@ export class CarService {
       await this.ctx.db.transaction(async (tx) => {
         const car = await this.owned(tx, id, principal);
         oldKey = car.bannerKey;
-        await tx.update(cars).set({ bannerKey: key, updatedAt: sql`now()` }).where(eq(cars.id, id));
+        await tx
+          .update(cars)
+          .set({ bannerKey: key, updatedAt: sql`now()` })
+          .where(eq(cars.id, id));
       });
     } catch (e) {
       await this.ctx.storage.delete(key);
@@ -500,7 +563,11 @@ export class CarService {
         })
         .where(eq(cars.id, id))
         .returning({ ratingSum: cars.ratingSum, ratingCount: cars.ratingCount });
-      return { myStars: stars, averageRating: averageOf(row!.ratingSum, row!.ratingCount), ratingCount: row!.ratingCount };
+      return {
+        myStars: stars,
+        averageRating: averageOf(row!.ratingSum, row!.ratingCount),
+        ratingCount: row!.ratingCount,
+      };
     });
     this.changed(id);
     return rating;
@@ -508,7 +575,10 @@ export class CarService {
 
   async rating(id: number, principal: Principal | null): Promise<CarRating> {
     await this.visible(this.ctx.db, id, principal);
-    const [row] = await this.ctx.db.select({ ratingSum: cars.ratingSum, ratingCount: cars.ratingCount }).from(cars).where(eq(cars.id, id));
+    const [row] = await this.ctx.db
+      .select({ ratingSum: cars.ratingSum, ratingCount: cars.ratingCount })
+      .from(cars)
+      .where(eq(cars.id, id));
     let myStars: number | null = null;
     if (principal) {
       const [mine] = await this.ctx.db
@@ -550,7 +620,11 @@ export class CarService {
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     return {
-      items: rows.map(({ bannerKey, updatedAt, ...r }) => ({ ...r, bannerUrl: this.url(bannerKey), updatedAt: updatedAt.toISOString() })),
+      items: rows.map(({ bannerKey, updatedAt, ...r }) => ({
+        ...r,
+        bannerUrl: this.url(bannerKey),
+        updatedAt: updatedAt.toISOString(),
+      })),
       totalCount,
       totalPages: Math.ceil(totalCount / q.pageSize),
     };

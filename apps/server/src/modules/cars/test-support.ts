@@ -32,7 +32,9 @@ export function codeWithBody(productId: number, wheels = 358): string {
 export function multipart(file: Buffer, filename: string, type: string, field = 'file') {
   const boundary = '----bmcarsboundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -40,11 +42,17 @@ export function multipart(file: Buffer, filename: string, type: string, field = 
 }
 
 export const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#ff6600' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#ff6600' } })
+    .png()
+    .toBuffer();
 
 export function carsApi(t: TestApp) {
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
   return {
     get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload, headers),

@@ -36,12 +36,17 @@ describe('upcoming features', () => {
         { key: 'community', name: 'Community', isCompleted: false },
       ]),
     );
-    expect((await call('POST', '/UpcomingFeatures/upsert', admin, { key: 'done-thing', name: 'Done thing' })).json()).toEqual({
+    expect(
+      (await call('POST', '/UpcomingFeatures/upsert', admin, { key: 'done-thing', name: 'Done thing' })).json(),
+    ).toEqual({
       key: 'done-thing',
       name: 'Done thing',
       isCompleted: false,
     });
-    expect((await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'done-thing', isCompleted: true })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'done-thing', isCompleted: true }))
+        .statusCode,
+    ).toBe(200);
     const open = (await call('GET', '/UpcomingFeatures?includeCompleted=false', null)).json<UpcomingFeature[]>();
     expect(open.map((f) => f.key)).not.toContain('done-thing');
     expect(open.map((f) => f.key)).toContain('maps');
@@ -61,16 +66,23 @@ describe('upcoming features', () => {
       expect((await call('POST', url, member, {})).statusCode).toBe(403);
       expect((await call('POST', url, admin, {})).statusCode).toBe(400);
     }
-    expect((await call('POST', '/UpcomingFeatures/upsert', admin, { key: 'Bad Key!', name: 'x' })).statusCode).toBe(400);
-    expect((await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'maps', isCompleted: 'yes' })).statusCode).toBe(400);
-    expect((await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'nope', isCompleted: true })).statusCode).toBe(404);
+    expect((await call('POST', '/UpcomingFeatures/upsert', admin, { key: 'Bad Key!', name: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'maps', isCompleted: 'yes' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'nope', isCompleted: true })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('feature subscriptions', () => {
   it('subscribe, status and unsubscribe for the signed-in member', async () => {
     const m = await signedInMember(t);
-    const status = async () => (await call('GET', '/FeatureSubscriptions/status?feature=tools', m)).json<{ subscribed: boolean }>();
+    const status = async () =>
+      (await call('GET', '/FeatureSubscriptions/status?feature=tools', m)).json<{ subscribed: boolean }>();
     expect(await status()).toEqual({ subscribed: false });
     expect((await call('POST', '/FeatureSubscriptions/subscribe', m, { feature: 'tools' })).statusCode).toBe(204);
     expect((await call('POST', '/FeatureSubscriptions/subscribe', m, { feature: 'tools' })).statusCode).toBe(204);
@@ -85,7 +97,9 @@ describe('feature subscriptions', () => {
     expect((await call('POST', '/FeatureSubscriptions/unsubscribe', null, { feature: 'maps' })).statusCode).toBe(401);
     expect((await call('GET', '/FeatureSubscriptions/status', member)).statusCode).toBe(400);
     expect((await call('POST', '/FeatureSubscriptions/subscribe', member, {})).statusCode).toBe(400);
-    expect((await call('POST', '/FeatureSubscriptions/subscribe', member, { feature: 'unknown' })).statusCode).toBe(404);
+    expect((await call('POST', '/FeatureSubscriptions/subscribe', member, { feature: 'unknown' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('lists subscribers 25 to a page for administrators only', async () => {
@@ -104,7 +118,9 @@ describe('feature subscriptions', () => {
     expect(page.items.map((i) => i.username)).toEqual(subs.map((s) => s.username));
     expect(page.items[0]).toMatchObject({ memberId: subs[0]!.id });
     expect(Date.parse(page.items[0]!.subscribedAt)).not.toBeNaN();
-    const second = (await call('GET', '/FeatureSubscriptions/subscribers?feature=listed&page=2&pageSize=2', admin)).json<SubscribersPage>();
+    const second = (
+      await call('GET', '/FeatureSubscriptions/subscribers?feature=listed&page=2&pageSize=2', admin)
+    ).json<SubscribersPage>();
     expect(second).toMatchObject({ page: 2, pageSize: 2, totalCount: 3 });
     expect(second.items.map((i) => i.username)).toEqual([subs[2]!.username]);
   });
@@ -120,10 +136,25 @@ describe('messages to subscribers', () => {
 
     expect((await call('POST', '/FeatureSubscriptions/send-message', null, {})).statusCode).toBe(401);
     expect((await call('POST', '/FeatureSubscriptions/send-message', member, {})).statusCode).toBe(403);
-    expect((await call('POST', '/FeatureSubscriptions/send-message', admin, { feature: 'messaged', subject: ' ', body: 'x' })).statusCode).toBe(400);
-    expect((await call('POST', '/FeatureSubscriptions/send-message', admin, { feature: 'nope', subject: 'Hi', body: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', '/FeatureSubscriptions/send-message', admin, {
+          feature: 'messaged',
+          subject: ' ',
+          body: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/FeatureSubscriptions/send-message', admin, { feature: 'nope', subject: 'Hi', body: 'x' }))
+        .statusCode,
+    ).toBe(404);
 
-    const res = await call('POST', '/FeatureSubscriptions/send-message', admin, { feature: 'messaged', subject: 'Beta opens', body: 'Join the **beta**' });
+    const res = await call('POST', '/FeatureSubscriptions/send-message', admin, {
+      feature: 'messaged',
+      subject: 'Beta opens',
+      body: 'Join the **beta**',
+    });
     expect(res.statusCode).toBe(202);
     // Nothing is sent inside the request.
     expect(await messagesOf(a.id, 'staff')).toHaveLength(0);
@@ -131,7 +162,12 @@ describe('messages to subscribers', () => {
     for (const m of [a, b]) {
       const page = (await call('GET', '/mail', m)).json<MailPage>();
       expect(page.items).toHaveLength(1);
-      expect(page.items[0]).toMatchObject({ subject: 'Beta opens', body: 'Join the **beta**', from: admin.username, category: 'staff' });
+      expect(page.items[0]).toMatchObject({
+        subject: 'Beta opens',
+        body: 'Join the **beta**',
+        from: admin.username,
+        category: 'staff',
+      });
     }
     expect((await call('GET', '/mail', outsider)).json<MailPage>().totalCount).toBe(0);
     expect((await t.mailFor(a.email)).map((m) => m.subject)).toEqual(['Beta opens']);
@@ -154,7 +190,8 @@ describe('messages to subscribers', () => {
       .returning({ id: members.id });
     await t.ctx.db.insert(featureSubscriptions).values(many.map((m) => ({ featureKey: 'launching', memberId: m.id })));
 
-    const complete = (isCompleted: boolean) => call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'launching', isCompleted });
+    const complete = (isCompleted: boolean) =>
+      call('POST', '/UpcomingFeatures/set-completed', admin, { key: 'launching', isCompleted });
     expect((await complete(true)).json()).toEqual({ key: 'launching', name: 'Launching', isCompleted: true });
     expect((await complete(true)).statusCode).toBe(200);
     await t.ctx.jobs.runDue();
@@ -165,7 +202,10 @@ describe('messages to subscribers', () => {
     const counts = await t.ctx.db
       .select({ memberId: mailMessages.memberId, n: sql<number>`count(*)::int` })
       .from(mailMessages)
-      .innerJoin(featureSubscriptions, and(eq(featureSubscriptions.memberId, mailMessages.memberId), eq(featureSubscriptions.featureKey, 'launching')))
+      .innerJoin(
+        featureSubscriptions,
+        and(eq(featureSubscriptions.memberId, mailMessages.memberId), eq(featureSubscriptions.featureKey, 'launching')),
+      )
       .where(eq(mailMessages.category, 'feature'))
       .groupBy(mailMessages.memberId);
     expect(counts).toHaveLength(FEATURE_NOTICE_BATCH + 6);

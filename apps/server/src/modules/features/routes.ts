@@ -49,19 +49,28 @@ export function featureRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/UpcomingFeatures/upsert',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } },
+    },
     async (req) => features.upsert(req.body.key, req.body.name),
   );
 
   r.post(
     '/UpcomingFeatures/set-completed',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } },
+    },
     async (req) => features.setCompleted(req.body.key, req.body.isCompleted),
   );
 
   r.get(
     '/FeatureSubscriptions/status',
-    { preValidation: signedIn, schema: { tags, security: bearer, querystring: featureRequest, response: { 200: featureStatusResponse } } },
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, querystring: featureRequest, response: { 200: featureStatusResponse } },
+    },
     async (req) => ({ subscribed: await features.status(requireMember(req).memberId, req.query.feature) }),
   );
 
@@ -85,7 +94,10 @@ export function featureRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/FeatureSubscriptions/subscribers',
-    { preValidation: administratorOnly, schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } } },
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } },
+    },
     async (req) => features.subscribers(req.query.feature, req.query.page, req.query.pageSize),
   );
 
@@ -93,7 +105,12 @@ export function featureRoutes(app: App, ctx: AppContext) {
     '/FeatureSubscriptions/send-message',
     {
       preValidation: administratorOnly,
-      schema: { tags, security: bearer, body: featureMessageRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
+      schema: {
+        tags,
+        security: bearer,
+        body: featureMessageRequest,
+        response: { 202: z.object({ queued: z.literal(true) }) },
+      },
     },
     async (req, reply) => {
       await features.queueMessage(requireMember(req).memberId, req.body.feature, req.body.subject, req.body.body);

@@ -35,7 +35,10 @@ export class FeatureService {
 
   /** Adds the coming-soon sections when they are missing; names and states already stored are kept. */
   async ensureComingSoon() {
-    await this.ctx.db.insert(upcomingFeatures).values([...COMING_SOON_FEATURES]).onConflictDoNothing();
+    await this.ctx.db
+      .insert(upcomingFeatures)
+      .values([...COMING_SOON_FEATURES])
+      .onConflictDoNothing();
   }
 
   async list(includeCompleted: boolean): Promise<UpcomingFeature[]> {
@@ -107,7 +110,9 @@ export class FeatureService {
 
   async unsubscribe(memberId: number, key: string) {
     await this.feature(key);
-    await this.ctx.db.delete(featureSubscriptions).where(and(eq(featureSubscriptions.featureKey, key), eq(featureSubscriptions.memberId, memberId)));
+    await this.ctx.db
+      .delete(featureSubscriptions)
+      .where(and(eq(featureSubscriptions.featureKey, key), eq(featureSubscriptions.memberId, memberId)));
   }
 
   async subscribers(key: string, page: number, pageSize: number): Promise<SubscribersPage> {
@@ -135,7 +140,10 @@ export class FeatureService {
   /** Queues a staff message (signed with the sender's name) to every subscriber; the job sends it in batches. */
   async queueMessage(senderId: number, key: string, subject: string, body: string) {
     await this.feature(key);
-    const [sender] = await this.ctx.db.select({ username: members.username }).from(members).where(eq(members.id, senderId));
+    const [sender] = await this.ctx.db
+      .select({ username: members.username })
+      .from(members)
+      .where(eq(members.id, senderId));
     const from = sender?.username ?? SITE_SENDER;
     const payload: FeatureNoticePayload = { feature: key, kind: 'staffMessage', subject, body, from, afterMemberId: 0 };
     await this.ctx.jobs.enqueue(FEATURE_NOTICE_JOB, { ...payload });
@@ -152,18 +160,35 @@ export class FeatureService {
       const batch = await tx
         .select({ memberId: featureSubscriptions.memberId })
         .from(featureSubscriptions)
-        .where(and(eq(featureSubscriptions.featureKey, payload.feature), gt(featureSubscriptions.memberId, payload.afterMemberId)))
+        .where(
+          and(
+            eq(featureSubscriptions.featureKey, payload.feature),
+            gt(featureSubscriptions.memberId, payload.afterMemberId),
+          ),
+        )
         .orderBy(asc(featureSubscriptions.memberId))
         .limit(FEATURE_NOTICE_BATCH);
       for (const { memberId } of batch) {
         const sent = await this.ctx.notifications.send(
-          { memberId, kind: payload.kind, subject: payload.subject, body: payload.body, link: payload.link, from: payload.from },
+          {
+            memberId,
+            kind: payload.kind,
+            subject: payload.subject,
+            body: payload.body,
+            link: payload.link,
+            from: payload.from,
+          },
           tx,
         );
         if (sent) published.push(sent);
       }
       if (batch.length === FEATURE_NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(FEATURE_NOTICE_JOB, { ...payload, afterMemberId: batch[batch.length - 1]!.memberId }, {}, tx);
+        await this.ctx.jobs.enqueue(
+          FEATURE_NOTICE_JOB,
+          { ...payload, afterMemberId: batch[batch.length - 1]!.memberId },
+          {},
+          tx,
+        );
       }
     });
     for (const sent of published) await sent.publish();

@@ -20,13 +20,26 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-async function notice(m: Member, subject: string, extra: { body?: string; kind?: 'staffMessage' | 'pluginComment' | 'featureLaunched'; from?: string } = {}) {
-  const id = await t.ctx.notifications.sendNow({ memberId: m.id, kind: extra.kind ?? 'staffMessage', subject, body: extra.body ?? 'Hello', from: extra.from });
+async function notice(
+  m: Member,
+  subject: string,
+  extra: { body?: string; kind?: 'staffMessage' | 'pluginComment' | 'featureLaunched'; from?: string } = {},
+) {
+  const id = await t.ctx.notifications.sendNow({
+    memberId: m.id,
+    kind: extra.kind ?? 'staffMessage',
+    subject,
+    body: extra.body ?? 'Hello',
+    from: extra.from,
+  });
   return id!;
 }
 const get = <T>(m: Member | null, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: m?.auth }).then((res) => ({ status: res.statusCode, body: res.statusCode === 200 ? res.json<T>() : (res.json() as T) }));
-const post = (m: Member | null, url: string) => t.app.inject({ method: 'POST', url, headers: m?.auth }).then((r) => r.statusCode);
+  t.app
+    .inject({ method: 'GET', url, headers: m?.auth })
+    .then((res) => ({ status: res.statusCode, body: res.statusCode === 200 ? res.json<T>() : (res.json() as T) }));
+const post = (m: Member | null, url: string) =>
+  t.app.inject({ method: 'POST', url, headers: m?.auth }).then((r) => r.statusCode);
 
 function open(token: string) {
   const s = connect(base, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
@@ -48,7 +61,13 @@ describe('GET /mail', () => {
     expect(first.status).toBe(200);
     expect(first.body.totalCount).toBe(12);
     expect(first.body.items).toHaveLength(10);
-    expect(first.body.items[0]).toMatchObject({ subject: 'Message 12', status: 'U', isHidden: false, from: 'BakkesMod Community', category: 'staff' });
+    expect(first.body.items[0]).toMatchObject({
+      subject: 'Message 12',
+      status: 'U',
+      isHidden: false,
+      from: 'BakkesMod Community',
+      category: 'staff',
+    });
     const second = await get<MailPage>(m, '/api/mail?page=2&pageSize=10');
     expect(second.body.items.map((i) => i.subject)).toEqual(['Message 2', 'Message 1']);
     const big = await get<MailPage>(m, '/api/mail?pageSize=1000');
@@ -76,7 +95,14 @@ describe('GET /mail', () => {
   });
 
   it('answers 401 to anonymous callers on every call', async () => {
-    for (const url of ['/api/mail', '/api/mail/categories', '/api/mail/hidden', '/api/mail/unread-count', '/api/mail/1', '/api/mail/abc']) {
+    for (const url of [
+      '/api/mail',
+      '/api/mail/categories',
+      '/api/mail/hidden',
+      '/api/mail/unread-count',
+      '/api/mail/1',
+      '/api/mail/abc',
+    ]) {
       expect((await get(null, url)).status).toBe(401);
     }
     for (const action of ['read', 'hide', 'unhide']) expect(await post(null, `/api/mail/1/${action}`)).toBe(401);
@@ -89,11 +115,17 @@ describe('one message', () => {
     const stranger = await signedInMember(t);
     const id = await notice(owner, 'Private', { body: 'Your plugin is **live**.<img src=x onerror=alert(1)>' });
     expect((await get(stranger, `/api/mail/${id}`)).status).toBe(404);
-    for (const action of ['read', 'hide', 'unhide']) expect(await post(stranger, `/api/mail/${id}/${action}`)).toBe(404);
+    for (const action of ['read', 'hide', 'unhide'])
+      expect(await post(stranger, `/api/mail/${id}/${action}`)).toBe(404);
     const opened = await get<MailMessage>(owner, `/api/mail/${id}`);
     expect(opened.status).toBe(200);
     // The body comes rendered: markdown as HTML, typed HTML as text.
-    expect(opened.body).toMatchObject({ id, subject: 'Private', status: 'O', bodyHtml: '<p>Your plugin is <strong>live</strong>.&lt;img src=x onerror=alert(1)&gt;</p>\n' });
+    expect(opened.body).toMatchObject({
+      id,
+      subject: 'Private',
+      status: 'O',
+      bodyHtml: '<p>Your plugin is <strong>live</strong>.&lt;img src=x onerror=alert(1)&gt;</p>\n',
+    });
     const list = await get<MailPage>(owner, '/api/mail');
     expect(list.body.items[0]!.status).toBe('O');
     // The stranger's calls changed nothing.
@@ -149,7 +181,11 @@ describe('MailEvent', () => {
 
     let next = nextMailEvent(mine);
     const id = await notice(m, 'Live one');
-    expect(await next).toMatchObject({ event: 'MailReceived', data: { id, subject: 'Live one', status: 'U' }, unread: 1 });
+    expect(await next).toMatchObject({
+      event: 'MailReceived',
+      data: { id, subject: 'Live one', status: 'U' },
+      unread: 1,
+    });
     next = nextMailEvent(mine);
     await notice(m, 'Live two');
     expect((await next).unread).toBe(2);

@@ -54,7 +54,11 @@ export class MailService {
   }
 
   hidden(memberId: number, q: HiddenMailListQuery): Promise<MailPage> {
-    return this.page(and(eq(mailMessages.memberId, memberId), eq(mailMessages.isHidden, true), searchOn(q.search))!, q.page, q.pageSize);
+    return this.page(
+      and(eq(mailMessages.memberId, memberId), eq(mailMessages.isHidden, true), searchOn(q.search))!,
+      q.page,
+      q.pageSize,
+    );
   }
 
   /** Categories of the visible (not hidden) inbox, with their message and unread counts. */
@@ -77,7 +81,14 @@ export class MailService {
     const [row] = await this.ctx.db
       .select({ n: count() })
       .from(mailMessages)
-      .where(and(eq(mailMessages.memberId, memberId), eq(mailMessages.status, 'U'), eq(mailMessages.isHidden, false), searchOn(search)));
+      .where(
+        and(
+          eq(mailMessages.memberId, memberId),
+          eq(mailMessages.status, 'U'),
+          eq(mailMessages.isHidden, false),
+          searchOn(search),
+        ),
+      );
     return Number(row?.n ?? 0);
   }
 
@@ -111,7 +122,12 @@ export class MailService {
   }
 
   /** Applies the change to the caller's own message, then tells the member's open tabs with the new unread count. */
-  private async change(memberId: number, id: number, set: Partial<typeof mailMessages.$inferInsert>, event: MailEventName) {
+  private async change(
+    memberId: number,
+    id: number,
+    set: Partial<typeof mailMessages.$inferInsert>,
+    event: MailEventName,
+  ) {
     const updated = await this.ctx.db
       .update(mailMessages)
       .set(set)

@@ -12,8 +12,12 @@ let owner: Member;
 let other: Member;
 let admin: Member;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string> = {},
+  payload?: unknown,
+) => t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
 
 type PluginSeed = Partial<typeof plugins.$inferInsert> & { name: string };
 async function addPlugin(memberId: number, p: PluginSeed) {
@@ -34,7 +38,11 @@ async function addCar(memberId: number, c: Partial<typeof cars.$inferInsert> & {
 const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await startTestApp({ limits: TEST_LIMITS });
-  [owner, other, admin] = await Promise.all([signedInMember(t), signedInMember(t), signedInMember(t, ['administrator'])]);
+  [owner, other, admin] = await Promise.all([
+    signedInMember(t),
+    signedInMember(t),
+    signedInMember(t, ['administrator']),
+  ]);
   const old = new Date('2025-01-01T00:00:00Z');
   const newer = new Date('2025-06-01T00:00:00Z');
   // Ordering: pinned first, then downloads, then views, then updatedAt.
@@ -45,7 +53,12 @@ beforeAll(async () => {
   ids.tieOlder = await addPlugin(owner.id, { name: 'Tie Older', downloadCount: 100, viewCount: 50, updatedAt: old });
   // Hidden from others, each for one reason.
   ids.unlisted = await addPlugin(owner.id, { name: 'Unlisted', isListed: false, downloadCount: 1000, viewCount: 1000 });
-  ids.hidden = await addPlugin(owner.id, { name: 'Hidden', isPubliclyVisible: false, downloadCount: 1000, viewCount: 1000 });
+  ids.hidden = await addPlugin(owner.id, {
+    name: 'Hidden',
+    isPubliclyVisible: false,
+    downloadCount: 1000,
+    viewCount: 1000,
+  });
   ids.inactive = await addPlugin(owner.id, { name: 'Inactive', isActive: false, downloadCount: 1000, viewCount: 1000 });
   ids.draft = await addPlugin(owner.id, { name: 'Draft', publishedOnce: false, downloadCount: 1000, viewCount: 1000 });
   ids.othersPlugin = await addPlugin(other.id, { name: 'Not Mine', downloadCount: 9999 });
@@ -93,7 +106,11 @@ describe('GET /members/{username}', () => {
 
     const gone = await signedInMember(t);
     await t.ctx.db.update(members).set({ disabledAt: new Date() }).where(eq(members.id, gone.id));
-    for (const url of [`/members/${gone.username}`, `/members/${gone.username}/plugins`, `/members/${gone.username}/cars`]) {
+    for (const url of [
+      `/members/${gone.username}`,
+      `/members/${gone.username}/plugins`,
+      `/members/${gone.username}/cars`,
+    ]) {
       expect((await call('GET', url)).statusCode).toBe(404);
       expect((await call('GET', url, other.auth)).statusCode).toBe(404);
       expect((await call('GET', url, admin.auth)).statusCode).toBe(200);
@@ -145,11 +162,23 @@ describe('GET /members/{username}/plugins and /cars', () => {
   });
 
   it('lists cars in the content order, public ones to others and all to the owner', async () => {
-    const others = (await call('GET', `/members/${owner.username}/cars`, other.auth)).json<{ items: Array<{ name: string }>; totalCount: number }>();
+    const others = (await call('GET', `/members/${owner.username}/cars`, other.auth)).json<{
+      items: Array<{ name: string }>;
+      totalCount: number;
+    }>();
     expect(others.items.map((c) => c.name)).toEqual(['Pinned car', 'Most copied', 'Most viewed']);
-    const mine = (await call('GET', `/members/${owner.username}/cars?pageSize=50`, owner.auth)).json<{ items: Array<{ name: string }>; totalCount: number }>();
+    const mine = (await call('GET', `/members/${owner.username}/cars?pageSize=50`, owner.auth)).json<{
+      items: Array<{ name: string }>;
+      totalCount: number;
+    }>();
     expect(mine.totalCount).toBe(5);
-    expect(mine.items.map((c) => c.name)).toEqual(['Pinned car', 'Private car', 'Removed car', 'Most copied', 'Most viewed']);
+    expect(mine.items.map((c) => c.name)).toEqual([
+      'Pinned car',
+      'Private car',
+      'Removed car',
+      'Most copied',
+      'Most viewed',
+    ]);
   });
 });
 
@@ -174,10 +203,15 @@ describe('PUT /members/me/profile', () => {
     expect(again.socials.websiteUrl).toBe('https://example.com');
     expect(again.bioMarkdown).toBe('# Hi\n\nI make **cars**.');
     expect(again.bioHtml).toBe('<h1>Hi</h1>\n<p>I make <strong>cars</strong>.</p>\n');
-    const [row] = await t.ctx.db.select({ bio: members.bioMarkdown, socials: members.socials }).from(members).where(eq(members.id, m.id));
+    const [row] = await t.ctx.db
+      .select({ bio: members.bioMarkdown, socials: members.socials })
+      .from(members)
+      .where(eq(members.id, m.id));
     expect(row!.socials).toEqual(p.socials);
 
-    const cleared = (await call('PUT', '/members/me/profile', m.auth, { bioMarkdown: '', socials: {} })).json<MemberProfile>();
+    const cleared = (
+      await call('PUT', '/members/me/profile', m.auth, { bioMarkdown: '', socials: {} })
+    ).json<MemberProfile>();
     expect(cleared.bioMarkdown).toBe('');
     expect(Object.values(cleared.socials).every((v) => v === '')).toBe(true);
   });
@@ -186,7 +220,12 @@ describe('PUT /members/me/profile', () => {
     const m = await signedInMember(t);
     const res = await call('PUT', '/members/me/profile', m.auth, {
       bioMarkdown: 'x'.repeat(5001),
-      socials: { ...socials, githubUrl: 'github.com/someone', twitchUrl: 'javascript:alert(1)', youtubeUrl: 'ftp://example.com' },
+      socials: {
+        ...socials,
+        githubUrl: 'github.com/someone',
+        twitchUrl: 'javascript:alert(1)',
+        youtubeUrl: 'ftp://example.com',
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: Record<string, string[]> }>();
@@ -213,25 +252,46 @@ describe('PUT /members/me/profile', () => {
 
 describe('reputation', () => {
   const repRows = async (receiverId: number) =>
-    (await t.ctx.db.select({ n: count() }).from(memberReputation).where(eq(memberReputation.receiverId, receiverId)))[0]!.n;
-  const kept = async (id: number) => (await t.ctx.db.select({ r: members.reputation }).from(members).where(eq(members.id, id)))[0]!.r;
+    (
+      await t.ctx.db.select({ n: count() }).from(memberReputation).where(eq(memberReputation.receiverId, receiverId))
+    )[0]!.n;
+  const kept = async (id: number) =>
+    (await t.ctx.db.select({ r: members.reputation }).from(members).where(eq(members.id, id)))[0]!.r;
 
   it('gives once per giver, repeats are idempotent, removal goes back and never below 1', async () => {
     const [giver, receiver, second] = await Promise.all([signedInMember(t), signedInMember(t), signedInMember(t)]);
     const give = await call('POST', `/members/${receiver.username}/rep`, giver.auth);
     expect(give.statusCode).toBe(200);
     expect(give.json()).toEqual({ reputation: 2, hasGivenRep: true });
-    expect((await call('POST', `/members/${receiver.username.toUpperCase()}/rep`, giver.auth)).json()).toEqual({ reputation: 2, hasGivenRep: true });
-    expect((await call('POST', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({ reputation: 3, hasGivenRep: true });
+    expect((await call('POST', `/members/${receiver.username.toUpperCase()}/rep`, giver.auth)).json()).toEqual({
+      reputation: 2,
+      hasGivenRep: true,
+    });
+    expect((await call('POST', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({
+      reputation: 3,
+      hasGivenRep: true,
+    });
 
     const seen = (await call('GET', `/members/${receiver.username}`, giver.auth)).json<MemberProfile>();
     expect(seen).toMatchObject({ reputation: 3, hasGivenRep: true });
     expect((await call('GET', `/members/${receiver.username}`)).json<MemberProfile>().hasGivenRep).toBe(false);
 
-    expect((await call('DELETE', `/members/${receiver.username}/rep`, giver.auth)).json()).toEqual({ reputation: 2, hasGivenRep: false });
-    expect((await call('DELETE', `/members/${receiver.username}/rep`, giver.auth)).json()).toEqual({ reputation: 2, hasGivenRep: false });
-    expect((await call('DELETE', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({ reputation: 1, hasGivenRep: false });
-    expect((await call('DELETE', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({ reputation: 1, hasGivenRep: false });
+    expect((await call('DELETE', `/members/${receiver.username}/rep`, giver.auth)).json()).toEqual({
+      reputation: 2,
+      hasGivenRep: false,
+    });
+    expect((await call('DELETE', `/members/${receiver.username}/rep`, giver.auth)).json()).toEqual({
+      reputation: 2,
+      hasGivenRep: false,
+    });
+    expect((await call('DELETE', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({
+      reputation: 1,
+      hasGivenRep: false,
+    });
+    expect((await call('DELETE', `/members/${receiver.username}/rep`, second.auth)).json()).toEqual({
+      reputation: 1,
+      hasGivenRep: false,
+    });
     expect(await repRows(receiver.id)).toBe(0);
     expect(await kept(receiver.id)).toBe(1);
   });
@@ -279,7 +339,9 @@ describe('reputation', () => {
   });
 
   it('is rate limited', async () => {
-    const limited = await startTestApp({ limits: { ...TEST_LIMITS, rep: { ip: { points: 100, durationS: 600 }, account: { points: 2, durationS: 600 } } } });
+    const limited = await startTestApp({
+      limits: { ...TEST_LIMITS, rep: { ip: { points: 100, durationS: 600 }, account: { points: 2, durationS: 600 } } },
+    });
     try {
       const [a, b] = await Promise.all([signedInMember(limited), signedInMember(limited)]);
       const hit = () => limited.app.inject({ method: 'POST', url: `/api/members/${b.username}/rep`, headers: a.auth });

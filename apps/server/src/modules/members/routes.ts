@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MEMBER_MESSAGES as M, memberPluginsPageSchema, memberPluginsQuery, memberProfileSchema, profileUpdateRequest, repResponseSchema } from '@bm/core';
+import {
+  MEMBER_MESSAGES as M,
+  memberPluginsPageSchema,
+  memberPluginsQuery,
+  memberProfileSchema,
+  profileUpdateRequest,
+  repResponseSchema,
+} from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, rateLimited, requireMember, signedIn, typed } from '../../http.js';
 import { MemberService } from './service.js';
@@ -14,21 +21,40 @@ export function memberRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/members/me/profile',
-    { preValidation: signedIn, schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } } },
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } },
+    },
     async (req) => service.updateProfile(requireMember(req), req.body),
   );
 
-  r.get('/members/:username', { schema: { tags, security: bearer, params: usernameParam, response: { 200: memberProfileSchema } } }, async (req) =>
-    service.profile(req.params.username, req.principal),
+  r.get(
+    '/members/:username',
+    { schema: { tags, security: bearer, params: usernameParam, response: { 200: memberProfileSchema } } },
+    async (req) => service.profile(req.params.username, req.principal),
   );
 
   r.get(
     '/members/:username/plugins',
-    { schema: { tags, security: bearer, params: usernameParam, querystring: memberPluginsQuery, response: { 200: memberPluginsPageSchema } } },
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: usernameParam,
+        querystring: memberPluginsQuery,
+        response: { 200: memberPluginsPageSchema },
+      },
+    },
     async (req) => service.plugins(req.params.username, req.principal, req.query),
   );
 
-  const rep = { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rep'), schema: { tags, security: bearer, params: usernameParam, response: { 200: repResponseSchema } } };
+  const rep = {
+    preValidation: signedIn,
+    preHandler: rateLimited(ctx.limits, 'rep'),
+    schema: { tags, security: bearer, params: usernameParam, response: { 200: repResponseSchema } },
+  };
   r.post('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, true));
-  r.delete('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, false));
+  r.delete('/members/:username/rep', rep, async (req) =>
+    service.setRep(requireMember(req), req.params.username, false),
+  );
 }

@@ -36,7 +36,10 @@ describe('demo profiles', () => {
   });
 
   it('draws plugin and car banners stored under the upload keys, quickly', async () => {
-    const pluginBanners = await t.ctx.db.select({ key: plugins.bannerKey }).from(plugins).where(isNotNull(plugins.bannerKey));
+    const pluginBanners = await t.ctx.db
+      .select({ key: plugins.bannerKey })
+      .from(plugins)
+      .where(isNotNull(plugins.bannerKey));
     const carBanners = await t.ctx.db.select({ key: cars.bannerKey }).from(cars).where(isNotNull(cars.bannerKey));
     expect(pluginBanners.length).toBeGreaterThanOrEqual(40);
     expect(carBanners.length).toBeGreaterThanOrEqual(30);

@@ -19,11 +19,19 @@ const DEMO_PROFILES: Record<string, { bio: string; socials: Partial<Socials> }> 
       '',
       'Found a bug? Leave a comment on the plugin page and I will look at it.',
     ].join('\n'),
-    socials: { websiteUrl: 'https://example.com/rocketryan', githubUrl: 'https://github.com/example', youtubeUrl: 'https://www.youtube.com/@example' },
+    socials: {
+      websiteUrl: 'https://example.com/rocketryan',
+      githubUrl: 'https://github.com/example',
+      youtubeUrl: 'https://www.youtube.com/@example',
+    },
   },
   BoostQueen: {
     bio: '**Boost management** is a lifestyle.\n\nI build HUD plugins and overlays, and the occasional *very pink* car.\n\n> Never stop at zero boost.',
-    socials: { twitterUrl: 'https://x.com/example', twitchUrl: 'https://www.twitch.tv/example', discordUrl: 'https://discord.gg/example' },
+    socials: {
+      twitterUrl: 'https://x.com/example',
+      twitchUrl: 'https://www.twitch.tv/example',
+      discordUrl: 'https://discord.gg/example',
+    },
   },
   AerialAce: {
     bio: '### Air roll left, always\n\nI make trainers for aerials and recoveries. Ceiling shots are underrated.',
@@ -81,8 +89,14 @@ export function bannerSvg(name: string, subtitle: string, width = 640, height = 
     const y = ((h >>> (i + 2)) * (i + 3)) % height;
     const s = 40 + ((h >>> (i * 2)) % 140);
     if (style === 0) shapes.push(`<circle cx="${x}" cy="${y}" r="${s}" fill="#fff" fill-opacity="0.08"/>`);
-    else if (style === 1) shapes.push(`<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="16" transform="rotate(${(h >>> i) % 90} ${x} ${y})" fill="#fff" fill-opacity="0.08"/>`);
-    else shapes.push(`<polygon points="${x},${y - s} ${x + s},${y + s / 2} ${x - s},${y + s / 2}" fill="#fff" fill-opacity="0.08"/>`);
+    else if (style === 1)
+      shapes.push(
+        `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="16" transform="rotate(${(h >>> i) % 90} ${x} ${y})" fill="#fff" fill-opacity="0.08"/>`,
+      );
+    else
+      shapes.push(
+        `<polygon points="${x},${y - s} ${x + s},${y + s / 2} ${x - s},${y + s / 2}" fill="#fff" fill-opacity="0.08"/>`,
+      );
   }
   const title = name.length > 32 ? `${name.slice(0, 31)}…` : name;
   // Long names get smaller letters so they fit the width (bold sans is about 0.62 em a letter).
@@ -104,7 +118,11 @@ const hex = () => randomBytes(8).toString('hex');
  * banners and car banners drawn here (nothing downloaded), stored through the one file store under
  * the keys uploads use. Removes what it stored when it fails.
  */
-export async function seedDemoProfiles(db: Db, storage: FileStorage, memberIds: number[]): Promise<{ files: string[] }> {
+export async function seedDemoProfiles(
+  db: Db,
+  storage: FileStorage,
+  memberIds: number[],
+): Promise<{ files: string[] }> {
   const stored: string[] = [];
   const put = async (key: string, svg: string) => {
     const data = await draw(svg);
@@ -114,16 +132,38 @@ export async function seedDemoProfiles(db: Db, storage: FileStorage, memberIds: 
   };
   try {
     if (!memberIds.length) return { files: [] };
-    const people = await db.select({ id: members.id, username: members.username }).from(members).where(inArray(members.id, memberIds));
-    const pluginRows = await db.select({ id: plugins.id, name: plugins.name, short: plugins.shortDescription }).from(plugins).where(inArray(plugins.memberId, memberIds));
+    const people = await db
+      .select({ id: members.id, username: members.username })
+      .from(members)
+      .where(inArray(members.id, memberIds));
+    const pluginRows = await db
+      .select({ id: plugins.id, name: plugins.name, short: plugins.shortDescription })
+      .from(plugins)
+      .where(inArray(plugins.memberId, memberIds));
     // Most cars get a banner; every fourth keeps the placeholder gradient, as a real catalogue would.
-    const carRows = (await db.select({ id: cars.id, name: cars.name }).from(cars).where(inArray(cars.memberId, memberIds))).filter((_, i) => i % 4 !== 3);
+    const carRows = (
+      await db.select({ id: cars.id, name: cars.name }).from(cars).where(inArray(cars.memberId, memberIds))
+    ).filter((_, i) => i % 4 !== 3);
 
     // Drawn in parallel (sharp works off the event loop); rows are written after.
     const [avatars, pluginBanners, carBanners] = await Promise.all([
-      Promise.all(people.filter((m) => !NO_AVATAR.has(m.username)).map(async (m) => ({ id: m.id, key: await put(`avatars/${m.id}-${hex()}.webp`, avatarSvg(m.username)) }))),
-      Promise.all(pluginRows.map(async (p) => ({ id: p.id, key: await put(`plugins/${p.id}/banner-${hex()}.webp`, bannerSvg(p.name, p.short)) }))),
-      Promise.all(carRows.map(async (c) => ({ id: c.id, key: await put(`cars/${c.id}-${hex()}.webp`, bannerSvg(c.name, 'Car design')) }))),
+      Promise.all(
+        people
+          .filter((m) => !NO_AVATAR.has(m.username))
+          .map(async (m) => ({ id: m.id, key: await put(`avatars/${m.id}-${hex()}.webp`, avatarSvg(m.username)) })),
+      ),
+      Promise.all(
+        pluginRows.map(async (p) => ({
+          id: p.id,
+          key: await put(`plugins/${p.id}/banner-${hex()}.webp`, bannerSvg(p.name, p.short)),
+        })),
+      ),
+      Promise.all(
+        carRows.map(async (c) => ({
+          id: c.id,
+          key: await put(`cars/${c.id}-${hex()}.webp`, bannerSvg(c.name, 'Car design')),
+        })),
+      ),
     ]);
 
     for (const m of people) {
@@ -131,20 +171,27 @@ export async function seedDemoProfiles(db: Db, storage: FileStorage, memberIds: 
       const avatarKey = avatars.find((a) => a.id === m.id)?.key ?? null;
       await db
         .update(members)
-        .set({ avatarKey, ...(profile ? { bioMarkdown: profile.bio, socials: { ...emptySocials(), ...profile.socials } } : {}) })
+        .set({
+          avatarKey,
+          ...(profile ? { bioMarkdown: profile.bio, socials: { ...emptySocials(), ...profile.socials } } : {}),
+        })
         .where(eq(members.id, m.id));
     }
     // Some reputation between demo members (receiver: givers), so the Rep counters are not all 1.
     const idOf = new Map(people.map((m) => [m.username, m.id]));
     const given = Object.entries(DEMO_REP).flatMap(([receiver, givers]) =>
-      givers.filter((g) => idOf.has(g) && idOf.has(receiver)).map((g) => ({ giverId: idOf.get(g)!, receiverId: idOf.get(receiver)! })),
+      givers
+        .filter((g) => idOf.has(g) && idOf.has(receiver))
+        .map((g) => ({ giverId: idOf.get(g)!, receiverId: idOf.get(receiver)! })),
     );
     if (given.length) await db.insert(memberReputation).values(given).onConflictDoNothing();
     const ids = people.map((m) => m.id);
     for (const id of ids) {
       await db
         .update(members)
-        .set({ reputation: sql`1 + (select count(*)::int from ${memberReputation} where ${memberReputation.receiverId} = ${id})` })
+        .set({
+          reputation: sql`1 + (select count(*)::int from ${memberReputation} where ${memberReputation.receiverId} = ${id})`,
+        })
         .where(eq(members.id, id));
     }
     for (const p of pluginBanners) await db.update(plugins).set({ bannerKey: p.key }).where(eq(plugins.id, p.id));

@@ -14,7 +14,8 @@ import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 
-const isStaff = (p: Pick<Principal, 'roles'> | null) => !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
+const isStaff = (p: Pick<Principal, 'roles'> | null) =>
+  !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
 
 /** What others see of a member's plugins: active, listed, publicly visible and published once (the catalogue's rule). */
 export const publicPlugin = sql`${plugins.isActive} and ${plugins.isListed} and ${plugins.isPubliclyVisible} and ${plugins.publishedOnce}`;
@@ -35,7 +36,11 @@ export interface ProfileOwner {
  * The member behind a profile name (case-insensitive), as the caller may see them: a disabled
  * account is hidden from everyone but staff, and looks the same as an unknown name (404).
  */
-export async function findProfileMember(db: Db, username: string, principal: Pick<Principal, 'memberId' | 'roles'> | null): Promise<ProfileOwner> {
+export async function findProfileMember(
+  db: Db,
+  username: string,
+  principal: Pick<Principal, 'memberId' | 'roles'> | null,
+): Promise<ProfileOwner> {
   const name = username.trim().toLowerCase();
   const [row] = name
     ? await db
@@ -67,7 +72,9 @@ export class MemberService {
   }
 
   private async profileOf(db: Db, owner: ProfileOwner, principal: Principal | null): Promise<MemberProfile> {
-    const pluginWhere = owner.isOwner ? eq(plugins.memberId, owner.id) : and(eq(plugins.memberId, owner.id), publicPlugin);
+    const pluginWhere = owner.isOwner
+      ? eq(plugins.memberId, owner.id)
+      : and(eq(plugins.memberId, owner.id), publicPlugin);
     const carWhere = owner.isOwner ? eq(cars.memberId, owner.id) : and(eq(cars.memberId, owner.id), publicCar);
     const [[member], [pluginTotals], [carTotals], given] = await Promise.all([
       db
@@ -100,7 +107,12 @@ export class MemberService {
     ]);
     if (!member) throw notFound(M.notFound);
     return {
-      member: { id: member.id, displayName: member.username, joinDateTime: member.createdAt.toISOString(), avatarUrl: this.url(member.avatarKey) },
+      member: {
+        id: member.id,
+        displayName: member.username,
+        joinDateTime: member.createdAt.toISOString(),
+        avatarUrl: this.url(member.avatarKey),
+      },
       pluginCount: pluginTotals?.n ?? 0,
       carCount: carTotals?.n ?? 0,
       totalDownloads: Number(pluginTotals?.downloads ?? 0),
@@ -114,7 +126,11 @@ export class MemberService {
   }
 
   /** A member's plugins for their profile: the public ones for others, all of them for the owner (§4 member content order). */
-  async plugins(username: string, principal: Principal | null, q: { page: number; pageSize: number }): Promise<MemberPluginsPage> {
+  async plugins(
+    username: string,
+    principal: Principal | null,
+    q: { page: number; pageSize: number },
+  ): Promise<MemberPluginsPage> {
     const owner = await findProfileMember(this.ctx.db, username, principal);
     const where = owner.isOwner ? eq(plugins.memberId, owner.id) : and(eq(plugins.memberId, owner.id), publicPlugin);
     const [total] = await this.ctx.db.select({ n: count() }).from(plugins).where(where);
@@ -136,7 +152,11 @@ export class MemberService {
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     return {
-      items: rows.map(({ bannerKey, updatedAt, ...r }) => ({ ...r, bannerImageUrl: this.url(bannerKey), updatedAt: updatedAt.toISOString() })),
+      items: rows.map(({ bannerKey, updatedAt, ...r }) => ({
+        ...r,
+        bannerImageUrl: this.url(bannerKey),
+        updatedAt: updatedAt.toISOString(),
+      })),
       totalCount,
       totalPages: Math.ceil(totalCount / q.pageSize),
     };
@@ -177,8 +197,16 @@ export class MemberService {
         const deleted = await tx.delete(memberReputation).where(pair).returning({ giverId: memberReputation.giverId });
         changed = deleted.length > 0;
       }
-      const delta = changed ? (give ? sql`${members.reputation} + 1` : sql`greatest(1, ${members.reputation} - 1)`) : members.reputation;
-      const [row] = await tx.update(members).set({ reputation: delta }).where(eq(members.id, receiver.id)).returning({ reputation: members.reputation });
+      const delta = changed
+        ? give
+          ? sql`${members.reputation} + 1`
+          : sql`greatest(1, ${members.reputation} - 1)`
+        : members.reputation;
+      const [row] = await tx
+        .update(members)
+        .set({ reputation: delta })
+        .where(eq(members.id, receiver.id))
+        .returning({ reputation: members.reputation });
       return { reputation: row!.reputation, hasGivenRep: give };
     });
   }

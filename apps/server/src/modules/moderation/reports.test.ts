@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MODERATION_MESSAGES as MM, type ModerationCarsResponse, type ModeratorDashboard, type ReportedListResponse } from '@bm/core';
+import {
+  MODERATION_MESSAGES as MM,
+  type ModerationCarsResponse,
+  type ModeratorDashboard,
+  type ReportedListResponse,
+} from '@bm/core';
 import { moderationAudit, pluginReports } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from '../plugins/test-helpers.js';
@@ -11,7 +16,9 @@ let mod: Member;
 
 beforeAll(async () => {
   // A small report limit so that the test reaches it.
-  t = await startTestApp({ limits: { report: { ip: { points: 100, durationS: 3600 }, account: { points: 4, durationS: 3600 } } } });
+  t = await startTestApp({
+    limits: { report: { ip: { points: 100, durationS: 3600 }, account: { points: 4, durationS: 3600 } } },
+  });
   mod = await signedInMember(t, ['moderator']);
 });
 afterAll(async () => {
@@ -34,7 +41,9 @@ describe('reporting a plugin', () => {
     const bad = await report(reporter, p.id, { reason: 'nonsense' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: MM.reportReason });
-    expect((await report(reporter, p.id, { reason: 'other', details: '  ' })).json()).toMatchObject({ message: MM.reportDetailsRequired });
+    expect((await report(reporter, p.id, { reason: 'other', details: '  ' })).json()).toMatchObject({
+      message: MM.reportDetailsRequired,
+    });
 
     const own = await report(owner, p.id);
     expect(own.statusCode).toBe(400);
@@ -76,17 +85,23 @@ describe('the reported list', () => {
     await report(b, many.id, { reason: 'malware', details: '' });
     await report(a, few.id, { reason: 'spam', details: '' });
 
-    const list = (await inject('GET', '/moderation/plugins/reported?Search=FLAGGED', mod.auth)).json<ReportedListResponse>();
+    const list = (
+      await inject('GET', '/moderation/plugins/reported?Search=FLAGGED', mod.auth)
+    ).json<ReportedListResponse>();
     expect(list.data.map((d) => [d.name, d.reportCount])).toEqual([
       ['Much Flagged', 2],
       ['Little Flagged', 1],
     ]);
     expect(list.data[0]!.reasons).toEqual([{ reason: 'malware', label: 'Malware or suspicious behaviour', count: 2 }]);
     expect(list.data[0]!.reports.map((r) => r.reporter).sort()).toEqual([a.username, b.username].sort());
-    expect((await inject('GET', '/moderation/dashboard', mod.auth)).json<ModeratorDashboard>().reported).toBeGreaterThanOrEqual(2);
+    expect(
+      (await inject('GET', '/moderation/dashboard', mod.auth)).json<ModeratorDashboard>().reported,
+    ).toBeGreaterThanOrEqual(2);
 
     expect((await inject('POST', `/moderation/reported/${few.id}/dismiss`, mod.auth)).statusCode).toBe(204);
-    const after = (await inject('GET', '/moderation/plugins/reported?search=flagged', mod.auth)).json<ReportedListResponse>();
+    const after = (
+      await inject('GET', '/moderation/plugins/reported?search=flagged', mod.auth)
+    ).json<ReportedListResponse>();
     expect(after.data.map((d) => d.name)).toEqual(['Much Flagged']);
     const rows = await t.ctx.db.select().from(pluginReports).where(eq(pluginReports.pluginId, few.id));
     expect(rows.map((r) => r.status)).toEqual(['dismissed']);
@@ -98,16 +113,25 @@ describe('the reported list', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Bad Actor Plugin', shortDescription: 'x' });
     await report(await signedInMember(t), p.id);
-    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/plugins?search=Bad%20Actor' })).json<{ items: Array<{ id: number }> }>().items.map((i) => i.id);
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/plugins?search=Bad%20Actor' }))
+        .json<{ items: Array<{ id: number }> }>()
+        .items.map((i) => i.id);
     const inManager = async () =>
-      Object.keys((await t.app.inject({ method: 'GET', url: `/api/v1/plugins/get/short?pluginids=${p.id}` })).json<{ response: { plugins: object } }>().response.plugins);
+      Object.keys(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/plugins/get/short?pluginids=${p.id}` })).json<{
+          response: { plugins: object };
+        }>().response.plugins,
+      );
     expect(await listed()).toContain(p.id);
     expect(await inManager()).toEqual([String(p.id)]);
 
     expect((await inject('POST', `/moderation/reported/${p.id}/hide-plugin`, mod.auth)).statusCode).toBe(204);
     expect(await listed()).not.toContain(p.id);
     expect(await inManager()).toEqual([]);
-    expect((await t.ctx.db.select().from(pluginReports).where(eq(pluginReports.pluginId, p.id))).map((r) => r.status)).toEqual(['actioned']);
+    expect(
+      (await t.ctx.db.select().from(pluginReports).where(eq(pluginReports.pluginId, p.id))).map((r) => r.status),
+    ).toEqual(['actioned']);
 
     expect((await inject('POST', `/moderation/reported/${p.id}/restore-plugin`, mod.auth)).statusCode).toBe(204);
     expect(await inManager()).toEqual([String(p.id)]);
@@ -121,10 +145,16 @@ describe('cars', () => {
   it('a moderator hides a car from everyone but its owner and staff, and restores it', async () => {
     const owner = await signedInMember(t);
     const other = await signedInMember(t);
-    const created = await inject('POST', '/cars', owner.auth, { name: 'Moderated Octane', code: 'hAMwB1wABMItCGEWAAA=' });
+    const created = await inject('POST', '/cars', owner.auth, {
+      name: 'Moderated Octane',
+      code: 'hAMwB1wABMItCGEWAAA=',
+    });
     expect(created.statusCode).toBe(201);
     const carId = created.json<{ id: number }>().id;
-    const inList = async () => (await inject('GET', '/cars?search=Moderated%20Octane')).json<{ items: Array<{ id: number }> }>().items.map((c) => c.id);
+    const inList = async () =>
+      (await inject('GET', '/cars?search=Moderated%20Octane'))
+        .json<{ items: Array<{ id: number }> }>()
+        .items.map((c) => c.id);
     expect(await inList()).toContain(carId);
 
     expect((await inject('POST', `/moderation/cars/${carId}/hide`, mod.auth)).statusCode).toBe(204);
@@ -133,13 +163,17 @@ describe('cars', () => {
     expect((await inject('GET', `/cars/${carId}`, other.auth)).statusCode).toBe(404);
     expect((await inject('GET', `/cars/${carId}`, owner.auth)).statusCode).toBe(200);
     expect((await inject('GET', `/cars/${carId}`, mod.auth)).statusCode).toBe(200);
-    const hidden = (await inject('GET', '/moderation/cars?status=hidden&search=moderated', mod.auth)).json<ModerationCarsResponse>();
+    const hidden = (
+      await inject('GET', '/moderation/cars?status=hidden&search=moderated', mod.auth)
+    ).json<ModerationCarsResponse>();
     expect(hidden.items.map((c) => [c.id, c.hidden, c.owner])).toEqual([[carId, true, owner.username]]);
     expect((await inject('GET', '/moderation/dashboard', mod.auth)).json<ModeratorDashboard>().hiddenCars).toBe(1);
 
     expect((await inject('POST', `/moderation/cars/${carId}/restore`, mod.auth)).statusCode).toBe(204);
     expect(await inList()).toContain(carId);
-    const active = (await inject('GET', '/moderation/cars?Status=active&Search=moderated', mod.auth)).json<ModerationCarsResponse>();
+    const active = (
+      await inject('GET', '/moderation/cars?Status=active&Search=moderated', mod.auth)
+    ).json<ModerationCarsResponse>();
     expect(active.items.map((c) => c.id)).toEqual([carId]);
     const audit = await t.ctx.db.select().from(moderationAudit).where(eq(moderationAudit.carId, carId));
     expect(audit.map((a) => a.action)).toEqual(['hide-car', 'restore-car']);

@@ -43,19 +43,35 @@ function form(files: Record<string, Buffer>, fields: Record<string, string> = {}
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const [name, data] of Object.entries(files)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`), data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const approve = (auth: Headers, id: number, files: Record<string, Buffer> = {}, fields: Record<string, string> = {}) => {
-  if (!Object.keys(files).length && !Object.keys(fields).length) return inject('POST', `/moderation/plugins/${id}/approve`, auth);
+const approve = (
+  auth: Headers,
+  id: number,
+  files: Record<string, Buffer> = {},
+  fields: Record<string, string> = {},
+) => {
+  if (!Object.keys(files).length && !Object.keys(fields).length)
+    return inject('POST', `/moderation/plugins/${id}/approve`, auth);
   const f = form(files, fields);
   return inject('POST', `/moderation/plugins/${id}/approve`, { ...auth, ...f.headers }, f.payload);
 };
 
-const binaryZip = (name = 'Rocket') => makeZip([{ name: `plugins/${name}.dll`, data: `MZ fake dll ${name}` }, { name: 'data/readme.txt', data: 'hi' }]);
+const binaryZip = (name = 'Rocket') =>
+  makeZip([
+    { name: `plugins/${name}.dll`, data: `MZ fake dll ${name}` },
+    { name: 'data/readme.txt', data: 'hi' },
+  ]);
 
 let nameCounter = 0;
 /** A member's plugin with one source upload waiting for review (no builder configured: status p). */
@@ -67,7 +83,12 @@ async function pendingSubmission(owner: Member, name = `Queue Plugin ${++nameCou
 
 async function uploadTo(owner: Member, pluginId: number, versionString: string) {
   const { payload, headers } = multipart(await demoSourceZip('Queued'), 'Queued source.zip', { versionString });
-  const res = await t.app.inject({ method: 'POST', url: `/api/plugins/${pluginId}/files/source`, headers: { ...owner.auth, ...headers }, payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/plugins/${pluginId}/files/source`,
+    headers: { ...owner.auth, ...headers },
+    payload,
+  });
   expect(res.statusCode).toBe(201);
   return res.json<{ submission: { submissionId: number; status: string } }>().submission.submissionId;
 }
@@ -75,15 +96,38 @@ async function uploadTo(owner: Member, pluginId: number, versionString: string) 
 describe('access before input', () => {
   it('answers 403 to a member whose body is not even JSON, and 401 to a visitor', async () => {
     const bad = { 'content-type': 'application/json' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/moderation/plugins/1/reject', headers: { ...member.auth, ...bad }, payload: '{not json' })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/moderation/plugins/1/reject', headers: bad, payload: '{not json' })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/moderation/plugins/1/reject',
+          headers: { ...member.auth, ...bad },
+          payload: '{not json',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/moderation/plugins/1/reject',
+          headers: bad,
+          payload: '{not json',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('SubmissionUpdated', () => {
   it('tells the owner when a submission is approved or denied', async () => {
     const owner = await signedInMember(t);
-    const s = connect(base, { path: HUB_PATH, auth: { token: owner.token }, transports: ['websocket'], reconnection: false });
+    const s = connect(base, {
+      path: HUB_PATH,
+      auth: { token: owner.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     sockets.push(s);
     await new Promise<void>((resolve, reject) => {
       s.on('connect', () => resolve());
@@ -94,10 +138,15 @@ describe('SubmissionUpdated', () => {
     const one = await pendingSubmission(owner, 'Live Events', '1.0.0');
     const two = await uploadTo(owner, one.plugin.id, '1.1.0');
     expect((await approve(mod.auth, one.submissionId, { binary: await binaryZip() })).statusCode).toBe(204);
-    const needs = async () => (await t.app.inject({ method: 'GET', url: `/api/plugins/${one.plugin.id}` })).json<{ needsApproval: boolean }>().needsApproval;
+    const needs = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/plugins/${one.plugin.id}` })).json<{ needsApproval: boolean }>()
+        .needsApproval;
     // The second upload still waits for review.
     expect(await needs()).toBe(true);
-    expect((await inject('POST', `/moderation/plugins/${two}/reject`, mod.auth, { reason: 'Not this one, sorry.' })).statusCode).toBe(204);
+    expect(
+      (await inject('POST', `/moderation/plugins/${two}/reject`, mod.auth, { reason: 'Not this one, sorry.' }))
+        .statusCode,
+    ).toBe(204);
     expect(await needs()).toBe(false);
     await expect.poll(() => events.length).toBe(4);
     expect(events.slice(2)).toEqual([
@@ -117,16 +166,24 @@ describe('approving what the builder produced', () => {
     await t.ctx.db.update(submissions).set({ binaryKey: key }).where(eq(submissions.id, submissionId));
     // The web client sends an empty JSON object when there is nothing to attach.
     expect((await inject('POST', `/moderation/plugins/${submissionId}/approve`, mod.auth, {})).statusCode).toBe(204);
-    const dl = await t.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/versions/${submissionId}/download` });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/${plugin.id}/versions/${submissionId}/download`,
+    });
     expect(dl.statusCode).toBe(302);
-    expect((await t.app.inject({ method: 'GET', url: dl.headers.location as string })).rawPayload.equals(built)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: dl.headers.location as string })).rawPayload.equals(built)).toBe(
+      true,
+    );
   });
 
   it('lets another moderator claim a review whose lock has expired', async () => {
     const owner = await signedInMember(t);
     const { submissionId } = await pendingSubmission(owner);
     await inject('GET', `/moderation/plugins/${submissionId}`, mod.auth);
-    await t.ctx.db.update(submissions).set({ reviewLockUntil: new Date(Date.now() - 1000) }).where(eq(submissions.id, submissionId));
+    await t.ctx.db
+      .update(submissions)
+      .set({ reviewLockUntil: new Date(Date.now() - 1000) })
+      .where(eq(submissions.id, submissionId));
     const d = (await inject('GET', `/moderation/plugins/${submissionId}`, mod2.auth)).json<ModerationDetail>();
     expect(d.lock).toMatchObject({ username: mod2.username, mine: true });
     expect(d.audit.map((a) => [a.action, a.actor])).toEqual([

@@ -16,7 +16,17 @@ import {
   reportPluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
+import {
+  type App,
+  bearer,
+  idParam,
+  noContent,
+  rateLimited,
+  requireMember,
+  requireRole,
+  signedIn,
+  typed,
+} from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { ModerationService, type ApprovalFiles } from './service.js';
 
@@ -36,7 +46,8 @@ function camelQuery(req: FastifyRequest) {
 async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
   if (!req.isMultipart()) {
     const body = (req.body ?? {}) as { approvalNote?: unknown };
-    if (body.approvalNote !== undefined && typeof body.approvalNote !== 'string') throw badRequest('approvalNote must be text', 'approvalNote');
+    if (body.approvalNote !== undefined && typeof body.approvalNote !== 'string')
+      throw badRequest('approvalNote must be text', 'approvalNote');
     return { approvalNote: body.approvalNote as string | undefined };
   }
   const out: ApprovalFiles = {};
@@ -68,7 +79,13 @@ export function moderationRoutes(app: App, ctx: AppContext) {
     {
       preValidation: signedIn,
       preHandler: rateLimited(ctx.limits, 'report'),
-      schema: { tags: ['moderation'], security: bearer, params: idParam, body: reportPluginRequest, response: { 201: z.object({ id: z.number().int() }) } },
+      schema: {
+        tags: ['moderation'],
+        security: bearer,
+        params: idParam,
+        body: reportPluginRequest,
+        response: { 201: z.object({ id: z.number().int() }) },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.report(requireMember(req), req.params.id, req.body)),
   );
@@ -87,65 +104,139 @@ export function moderationRoutes(app: App, ctx: AppContext) {
       const tags = ['moderation'];
       const staff = (req: FastifyRequest) => requireRole(req, 'moderator', 'administrator');
 
-      r.get('/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () => service.dashboard());
-
-      r.get('/plugins/pending', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: moderationListResponse } } }, async (req) =>
-        service.queue('pending', req.query),
-      );
-      r.get('/plugins/hidden', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: moderationListResponse } } }, async (req) =>
-        service.queue('hidden', req.query),
-      );
-      r.get('/plugins/reported', { schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: reportedListResponse } } }, async (req) =>
-        service.reported(req.query),
+      r.get('/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () =>
+        service.dashboard(),
       );
 
-      r.get('/plugins/:id', { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } }, async (req) =>
-        service.detail(staff(req), req.params.id),
+      r.get(
+        '/plugins/pending',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            querystring: moderationListQuery,
+            response: { 200: moderationListResponse },
+          },
+        },
+        async (req) => service.queue('pending', req.query),
       );
-      r.post('/plugins/:id/takeover', { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } }, async (req) =>
-        service.takeover(staff(req), req.params.id),
+      r.get(
+        '/plugins/hidden',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            querystring: moderationListQuery,
+            response: { 200: moderationListResponse },
+          },
+        },
+        async (req) => service.queue('hidden', req.query),
+      );
+      r.get(
+        '/plugins/reported',
+        {
+          schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: reportedListResponse } },
+        },
+        async (req) => service.reported(req.query),
+      );
+
+      r.get(
+        '/plugins/:id',
+        { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+        async (req) => service.detail(staff(req), req.params.id),
+      );
+      r.post(
+        '/plugins/:id/takeover',
+        { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+        async (req) => service.takeover(staff(req), req.params.id),
       );
       r.post(
         '/plugins/:id/approve',
-        { bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024, schema: { tags, security: bearer, params: idParam, consumes: ['multipart/form-data', 'application/json'], response: noContent } },
+        {
+          bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024,
+          schema: {
+            tags,
+            security: bearer,
+            params: idParam,
+            consumes: ['multipart/form-data', 'application/json'],
+            response: noContent,
+          },
+        },
         async (req, reply) => {
           await service.approve(staff(req), req.params.id, await readApproval(req));
           return reply.code(204).send(null);
         },
       );
-      r.post('/plugins/:id/reject', { schema: { tags, security: bearer, params: idParam, body: rejectRequest, response: noContent } }, async (req, reply) => {
-        await service.reject(staff(req), req.params.id, req.body.reason);
-        return reply.code(204).send(null);
-      });
-      r.post('/plugins/:id/hide', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
-        await service.hide(staff(req), req.params.id);
-        return reply.code(204).send(null);
-      });
-
-      r.post('/reported/:pluginId/dismiss', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
-        await service.dismissReports(staff(req), req.params.pluginId);
-        return reply.code(204).send(null);
-      });
-      r.post('/reported/:pluginId/hide-plugin', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
-        await service.setPluginHidden(staff(req), req.params.pluginId, true);
-        return reply.code(204).send(null);
-      });
-      r.post('/reported/:pluginId/restore-plugin', { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } }, async (req, reply) => {
-        await service.setPluginHidden(staff(req), req.params.pluginId, false);
-        return reply.code(204).send(null);
-      });
-
-      r.get('/cars', { schema: { tags, security: bearer, querystring: moderationCarsQuery, response: { 200: moderationCarsResponse } } }, async (req) =>
-        service.cars(req.query),
+      r.post(
+        '/plugins/:id/reject',
+        { schema: { tags, security: bearer, params: idParam, body: rejectRequest, response: noContent } },
+        async (req, reply) => {
+          await service.reject(staff(req), req.params.id, req.body.reason);
+          return reply.code(204).send(null);
+        },
       );
-      r.post('/cars/:id/hide', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
-        await service.setCarHidden(staff(req), req.params.id, true);
-        return reply.code(204).send(null);
-      });
-      r.post('/cars/:id/restore', { schema: { tags, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
-        await service.setCarHidden(staff(req), req.params.id, false);
-        return reply.code(204).send(null);
-      });
+      r.post(
+        '/plugins/:id/hide',
+        { schema: { tags, security: bearer, params: idParam, response: noContent } },
+        async (req, reply) => {
+          await service.hide(staff(req), req.params.id);
+          return reply.code(204).send(null);
+        },
+      );
+
+      r.post(
+        '/reported/:pluginId/dismiss',
+        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+        async (req, reply) => {
+          await service.dismissReports(staff(req), req.params.pluginId);
+          return reply.code(204).send(null);
+        },
+      );
+      r.post(
+        '/reported/:pluginId/hide-plugin',
+        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+        async (req, reply) => {
+          await service.setPluginHidden(staff(req), req.params.pluginId, true);
+          return reply.code(204).send(null);
+        },
+      );
+      r.post(
+        '/reported/:pluginId/restore-plugin',
+        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+        async (req, reply) => {
+          await service.setPluginHidden(staff(req), req.params.pluginId, false);
+          return reply.code(204).send(null);
+        },
+      );
+
+      r.get(
+        '/cars',
+        {
+          schema: {
+            tags,
+            security: bearer,
+            querystring: moderationCarsQuery,
+            response: { 200: moderationCarsResponse },
+          },
+        },
+        async (req) => service.cars(req.query),
+      );
+      r.post(
+        '/cars/:id/hide',
+        { schema: { tags, security: bearer, params: idParam, response: noContent } },
+        async (req, reply) => {
+          await service.setCarHidden(staff(req), req.params.id, true);
+          return reply.code(204).send(null);
+        },
+      );
+      r.post(
+        '/cars/:id/restore',
+        { schema: { tags, security: bearer, params: idParam, response: noContent } },
+        async (req, reply) => {
+          await service.setCarHidden(staff(req), req.params.id, false);
+          return reply.code(204).send(null);
+        },
+      );
     },
     { prefix: '/moderation' },
   );

@@ -58,7 +58,9 @@ export class ModerationService {
   // ---- lists ----
 
   async dashboard(): Promise<ModeratorDashboard> {
-    const [row] = await queryRows<Record<keyof ModeratorDashboard, number>>(this.ctx.db, sql`
+    const [row] = await queryRows<Record<keyof ModeratorDashboard, number>>(
+      this.ctx.db,
+      sql`
       select
         (select count(*)::int from submissions where status = 'p' and hidden_at is null) as pending,
         (select count(*)::int from submissions where status = 'p' and hidden_at is not null) as hidden,
@@ -66,16 +68,23 @@ export class ModerationService {
         (select count(distinct plugin_id)::int from plugin_reports where status = 'open') as reported,
         (select count(*)::int from cars) as cars,
         (select count(*)::int from cars where status = 'H') as "hiddenCars",
-        (select count(*)::int from submissions where status = 'a' and approved_at > now() - interval '7 days') as "approvedLast7Days"`);
+        (select count(*)::int from submissions where status = 'a' and approved_at > now() - interval '7 days') as "approvedLast7Days"`,
+    );
     return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)])) as unknown as ModeratorDashboard;
   }
 
   /** Submissions waiting for review, oldest first (a queue): those hidden from review, or the others. */
   async queue(kind: 'pending' | 'hidden', q: ModerationListQuery) {
-    const where: SQL[] = [sql`s.status = 'p'`, kind === 'hidden' ? sql`s.hidden_at is not null` : sql`s.hidden_at is null`];
-    if (q.search) where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
+    const where: SQL[] = [
+      sql`s.status = 'p'`,
+      kind === 'hidden' ? sql`s.hidden_at is not null` : sql`s.hidden_at is null`,
+    ];
+    if (q.search)
+      where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
     const cond = sql.join(where, sql` and `);
-    const rows = await queryRows<Record<string, unknown>>(this.ctx.db, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      this.ctx.db,
+      sql`
       select s.id, s.plugin_id as "pluginId", p.name, m.username as submitter, p.member_id as "memberId",
         s.created_at as "createdAt", s.updated_at as "updatedAt", s.version_string as version,
         p.published_once as "publishedOnce", p.needs_approval as "needsApproval", p.is_publicly_visible as "isPubliclyVisible",
@@ -83,8 +92,11 @@ export class ModerationService {
       from submissions s join plugins p on p.id = s.plugin_id join members m on m.id = p.member_id
       where ${cond}
       order by s.created_at asc, s.id asc
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
-    const totalCount = rows.length ? Number(rows[0]!.totalCount) : await this.count(sql`
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    );
+    const totalCount = rows.length
+      ? Number(rows[0]!.totalCount)
+      : await this.count(sql`
       select count(*)::int as n from submissions s join plugins p on p.id = s.plugin_id join members m on m.id = p.member_id where ${cond}`);
     const items: ModerationPluginItem[] = rows.map((r) => ({
       id: Number(r.id),
@@ -113,9 +125,19 @@ export class ModerationService {
   /** Plugins with open reports, the most reported first, with their reports counted by reason. */
   async reported(q: ModerationListQuery) {
     const where: SQL[] = [sql`r.status = 'open'`];
-    if (q.search) where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
+    if (q.search)
+      where.push(sql`(lower(p.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
     const cond = sql.join(where, sql` and `);
-    const rows = await queryRows<{ pluginId: number; name: string; submitter: string; memberId: number; isActive: boolean; reportCount: number; latest: Date; totalCount: number }>(
+    const rows = await queryRows<{
+      pluginId: number;
+      name: string;
+      submitter: string;
+      memberId: number;
+      isActive: boolean;
+      reportCount: number;
+      latest: Date;
+      totalCount: number;
+    }>(
       this.ctx.db,
       sql`
       select p.id as "pluginId", p.name, m.username as submitter, p.member_id as "memberId", p.is_active as "isActive",
@@ -128,7 +150,14 @@ export class ModerationService {
     );
     const ids = rows.map((r) => Number(r.pluginId));
     const reports = ids.length
-      ? await queryRows<{ id: number; pluginId: number; reason: string; details: string; reporter: string; createdAt: Date }>(
+      ? await queryRows<{
+          id: number;
+          pluginId: number;
+          reason: string;
+          details: string;
+          reporter: string;
+          createdAt: Date;
+        }>(
           this.ctx.db,
           sql`
           select r.id, r.plugin_id as "pluginId", r.reason, r.details, rm.username as reporter, r.created_at as "createdAt"
@@ -153,8 +182,18 @@ export class ModerationService {
         reportCount: Number(r.reportCount),
         reasons: [...byReason]
           .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-          .map(([reason, count]) => ({ reason, label: PLUGIN_REPORT_REASONS[reason as keyof typeof PLUGIN_REPORT_REASONS] ?? reason, count })),
-        reports: mine.slice(0, 50).map((x) => ({ id: Number(x.id), reason: x.reason, details: x.details, reporter: x.reporter, createdAt: toIso(x.createdAt) })),
+          .map(([reason, count]) => ({
+            reason,
+            label: PLUGIN_REPORT_REASONS[reason as keyof typeof PLUGIN_REPORT_REASONS] ?? reason,
+            count,
+          })),
+        reports: mine.slice(0, 50).map((x) => ({
+          id: Number(x.id),
+          reason: x.reason,
+          details: x.details,
+          reporter: x.reporter,
+          createdAt: toIso(x.createdAt),
+        })),
         latestReportAt: toIso(r.latest),
       };
     });
@@ -164,20 +203,41 @@ export class ModerationService {
 
   // ---- one review ----
 
-  private async load(id: number, db: Db = this.ctx.db, lock = false): Promise<{ sub: SubmissionRow; plugin: PluginRow; author: string }> {
+  private async load(
+    id: number,
+    db: Db = this.ctx.db,
+    lock = false,
+  ): Promise<{ sub: SubmissionRow; plugin: PluginRow; author: string }> {
     const q = db.select().from(submissions).where(eq(submissions.id, id));
     const [sub] = lock ? await q.for('update') : await q;
     if (!sub) throw notFound(M.submissionNotFound);
     const [plugin] = await db.select().from(plugins).where(eq(plugins.id, sub.pluginId));
-    const [author] = await db.select({ username: members.username }).from(members).where(eq(members.id, plugin!.memberId));
+    const [author] = await db
+      .select({ username: members.username })
+      .from(members)
+      .where(eq(members.id, plugin!.memberId));
     return { sub, plugin: plugin!, author: author?.username ?? '' };
   }
 
   private lockHeldByOther(sub: SubmissionRow, principal: Principal, now = Date.now()) {
-    return sub.reviewLockMemberId !== null && sub.reviewLockMemberId !== principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > now;
+    return (
+      sub.reviewLockMemberId !== null &&
+      sub.reviewLockMemberId !== principal.memberId &&
+      (sub.reviewLockUntil?.getTime() ?? 0) > now
+    );
   }
 
-  private async audit(db: Db, entry: { actorId: number | null; action: string; submissionId?: number | null; pluginId?: number | null; carId?: number | null; note?: string | null }) {
+  private async audit(
+    db: Db,
+    entry: {
+      actorId: number | null;
+      action: string;
+      submissionId?: number | null;
+      pluginId?: number | null;
+      carId?: number | null;
+      note?: string | null;
+    },
+  ) {
     await db.insert(moderationAudit).values({
       actorId: entry.actorId,
       action: entry.action,
@@ -193,12 +253,19 @@ export class ModerationService {
     await this.ctx.db.transaction(async (tx) => {
       const { sub } = await this.load(id, tx, true);
       if (sub.status !== 'p' || this.lockHeldByOther(sub, principal)) return;
-      const mineAlready = sub.reviewLockMemberId === principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now();
+      const mineAlready =
+        sub.reviewLockMemberId === principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now();
       await tx
         .update(submissions)
         .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
         .where(eq(submissions.id, id));
-      if (!mineAlready) await this.audit(tx, { actorId: principal.memberId, action: 'claim', submissionId: id, pluginId: sub.pluginId });
+      if (!mineAlready)
+        await this.audit(tx, {
+          actorId: principal.memberId,
+          action: 'claim',
+          submissionId: id,
+          pluginId: sub.pluginId,
+        });
     });
     return this.shape(principal, id);
   }
@@ -212,7 +279,12 @@ export class ModerationService {
         .update(submissions)
         .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
         .where(eq(submissions.id, id));
-      await this.audit(tx, { actorId: principal.memberId, action: 'takeover', submissionId: id, pluginId: sub.pluginId });
+      await this.audit(tx, {
+        actorId: principal.memberId,
+        action: 'takeover',
+        submissionId: id,
+        pluginId: sub.pluginId,
+      });
     });
     return this.shape(principal, id);
   }
@@ -221,10 +293,24 @@ export class ModerationService {
     const { sub, plugin, author } = await this.load(id);
     let lock: ModerationDetail['lock'] = null;
     if (sub.reviewLockMemberId !== null && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now()) {
-      const [holder] = await this.ctx.db.select({ username: members.username }).from(members).where(eq(members.id, sub.reviewLockMemberId));
-      lock = { memberId: sub.reviewLockMemberId, username: holder?.username ?? '', until: toIso(sub.reviewLockUntil!), mine: sub.reviewLockMemberId === principal.memberId };
+      const [holder] = await this.ctx.db
+        .select({ username: members.username })
+        .from(members)
+        .where(eq(members.id, sub.reviewLockMemberId));
+      lock = {
+        memberId: sub.reviewLockMemberId,
+        username: holder?.username ?? '',
+        until: toIso(sub.reviewLockUntil!),
+        mine: sub.reviewLockMemberId === principal.memberId,
+      };
     }
-    const audit = await queryRows<{ id: number; action: string; actor: string | null; note: string | null; createdAt: Date }>(
+    const audit = await queryRows<{
+      id: number;
+      action: string;
+      actor: string | null;
+      note: string | null;
+      createdAt: Date;
+    }>(
       this.ctx.db,
       sql`select a.id, a.action, m.username as actor, a.note, a.created_at as "createdAt"
           from moderation_audit a left join members m on m.id = a.actor_id
@@ -260,23 +346,31 @@ export class ModerationService {
           }
         : null,
       lock,
-      audit: audit.map(
-        (a): ModerationAuditEntry => ({ id: Number(a.id), action: a.action, actor: a.actor, note: a.note, createdAt: toIso(a.createdAt) }),
-      ),
+      audit: audit.map((a): ModerationAuditEntry => ({
+        id: Number(a.id),
+        action: a.action,
+        actor: a.actor,
+        note: a.note,
+        createdAt: toIso(a.createdAt),
+      })),
     };
   }
 
   /** Checks a review may be acted on by the caller: waiting for review, and not held by someone else. */
   private reviewable(sub: SubmissionRow, principal: Principal, holder: () => Promise<string>) {
     if (sub.status !== 'p') return Promise.reject(conflict(M.notReviewable));
-    if (this.lockHeldByOther(sub, principal)) return holder().then((name) => Promise.reject(conflict(M.lockedBy(name))));
+    if (this.lockHeldByOther(sub, principal))
+      return holder().then((name) => Promise.reject(conflict(M.lockedBy(name))));
     return Promise.resolve();
   }
 
   /** Who holds the review, read in `db` (inside a transaction, the transaction's: embedded PostgreSQL has one connection). */
   private holderName(sub: SubmissionRow, db: Db = this.ctx.db) {
     return async () => {
-      const [m] = await db.select({ username: members.username }).from(members).where(eq(members.id, sub.reviewLockMemberId!));
+      const [m] = await db
+        .select({ username: members.username })
+        .from(members)
+        .where(eq(members.id, sub.reviewLockMemberId!));
       return m?.username ?? 'Another moderator';
     };
   }
@@ -299,8 +393,14 @@ export class ModerationService {
     if (note && note.length > APPROVAL_NOTE_MAX) throw badRequest(M.approvalNoteLong, 'approvalNote');
     const before = (await this.load(id)).sub;
     await this.reviewable(before, principal, this.holderName(before));
-    if (files.binary) await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) => Promise.reject(this.field(e, 'binary')));
-    if (files.debugArchive) await checkDebugZip(files.debugArchive.data).catch((e: HttpError) => Promise.reject(this.field(e, 'debugArchive')));
+    if (files.binary)
+      await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) =>
+        Promise.reject(this.field(e, 'binary')),
+      );
+    if (files.debugArchive)
+      await checkDebugZip(files.debugArchive.data).catch((e: HttpError) =>
+        Promise.reject(this.field(e, 'debugArchive')),
+      );
     if (!files.binary && !before.binaryKey) throw badRequest(M.needsBinary, 'binary');
 
     const stored: string[] = [];
@@ -310,7 +410,12 @@ export class ModerationService {
       stored.push(key);
       return key;
     };
-    let outcome: { plugin: PluginRow; sub: SubmissionRow; replaced: Array<string | null>; publish?: () => Promise<void> };
+    let outcome: {
+      plugin: PluginRow;
+      sub: SubmissionRow;
+      replaced: Array<string | null>;
+      publish?: () => Promise<void>;
+    };
     try {
       const binaryKey = files.binary ? await put('binary', files.binary.data) : null;
       const debugKey = files.debugArchive ? await put('pdb', files.debugArchive.data) : null;
@@ -332,8 +437,17 @@ export class ModerationService {
           .where(eq(submissions.id, id))
           .returning();
         const waiting = await this.stillWaiting(tx, plugin.id);
-        await tx.update(plugins).set({ publishedOnce: true, needsApproval: waiting, updatedAt: now }).where(eq(plugins.id, plugin.id));
-        await this.audit(tx, { actorId: principal.memberId, action: 'approve', submissionId: id, pluginId: plugin.id, note });
+        await tx
+          .update(plugins)
+          .set({ publishedOnce: true, needsApproval: waiting, updatedAt: now })
+          .where(eq(plugins.id, plugin.id));
+        await this.audit(tx, {
+          actorId: principal.memberId,
+          action: 'approve',
+          submissionId: id,
+          pluginId: plugin.id,
+          note,
+        });
         const version = updated!.versionString ? ` v${updated!.versionString}` : '';
         const sent = await this.ctx.notifications.send(
           {
@@ -382,8 +496,17 @@ export class ModerationService {
         })
         .where(eq(submissions.id, id))
         .returning();
-      await tx.update(plugins).set({ needsApproval: await this.stillWaiting(tx, plugin.id), updatedAt: now }).where(eq(plugins.id, plugin.id));
-      await this.audit(tx, { actorId: principal.memberId, action: 'reject', submissionId: id, pluginId: plugin.id, note: reason });
+      await tx
+        .update(plugins)
+        .set({ needsApproval: await this.stillWaiting(tx, plugin.id), updatedAt: now })
+        .where(eq(plugins.id, plugin.id));
+      await this.audit(tx, {
+        actorId: principal.memberId,
+        action: 'reject',
+        submissionId: id,
+        pluginId: plugin.id,
+        note: reason,
+      });
       const version = updated!.versionString ? ` v${updated!.versionString}` : '';
       const sent = await this.ctx.notifications.send(
         {
@@ -415,7 +538,13 @@ export class ModerationService {
 
   private async afterDecision(plugin: PluginRow, sub: SubmissionRow, publish?: () => Promise<void>) {
     pluginsChanged(this.ctx, plugin.id);
-    notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: plugin.id, pluginName: plugin.name, status: sub.status, versionString: sub.versionString });
+    notifySubmissionUpdated(this.ctx, plugin.memberId, {
+      id: sub.id,
+      pluginId: plugin.id,
+      pluginName: plugin.name,
+      status: sub.status,
+      versionString: sub.versionString,
+    });
     await publish?.();
   }
 
@@ -429,7 +558,10 @@ export class ModerationService {
 
   async report(principal: Principal, pluginId: number, input: { reason: string; details: string }) {
     if (!(await canSeePlugin(this.ctx, pluginId, principal))) throw notFound('Plugin not found');
-    const [plugin] = await this.ctx.db.select({ memberId: plugins.memberId }).from(plugins).where(eq(plugins.id, pluginId));
+    const [plugin] = await this.ctx.db
+      .select({ memberId: plugins.memberId })
+      .from(plugins)
+      .where(eq(plugins.id, pluginId));
     if (plugin!.memberId === principal.memberId) throw badRequest(M.reportOwn);
     try {
       const [row] = await this.ctx.db
@@ -471,7 +603,11 @@ export class ModerationService {
           .set({ status: 'actioned', resolvedById: principal.memberId, resolvedAt: new Date() })
           .where(and(eq(pluginReports.pluginId, pluginId), eq(pluginReports.status, 'open')));
       }
-      await this.audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-plugin' : 'restore-plugin', pluginId });
+      await this.audit(tx, {
+        actorId: principal.memberId,
+        action: hidden ? 'hide-plugin' : 'restore-plugin',
+        pluginId,
+      });
     });
     pluginsChanged(this.ctx, pluginId);
   }
@@ -482,14 +618,18 @@ export class ModerationService {
     const where: SQL[] = [sql`true`];
     if (q.status === 'hidden') where.push(sql`c.status = 'H'`);
     if (q.status === 'active') where.push(sql`c.status in ('A', 'I')`);
-    if (q.search) where.push(sql`(lower(c.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
-    const rows = await queryRows<Record<string, unknown>>(this.ctx.db, sql`
+    if (q.search)
+      where.push(sql`(lower(c.name) like ${likePattern(q.search)} or lower(m.username) like ${likePattern(q.search)})`);
+    const rows = await queryRows<Record<string, unknown>>(
+      this.ctx.db,
+      sql`
       select c.id, c.name, m.username as owner, c.member_id as "memberId", c.status, c.is_public as "isPublic",
         c.views, c.code_copies as "codeCopies", c.created_at as "createdAt", c.updated_at as "updatedAt", count(*) over () as "totalCount"
       from cars c join members m on m.id = c.member_id
       where ${sql.join(where, sql` and `)}
       order by c.updated_at desc, c.id desc
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+    );
     const items: ModerationCarItem[] = rows.map((r) => ({
       id: Number(r.id),
       name: String(r.name),

@@ -22,7 +22,10 @@ export function noticeMail(
       ? 'You get this email because you asked for product updates'
       : 'You get this email because inbox notifications are on in your settings';
   const settings = `${publicUrl}/account/settings/notifications`;
-  const paragraphs = notice.body.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = notice.body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#0f172a;color:#e2e8f0;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#1e293b;border-radius:8px;padding:24px">
 <p>Hi ${escape(username)},</p>

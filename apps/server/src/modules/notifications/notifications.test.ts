@@ -29,8 +29,11 @@ async function setPrefs(m: Member, change: Partial<NotificationPreferences>) {
   expect(res.statusCode).toBe(200);
 }
 const prefsOf = async (m: Member) =>
-  (await t.app.inject({ method: 'GET', url: '/api/NotificationSettings/my', headers: m.auth })).json<NotificationPreferences>();
-const inbox = async (m: Member) => (await t.app.inject({ method: 'GET', url: '/api/mail', headers: m.auth })).json<MailPage>();
+  (
+    await t.app.inject({ method: 'GET', url: '/api/NotificationSettings/my', headers: m.auth })
+  ).json<NotificationPreferences>();
+const inbox = async (m: Member) =>
+  (await t.app.inject({ method: 'GET', url: '/api/mail', headers: m.auth })).json<MailPage>();
 const send = (m: Member, kind: NoticeKind, subject = `${kind} notice`) =>
   t.ctx.notifications.sendNow({ memberId: m.id, kind, subject, body: `About **${kind}**`, link: '/plugins/1/manage' });
 
@@ -52,7 +55,8 @@ describe('sending a notice', () => {
   it('with pluginAll off stores and mails no plugin notice, while other kinds still arrive', async () => {
     const m = await signedInMember(t);
     await setPrefs(m, { pluginAll: false });
-    for (const kind of ['pluginApproved', 'pluginDenied', 'buildFailed', 'pluginComment'] as const) expect(await send(m, kind)).toBeNull();
+    for (const kind of ['pluginApproved', 'pluginDenied', 'buildFailed', 'pluginComment'] as const)
+      expect(await send(m, kind)).toBeNull();
     expect(await send(m, 'staffMessage')).not.toBeNull();
     const page = await inbox(m);
     expect(page.items.map((i) => i.subject)).toEqual(['staffMessage notice']);
@@ -75,14 +79,21 @@ describe('sending a notice', () => {
     expect(mail!.subject).toBe('Your plugin was approved');
     expect(mail!.text).toContain('About **pluginApproved**');
     expect(mail!.text).toContain('http://localhost:3000/plugins/1/manage');
-    const unsubscribe = /<(http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[^>]+)>/.exec(mail!.headers['list-unsubscribe'] ?? '');
+    const unsubscribe = /<(http:\/\/localhost:3000\/api\/notifications\/unsubscribe\?token=[^>]+)>/.exec(
+      mail!.headers['list-unsubscribe'] ?? '',
+    );
     expect(unsubscribe).not.toBeNull();
     expect(mail!.headers['list-unsubscribe-post']).toContain('List-Unsubscribe=One-Click');
     expect(mail!.text).toContain(unsubscribe![1]);
 
     // The mail client's one-click POST turns email copies off without signing in.
     const url = new URL(unsubscribe![1]!);
-    const res = await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(204);
     expect(await prefsOf(m)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, inboxNotifications: false });
     await send(m, 'pluginApproved', 'Second approval');
@@ -139,11 +150,21 @@ describe('sending a notice', () => {
     const tampered = good.replace(`${m.id}.`, `${m.id + 1}.`);
     const forged = good.replace('inboxNotifications', 'pluginAll');
     for (const token of [other, tampered, forged, 'x', '']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      });
       expect(res.statusCode).toBe(400);
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tampered)}` })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(tampered)}`,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await prefsOf(m)).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
   });
 });
@@ -182,7 +203,15 @@ describe('product updates', () => {
     const counts = await t.ctx.db
       .select({ memberId: mailMessages.memberId, n: sql<number>`count(*)::int` })
       .from(mailMessages)
-      .where(and(eq(mailMessages.category, 'product'), inArray(mailMessages.memberId, bulk.map((b) => b.id))))
+      .where(
+        and(
+          eq(mailMessages.category, 'product'),
+          inArray(
+            mailMessages.memberId,
+            bulk.map((b) => b.id),
+          ),
+        ),
+      )
       .groupBy(mailMessages.memberId);
     expect(counts).toHaveLength(NOTICE_BATCH + 3);
     expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
@@ -196,15 +225,28 @@ describe('comments on a plugin', () => {
   it('notify the plugin’s author of others’ comments, not of their own, and not with pluginAll off', async () => {
     const author = await signedInMember(t);
     const commenter = await signedInMember(t);
-    const plugin = await publishedPlugin(t, author, { name: `Notified ${author.id}`, shortDescription: 'A plugin to comment on' });
+    const plugin = await publishedPlugin(t, author, {
+      name: `Notified ${author.id}`,
+      shortDescription: 'A plugin to comment on',
+    });
     const comment = (m: Member, body: string) =>
-      t.app.inject({ method: 'POST', url: `/api/plugins/${plugin.id}/comments`, headers: m.auth, payload: { body, turnstileToken: 'x' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/plugins/${plugin.id}/comments`,
+        headers: m.auth,
+        payload: { body, turnstileToken: 'x' },
+      });
 
     expect((await comment(commenter, 'Great plugin, thanks!')).statusCode).toBe(201);
     expect((await comment(author, 'Thank you!')).statusCode).toBe(201);
     const page = await inbox(author);
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ subject: `New comment on ${plugin.name}`, category: 'comment', link: `/plugin/${plugin.id}`, status: 'U' });
+    expect(page.items[0]).toMatchObject({
+      subject: `New comment on ${plugin.name}`,
+      category: 'comment',
+      link: `/plugin/${plugin.id}`,
+      status: 'U',
+    });
     expect(page.items[0]!.body).toContain(commenter.username);
     expect(page.items[0]!.body).toContain('> Great plugin, thanks!');
     expect((await t.mailFor(author.email)).map((m) => m.subject)).toEqual([`New comment on ${plugin.name}`]);

@@ -7,9 +7,12 @@ import { PermanentJobError } from '../../platform/jobs.js';
 import { PRODUCT_UPDATE_JOB } from './service.js';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
 
-const tokenQuery = z.object({ token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid) });
+const tokenQuery = z.object({
+  token: z.string({ message: M.unsubscribeInvalid }).min(1, M.unsubscribeInvalid).max(500, M.unsubscribeInvalid),
+});
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const page = (publicUrl: string, text: string, confirm?: { action: string; label: string }) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email preferences</title></head>
@@ -30,7 +33,11 @@ const TURNED_OFF = {
   productUpdates: 'You will no longer get product update emails.',
 } as const;
 
-const productUpdatePayload = z.object({ subject: z.string(), body: z.string(), afterMemberId: z.number().int().min(0) });
+const productUpdatePayload = z.object({
+  subject: z.string(),
+  body: z.string(),
+  afterMemberId: z.number().int().min(0),
+});
 
 export function notificationRoutes(app: App, ctx: AppContext) {
   ctx.jobs.register(PRODUCT_UPDATE_JOB, async (raw) => {
@@ -44,7 +51,12 @@ export function notificationRoutes(app: App, ctx: AppContext) {
     '/admin/product-updates',
     {
       preValidation: administratorOnly,
-      schema: { tags: ['admin'], security: bearer, body: productUpdateRequest, response: { 202: z.object({ queued: z.literal(true) }) } },
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        body: productUpdateRequest,
+        response: { 202: z.object({ queued: z.literal(true) }) },
+      },
     },
     async (req, reply) => {
       await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body);
@@ -62,7 +74,11 @@ export function notificationRoutes(app: App, ctx: AppContext) {
  */
 function unsubscribeRoutes(app: App, ctx: AppContext) {
   // One-click unsubscribe posts 'List-Unsubscribe=One-Click' as a form; only the token in the URL counts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => done(null, body),
+  );
   const r = typed(app);
   const unsubscribe = async (token: string) => {
     const preference = await ctx.notifications.unsubscribe(token);
@@ -72,23 +88,40 @@ function unsubscribeRoutes(app: App, ctx: AppContext) {
 
   r.post(
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
-    { schema: { tags: ['notifications'], querystring: tokenQuery, response: { 200: z.string().describe('A page, for a browser'), 204: z.null().describe('No content') } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: tokenQuery,
+        response: { 200: z.string().describe('A page, for a browser'), 204: z.null().describe('No content') },
+      },
+    },
     async (req, reply) => {
       const preference = await unsubscribe(req.query.token);
       // The confirm page's button is a person in a browser: answer with a page; a mail client gets 204.
       if ((req.headers.accept ?? '').includes('text/html')) {
-        return reply.code(200).type('text/html; charset=utf-8').send(page(ctx.config.publicUrl, TURNED_OFF[preference]));
+        return reply
+          .code(200)
+          .type('text/html; charset=utf-8')
+          .send(page(ctx.config.publicUrl, TURNED_OFF[preference]));
       }
       return reply.code(204).send(null);
     },
   );
 
-  r.get(UNSUBSCRIBE_PATH.replace(/^\/api/, ''), { schema: { tags: ['notifications'], querystring: tokenQuery } }, async (req, reply) => {
-    const claim = readUnsubscribeToken(ctx.config.jwtSecret, req.query.token);
-    const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(req.query.token)}`;
-    return reply
-      .code(claim ? 200 : 400)
-      .type('text/html; charset=utf-8')
-      .send(claim ? page(ctx.config.publicUrl, ASK[claim.preference], { action, label: 'Unsubscribe' }) : page(ctx.config.publicUrl, M.unsubscribeInvalid));
-  });
+  r.get(
+    UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
+    { schema: { tags: ['notifications'], querystring: tokenQuery } },
+    async (req, reply) => {
+      const claim = readUnsubscribeToken(ctx.config.jwtSecret, req.query.token);
+      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(req.query.token)}`;
+      return reply
+        .code(claim ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .send(
+          claim
+            ? page(ctx.config.publicUrl, ASK[claim.preference], { action, label: 'Unsubscribe' })
+            : page(ctx.config.publicUrl, M.unsubscribeInvalid),
+        );
+    },
+  );
 }

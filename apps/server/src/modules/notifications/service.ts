@@ -8,7 +8,14 @@ import { noticeMail } from './mail-template.js';
 import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
 
 /** What a notice is about: decides the preference that gates it and its inbox category. */
-export type NoticeKind = 'pluginApproved' | 'pluginDenied' | 'buildFailed' | 'pluginComment' | 'productUpdate' | 'featureLaunched' | 'staffMessage';
+export type NoticeKind =
+  | 'pluginApproved'
+  | 'pluginDenied'
+  | 'buildFailed'
+  | 'pluginComment'
+  | 'productUpdate'
+  | 'featureLaunched'
+  | 'staffMessage';
 
 const CATEGORY: Record<NoticeKind, string> = {
   pluginApproved: 'plugin',
@@ -102,7 +109,12 @@ export class NotificationService {
    */
   async send(notice: Notice, db: Db = this.ctx.db): Promise<SentNotice | null> {
     const [member] = await db
-      .select({ email: members.email, verified: members.emailVerifiedAt, prefs: members.notificationPreferences, username: members.username })
+      .select({
+        email: members.email,
+        verified: members.emailVerifiedAt,
+        prefs: members.notificationPreferences,
+        username: members.username,
+      })
       .from(members)
       .where(eq(members.id, notice.memberId));
     if (!member) return null;
@@ -122,7 +134,10 @@ export class NotificationService {
     if (wanted.email && member.email && member.verified) {
       const preference = unsubscribePreferenceOf(notice.kind);
       const url = unsubscribeUrl(this.ctx.config.publicUrl, this.ctx.config.jwtSecret, notice.memberId, preference);
-      await enqueueMail(db, noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }));
+      await enqueueMail(
+        db,
+        noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }),
+      );
     }
     const messageId = row!.id;
     return { messageId, publish: () => this.publish(notice.memberId, messageId) };
@@ -151,15 +166,28 @@ export class NotificationService {
       const batch = await tx
         .select({ id: members.id })
         .from(members)
-        .where(and(gt(members.id, payload.afterMemberId), sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`))
+        .where(
+          and(
+            gt(members.id, payload.afterMemberId),
+            sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
+          ),
+        )
         .orderBy(asc(members.id))
         .limit(NOTICE_BATCH);
       for (const { id } of batch) {
-        const sent = await this.send({ memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body }, tx);
+        const sent = await this.send(
+          { memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body },
+          tx,
+        );
         if (sent) published.push(sent);
       }
       if (batch.length === NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload, afterMemberId: batch[batch.length - 1]!.id }, {}, tx);
+        await this.ctx.jobs.enqueue(
+          PRODUCT_UPDATE_JOB,
+          { ...payload, afterMemberId: batch[batch.length - 1]!.id },
+          {},
+          tx,
+        );
       }
     });
     for (const sent of published) await sent.publish();

@@ -6,7 +6,8 @@ const PREFERENCES: readonly UnsubscribablePreference[] = ['inboxNotifications', 
 
 export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
-const sign = (secret: string, payload: string) => createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 
 /**
  * A link token that turns one preference of one member off without signing in: the member id and the
@@ -18,7 +19,10 @@ export function unsubscribeToken(secret: string, memberId: number, preference: U
   return `${payload}.${sign(secret, payload)}`;
 }
 
-export function readUnsubscribeToken(secret: string, token: string): { memberId: number; preference: UnsubscribablePreference } | null {
+export function readUnsubscribeToken(
+  secret: string,
+  token: string,
+): { memberId: number; preference: UnsubscribablePreference } | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [id, preference, signature] = parts as [string, string, string];
@@ -31,7 +35,12 @@ export function readUnsubscribeToken(secret: string, token: string): { memberId:
   return { memberId, preference: preference as UnsubscribablePreference };
 }
 
-export function unsubscribeUrl(publicUrl: string, secret: string, memberId: number, preference: UnsubscribablePreference): string {
+export function unsubscribeUrl(
+  publicUrl: string,
+  secret: string,
+  memberId: number,
+  preference: UnsubscribablePreference,
+): string {
   return `${publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(secret, memberId, preference))}`;
 }
 

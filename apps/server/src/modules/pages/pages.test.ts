@@ -25,16 +25,27 @@ afterAll(async () => {
 });
 
 /** The content of a meta tag (by name or property), as written. */
-const metaOf = (body: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(body)?.[1];
+const metaOf = (body: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(body)?.[1];
 
 describe('link previews', () => {
   it('writes an escaped title, description, canonical, Open Graph and Twitter tags for a plugin', async () => {
     const owner = await signedInMember(t);
     const name = `Boost <script>alert("x")</script> 'Q'`;
-    const p = await publishedPlugin(t, owner, { name, shortDescription: `Shows "boost" & <b>more</b> ${'word '.repeat(60)}` });
-    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#224488' } }).png().toBuffer();
+    const p = await publishedPlugin(t, owner, {
+      name,
+      shortDescription: `Shows "boost" & <b>more</b> ${'word '.repeat(60)}`,
+    });
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#224488' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipart(png, 'b.png', {}, 'image/png');
-    const banner = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...headers }, payload });
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/files/banner`,
+      headers: { ...owner.auth, ...headers },
+      payload,
+    });
     expect(banner.statusCode, banner.body).toBe(200);
 
     for (const url of [`/plugin/${p.id}`, `/plugins/view/${p.id}`]) {
@@ -43,13 +54,19 @@ describe('link previews', () => {
       const body = page.body;
       expect(body).not.toContain('<script>alert');
       expect(body).not.toContain('"x"');
-      expect(body).toContain('<title>Boost &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;Q&#39; · BakkesMod Community</title>');
+      expect(body).toContain(
+        '<title>Boost &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;Q&#39; · BakkesMod Community</title>',
+      );
       expect(metaOf(body, 'og:title')).toBe('Boost &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;Q&#39;');
       expect(metaOf(body, 'twitter:title')).toBe(metaOf(body, 'og:title'));
       const description = metaOf(body, 'description')!;
       expect(description.startsWith('Shows &quot;boost&quot; &amp; &lt;b&gt;more&lt;/b&gt;')).toBe(true);
       // 160 characters before escaping.
-      const raw = description.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+      const raw = description
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
       expect(raw.length).toBe(160);
       expect(metaOf(body, 'og:description')).toBe(description);
       expect(body).toContain(`<link rel="canonical" href="http://localhost:3000/plugin/${p.id}" />`);
@@ -77,7 +94,8 @@ describe('link previews', () => {
     const carApi = carsApi(t);
     const id = await carApi.create(owner.auth, {
       name: 'Night Rider',
-      description: '# Night build\n\nA **dark** [ride](https://example.com) for _late_ games.\n\n![shot](https://example.com/a.png)\n\n```\ncode here\n```\nEnd.',
+      description:
+        '# Night build\n\nA **dark** [ride](https://example.com) for _late_ games.\n\n![shot](https://example.com/a.png)\n\n```\ncode here\n```\nEnd.',
     });
     const page = await t.app.inject(`/cars/${id}`);
     expect(page.statusCode).toBe(200);
@@ -93,7 +111,10 @@ describe('link previews', () => {
 
   it('writes a member’s page under any case of the name; unknown and disabled members answer 404 with the app', async () => {
     const m = await signedInMember(t);
-    await t.ctx.db.update(members).set({ bioMarkdown: '## About me\nI make **boost** plugins.' }).where(eq(members.id, m.id));
+    await t.ctx.db
+      .update(members)
+      .set({ bioMarkdown: '## About me\nI make **boost** plugins.' })
+      .where(eq(members.id, m.id));
     const page = await t.app.inject(`/members/${m.username.toUpperCase()}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`<title>${m.username} · BakkesMod Community</title>`);
@@ -101,7 +122,14 @@ describe('link previews', () => {
     expect(metaOf(page.body, 'og:type')).toBe('profile');
     expect(page.body).toContain(`<link rel="canonical" href="http://localhost:3000/members/${m.username}" />`);
 
-    for (const url of ['/members/nobody-here-xyz', '/members/no%20such%3Cone%3E', '/plugin/999999', '/plugins/view/999999', '/plugin/99999999999', '/cars/999999']) {
+    for (const url of [
+      '/members/nobody-here-xyz',
+      '/members/no%20such%3Cone%3E',
+      '/plugin/999999',
+      '/plugins/view/999999',
+      '/plugin/99999999999',
+      '/cars/999999',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
@@ -126,7 +154,8 @@ describe('sitemap and robots.txt', () => {
     const unlisted = await publishedPlugin(t, hiddenOnly, { name: 'Sitemap Unlisted' });
     const draft = await createPlugin(t, hiddenOnly, { name: 'Sitemap Draft' });
     const ofDisabled = await publishedPlugin(t, disabled, { name: 'Sitemap Disabled Author' });
-    const put = (id: number, body: object) => t.app.inject({ method: 'PUT', url: `/api/plugins/${id}/visibility`, headers: hiddenOnly.auth, payload: body });
+    const put = (id: number, body: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/plugins/${id}/visibility`, headers: hiddenOnly.auth, payload: body });
     expect((await put(hidden.id, { isPubliclyVisible: false, isListed: false })).statusCode).toBe(200);
     expect((await put(unlisted.id, { isPubliclyVisible: true, isListed: false })).statusCode).toBe(200);
     const carApi = carsApi(t);
@@ -139,15 +168,25 @@ describe('sitemap and robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
     const xml = res.body;
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
-    const locs = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>)?<\/url>/g)].map((m) => m[1]);
+    const locs = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>)?<\/url>/g)].map(
+      (m) => m[1],
+    );
     expect(locs.length).toBe(xml.match(/<url>/g)!.length);
     const o = 'http://localhost:3000';
-    expect(locs).toEqual(expect.arrayContaining([`${o}/`, `${o}/plugins`, `${o}/cars`, `${o}/plugin/${shown.id}`, `${o}/cars/${car}`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([`${o}/`, `${o}/plugins`, `${o}/cars`, `${o}/plugin/${shown.id}`, `${o}/cars/${car}`]),
+    );
     expect(locs).toContain(`${o}/members/${author.username}`);
     expect(locs).toContain(`${o}/members/${carOwner.username}`);
-    expect(xml).toMatch(new RegExp(`/plugin/${shown.id}</loc><lastmod>${new Date().toISOString().slice(0, 10)}</lastmod>`));
+    expect(xml).toMatch(
+      new RegExp(`/plugin/${shown.id}</loc><lastmod>${new Date().toISOString().slice(0, 10)}</lastmod>`),
+    );
     for (const absent of [
       `/plugin/${hidden.id}<`,
       `/plugin/${unlisted.id}<`,

@@ -11,7 +11,10 @@ export function pageRoutes(app: App, ctx: AppContext) {
   let kept: { origin: string; at: number; xml: Promise<string> } | null = null;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(siteOrigin(ctx.config, req))),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(siteOrigin(ctx.config, req))),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
@@ -24,6 +27,9 @@ export function pageRoutes(app: App, ctx: AppContext) {
         if (kept?.xml === xml) kept = null;
       });
     }
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(await kept.xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(await kept.xml);
   });
 }

@@ -32,7 +32,10 @@ export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawNam
   if (!row) return null;
   return {
     title: row.username,
-    description: cutDescription(markdownToText(row.bioMarkdown) || `${row.username}'s BakkesMod plugins and Rocket League car designs on BakkesMod Community.`),
+    description: cutDescription(
+      markdownToText(row.bioMarkdown) ||
+        `${row.username}'s BakkesMod plugins and Rocket League car designs on BakkesMod Community.`,
+    ),
     image: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
     type: 'profile',
     canonicalPath: memberPath(row.username),

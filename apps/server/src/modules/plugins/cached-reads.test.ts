@@ -47,7 +47,12 @@ describe('kept plugin list pages', () => {
 
   it('shows a change made through the API at once, and each member their own stars', async () => {
     expect((await search()).items[0]).toMatchObject({ averageRating: 0, ratingCount: 0, myStars: null });
-    const rated = await t.app.inject({ method: 'POST', url: `/api/plugins/${id}/rating`, headers: rater.auth, payload: { stars: 4 } });
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${id}/rating`,
+      headers: rater.auth,
+      payload: { stars: 4 },
+    });
     expect(rated.statusCode, rated.body).toBe(200);
 
     expect((await search()).items[0]).toMatchObject({ averageRating: 4, ratingCount: 1, myStars: null });
@@ -83,9 +88,18 @@ describe('kept plugin details', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
-  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) => {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Headers = {},
+    payload?: unknown,
+  ) => t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+  const ok = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Headers = {},
+    payload?: unknown,
+  ) => {
     const res = await call(method, url, headers, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return res;
@@ -101,7 +115,8 @@ describe('kept plugin details', () => {
     return p;
   };
   let counter = 0;
-  const published = async () => (await publishedPlugin(t, owner, { name: `Kept Plugin ${++counter}`, shortDescription: 'Kept for a while' })).id;
+  const published = async () =>
+    (await publishedPlugin(t, owner, { name: `Kept Plugin ${++counter}`, shortDescription: 'Kept for a while' })).id;
 
   it('serves a plugin again without the database until a write drops it', async () => {
     const id = await published();
@@ -115,12 +130,16 @@ describe('kept plugin details', () => {
   it('shows edits, tags and the featured flag on the next read', async () => {
     const id = await published();
     await shown(id);
-    await ok('PUT', `/plugins/${id}/update`, owner.auth, { name: 'Renamed Kept Plugin', description: 'A **new** description<script>alert(1)</script> [x](javascript:alert(1))' });
+    await ok('PUT', `/plugins/${id}/update`, owner.auth, {
+      name: 'Renamed Kept Plugin',
+      description: 'A **new** description<script>alert(1)</script> [x](javascript:alert(1))',
+    });
     // The description comes rendered with it: raw HTML as text, no unsafe link.
     expect(await shown(id)).toMatchObject({
       name: 'Renamed Kept Plugin',
       description: 'A **new** description<script>alert(1)</script> [x](javascript:alert(1))',
-      descriptionHtml: '<p>A <strong>new</strong> description&lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</p>\n',
+      descriptionHtml:
+        '<p>A <strong>new</strong> description&lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1))</p>\n',
     });
 
     const tag = await addTag(t, `kept${counter}`, `Kept ${counter}`);
@@ -199,11 +218,23 @@ describe('kept plugin details', () => {
   });
 
   it('serves a plugin to the public from the moment a moderator approves its first version', async () => {
-    const p = await createPlugin(t, owner, { name: `Awaiting Plugin ${++counter}`, shortDescription: 'Not yet approved' });
+    const p = await createPlugin(t, owner, {
+      name: `Awaiting Plugin ${++counter}`,
+      shortDescription: 'Not yet approved',
+    });
     expect(await read(p.id)).toBe(404);
-    expect(await shown(p.id, owner.auth)).toMatchObject({ publishedOnce: false, versionString: null, needsApproval: false });
+    expect(await shown(p.id, owner.auth)).toMatchObject({
+      publishedOnce: false,
+      versionString: null,
+      needsApproval: false,
+    });
     const upload = multipart(await demoSourceZip('Awaiting'), 'source.zip', { versionString: '2.0.0' });
-    const uploaded = await ok('POST', `/plugins/${p.id}/files/source`, { ...owner.auth, ...upload.headers }, upload.payload);
+    const uploaded = await ok(
+      'POST',
+      `/plugins/${p.id}/files/source`,
+      { ...owner.auth, ...upload.headers },
+      upload.payload,
+    );
     const submissionId = uploaded.json<{ submission: { submissionId: number } }>().submission.submissionId;
     expect(await shown(p.id, owner.auth)).toMatchObject({ needsApproval: true });
     expect(await read(p.id)).toBe(404);
@@ -211,11 +242,18 @@ describe('kept plugin details', () => {
     const boundary = '----bmkeptboundary';
     const binary = await makeZip([{ name: 'plugins/Awaiting.dll', data: 'MZ fake dll' }]);
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
       binary,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    await ok('POST', `/moderation/plugins/${submissionId}/approve`, { ...mod.auth, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload);
+    await ok(
+      'POST',
+      `/moderation/plugins/${submissionId}/approve`,
+      { ...mod.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    );
     expect(await shown(p.id)).toMatchObject({ publishedOnce: true, needsApproval: false, versionString: '2.0.0' });
   });
 
@@ -262,7 +300,8 @@ describe('counters on kept plugins', () => {
   it('show a counted view or download on the plugin at once, and in the lists once their pages expire', async () => {
     const p = await publishedPlugin(t, owner, { name: 'Counted Plugin', shortDescription: 'Viewed and downloaded' });
     const get = async () => (await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}` })).json<Plugin>();
-    const listed = async () => (await t.app.inject({ method: 'GET', url: '/api/plugins?search=counted' })).json<PluginPage>().items[0]!;
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/plugins?search=counted' })).json<PluginPage>().items[0]!;
     const before = await get();
     expect(await listed()).toMatchObject({ viewCount: before.viewCount, downloadCount: before.downloadCount });
     const visitor = { 'user-agent': 'counter test' };
@@ -270,7 +309,9 @@ describe('counters on kept plugins', () => {
     expect(viewed.json()).toMatchObject({ viewCount: before.viewCount + 1, counted: true });
     expect(await get()).toMatchObject({ viewCount: before.viewCount + 1 });
     // Counted once per visitor and window: a second view changes nothing.
-    expect((await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/view`, headers: visitor })).json()).toMatchObject({ counted: false });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/view`, headers: visitor })).json(),
+    ).toMatchObject({ counted: false });
     const downloaded = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/download`, headers: visitor });
     expect(downloaded.json()).toMatchObject({ downloadCount: before.downloadCount + 1, counted: true });
     expect(await get()).toMatchObject({ viewCount: before.viewCount + 1, downloadCount: before.downloadCount + 1 });

@@ -10,13 +10,19 @@ import { signedInMember, startTestApp, type TestApp } from '../../../test/harnes
 import { publishedPlugin } from './test-helpers.js';
 
 /** A bot check that passes only the token 'human'; switched on where a test is about it (sign-in needs none). */
-const botCheck: { -readonly [K in keyof BotCheck]: BotCheck[K] } = { enabled: false, verify: async (token) => token === 'human' };
+const botCheck: { -readonly [K in keyof BotCheck]: BotCheck[K] } = {
+  enabled: false,
+  verify: async (token) => token === 'human',
+};
 
 let t: TestApp;
 let base: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await startTestApp({ botCheck, limits: { comment: { ip: { points: 1000, durationS: 60 }, account: { points: 1000, durationS: 60 } } } });
+  t = await startTestApp({
+    botCheck,
+    limits: { comment: { ip: { points: 1000, durationS: 60 }, account: { points: 1000, durationS: 60 } } },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -92,7 +98,10 @@ describe('posting comments', () => {
     }
 
     expect((await post('Hello there', {})).statusCode).toBe(401);
-    expect((await api('POST', '/plugins/99999999/comments', { body: 'Hello there', turnstileToken: 'human' }, member.auth)).statusCode).toBe(404);
+    expect(
+      (await api('POST', '/plugins/99999999/comments', { body: 'Hello there', turnstileToken: 'human' }, member.auth))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lists comments newest first with the caller’s own vote', async () => {
@@ -120,7 +129,9 @@ describe('paging comments past the first 500', () => {
       body: `Comment number ${i}`,
       createdAt: new Date(start + (i < 3 ? 0 : i) * 1000),
     }));
-    const ids = (await t.ctx.db.insert(pluginComments).values(rows).returning({ id: pluginComments.id })).map((r) => r.id);
+    const ids = (await t.ctx.db.insert(pluginComments).values(rows).returning({ id: pluginComments.id })).map(
+      (r) => r.id,
+    );
     const newestFirst = [...ids].reverse();
 
     const first = (await api('GET', `/plugins/${plugin.id}/comments`)).json<Comment[]>();
@@ -133,13 +144,17 @@ describe('paging comments past the first 500', () => {
     const seen: number[] = [];
     let before: number | undefined;
     for (;;) {
-      const page = (await api('GET', `/plugins/${plugin.id}/comments?limit=100${before ? `&before=${before}` : ''}`)).json<Comment[]>();
+      const page = (
+        await api('GET', `/plugins/${plugin.id}/comments?limit=100${before ? `&before=${before}` : ''}`)
+      ).json<Comment[]>();
       seen.push(...page.map((c) => c.id));
       if (page.length < 100) break;
       before = page.at(-1)!.id;
     }
     expect(seen).toEqual(newestFirst);
-    const tail = (await api('GET', `/plugins/${plugin.id}/comments?limit=2&before=${newestFirst[500]}`)).json<Comment[]>();
+    const tail = (await api('GET', `/plugins/${plugin.id}/comments?limit=2&before=${newestFirst[500]}`)).json<
+      Comment[]
+    >();
     expect(tail.map((c) => c.id)).toEqual(newestFirst.slice(501, 503));
   });
 
@@ -185,7 +200,9 @@ describe('editing and deleting comments', () => {
     const late = await api('PUT', `/plugins/comments/${c.id}`, { body: 'Too late now' }, member.auth);
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toBe('Editing is blocked (15 minutes have passed)');
-    expect((await api('PUT', '/plugins/comments/99999999', { body: 'Nothing here' }, member.auth)).statusCode).toBe(404);
+    expect((await api('PUT', '/plugins/comments/99999999', { body: 'Nothing here' }, member.auth)).statusCode).toBe(
+      404,
+    );
   });
 
   it('lets the author and staff delete, nobody else', async () => {
@@ -229,13 +246,24 @@ describe('live comment events', () => {
     other.onAny(() => otherGot++);
 
     // The event, the answer and the list agree on every field (the author's avatar too).
-    await t.ctx.db.update(members).set({ avatarKey: `avatars/${member.id}.png` }).where(eq(members.id, member.id));
+    await t.ctx.db
+      .update(members)
+      .set({ avatarKey: `avatars/${member.id}.png` })
+      .where(eq(members.id, member.id));
     const created = next<Comment>(viewer, 'plugin:commentCreated');
     const c = (await post('Live comment')).json<Comment>();
-    expect(await created).toMatchObject({ id: c.id, pluginId: plugin.id, body: 'Live comment', member: { id: member.id }, myVote: 'N' });
+    expect(await created).toMatchObject({
+      id: c.id,
+      pluginId: plugin.id,
+      body: 'Live comment',
+      member: { id: member.id },
+      myVote: 'N',
+    });
     expect(c.member.avatarUrl).toBeTruthy();
     expect(await created).toEqual(c);
-    expect((await api('GET', `/plugins/${plugin.id}/comments`, undefined, member.auth)).json<Comment[]>()[0]).toEqual(c);
+    expect((await api('GET', `/plugins/${plugin.id}/comments`, undefined, member.auth)).json<Comment[]>()[0]).toEqual(
+      c,
+    );
 
     const updated = next<Comment>(viewer, 'plugin:commentUpdated');
     await api('PUT', `/plugins/comments/${c.id}`, { body: 'Live comment, edited' }, member.auth);

@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { COMMENT_EVENTS, COMMENT_MESSAGES as CM, COMMENTS_PAGE_SIZE, type Comment, type CommentVote, isCommentEditable } from '@bm/core';
+import {
+  COMMENT_EVENTS,
+  COMMENT_MESSAGES as CM,
+  COMMENTS_PAGE_SIZE,
+  type Comment,
+  type CommentVote,
+  isCommentEditable,
+} from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { commentVotes, members, pluginComments } from '../../db/schema.js';
 import { HttpError, forbidden, notFound } from '../../platform/errors.js';
@@ -37,7 +44,11 @@ export class CommentService {
     private readonly plugins: PluginService,
   ) {}
 
-  private async shaped(where: ReturnType<typeof sql>, viewerId: number | null, limit = COMMENTS_LIMIT): Promise<Comment[]> {
+  private async shaped(
+    where: ReturnType<typeof sql>,
+    viewerId: number | null,
+    limit = COMMENTS_LIMIT,
+  ): Promise<Comment[]> {
     const rows = await this.ctx.db
       .select({
         id: pluginComments.id,
@@ -53,7 +64,9 @@ export class CommentService {
         myVote:
           viewerId === null
             ? sql<string | null>`null`
-            : sql<string | null>`(select v.vote from ${commentVotes} v where v.comment_id = ${pluginComments.id} and v.member_id = ${viewerId})`,
+            : sql<
+                string | null
+              >`(select v.vote from ${commentVotes} v where v.comment_id = ${pluginComments.id} and v.member_id = ${viewerId})`,
       })
       .from(pluginComments)
       .innerJoin(members, eq(members.id, pluginComments.memberId))
@@ -70,7 +83,11 @@ export class CommentService {
       body: r.body,
       createdAt: toIso(r.createdAt),
       updatedAt: toIso(r.updatedAt),
-      member: { id: r.memberId, displayName: r.memberName, avatarUrl: r.avatarKey ? this.ctx.storage.url(r.avatarKey) : null },
+      member: {
+        id: r.memberId,
+        displayName: r.memberName,
+        avatarUrl: r.avatarKey ? this.ctx.storage.url(r.avatarKey) : null,
+      },
       upvotes: r.upvotes,
       downvotes: r.downvotes,
       myVote: (r.myVote as CommentVote | null) ?? 'N',
@@ -87,7 +104,11 @@ export class CommentService {
    * A page of a plugin's comments, newest first: the newest `limit`, or with `before` (a comment id
    * of this plugin) the `limit` comments that come after it in that order.
    */
-  async list(pluginId: number, viewer: Principal | null, page: { before?: number; limit?: number } = {}): Promise<Comment[]> {
+  async list(
+    pluginId: number,
+    viewer: Principal | null,
+    page: { before?: number; limit?: number } = {},
+  ): Promise<Comment[]> {
     await this.plugins.visibleRow(pluginId, viewer);
     const limit = page.limit ?? COMMENTS_LIMIT;
     const ofPlugin = sql`${pluginComments.pluginId} = ${pluginId}`;
@@ -107,10 +128,21 @@ export class CommentService {
     // The new comment is shaped from what the transaction wrote and read, not read again: the
     // plugin's room gets it one database round trip sooner.
     const { comment, notice } = await this.ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(pluginComments).values({ pluginId, memberId: principal.memberId, body }).returning();
-      const [author] = await tx.select({ username: members.username, avatarKey: members.avatarKey }).from(members).where(eq(members.id, principal.memberId));
+      const [row] = await tx
+        .insert(pluginComments)
+        .values({ pluginId, memberId: principal.memberId, body })
+        .returning();
+      const [author] = await tx
+        .select({ username: members.username, avatarKey: members.avatarKey })
+        .from(members)
+        .where(eq(members.id, principal.memberId));
       if (!row || !author) throw notFound(CM.notFound);
-      const comment = this.toComment({ ...row, memberName: author.username, avatarKey: author.avatarKey, myVote: null });
+      const comment = this.toComment({
+        ...row,
+        memberName: author.username,
+        avatarKey: author.avatarKey,
+        myVote: null,
+      });
       // The plugin's author hears of comments by others (pluginAll and pluginComments decide).
       if (plugin.memberId === principal.memberId) return { comment, notice: null };
       const commenter = author.username;
@@ -162,7 +194,11 @@ export class CommentService {
     const row = await this.row(id);
     await this.plugins.visibleRow(row.pluginId, principal);
     const counts = await this.ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: pluginComments.id }).from(pluginComments).where(eq(pluginComments.id, id)).for('update');
+      const [locked] = await tx
+        .select({ id: pluginComments.id })
+        .from(pluginComments)
+        .where(eq(pluginComments.id, id))
+        .for('update');
       if (!locked) throw new HttpError(404, CM.notFound);
       const mine = and(eq(commentVotes.commentId, id), eq(commentVotes.memberId, principal.memberId));
       if (voteType === 'N') await tx.delete(commentVotes).where(mine);

@@ -32,12 +32,19 @@ describe('featured plugins', () => {
     const admin = await signedInMember(t, ['administrator']);
     const member = await signedInMember(t);
     const made: Record<string, Plugin> = {};
-    for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) made[name] = await publishedPlugin(t, owner, { name, shortDescription: `${name} plugin` });
+    for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'])
+      made[name] = await publishedPlugin(t, owner, { name, shortDescription: `${name} plugin` });
     const hidden = await publishedPlugin(t, owner, { name: 'Hidden One' });
     const unlisted = await publishedPlugin(t, owner, { name: 'Unlisted One' });
     const unpublished = await createPlugin(t, owner, { name: 'Draft One' });
-    expect((await api('PUT', `/plugins/${hidden.id}/visibility`, { isPubliclyVisible: false, isListed: false }, owner.auth)).statusCode).toBe(200);
-    expect((await api('PUT', `/plugins/${unlisted.id}/visibility`, { isPubliclyVisible: true, isListed: false }, owner.auth)).statusCode).toBe(200);
+    expect(
+      (await api('PUT', `/plugins/${hidden.id}/visibility`, { isPubliclyVisible: false, isListed: false }, owner.auth))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await api('PUT', `/plugins/${unlisted.id}/visibility`, { isPubliclyVisible: true, isListed: false }, owner.auth))
+        .statusCode,
+    ).toBe(200);
     await setCounts(made.Alpha!.id, 100, 30, 10); // 3.0
     await setCounts(made.Bravo!.id, 90, 50, 10); // 5.0
     await setCounts(made.Charlie!.id, 80, 40, 10); // 4.0
@@ -58,10 +65,18 @@ describe('featured plugins', () => {
 
     // Only administrators flag: 401 for visitors, 403 for members, 404 for unknown plugins, 400 for a bad body.
     expect((await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true })).statusCode).toBe(401);
-    expect((await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true }, owner.auth)).statusCode).toBe(403);
-    expect((await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true }, member.auth)).statusCode).toBe(403);
-    expect((await api('PATCH', `/admin/plugins/999999/featured`, { isFeatured: true }, admin.auth)).statusCode).toBe(404);
-    expect((await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: 'yes' }, admin.auth)).statusCode).toBe(400);
+    expect(
+      (await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true }, owner.auth)).statusCode,
+    ).toBe(403);
+    expect(
+      (await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true }, member.auth)).statusCode,
+    ).toBe(403);
+    expect((await api('PATCH', `/admin/plugins/999999/featured`, { isFeatured: true }, admin.auth)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: 'yes' }, admin.auth)).statusCode,
+    ).toBe(400);
     expect((await api('GET', `/plugins/${made.Echo!.id}`)).json<Plugin>().isFeatured).toBe(false);
 
     const flagged = await api('PATCH', `/admin/plugins/${made.Echo!.id}/featured`, { isFeatured: true }, admin.auth);
@@ -73,7 +88,9 @@ describe('featured plugins', () => {
 
     // A flagged plugin the public cannot see stays out.
     for (const p of [hidden, unlisted, unpublished]) {
-      expect((await api('PATCH', `/admin/plugins/${p.id}/featured`, { isFeatured: true }, admin.auth)).statusCode).toBe(200);
+      expect((await api('PATCH', `/admin/plugins/${p.id}/featured`, { isFeatured: true }, admin.auth)).statusCode).toBe(
+        200,
+      );
     }
     expect(await featuredNames(member.auth)).toEqual(['Echo', 'Bravo', 'Delta', 'Charlie']);
 
@@ -92,11 +109,20 @@ describe('featured plugins', () => {
     const p = await publishedPlugin(t, owner, { name: 'Starred Pick' });
     const admin = await signedInMember(t, ['administrator']);
     await api('PATCH', `/admin/plugins/${p.id}/featured`, { isFeatured: true }, admin.auth);
-    const rated = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/rating`, payload: { stars: 4 }, headers: rater.auth });
+    const rated = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/rating`,
+      payload: { stars: 4 },
+      headers: rater.auth,
+    });
     expect(rated.statusCode).toBe(200);
-    const mine = (await api('GET', '/plugins/featured', undefined, rater.auth)).json<{ items: Plugin[] }>().items.find((i) => i.id === p.id);
+    const mine = (await api('GET', '/plugins/featured', undefined, rater.auth))
+      .json<{ items: Plugin[] }>()
+      .items.find((i) => i.id === p.id);
     expect(mine?.myStars).toBe(4);
-    const anonymous = (await api('GET', '/plugins/featured')).json<{ items: Plugin[] }>().items.find((i) => i.id === p.id);
+    const anonymous = (await api('GET', '/plugins/featured'))
+      .json<{ items: Plugin[] }>()
+      .items.find((i) => i.id === p.id);
     expect(anonymous?.myStars).toBeNull();
   });
 });

@@ -1,5 +1,13 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
-export { PluginService, canSeePlugin, notifySubmissionUpdated, pluginMeta, pluginsChanged, reviewQueuePositions, versionDownloadPath } from './service.js';
+export {
+  PluginService,
+  canSeePlugin,
+  notifySubmissionUpdated,
+  pluginMeta,
+  pluginsChanged,
+  reviewQueuePositions,
+  versionDownloadPath,
+} from './service.js';
 export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';

@@ -429,7 +429,11 @@ export class PluginMatchIndex {
     const end = Math.min(q.end, q.keep);
     let ranked: number[];
     if (names.length >= end) ranked = topK(names, end, byName);
-    else ranked = names.slice().sort(byName).concat(topK(others, end - names.length, byTier));
+    else
+      ranked = names
+        .slice()
+        .sort(byName)
+        .concat(topK(others, end - names.length, byTier));
 
     const found = names.length + others.length;
     let kept: number[];
@@ -438,7 +442,9 @@ export class PluginMatchIndex {
     else kept = names.concat(others.slice(0, q.keep - names.length));
     const counts = new Map<number, number>();
     for (const s of kept) for (const t of this.tagIds[s]!) counts.set(t, (counts.get(t) ?? 0) + 1);
-    const tagCounts = [...counts].map(([tagId, count]) => ({ tagId, count })).sort((a, b) => b.count - a.count || a.tagId - b.tagId);
+    const tagCounts = [...counts]
+      .map(([tagId, count]) => ({ tagId, count }))
+      .sort((a, b) => b.count - a.count || a.tagId - b.tagId);
 
     return { ids: ranked.slice(q.offset).map((s) => this.ids[s]!), found, tagCounts };
   }

@@ -15,21 +15,44 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ env: { SEARCH_INDEX: 'sql' } });
-  const [m] = await t.ctx.db.insert(members).values({ username: 'Racewright', email: 'racewright@example.com', passwordHash: 'x' }).returning({ id: members.id });
+  const [m] = await t.ctx.db
+    .insert(members)
+    .values({ username: 'Racewright', email: 'racewright@example.com', passwordHash: 'x' })
+    .returning({ id: members.id });
   const rows = await t.ctx.db
     .insert(plugins)
-    .values(['First Widget', 'Second Widget'].map((name) => ({ memberId: m!.id, name, shortDescription: 'Plain', description: '', publishedOnce: true })))
+    .values(
+      ['First Widget', 'Second Widget'].map((name) => ({
+        memberId: m!.id,
+        name,
+        shortDescription: 'Plain',
+        description: '',
+        publishedOnce: true,
+      })),
+    )
     .returning({ id: plugins.id });
   ids.push(...rows.map((r) => r.id));
 });
 afterAll(() => t.close());
 
 const find = (index: PluginMatchIndex | null, term: string) =>
-  index!.search({ groups: [[{ term, prefix: false, typed: true }]], exact: term, text: term, hasSource: 'any', tagIds: [], offset: 0, end: 20, keep: 1000 }).ids;
+  index!.search({
+    groups: [[{ term, prefix: false, typed: true }]],
+    exact: term,
+    text: term,
+    hasSource: 'any',
+    tagIds: [],
+    offset: 0,
+    end: 20,
+    keep: 1000,
+  }).ids;
 
 describe('PluginMatchIndexSync on a PostgreSQL server', () => {
   it('takes in a change whose transaction committed after a later-numbered one was read', async () => {
-    const sync = new PluginMatchIndexSync((q) => queryRows(t.ctx.db, q), { warn: () => undefined, info: () => undefined } as never);
+    const sync = new PluginMatchIndexSync((q) => queryRows(t.ctx.db, q), {
+      warn: () => undefined,
+      info: () => undefined,
+    } as never);
     await sync.start();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -15,10 +15,21 @@ const log = { warn: (o: unknown) => warnings.push(o), info: () => undefined } as
 
 beforeAll(async () => {
   t = await startTestApp({ env: { SEARCH_INDEX: 'sql' } });
-  const [m] = await t.ctx.db.insert(members).values({ username: 'Syncwright', email: 'syncwright@example.com', passwordHash: 'x' }).returning({ id: members.id });
+  const [m] = await t.ctx.db
+    .insert(members)
+    .values({ username: 'Syncwright', email: 'syncwright@example.com', passwordHash: 'x' })
+    .returning({ id: members.id });
   const rows = await t.ctx.db
     .insert(plugins)
-    .values(['Alpha Gizmo', 'Beta Gizmo', 'Gamma Gizmo'].map((name) => ({ memberId: m!.id, name, shortDescription: 'A small device', description: '', publishedOnce: true })))
+    .values(
+      ['Alpha Gizmo', 'Beta Gizmo', 'Gamma Gizmo'].map((name) => ({
+        memberId: m!.id,
+        name,
+        shortDescription: 'A small device',
+        description: '',
+        publishedOnce: true,
+      })),
+    )
     .returning({ id: plugins.id });
   ids.push(...rows.map((r) => r.id));
 });
@@ -26,8 +37,18 @@ afterAll(() => t.close());
 
 const rowsOf = <T>(q: Parameters<typeof queryRows>[1]) => queryRows<T>(t.ctx.db, q);
 const find = (index: PluginMatchIndex | null, term: string) =>
-  index!.search({ groups: [[{ term, prefix: false, typed: true }]], exact: term, text: term, hasSource: 'any', tagIds: [], offset: 0, end: 20, keep: 1000 }).ids;
-const newestChange = async () => Number((await rowsOf<{ seq: string | null }>(sql`select max(seq) as seq from plugin_search_changes`))[0]?.seq ?? 0);
+  index!.search({
+    groups: [[{ term, prefix: false, typed: true }]],
+    exact: term,
+    text: term,
+    hasSource: 'any',
+    tagIds: [],
+    offset: 0,
+    end: 20,
+    keep: 1000,
+  }).ids;
+const newestChange = async () =>
+  Number((await rowsOf<{ seq: string | null }>(sql`select max(seq) as seq from plugin_search_changes`))[0]?.seq ?? 0);
 
 describe('PluginMatchIndexSync', () => {
   it('loads the listed plugins, then takes in changes and removals a search has seen', async () => {
@@ -70,10 +91,14 @@ describe('PluginMatchIndexSync', () => {
   });
 
   it('drops change entries older than an hour', async () => {
-    await t.ctx.db.execute(sql`update plugin_search_changes set at = now() - interval '2 hours' where plugin_id = ${ids[0]!}`);
+    await t.ctx.db.execute(
+      sql`update plugin_search_changes set at = now() - interval '2 hours' where plugin_id = ${ids[0]!}`,
+    );
     const sync = new PluginMatchIndexSync(rowsOf, log);
     await sync.prune();
-    const left = await rowsOf<{ pluginId: number }>(sql`select distinct plugin_id as "pluginId" from plugin_search_changes`);
+    const left = await rowsOf<{ pluginId: number }>(
+      sql`select distinct plugin_id as "pluginId" from plugin_search_changes`,
+    );
     expect(left.map((r) => r.pluginId)).not.toContain(ids[0]);
     expect(left.map((r) => r.pluginId)).toContain(ids[2]);
   });

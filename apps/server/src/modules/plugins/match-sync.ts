@@ -16,7 +16,13 @@ const LOAD_BATCH = 5000;
 const RELOAD_BATCH = 500;
 
 /** Numbers as numbers (bigint and numeric columns may come as text). */
-const toMatchRow = (r: MatchRow): MatchRow => ({ ...r, id: Number(r.id), downloads: Number(r.downloads), nameLength: Number(r.nameLength), tagIds: r.tagIds.map(Number) });
+const toMatchRow = (r: MatchRow): MatchRow => ({
+  ...r,
+  id: Number(r.id),
+  downloads: Number(r.downloads),
+  nameLength: Number(r.nameLength),
+  tagIds: r.tagIds.map(Number),
+});
 
 /**
  * Keeps a PluginMatchIndex equal to plugin_search: loads it whole, then every `poll` reads the
@@ -87,11 +93,15 @@ export class PluginMatchIndexSync {
     // What is noted after this look is read by the next poll; what the rows below already hold is
     // reloaded then too, which changes nothing.
     const xmin = await this.snapshotXmin();
-    const [last] = await this.rows<{ seq: string | number | null }>(sql`select max(seq) as seq from plugin_search_changes`);
+    const [last] = await this.rows<{ seq: string | number | null }>(
+      sql`select max(seq) as seq from plugin_search_changes`,
+    );
     const index = new PluginMatchIndex();
     // In batches, so a large catalogue's rows are not all held at once.
-    for (let after = 0; ; ) {
-      const batch = await this.rows<MatchRow>(sql`select ${rowColumns} from plugin_search where plugin_id > ${after} order by plugin_id limit ${LOAD_BATCH}`);
+    for (let after = 0; ;) {
+      const batch = await this.rows<MatchRow>(
+        sql`select ${rowColumns} from plugin_search where plugin_id > ${after} order by plugin_id limit ${LOAD_BATCH}`,
+      );
       for (const r of batch) index.upsert(toMatchRow(r));
       if (batch.length < LOAD_BATCH) break;
       after = Number(batch[batch.length - 1]!.id);
@@ -137,7 +147,11 @@ export class PluginMatchIndexSync {
     const ids = [...new Set(fresh.map((c) => Number(c.pluginId)))];
     for (let i = 0; i < ids.length; i += RELOAD_BATCH) {
       const batch = ids.slice(i, i + RELOAD_BATCH);
-      const found = (await this.rows<MatchRow>(sql`select ${rowColumns} from plugin_search where plugin_id = any(${`{${batch.join(',')}}`}::int[])`)).map(toMatchRow);
+      const found = (
+        await this.rows<MatchRow>(
+          sql`select ${rowColumns} from plugin_search where plugin_id = any(${`{${batch.join(',')}}`}::int[])`,
+        )
+      ).map(toMatchRow);
       const present = new Set(found.map((r) => r.id));
       for (const r of found) this.index.upsert(r);
       for (const id of batch) if (!present.has(id)) this.index.remove(id);
@@ -150,6 +164,8 @@ export class PluginMatchIndexSync {
 
   /** Drops change entries no index needs any more. */
   async prune(): Promise<void> {
-    await this.rows(sql`delete from plugin_search_changes where at < now() - make_interval(secs => ${CHANGES_KEPT_MS / 1000})`);
+    await this.rows(
+      sql`delete from plugin_search_changes where at < now() - make_interval(secs => ${CHANGES_KEPT_MS / 1000})`,
+    );
   }
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-helpers.js';
 
-const html = '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
+const html =
+  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {

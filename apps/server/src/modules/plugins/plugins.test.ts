@@ -26,10 +26,17 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, payload?: unknown, headers: Headers = {}) =>
-  t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: unknown,
+  headers: Headers = {},
+) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
 const get = (url: string, headers: Headers = {}) => api('GET', url, undefined, headers);
-const png = (w = 800, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: '#224488' } }).png().toBuffer();
+const png = (w = 800, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#224488' } })
+    .png()
+    .toBuffer();
 
 function zipEntries(data: Buffer) {
   return new Promise<string[]>((resolve, reject) =>
@@ -44,7 +51,12 @@ function zipEntries(data: Buffer) {
 
 async function uploadSource(auth: Headers, id: number, fields: Record<string, string> = {}, zip?: Buffer) {
   const { payload, headers } = multipart(zip ?? (await demoSourceZip('MyPlugin')), 'MyPlugin source.zip', fields);
-  return t.app.inject({ method: 'POST', url: `/api/plugins/${id}/files/source`, headers: { ...auth, ...headers }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/plugins/${id}/files/source`,
+    headers: { ...auth, ...headers },
+    payload,
+  });
 }
 
 describe('creating and editing a plugin', () => {
@@ -53,7 +65,13 @@ describe('creating and editing a plugin', () => {
     const res = await api(
       'POST',
       '/plugins/create',
-      { name: '  Boost Gauge ', shortDescription: 'Shows boost', description: '# Boost', homepage: 'https://example.com', sourceCodeUrl: '' },
+      {
+        name: '  Boost Gauge ',
+        shortDescription: 'Shows boost',
+        description: '# Boost',
+        homepage: 'https://example.com',
+        sourceCodeUrl: '',
+      },
       owner.auth,
     );
     expect(res.statusCode).toBe(201);
@@ -107,12 +125,26 @@ describe('creating and editing a plugin', () => {
 
   it('updates partially (PUT /update) and fully (PUT /{id})', async () => {
     const owner = await signedInMember(t);
-    const p = await createPlugin(t, owner, { name: 'Partial', shortDescription: 'Keep me', homepage: 'https://a.example' });
+    const p = await createPlugin(t, owner, {
+      name: 'Partial',
+      shortDescription: 'Keep me',
+      homepage: 'https://a.example',
+    });
     const partial = await api('PUT', `/plugins/${p.id}/update`, { description: 'New body' }, owner.auth);
     expect(partial.statusCode).toBe(200);
-    expect(partial.json()).toMatchObject({ name: 'Partial', shortDescription: 'Keep me', description: 'New body', homepage: 'https://a.example' });
+    expect(partial.json()).toMatchObject({
+      name: 'Partial',
+      shortDescription: 'Keep me',
+      description: 'New body',
+      homepage: 'https://a.example',
+    });
 
-    const full = await api('PUT', `/plugins/${p.id}`, { ...partial.json<Plugin>(), name: 'Full', homepage: null, tags: [], id: 999 }, owner.auth);
+    const full = await api(
+      'PUT',
+      `/plugins/${p.id}`,
+      { ...partial.json<Plugin>(), name: 'Full', homepage: null, tags: [], id: 999 },
+      owner.auth,
+    );
     expect(full.statusCode).toBe(200);
     expect(full.json()).toMatchObject({ id: p.id, name: 'Full', shortDescription: 'Keep me', homepage: null });
 
@@ -125,7 +157,12 @@ describe('creating and editing a plugin', () => {
     const owner = await signedInMember(t);
     const admin = await signedInMember(t, ['administrator']);
     const p = await createPlugin(t, owner, { name: 'Flags' });
-    const vis = await api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: false, isListed: false }, owner.auth);
+    const vis = await api(
+      'PUT',
+      `/plugins/${p.id}/visibility`,
+      { isPubliclyVisible: false, isListed: false },
+      owner.auth,
+    );
     expect(vis.json()).toMatchObject({ isPubliclyVisible: false, isListed: false });
 
     const a = await addTag(t, 'flag-a', 'Flag A');
@@ -139,14 +176,31 @@ describe('creating and editing a plugin', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe(M.unknownTag);
 
-    expect((await api('POST', `/plugins/${p.id}/pin`, { isPinned: true }, owner.auth)).json()).toEqual({ isPinned: true });
+    expect((await api('POST', `/plugins/${p.id}/pin`, { isPinned: true }, owner.auth)).json()).toEqual({
+      isPinned: true,
+    });
 
-    const byOwner = await api('PATCH', `/admin/plugins/${p.id}/skip-build-server`, { skipBuildServer: true }, owner.auth);
+    const byOwner = await api(
+      'PATCH',
+      `/admin/plugins/${p.id}/skip-build-server`,
+      { skipBuildServer: true },
+      owner.auth,
+    );
     expect(byOwner.statusCode).toBe(403);
-    const byAdmin = await api('PATCH', `/admin/plugins/${p.id}/skip-build-server`, { skipBuildServer: true }, admin.auth);
+    const byAdmin = await api(
+      'PATCH',
+      `/admin/plugins/${p.id}/skip-build-server`,
+      { skipBuildServer: true },
+      admin.auth,
+    );
     expect(byAdmin.json()).toEqual({ skipBuildServer: true });
-    expect((await api('PATCH', `/admin/plugins/999999/skip-build-server`, { skipBuildServer: true }, admin.auth)).statusCode).toBe(404);
-    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json()).toMatchObject({ skipBuildServer: true, isPinned: true });
+    expect(
+      (await api('PATCH', `/admin/plugins/999999/skip-build-server`, { skipBuildServer: true }, admin.auth)).statusCode,
+    ).toBe(404);
+    expect((await get(`/plugins/my/${p.id}`, owner.auth)).json()).toMatchObject({
+      skipBuildServer: true,
+      isPinned: true,
+    });
   });
 
   it('lets only the owner edit, upload, pin or delete (others 403, anonymous 401)', async () => {
@@ -164,7 +218,12 @@ describe('creating and editing a plugin', () => {
       uploadSource(other.auth, p.id),
       (async () => {
         const { payload, headers } = multipart(await png(), 'b.png', {}, 'image/png');
-        return t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...other.auth, ...headers }, payload });
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/plugins/${p.id}/files/banner`,
+          headers: { ...other.auth, ...headers },
+          payload,
+        });
       })(),
     ];
     for (const res of await Promise.all(attempts)) {
@@ -180,7 +239,13 @@ describe('creating and editing a plugin', () => {
 
 describe('own plugin calls', () => {
   it('answer 401 with the spec text without a token', async () => {
-    for (const url of ['/plugins/my', '/plugins/my/1', '/plugins/my/1/submissions', '/plugins/my/1/pdbs', '/plugins/my/1/submissions/1/source-url']) {
+    for (const url of [
+      '/plugins/my',
+      '/plugins/my/1',
+      '/plugins/my/1/submissions',
+      '/plugins/my/1/pdbs',
+      '/plugins/my/1/submissions/1/source-url',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ message: 'User must be authenticated' });
@@ -203,7 +268,12 @@ describe('source uploads and submissions', () => {
   it('creates a pending submission, tells the owner, and lists it with a source URL', async () => {
     const owner = await signedInMember(t);
     const p = await createPlugin(t, owner, { name: 'Uploader' });
-    const s = connect(base, { path: HUB_PATH, auth: { token: owner.token }, transports: ['websocket'], reconnection: false });
+    const s = connect(base, {
+      path: HUB_PATH,
+      auth: { token: owner.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     sockets.push(s);
     await new Promise<void>((resolve, reject) => {
       s.on('connect', () => resolve());
@@ -214,11 +284,26 @@ describe('source uploads and submissions', () => {
     const res = await uploadSource(owner.auth, p.id, { versionString: ' 1.2.3 ' });
     expect(res.statusCode).toBe(201);
     const { submission, plugin } = res.json<{ submission: Submission; plugin: Plugin }>();
-    expect(submission).toMatchObject({ pluginId: p.id, versionString: '1.2.3', status: 'p', sourceFileName: 'MyPlugin source.zip', hasBinary: false });
+    expect(submission).toMatchObject({
+      pluginId: p.id,
+      versionString: '1.2.3',
+      status: 'p',
+      sourceFileName: 'MyPlugin source.zip',
+      hasBinary: false,
+    });
     expect(plugin).toMatchObject({ id: p.id, needsApproval: true, publishedOnce: false });
-    expect(await event).toEqual({ id: submission.submissionId, pluginId: p.id, pluginName: 'Uploader', status: 'p', versionString: '1.2.3' });
+    expect(await event).toEqual({
+      id: submission.submissionId,
+      pluginId: p.id,
+      pluginName: 'Uploader',
+      status: 'p',
+      versionString: '1.2.3',
+    });
     // No builder configured: straight to review, last in the queue (the newest), and no build job.
-    const [waiting] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(sql`status = 'p' and hidden_at is null`);
+    const [waiting] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(sql`status = 'p' and hidden_at is null`);
     expect(submission).toMatchObject({ queuePosition: waiting!.n, buildLog: null });
     expect(await jobsFor(t, submission.submissionId)).toEqual([]);
 
@@ -229,8 +314,13 @@ describe('source uploads and submissions', () => {
     expect(tooLong.json().message).toBe(M.versionStringTooLong);
 
     const list = (await get(`/plugins/my/${p.id}/submissions`, owner.auth)).json<Submission[]>();
-    expect(list.map((x) => x.submissionId)).toEqual([noVersion.json().submission.submissionId, submission.submissionId]);
-    const { url } = (await get(`/plugins/my/${p.id}/submissions/${submission.submissionId}/source-url`, owner.auth)).json();
+    expect(list.map((x) => x.submissionId)).toEqual([
+      noVersion.json().submission.submissionId,
+      submission.submissionId,
+    ]);
+    const { url } = (
+      await get(`/plugins/my/${p.id}/submissions/${submission.submissionId}/source-url`, owner.auth)
+    ).json();
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(await zipEntries(file.rawPayload)).toContain('MyPlugin/MyPlugin.sln');
@@ -242,21 +332,35 @@ describe('source uploads and submissions', () => {
     const p = await publishedPlugin(t, owner, { name: 'Withdraw' });
     const up = (await uploadSource(owner.auth, p.id)).json<{ submission: Submission }>().submission;
     const { url } = (await get(`/plugins/my/${p.id}/submissions/${up.submissionId}/source-url`, owner.auth)).json();
-    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, other.auth)).statusCode).toBe(404);
-    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, owner.auth)).statusCode).toBe(204);
+    expect(
+      (await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, other.auth)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('DELETE', `/plugins/my/${p.id}/submissions/${up.submissionId}`, undefined, owner.auth)).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await get(`/plugins/my/${p.id}`, owner.auth)).json().needsApproval).toBe(false);
     const approved = await api('DELETE', `/plugins/my/${p.id}/submissions/${p.versionId}`, undefined, owner.auth);
     expect(approved.statusCode).toBe(400);
     expect(approved.json().message).toBe(M.approvedSubmission);
-    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/999999`, undefined, owner.auth)).json().message).toBe(M.submissionNotFound);
+    expect((await api('DELETE', `/plugins/my/${p.id}/submissions/999999`, undefined, owner.auth)).json().message).toBe(
+      M.submissionNotFound,
+    );
   });
 
   it('lists debug files of approved versions', async () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Debuggable' }, { versionString: '2.0' });
     const pdbs = (await get(`/plugins/my/${p.id}/pdbs`, owner.auth)).json();
-    expect(pdbs).toEqual([{ submissionId: p.versionId, versionString: '2.0', approvedAt: expect.any(String), fileName: 'Debuggable-2.0-pdb.zip', url: expect.stringMatching(/^\/api\/files\/signed\?/) }]);
+    expect(pdbs).toEqual([
+      {
+        submissionId: p.versionId,
+        versionString: '2.0',
+        approvedAt: expect.any(String),
+        fileName: 'Debuggable-2.0-pdb.zip',
+        url: expect.stringMatching(/^\/api\/files\/signed\?/),
+      },
+    ]);
     const file = await t.app.inject({ method: 'GET', url: pdbs[0].url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('private, no-store');
@@ -271,13 +375,27 @@ describe('source uploads and submissions', () => {
     for (const key of keys) {
       expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
     }
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const upload = multipart(png, 'b.png', {}, 'image/png');
-    const banner = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...upload.headers }, payload: upload.payload });
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/files/banner`,
+      headers: { ...owner.auth, ...upload.headers },
+      payload: upload.payload,
+    });
     expect((await t.app.inject({ method: 'GET', url: banner.json().bannerImageUrl })).statusCode).toBe(200);
     const link = (await api('POST', `/plugins/${p.id}/download`)).json().downloadUrl as string;
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: link.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`),
+        })
+      ).statusCode,
+    ).toBe(403);
     // Once the plugin is hidden its files are not handed out any more.
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
     expect((await api('POST', `/plugins/${p.id}/download`)).statusCode).toBe(404);
@@ -292,7 +410,12 @@ describe('source uploads and submissions', () => {
     expect(res.json().message).toBe('The ZIP is too large (max 50 MB)');
     expect(storedFiles(t).filter((f) => f.startsWith(`plugins/${p.id}/`))).toEqual([]);
     const empty = multipart(null, 'x', { versionString: '1.0' });
-    const none = await t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/source`, headers: { ...owner.auth, ...empty.headers }, payload: empty.payload });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/files/source`,
+      headers: { ...owner.auth, ...empty.headers },
+      payload: empty.payload,
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(M.noFile);
   });
@@ -304,7 +427,12 @@ describe('banner', () => {
     const p = await createPlugin(t, owner, { name: 'Bannered' });
     const send = async (file: Buffer, type = 'image/png') => {
       const { payload, headers } = multipart(file, 'banner.png', {}, type);
-      return t.app.inject({ method: 'POST', url: `/api/plugins/${p.id}/files/banner`, headers: { ...owner.auth, ...headers }, payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/plugins/${p.id}/files/banner`,
+        headers: { ...owner.auth, ...headers },
+        payload,
+      });
     };
     const first = await send(await png(2400, 1200));
     expect(first.statusCode).toBe(200);
@@ -352,7 +480,13 @@ describe('who sees a plugin', () => {
     expect((await get('/plugins?search=peekaboo')).json().totalCount).toBe(0);
 
     await api('PUT', `/plugins/${p.id}/visibility`, { isPubliclyVisible: false, isListed: true }, owner.auth);
-    for (const url of [`/plugins/${p.id}`, `/plugins/${p.id}/seo`, `/plugins/${p.id}/versions`, `/plugins/${p.id}/comments`, `/plugins/${p.id}/rating`]) {
+    for (const url of [
+      `/plugins/${p.id}`,
+      `/plugins/${p.id}/seo`,
+      `/plugins/${p.id}/versions`,
+      `/plugins/${p.id}/comments`,
+      `/plugins/${p.id}/rating`,
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404);
       expect((await get(url, other.auth)).statusCode, url).toBe(404);
       expect((await get(url, owner.auth)).statusCode, url).toBe(200);
@@ -372,18 +506,47 @@ describe('who sees a plugin', () => {
 describe('detail, SEO, versions, tags', () => {
   it('answers the detail calls in the spec shapes', async () => {
     const owner = await signedInMember(t);
-    const p = await publishedPlugin(t, owner, { name: 'Detailed', shortDescription: 'Short text', description: 'Long '.repeat(100) }, { versionString: '3.1' });
-    expect(p).toMatchObject({ versionString: '3.1', downloadUrl: `/api/plugins/${p.id}/versions/${p.versionId}/download`, publishedOnce: true });
+    const p = await publishedPlugin(
+      t,
+      owner,
+      { name: 'Detailed', shortDescription: 'Short text', description: 'Long '.repeat(100) },
+      { versionString: '3.1' },
+    );
+    expect(p).toMatchObject({
+      versionString: '3.1',
+      downloadUrl: `/api/plugins/${p.id}/versions/${p.versionId}/download`,
+      publishedOnce: true,
+    });
 
     const seo = (await get(`/plugins/${p.id}/seo`)).json();
-    expect(seo).toEqual({ name: 'Detailed', shortDescription: 'Short text', bannerImageUrl: null, memberDisplayName: owner.username, createdAt: p.createdAt, updatedAt: expect.any(String) });
+    expect(seo).toEqual({
+      name: 'Detailed',
+      shortDescription: 'Short text',
+      bannerImageUrl: null,
+      memberDisplayName: owner.username,
+      createdAt: p.createdAt,
+      updatedAt: expect.any(String),
+    });
 
     const versions = (await get(`/plugins/${p.id}/versions`)).json();
     expect(versions).toEqual([
-      { submissionId: p.versionId, versionString: '3.1', submittedAt: expect.any(String), approvedAt: expect.any(String), binaryDownloadUrl: p.downloadUrl },
+      {
+        submissionId: p.versionId,
+        versionString: '3.1',
+        submittedAt: expect.any(String),
+        approvedAt: expect.any(String),
+        binaryDownloadUrl: p.downloadUrl,
+      },
     ]);
 
-    expect(await pluginMeta(t.ctx, p.id)).toEqual({ title: 'Detailed', description: 'Short text', image: null, type: 'article', canonicalPath: `/plugin/${p.id}`, preloadImage: true });
+    expect(await pluginMeta(t.ctx, p.id)).toEqual({
+      title: 'Detailed',
+      description: 'Short text',
+      image: null,
+      type: 'article',
+      canonicalPath: `/plugin/${p.id}`,
+      preloadImage: true,
+    });
     await api('PUT', `/plugins/${p.id}/update`, { shortDescription: '' }, owner.auth);
     expect((await pluginMeta(t.ctx, p.id))?.description).toHaveLength(160);
     expect(await pluginMeta(t.ctx, 99999999)).toBeNull();
@@ -391,7 +554,12 @@ describe('detail, SEO, versions, tags', () => {
     await addTag(t, 'detail-tag', 'Detail Tag');
     const tags = await get('/tags');
     expect(tags.headers['cache-control']).toBe('public, max-age=300');
-    expect(tags.json()).toContainEqual({ id: expect.any(Number), shortName: 'detail-tag', longName: 'Detail Tag', helpText: 'Detail Tag plugins' });
+    expect(tags.json()).toContainEqual({
+      id: expect.any(Number),
+      shortName: 'detail-tag',
+      longName: 'Detail Tag',
+      helpText: 'Detail Tag plugins',
+    });
   });
 });
 
@@ -401,12 +569,32 @@ describe('ratings', () => {
     const a = await signedInMember(t);
     const b = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Rated' });
-    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 5 }, a.auth)).json()).toEqual({ averageRating: 5, ratingCount: 1, myStars: 5 });
-    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 2 }, b.auth)).json()).toEqual({ averageRating: 3.5, ratingCount: 2, myStars: 2 });
-    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 4 }, a.auth)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: 4 });
-    expect((await get(`/plugins/${p.id}/rating`, a.auth)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: 4 });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 5 }, a.auth)).json()).toEqual({
+      averageRating: 5,
+      ratingCount: 1,
+      myStars: 5,
+    });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 2 }, b.auth)).json()).toEqual({
+      averageRating: 3.5,
+      ratingCount: 2,
+      myStars: 2,
+    });
+    expect((await api('POST', `/plugins/${p.id}/rating`, { stars: 4 }, a.auth)).json()).toEqual({
+      averageRating: 3,
+      ratingCount: 2,
+      myStars: 4,
+    });
+    expect((await get(`/plugins/${p.id}/rating`, a.auth)).json()).toEqual({
+      averageRating: 3,
+      ratingCount: 2,
+      myStars: 4,
+    });
     expect((await get(`/plugins/${p.id}/rating`)).json()).toEqual({ averageRating: 3, ratingCount: 2, myStars: null });
-    expect((await get(`/plugins/${p.id}`, b.auth)).json()).toMatchObject({ averageRating: 3, ratingCount: 2, myStars: 2 });
+    expect((await get(`/plugins/${p.id}`, b.auth)).json()).toMatchObject({
+      averageRating: 3,
+      ratingCount: 2,
+      myStars: 2,
+    });
     for (const stars of [0, 6, 2.5, '5']) {
       const res = await api('POST', `/plugins/${p.id}/rating`, { stars }, a.auth);
       expect(res.statusCode).toBe(400);
@@ -421,21 +609,44 @@ describe('view and download counting', () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Viewed' });
     const visitor = { 'user-agent': 'browser-a' };
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 1, counted: true });
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 1, counted: false });
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'browser-b' })).json()).toEqual({ viewCount: 2, counted: true });
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, owner.auth)).json()).toEqual({ viewCount: 3, counted: true });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({
+      viewCount: 1,
+      counted: true,
+    });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({
+      viewCount: 1,
+      counted: false,
+    });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'browser-b' })).json()).toEqual({
+      viewCount: 2,
+      counted: true,
+    });
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, owner.auth)).json()).toEqual({
+      viewCount: 3,
+      counted: true,
+    });
     expect((await api('POST', `/plugins/${p.id}/view`, undefined, owner.auth)).json().counted).toBe(false);
-    await t.ctx.db.execute(sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`);
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({ viewCount: 4, counted: true });
+    await t.ctx.db.execute(
+      sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`,
+    );
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({
+      viewCount: 4,
+      counted: true,
+    });
   });
 
   it('counts downloads once per 10 seconds, by POST and by GET of the version link', async () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Downloaded' });
     const first = (await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json();
-    expect(first).toEqual({ downloadCount: 1, counted: true, downloadUrl: expect.stringMatching(/^\/api\/files\/signed\?key=plugins%2F/) });
-    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(false);
+    expect(first).toEqual({
+      downloadCount: 1,
+      counted: true,
+      downloadUrl: expect.stringMatching(/^\/api\/files\/signed\?key=plugins%2F/),
+    });
+    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(
+      false,
+    );
     const link = await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^\/api\/files\/signed\?key=plugins%2F/);
@@ -444,9 +655,16 @@ describe('view and download counting', () => {
     expect(zip.rawPayload).toEqual((await t.app.inject({ method: 'GET', url: first.downloadUrl })).rawPayload);
     await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
     expect((await get(`/plugins/${p.id}`)).json().downloadCount).toBe(2);
-    await t.ctx.db.execute(sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`);
-    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json()).toMatchObject({ downloadCount: 3, counted: true });
-    expect((await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}/versions/999999/download` })).statusCode).toBe(404);
+    await t.ctx.db.execute(
+      sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`,
+    );
+    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json()).toMatchObject({
+      downloadCount: 3,
+      counted: true,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}/versions/999999/download` })).statusCode,
+    ).toBe(404);
     const draft = await createPlugin(t, owner, { name: 'Nothing To Download' });
     const none = await api('POST', `/plugins/${draft.id}/download`, undefined, owner.auth);
     expect(none.statusCode).toBe(404);
@@ -458,10 +676,18 @@ describe('view and download counting', () => {
     const p = await publishedPlugin(t, owner, { name: 'Pruned Marks' });
     await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'pruner' });
     await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'pruner' });
-    await t.ctx.db.execute(sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`);
+    await t.ctx.db.execute(
+      sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`,
+    );
     await new PluginService(t.ctx).pruneMarks();
     const left = async (table: string) =>
-      Number(((await t.ctx.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where plugin_id = ${p.id}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+      Number(
+        (
+          (await t.ctx.db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(table)} where plugin_id = ${p.id}`,
+          )) as unknown as { rows: Array<{ n: number }> }
+        ).rows[0]!.n,
+      );
     expect(await left('plugin_view_marks')).toBe(0);
     expect(await left('plugin_download_marks')).toBe(1);
   });
@@ -479,14 +705,23 @@ describe('the BakkesMod in-game plugin manager', () => {
       success: true,
       response: {
         plugins: {
-          [String(a.id)]: { version: a.versionId, download_url: `http://localhost:3000/api/plugins/${a.id}/versions/${a.versionId}/download` },
-          [String(b.id)]: { version: b.versionId, download_url: `http://localhost:3000/api/plugins/${b.id}/versions/${b.versionId}/download` },
+          [String(a.id)]: {
+            version: a.versionId,
+            download_url: `http://localhost:3000/api/plugins/${a.id}/versions/${a.versionId}/download`,
+          },
+          [String(b.id)]: {
+            version: b.versionId,
+            download_url: `http://localhost:3000/api/plugins/${b.id}/versions/${b.versionId}/download`,
+          },
         },
       },
     });
     expect((await get('/v1/plugins/get/short')).json()).toEqual({ success: true, response: { plugins: {} } });
 
-    const dl = await t.app.inject({ method: 'GET', url: new URL(res.json().response.plugins[String(a.id)].download_url).pathname });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: new URL(res.json().response.plugins[String(a.id)].download_url).pathname,
+    });
     const zip = await t.app.inject({ method: 'GET', url: dl.headers.location as string });
     expect(zip.statusCode).toBe(200);
     const names = await zipEntries(zip.rawPayload);
@@ -497,9 +732,19 @@ describe('the BakkesMod in-game plugin manager', () => {
     // A newer approved version has a higher number, so the manager updates.
     const [next] = await t.ctx.db
       .insert(submissions)
-      .values({ pluginId: a.id, sourceKey: 'x', sourceName: 'x.zip', sourceSize: 1, status: 'a', binaryKey: 'y', approvedAt: new Date() })
+      .values({
+        pluginId: a.id,
+        sourceKey: 'x',
+        sourceName: 'x.zip',
+        sourceSize: 1,
+        status: 'a',
+        binaryKey: 'y',
+        approvedAt: new Date(),
+      })
       .returning();
-    expect((await get(`/v1/plugins/get/short?pluginids=${a.id}`)).json().response.plugins[String(a.id)].version).toBe(next!.id);
+    expect((await get(`/v1/plugins/get/short?pluginids=${a.id}`)).json().response.plugins[String(a.id)].version).toBe(
+      next!.id,
+    );
     expect(next!.id).toBeGreaterThan(a.versionId);
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, b.id));
     expect((await get(`/v1/plugins/get/short?pluginids=${b.id}`)).json().response.plugins).toEqual({});
@@ -508,20 +753,30 @@ describe('the BakkesMod in-game plugin manager', () => {
 
 /** The kinds of the jobs queued for a submission. */
 async function jobsFor(app: TestApp, submissionId: number) {
-  const rows = await app.ctx.db.select({ kind: jobs.kind }).from(jobs).where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
+  const rows = await app.ctx.db
+    .select({ kind: jobs.kind })
+    .from(jobs)
+    .where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
   return rows.map((r) => r.kind);
 }
 
 describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
   let b: TestApp;
   beforeAll(async () => {
-    b = await startTestApp({ env: { BUILD_WEBHOOK_URL: 'http://builder.invalid/build', BUILD_WEBHOOK_SECRET: 'a-test-secret-of-length' } });
+    b = await startTestApp({
+      env: { BUILD_WEBHOOK_URL: 'http://builder.invalid/build', BUILD_WEBHOOK_SECRET: 'a-test-secret-of-length' },
+    });
   });
   afterAll(() => b.close());
 
   const upload = async (auth: Headers, id: number) => {
     const { payload, headers } = multipart(await demoSourceZip('Queued'), 'queued.zip');
-    return b.app.inject({ method: 'POST', url: `/api/plugins/${id}/files/source`, headers: { ...auth, ...headers }, payload });
+    return b.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${id}/files/source`,
+      headers: { ...auth, ...headers },
+      payload,
+    });
   };
 
   it('queues a submission for the build (q), unless the plugin skips the build server (p)', async () => {
@@ -532,10 +787,17 @@ describe('with a builder configured (BUILD_WEBHOOK_URL)', () => {
     const queued = await upload(owner.auth, p.id);
     expect(queued.statusCode, queued.body).toBe(201);
     expect(queued.json<{ submission: Submission }>().submission).toMatchObject({ status: 'q', queuePosition: null });
-    expect(await jobsFor(b, queued.json<{ submission: Submission }>().submission.submissionId)).toEqual(['build-dispatch']);
+    expect(await jobsFor(b, queued.json<{ submission: Submission }>().submission.submissionId)).toEqual([
+      'build-dispatch',
+    ]);
     expect(queued.json<{ plugin: Plugin }>().plugin.needsApproval).toBe(true);
 
-    const skip = await b.app.inject({ method: 'PATCH', url: `/api/admin/plugins/${p.id}/skip-build-server`, headers: admin.auth, payload: { skipBuildServer: true } });
+    const skip = await b.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/plugins/${p.id}/skip-build-server`,
+      headers: admin.auth,
+      payload: { skipBuildServer: true },
+    });
     expect(skip.statusCode, skip.body).toBe(200);
     const direct = await upload(owner.auth, p.id);
     expect(direct.json<{ submission: Submission }>().submission.status).toBe('p');

@@ -14,7 +14,16 @@ import { matchSyncOf, pluginsChanged, queryRows } from './service.js';
  * expected plugin in the top 3 of GET /api/plugins.
  */
 
-const AUTHORS = ['Kirbstomp', 'Marblehead', 'Quillfeather', 'Sprocketeer', 'Halcyonic', 'Vortexan', 'NimbusRay', 'Tobbleworth'];
+const AUTHORS = [
+  'Kirbstomp',
+  'Marblehead',
+  'Quillfeather',
+  'Sprocketeer',
+  'Halcyonic',
+  'Vortexan',
+  'NimbusRay',
+  'Tobbleworth',
+];
 
 const TAGS: Array<[string, string]> = [
   ['training', 'Training'],
@@ -40,38 +49,262 @@ interface Fixture {
 }
 
 const PLUGINS: Fixture[] = [
-  { name: 'Aerial Trainer', short: 'Practise aerials with shots fired at the ceiling and the walls', description: 'Pick a height, a speed and a direction; every shot is scored.', author: 'Kirbstomp', tags: ['training'], downloads: 41000 },
-  { name: 'Rocket Plugin', short: 'Custom game modes for private matches', description: 'Zombie mode, boost limits, ball size, gravity and more for hosts of private matches.', author: 'Halcyonic', tags: ['multiplayer'], downloads: 250000 },
-  { name: 'Boost Meter', short: 'A bigger boost gauge with a percentage', description: 'Move and resize the gauge, pick colours per team.', author: 'Vortexan', tags: ['overlay'], downloads: 9000 },
-  { name: 'Instant Replay', short: 'Save the last 30 seconds as a replay clip', description: 'Press a key after a great goal and the clip is saved to your replays folder.', author: 'NimbusRay', tags: ['replays'], downloads: 15000 },
-  { name: 'Ingame Rank', short: 'Shows the rank and MMR of every player in the match', description: 'Ranks come from the tracker sites and refresh after each match.', author: 'Sprocketeer', tags: ['statistics', 'competitive'], downloads: 180000 },
-  { name: 'Dribble Trainer', short: 'Keeps the ball on your roof while you practise dribbling', description: 'The ball resets when it falls off; a timer shows your best carry.', author: 'Kirbstomp', tags: ['training'], downloads: 12000 },
-  { name: 'Speedflip Trainer', short: 'Times your speedflip kickoff and shows how to improve', description: 'Shows the angle, the timing of the cancel and the time to the ball.', author: 'Halcyonic', tags: ['training', 'competitive'], downloads: 60000 },
-  { name: 'Custom Map Loader', short: 'Load workshop maps into freeplay', description: 'Pick any map folder; the map replaces the training field.', author: 'Tobbleworth', tags: ['custommaps'], downloads: 90000 },
-  { name: 'Item Showcase', short: 'Try every car body, decal and wheel', description: 'Only you see the items; nothing is unlocked for others.', author: 'Vortexan', tags: ['cosmetics'], downloads: 30000 },
-  { name: 'Camera Settings Sync', short: 'Copy the camera settings of pro players', description: 'A list of professional players and their field of view, distance, height and stiffness.', author: 'NimbusRay', tags: ['camera'], downloads: 22000 },
-  { name: 'Goal Explosion Preview', short: 'Watch any goal explosion before you buy it', description: 'Plays the explosion in an empty arena.', author: 'Vortexan', tags: ['cosmetics'], downloads: 7000 },
-  { name: 'Kickoff Practice', short: 'Random kickoff positions with a countdown', description: 'Practise against a bot that goes for the ball at once.', author: 'Sprocketeer', tags: ['training'], downloads: 26000 },
-  { name: 'Freestyle Helper', short: 'Flip reset and ceiling shot practice in slow motion', description: 'Slows the game down and shows when your wheels touch the ball.', author: 'Quillfeather', tags: ['freestyle', 'training'], downloads: 14000 },
-  { name: 'Session Stats', short: 'Wins, goals and saves of this session on screen', description: 'Resets when you restart the game.', author: 'Marblehead', tags: ['statistics', 'overlay'], downloads: 33000 },
-  { name: 'Ball Prediction', short: 'Draws the path the ball will take', description: 'A line on the field for the next two seconds of the flight.', author: 'Tobbleworth', tags: ['training', 'overlay'], downloads: 19000 },
-  { name: 'Input Display', short: 'Shows your controller inputs on screen', description: 'Sticks, buttons and triggers, for streams and coaching.', author: 'NimbusRay', tags: ['overlay'], downloads: 8000 },
-  { name: 'Workshop Map Browser', short: 'Browse and download workshop maps in the game', description: 'Search the map catalogue and install with one click.', author: 'Tobbleworth', tags: ['custommaps'], downloads: 21000 },
-  { name: 'Quick Chat Mute', short: 'Mutes quick chat spam from opponents', description: 'Keep team chat, drop what the other team says.', author: 'Halcyonic', tags: ['utility'], downloads: 17000 },
-  { name: 'Replay Camera Tools', short: 'Dolly and path cameras for replay editing', description: 'Keyframes, smoothing and export of camera paths.', author: 'NimbusRay', tags: ['replays', 'camera'], downloads: 5000 },
-  { name: 'Hitbox Visualizer', short: 'Shows the hitbox of every car', description: 'Outlines each car with the box the game uses for touches.', author: 'Sprocketeer', tags: ['training'], downloads: 11000 },
-  { name: 'Wavedash Trainer', short: 'Land with a flip to keep your speed', description: 'Drops the car from a set height and grades your landing.', author: 'Kirbstomp', tags: ['training', 'freestyle'], downloads: 4000 },
-  { name: 'Musty Flick Trainer', short: 'Sets up the ball for the backflip flick', description: 'Slow motion and a ghost car show the move.', author: 'Quillfeather', tags: ['training', 'freestyle'], downloads: 6000 },
-  { name: 'Shot Accuracy Tracker', short: 'Counts shots on target per match', description: 'Shows a percentage for the match and the session.', author: 'Marblehead', tags: ['statistics'], downloads: 3000 },
-  { name: 'Car Color Randomizer', short: 'A new paint for your car every match', description: 'Only you see the paint.', author: 'Vortexan', tags: ['cosmetics'], downloads: 2000 },
-  { name: 'Leaderboard Overlay', short: 'Live scoreboard for tournaments', description: 'Names, goals, assists and saves of both teams for casters.', author: 'Sprocketeer', tags: ['overlay', 'competitive'], downloads: 9500 },
-  { name: 'Auto Queue', short: 'Queue again automatically when a match ends', description: 'Skips the results screen and starts the next search.', author: 'Halcyonic', tags: ['utility'], downloads: 70000 },
-  { name: 'Rumble Items Trainer', short: 'Spike and grappling hook practice for Rumble', description: 'Gives you any rumble item on a key.', author: 'Quillfeather', tags: ['training', 'multiplayer'], downloads: 2500 },
-  { name: 'Heatmap Generator', short: 'Pictures of where you drive during a match', description: 'Exports an image after each match.', author: 'Marblehead', tags: ['statistics'], downloads: 4500 },
-  { name: 'Spectator Overlay', short: 'Boost bars and player cards for casters', description: 'Built for tournament streams.', author: 'NimbusRay', tags: ['overlay', 'competitive'], downloads: 8800 },
-  { name: 'Pinch Shot Practice', short: 'Wall and corner pinches on repeat', description: 'The ball rolls into the corner at random speeds.', author: 'Kirbstomp', tags: ['training'], downloads: 1500 },
-  { name: 'Deja Vu Player Tracker', short: 'Remembers the players you met before', description: 'Notes and a win record per player.', author: 'Marblehead', tags: ['statistics', 'utility'], downloads: 28000 },
-  { name: 'Bakkes Dollycam', short: 'Cinematic camera moves for montage makers', description: 'Timeline editing inside replays.', author: 'Tobbleworth', tags: ['camera', 'replays'], downloads: 13000 },
+  {
+    name: 'Aerial Trainer',
+    short: 'Practise aerials with shots fired at the ceiling and the walls',
+    description: 'Pick a height, a speed and a direction; every shot is scored.',
+    author: 'Kirbstomp',
+    tags: ['training'],
+    downloads: 41000,
+  },
+  {
+    name: 'Rocket Plugin',
+    short: 'Custom game modes for private matches',
+    description: 'Zombie mode, boost limits, ball size, gravity and more for hosts of private matches.',
+    author: 'Halcyonic',
+    tags: ['multiplayer'],
+    downloads: 250000,
+  },
+  {
+    name: 'Boost Meter',
+    short: 'A bigger boost gauge with a percentage',
+    description: 'Move and resize the gauge, pick colours per team.',
+    author: 'Vortexan',
+    tags: ['overlay'],
+    downloads: 9000,
+  },
+  {
+    name: 'Instant Replay',
+    short: 'Save the last 30 seconds as a replay clip',
+    description: 'Press a key after a great goal and the clip is saved to your replays folder.',
+    author: 'NimbusRay',
+    tags: ['replays'],
+    downloads: 15000,
+  },
+  {
+    name: 'Ingame Rank',
+    short: 'Shows the rank and MMR of every player in the match',
+    description: 'Ranks come from the tracker sites and refresh after each match.',
+    author: 'Sprocketeer',
+    tags: ['statistics', 'competitive'],
+    downloads: 180000,
+  },
+  {
+    name: 'Dribble Trainer',
+    short: 'Keeps the ball on your roof while you practise dribbling',
+    description: 'The ball resets when it falls off; a timer shows your best carry.',
+    author: 'Kirbstomp',
+    tags: ['training'],
+    downloads: 12000,
+  },
+  {
+    name: 'Speedflip Trainer',
+    short: 'Times your speedflip kickoff and shows how to improve',
+    description: 'Shows the angle, the timing of the cancel and the time to the ball.',
+    author: 'Halcyonic',
+    tags: ['training', 'competitive'],
+    downloads: 60000,
+  },
+  {
+    name: 'Custom Map Loader',
+    short: 'Load workshop maps into freeplay',
+    description: 'Pick any map folder; the map replaces the training field.',
+    author: 'Tobbleworth',
+    tags: ['custommaps'],
+    downloads: 90000,
+  },
+  {
+    name: 'Item Showcase',
+    short: 'Try every car body, decal and wheel',
+    description: 'Only you see the items; nothing is unlocked for others.',
+    author: 'Vortexan',
+    tags: ['cosmetics'],
+    downloads: 30000,
+  },
+  {
+    name: 'Camera Settings Sync',
+    short: 'Copy the camera settings of pro players',
+    description: 'A list of professional players and their field of view, distance, height and stiffness.',
+    author: 'NimbusRay',
+    tags: ['camera'],
+    downloads: 22000,
+  },
+  {
+    name: 'Goal Explosion Preview',
+    short: 'Watch any goal explosion before you buy it',
+    description: 'Plays the explosion in an empty arena.',
+    author: 'Vortexan',
+    tags: ['cosmetics'],
+    downloads: 7000,
+  },
+  {
+    name: 'Kickoff Practice',
+    short: 'Random kickoff positions with a countdown',
+    description: 'Practise against a bot that goes for the ball at once.',
+    author: 'Sprocketeer',
+    tags: ['training'],
+    downloads: 26000,
+  },
+  {
+    name: 'Freestyle Helper',
+    short: 'Flip reset and ceiling shot practice in slow motion',
+    description: 'Slows the game down and shows when your wheels touch the ball.',
+    author: 'Quillfeather',
+    tags: ['freestyle', 'training'],
+    downloads: 14000,
+  },
+  {
+    name: 'Session Stats',
+    short: 'Wins, goals and saves of this session on screen',
+    description: 'Resets when you restart the game.',
+    author: 'Marblehead',
+    tags: ['statistics', 'overlay'],
+    downloads: 33000,
+  },
+  {
+    name: 'Ball Prediction',
+    short: 'Draws the path the ball will take',
+    description: 'A line on the field for the next two seconds of the flight.',
+    author: 'Tobbleworth',
+    tags: ['training', 'overlay'],
+    downloads: 19000,
+  },
+  {
+    name: 'Input Display',
+    short: 'Shows your controller inputs on screen',
+    description: 'Sticks, buttons and triggers, for streams and coaching.',
+    author: 'NimbusRay',
+    tags: ['overlay'],
+    downloads: 8000,
+  },
+  {
+    name: 'Workshop Map Browser',
+    short: 'Browse and download workshop maps in the game',
+    description: 'Search the map catalogue and install with one click.',
+    author: 'Tobbleworth',
+    tags: ['custommaps'],
+    downloads: 21000,
+  },
+  {
+    name: 'Quick Chat Mute',
+    short: 'Mutes quick chat spam from opponents',
+    description: 'Keep team chat, drop what the other team says.',
+    author: 'Halcyonic',
+    tags: ['utility'],
+    downloads: 17000,
+  },
+  {
+    name: 'Replay Camera Tools',
+    short: 'Dolly and path cameras for replay editing',
+    description: 'Keyframes, smoothing and export of camera paths.',
+    author: 'NimbusRay',
+    tags: ['replays', 'camera'],
+    downloads: 5000,
+  },
+  {
+    name: 'Hitbox Visualizer',
+    short: 'Shows the hitbox of every car',
+    description: 'Outlines each car with the box the game uses for touches.',
+    author: 'Sprocketeer',
+    tags: ['training'],
+    downloads: 11000,
+  },
+  {
+    name: 'Wavedash Trainer',
+    short: 'Land with a flip to keep your speed',
+    description: 'Drops the car from a set height and grades your landing.',
+    author: 'Kirbstomp',
+    tags: ['training', 'freestyle'],
+    downloads: 4000,
+  },
+  {
+    name: 'Musty Flick Trainer',
+    short: 'Sets up the ball for the backflip flick',
+    description: 'Slow motion and a ghost car show the move.',
+    author: 'Quillfeather',
+    tags: ['training', 'freestyle'],
+    downloads: 6000,
+  },
+  {
+    name: 'Shot Accuracy Tracker',
+    short: 'Counts shots on target per match',
+    description: 'Shows a percentage for the match and the session.',
+    author: 'Marblehead',
+    tags: ['statistics'],
+    downloads: 3000,
+  },
+  {
+    name: 'Car Color Randomizer',
+    short: 'A new paint for your car every match',
+    description: 'Only you see the paint.',
+    author: 'Vortexan',
+    tags: ['cosmetics'],
+    downloads: 2000,
+  },
+  {
+    name: 'Leaderboard Overlay',
+    short: 'Live scoreboard for tournaments',
+    description: 'Names, goals, assists and saves of both teams for casters.',
+    author: 'Sprocketeer',
+    tags: ['overlay', 'competitive'],
+    downloads: 9500,
+  },
+  {
+    name: 'Auto Queue',
+    short: 'Queue again automatically when a match ends',
+    description: 'Skips the results screen and starts the next search.',
+    author: 'Halcyonic',
+    tags: ['utility'],
+    downloads: 70000,
+  },
+  {
+    name: 'Rumble Items Trainer',
+    short: 'Spike and grappling hook practice for Rumble',
+    description: 'Gives you any rumble item on a key.',
+    author: 'Quillfeather',
+    tags: ['training', 'multiplayer'],
+    downloads: 2500,
+  },
+  {
+    name: 'Heatmap Generator',
+    short: 'Pictures of where you drive during a match',
+    description: 'Exports an image after each match.',
+    author: 'Marblehead',
+    tags: ['statistics'],
+    downloads: 4500,
+  },
+  {
+    name: 'Spectator Overlay',
+    short: 'Boost bars and player cards for casters',
+    description: 'Built for tournament streams.',
+    author: 'NimbusRay',
+    tags: ['overlay', 'competitive'],
+    downloads: 8800,
+  },
+  {
+    name: 'Pinch Shot Practice',
+    short: 'Wall and corner pinches on repeat',
+    description: 'The ball rolls into the corner at random speeds.',
+    author: 'Kirbstomp',
+    tags: ['training'],
+    downloads: 1500,
+  },
+  {
+    name: 'Deja Vu Player Tracker',
+    short: 'Remembers the players you met before',
+    description: 'Notes and a win record per player.',
+    author: 'Marblehead',
+    tags: ['statistics', 'utility'],
+    downloads: 28000,
+  },
+  {
+    name: 'Bakkes Dollycam',
+    short: 'Cinematic camera moves for montage makers',
+    description: 'Timeline editing inside replays.',
+    author: 'Tobbleworth',
+    tags: ['camera', 'replays'],
+    downloads: 13000,
+  },
 ];
 
 /** [what a visitor types, the plugin it must find in the top 3, what kind of query it is]. */
@@ -144,7 +377,10 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
     const db = t.ctx.db;
     const authorIds = new Map<string, number>();
     for (const username of AUTHORS) {
-      const [m] = await db.insert(members).values({ username, email: `${username.toLowerCase()}@example.com`, passwordHash: 'not-a-password-hash' }).returning({ id: members.id });
+      const [m] = await db
+        .insert(members)
+        .values({ username, email: `${username.toLowerCase()}@example.com`, passwordHash: 'not-a-password-hash' })
+        .returning({ id: members.id });
       authorIds.set(username, m!.id);
     }
     const tagIds = new Map<string, number>();
@@ -163,7 +399,11 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
       )
       .returning({ id: plugins.id, name: plugins.name });
     for (const r of rows) byName.set(r.name, r.id);
-    await db.insert(pluginTags).values(PLUGINS.flatMap((p) => p.tags.map((tag) => ({ pluginId: byName.get(p.name)!, tagId: tagIds.get(tag)! }))));
+    await db
+      .insert(pluginTags)
+      .values(
+        PLUGINS.flatMap((p) => p.tags.map((tag) => ({ pluginId: byName.get(p.name)!, tagId: tagIds.get(tag)! }))),
+      );
     // The match index loads when the app is ready; its searches take in the rows above as they come.
     if (engine === 'memory') await matchSyncOf(t.ctx)!.start();
   });
@@ -180,7 +420,8 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
     it('has at least 40 queries of every kind over the fixture', () => {
       expect(QUERIES.length).toBeGreaterThanOrEqual(40);
       const kinds = new Set(QUERIES.map((q) => q[2].split(' ')[0]));
-      for (const kind of ['delete', 'insert', 'substitute', 'swap', 'two', 'prefix', 'several', 'author', 'tag']) expect(kinds).toContain(kind);
+      for (const kind of ['delete', 'insert', 'substitute', 'swap', 'two', 'prefix', 'several', 'author', 'tag'])
+        expect(kinds).toContain(kind);
       for (const [, expected] of QUERIES) expect(byName.has(expected), expected).toBe(true);
     });
 
@@ -192,7 +433,13 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
 
   describe('typo budget', () => {
     it('allows no edit below 5 letters, one from 5, two from 9, and none in numbers or overlong words', () => {
-      expect([typoBudget('boos'), typoBudget('boost'), typoBudget('trainers'), typoBudget('visualize'), typoBudget('123456789')]).toEqual([0, 1, 1, 2, 0]);
+      expect([
+        typoBudget('boos'),
+        typoBudget('boost'),
+        typoBudget('trainers'),
+        typoBudget('visualize'),
+        typoBudget('123456789'),
+      ]).toEqual([0, 1, 1, 2, 0]);
       // Vocabulary words have at most 24 letters: a longer search word is looked up as typed.
       expect([typoBudget('a'.repeat(26)), typoBudget('a'.repeat(27))]).toEqual([2, 0]);
     });
@@ -228,13 +475,47 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
   describe('ranking', () => {
     it('ranks a word in the name over the short description, the description and the author', async () => {
       const db = t.ctx.db;
-      const [author] = await db.insert(members).values({ username: 'Quokkaplex', email: 'quokkaplex@example.com', passwordHash: 'x' }).returning({ id: members.id });
-      const [other] = await db.insert(members).values({ username: 'Plainauthor', email: 'plainauthor@example.com', passwordHash: 'x' }).returning({ id: members.id });
+      const [author] = await db
+        .insert(members)
+        .values({ username: 'Quokkaplex', email: 'quokkaplex@example.com', passwordHash: 'x' })
+        .returning({ id: members.id });
+      const [other] = await db
+        .insert(members)
+        .values({ username: 'Plainauthor', email: 'plainauthor@example.com', passwordHash: 'x' })
+        .returning({ id: members.id });
       await db.insert(plugins).values([
-        { memberId: author!.id, name: 'By Author Only', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 900 },
-        { memberId: other!.id, name: 'In Description', shortDescription: 'nothing', description: 'Works with quokkaplex too', publishedOnce: true, downloadCount: 800 },
-        { memberId: other!.id, name: 'In Short', shortDescription: 'A quokkaplex helper', description: 'nothing', publishedOnce: true, downloadCount: 700 },
-        { memberId: other!.id, name: 'Quokkaplex Tools', shortDescription: 'nothing', description: 'nothing', publishedOnce: true, downloadCount: 1 },
+        {
+          memberId: author!.id,
+          name: 'By Author Only',
+          shortDescription: 'nothing',
+          description: 'nothing',
+          publishedOnce: true,
+          downloadCount: 900,
+        },
+        {
+          memberId: other!.id,
+          name: 'In Description',
+          shortDescription: 'nothing',
+          description: 'Works with quokkaplex too',
+          publishedOnce: true,
+          downloadCount: 800,
+        },
+        {
+          memberId: other!.id,
+          name: 'In Short',
+          shortDescription: 'A quokkaplex helper',
+          description: 'nothing',
+          publishedOnce: true,
+          downloadCount: 700,
+        },
+        {
+          memberId: other!.id,
+          name: 'Quokkaplex Tools',
+          shortDescription: 'nothing',
+          description: 'nothing',
+          publishedOnce: true,
+          downloadCount: 1,
+        },
       ]);
       const expected = ['Quokkaplex Tools', 'In Short', 'In Description', 'By Author Only'];
       expect(await top('quokkaplex')).toEqual(expected);
@@ -314,21 +595,34 @@ describe.each(['memory', 'sql'] as const)('%s search', (engine) => {
   describe('the vocabulary follows the catalogue', () => {
     it('learns a renamed plugin, a renamed author and a renamed tag', async () => {
       const db = t.ctx.db;
-      await db.update(plugins).set({ name: 'Nitrograph Overlay' }).where(eq(plugins.id, byName.get('Session Stats')!));
+      await db
+        .update(plugins)
+        .set({ name: 'Nitrograph Overlay' })
+        .where(eq(plugins.id, byName.get('Session Stats')!));
       expect((await top('nitrogrpah'))[0]).toBe('Nitrograph Overlay');
       expect(await top('nitrogr')).toEqual(['Nitrograph Overlay']);
       expect(await top('session stats')).not.toContain('Nitrograph Overlay');
       await db.update(members).set({ username: 'Zanzibarro' }).where(eq(members.username, 'Marblehead'));
       expect(await top('zanzibaro heatmap')).toEqual(['Heatmap Generator']);
       await db.update(tags).set({ longName: 'Quarterback drills' }).where(eq(tags.shortName, 'utility'));
-      expect(await top('quaterback')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
-      expect(await top('quarterb')).toEqual(expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']));
+      expect(await top('quaterback')).toEqual(
+        expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']),
+      );
+      expect(await top('quarterb')).toEqual(
+        expect.arrayContaining(['Auto Queue', 'Quick Chat Mute', 'Deja Vu Player Tracker']),
+      );
       await db.delete(pluginTags).where(eq(pluginTags.pluginId, byName.get('Auto Queue')!));
       expect(await top('quarterback')).not.toContain('Auto Queue');
       // Unlisted, a plugin leaves the search; listed again, it is back.
-      await db.update(plugins).set({ isListed: false }).where(eq(plugins.id, byName.get('Auto Queue')!));
+      await db
+        .update(plugins)
+        .set({ isListed: false })
+        .where(eq(plugins.id, byName.get('Auto Queue')!));
       expect(await top('auto queue')).not.toContain('Auto Queue');
-      await db.update(plugins).set({ isListed: true }).where(eq(plugins.id, byName.get('Auto Queue')!));
+      await db
+        .update(plugins)
+        .set({ isListed: true })
+        .where(eq(plugins.id, byName.get('Auto Queue')!));
       // (another query: the list cache still holds the first, and these writes bypass the service)
       expect((await top('auto queu'))[0]).toBe('Auto Queue');
     });

@@ -42,7 +42,18 @@ import {
   updatePluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, idParam, noContent, rateLimited, requireMember, requireRole, signedIn, typed } from '../../http.js';
+import {
+  administratorOnly,
+  type App,
+  bearer,
+  idParam,
+  noContent,
+  rateLimited,
+  requireMember,
+  requireRole,
+  signedIn,
+  typed,
+} from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 import { sendKept } from '../../platform/read-cache.js';
@@ -90,7 +101,8 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     ctx.jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
   }
   const comments = new CommentService(ctx, service);
-  const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
+  const visitor = (req: FastifyRequest) =>
+    visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
 
   async function botCheck(token: string | null | undefined, ip: string) {
@@ -109,38 +121,68 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   });
 
   // Anonymous visitors get the kept answer itself (sendKept); members get it with their own stars.
-  r.get('/plugins', { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } }, async (req, reply) => {
-    const page = await service.list(req.query, req.principal);
-    return req.principal ? page : sendKept(reply as unknown as FastifyReply, page);
-  });
+  r.get(
+    '/plugins',
+    { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } },
+    async (req, reply) => {
+      const page = await service.list(req.query, req.principal);
+      return req.principal ? page : sendKept(reply as unknown as FastifyReply, page);
+    },
+  );
 
   // Before /plugins/:id so "featured" is never read as an id.
-  r.get('/plugins/featured', { schema: { tags: tag, response: { 200: featuredPluginsSchema } } }, async (req) => service.featured(req.principal));
+  r.get('/plugins/featured', { schema: { tags: tag, response: { 200: featuredPluginsSchema } } }, async (req) =>
+    service.featured(req.principal),
+  );
 
   // ---- own plugins (before /plugins/:id so "my" is never read as an id) ----
 
-  r.get('/plugins/my', { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } }, async (req) =>
-    service.mine(requireMember(req)),
+  r.get(
+    '/plugins/my',
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } },
+    async (req) => service.mine(requireMember(req)),
   );
 
-  r.get('/plugins/my/:id', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } } }, async (req) =>
-    service.mineOne(requireMember(req), req.params.id),
+  r.get(
+    '/plugins/my/:id',
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } },
+    },
+    async (req) => service.mineOne(requireMember(req), req.params.id),
   );
 
   r.get(
     '/plugins/my/:id/stats',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, querystring: statsQuery, response: { 200: pluginStatsSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        querystring: statsQuery,
+        response: { 200: pluginStatsSchema },
+      },
+    },
     async (req) => service.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   r.get(
     '/plugins/my/:id/submissions',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } } },
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } },
+    },
     async (req) => service.submissions(requireMember(req), req.params.id),
   );
 
-  r.get('/plugins/my/:id/pdbs', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } } }, async (req) =>
-    service.pdbs(requireMember(req), req.params.id),
+  r.get(
+    '/plugins/my/:id/pdbs',
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } },
+    },
+    async (req) => service.pdbs(requireMember(req), req.params.id),
   );
 
   r.delete(
@@ -154,51 +196,116 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/plugins/my/:id/submissions/:submissionId/source-url',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: { 200: z.object({ url: z.string() }) } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: submissionParams,
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
     async (req) => service.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
   );
 
   // ---- create, update, delete ----
 
-  r.post('/plugins/create', { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'create'), schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } } }, async (req, reply) => {
-    const plugin = await service.create(requireMember(req), req.body);
-    return reply.code(201).send(plugin);
-  });
+  r.post(
+    '/plugins/create',
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'create'),
+      schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } },
+    },
+    async (req, reply) => {
+      const plugin = await service.create(requireMember(req), req.body);
+      return reply.code(201).send(plugin);
+    },
+  );
 
   r.put(
     '/plugins/:id/update',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: updatePluginRequest, response: { 200: pluginSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: updatePluginRequest,
+        response: { 200: pluginSchema },
+      },
+    },
     async (req) => service.update(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
     '/plugins/:id',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: replacePluginRequest, response: { 200: pluginSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: replacePluginRequest,
+        response: { 200: pluginSchema },
+      },
+    },
     async (req) => service.update(requireMember(req), req.params.id, req.body),
   );
 
   for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
-    r.delete(url, { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
-      await service.delete(requireMember(req), req.params.id);
-      return reply.code(204).send(null);
-    });
+    r.delete(
+      url,
+      { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
+      async (req, reply) => {
+        await service.delete(requireMember(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
   }
 
   r.put(
     '/plugins/:id/visibility',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginVisibilityRequest, response: { 200: pluginSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginVisibilityRequest,
+        response: { 200: pluginSchema },
+      },
+    },
     async (req) => service.setVisibility(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
     '/plugins/:id/tags',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginTagsRequest, response: { 200: pluginSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginTagsRequest,
+        response: { 200: pluginSchema },
+      },
+    },
     async (req) => service.setTags(requireMember(req), req.params.id, req.body.tagIds),
   );
 
   r.post(
     '/plugins/:id/pin',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: pluginPinRequest, response: { 200: pluginPinResponse } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginPinRequest,
+        response: { 200: pluginPinResponse },
+      },
+    },
     async (req) => service.setPin(requireMember(req), req.params.id, req.body.isPinned),
   );
 
@@ -237,7 +344,9 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     async (req, reply) => {
       const principal = requireMember(req);
       await service.ownedRow(principal, req.params.id);
-      const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () => badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'));
+      const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () =>
+        badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'),
+      );
       const out = await service.uploadSource(principal, req.params.id, {
         data: file.data,
         fileName: file.fileName,
@@ -249,7 +358,16 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.patch(
     '/admin/plugins/:id/skip-build-server',
-    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, body: skipBuildServerRequest, response: { 200: skipBuildServerResponse } } },
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: idParam,
+        body: skipBuildServerRequest,
+        response: { 200: skipBuildServerResponse },
+      },
+    },
     async (req) => {
       requireRole(req, 'administrator');
       return service.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
@@ -258,7 +376,16 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.patch(
     '/admin/plugins/:id/featured',
-    { preValidation: administratorOnly, schema: { tags: ['admin'], security: bearer, params: idParam, body: pluginFeaturedRequest, response: { 200: pluginFeaturedResponse } } },
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: idParam,
+        body: pluginFeaturedRequest,
+        response: { 200: pluginFeaturedResponse },
+      },
+    },
     async (req) => {
       requireRole(req, 'administrator');
       return service.setFeatured(req.params.id, req.body.isFeatured);
@@ -267,17 +394,25 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   // ---- one plugin ----
 
-  r.get('/plugins/:id', { schema: { tags: tag, params: idParam, response: { 200: pluginDetailSchema } } }, async (req, reply) => {
-    const plugin = await service.get(req.params.id, req.principal);
-    return req.principal ? plugin : sendKept(reply as unknown as FastifyReply, plugin);
-  });
-
-  r.get('/plugins/:id/seo', { schema: { tags: tag, params: idParam, response: { 200: pluginSeoSchema } } }, async (req) =>
-    service.seo(req.params.id, req.principal),
+  r.get(
+    '/plugins/:id',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginDetailSchema } } },
+    async (req, reply) => {
+      const plugin = await service.get(req.params.id, req.principal);
+      return req.principal ? plugin : sendKept(reply as unknown as FastifyReply, plugin);
+    },
   );
 
-  r.get('/plugins/:id/versions', { schema: { tags: tag, params: idParam, response: { 200: z.array(pluginVersionSchema) } } }, async (req) =>
-    service.versions(req.params.id, req.principal),
+  r.get(
+    '/plugins/:id/seo',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginSeoSchema } } },
+    async (req) => service.seo(req.params.id, req.principal),
+  );
+
+  r.get(
+    '/plugins/:id/versions',
+    { schema: { tags: tag, params: idParam, response: { 200: z.array(pluginVersionSchema) } } },
+    async (req) => service.versions(req.params.id, req.principal),
   );
 
   r.get(
@@ -289,35 +424,62 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.get('/plugins/:id/rating', { schema: { tags: tag, params: idParam, response: { 200: pluginRatingResponse } } }, async (req) =>
-    service.rating(req.params.id, req.principal),
+  r.get(
+    '/plugins/:id/rating',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginRatingResponse } } },
+    async (req) => service.rating(req.params.id, req.principal),
   );
 
   r.post(
     '/plugins/:id/rating',
-    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'rating'), schema: { tags: tag, security: bearer, params: idParam, body: pluginRatingRequest, response: { 200: pluginRatingResponse } } },
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'rating'),
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginRatingRequest,
+        response: { 200: pluginRatingResponse },
+      },
+    },
     async (req) => service.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
-  r.post('/plugins/:id/download', { schema: { tags: tag, params: idParam, response: { 200: pluginDownloadResponse } } }, async (req) =>
-    service.countDownload(req.params.id, req.principal, visitor(req)),
+  r.post(
+    '/plugins/:id/download',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginDownloadResponse } } },
+    async (req) => service.countDownload(req.params.id, req.principal, visitor(req)),
   );
 
-  r.post('/plugins/:id/view', { schema: { tags: tag, params: idParam, response: { 200: pluginViewResponse } } }, async (req) =>
-    service.countView(req.params.id, req.principal, visitor(req)),
+  r.post(
+    '/plugins/:id/view',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginViewResponse } } },
+    async (req) => service.countView(req.params.id, req.principal, visitor(req)),
   );
 
   // ---- comments ----
 
   r.get(
     '/plugins/:id/comments',
-    { schema: { tags: tag, params: idParam, querystring: commentPageQuery, response: { 200: z.array(commentSchema) } } },
+    {
+      schema: { tags: tag, params: idParam, querystring: commentPageQuery, response: { 200: z.array(commentSchema) } },
+    },
     async (req) => comments.list(req.params.id, req.principal, req.query),
   );
 
   r.post(
     '/plugins/:id/comments',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: createCommentRequest, response: { 201: commentSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: createCommentRequest,
+        response: { 201: commentSchema },
+      },
+    },
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('comment', req.ip, String(principal.memberId));
@@ -328,18 +490,41 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/plugins/comments/:id',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, body: updateCommentRequest, response: { 200: commentSchema } } },
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: updateCommentRequest,
+        response: { 200: commentSchema },
+      },
+    },
     async (req) => comments.update(requireMember(req), req.params.id, req.body.body),
   );
 
-  r.delete('/plugins/comments/:id', { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } }, async (req, reply) => {
-    await comments.delete(requireMember(req), req.params.id);
-    return reply.code(204).send(null);
-  });
+  r.delete(
+    '/plugins/comments/:id',
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
+    async (req, reply) => {
+      await comments.delete(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   r.post(
     '/plugins/comments/:id/vote',
-    { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'vote'), schema: { tags: tag, security: bearer, params: idParam, body: commentVoteRequest, response: { 200: commentVoteResponse } } },
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'vote'),
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: commentVoteRequest,
+        response: { 200: commentVoteResponse },
+      },
+    },
     async (req) => comments.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 
@@ -354,7 +539,9 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: {
           200: z.object({
             success: z.literal(true),
-            response: z.object({ plugins: z.record(z.string(), z.object({ version: z.number().int(), download_url: z.string() })) }),
+            response: z.object({
+              plugins: z.record(z.string(), z.object({ version: z.number().int(), download_url: z.string() })),
+            }),
           }),
         },
       },
@@ -372,7 +559,10 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       ].slice(0, 500);
       const plugins: Record<string, { version: number; download_url: string }> = {};
       for (const { id, versionId } of await service.managerVersions(ids)) {
-        plugins[String(id)] = { version: versionId, download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}` };
+        plugins[String(id)] = {
+          version: versionId,
+          download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}`,
+        };
       }
       return { success: true as const, response: { plugins } };
     },

@@ -19,13 +19,28 @@ let tagId: number;
 beforeAll(async () => {
   t = await startTestApp();
   const db = t.ctx.db;
-  const [m] = await db.insert(members).values({ username: 'Capper', email: 'capper@example.com', passwordHash: 'not-a-password-hash' }).returning({ id: members.id });
+  const [m] = await db
+    .insert(members)
+    .values({ username: 'Capper', email: 'capper@example.com', passwordHash: 'not-a-password-hash' })
+    .returning({ id: members.id });
   tagId = (await addTag(t, 'capped', 'Capped')).id;
   const rows = await db
     .insert(plugins)
     .values([
-      ...Array.from({ length: NAMED }, (_, i) => ({ memberId: m!.id, name: `Capstone ${i + 1}`, shortDescription: 'A plugin', publishedOnce: true, downloadCount: i + 1 })),
-      ...Array.from({ length: OTHERS }, (_, i) => ({ memberId: m!.id, name: `Other ${i + 1}`, shortDescription: 'Works with keystone', publishedOnce: true, downloadCount: i + 1 })),
+      ...Array.from({ length: NAMED }, (_, i) => ({
+        memberId: m!.id,
+        name: `Capstone ${i + 1}`,
+        shortDescription: 'A plugin',
+        publishedOnce: true,
+        downloadCount: i + 1,
+      })),
+      ...Array.from({ length: OTHERS }, (_, i) => ({
+        memberId: m!.id,
+        name: `Other ${i + 1}`,
+        shortDescription: 'Works with keystone',
+        publishedOnce: true,
+        downloadCount: i + 1,
+      })),
     ])
     .returning({ id: plugins.id });
   await db.insert(pluginTags).values(rows.map((r) => ({ pluginId: r.id, tagId })));
@@ -47,7 +62,11 @@ describe('a search with more matches than it ranks', () => {
     expect(first.items.map((p) => p.name).slice(9, 11)).toEqual(['Capstone 99', 'Capstone 98']);
     const last = await search(`search=capstone&page=${Math.ceil(K / 16)}`);
     expect(last.items).toHaveLength(K - (Math.ceil(K / 16) - 1) * 16);
-    expect(await search(`search=capstone&page=${Math.ceil(K / 16) + 1}`)).toMatchObject({ items: [], totalCount: K, totalCapped: true });
+    expect(await search(`search=capstone&page=${Math.ceil(K / 16) + 1}`)).toMatchObject({
+      items: [],
+      totalCount: K,
+      totalCapped: true,
+    });
   });
 
   it('counts tags over the matches it shows', async () => {
@@ -76,7 +95,10 @@ describe('a search with more matches than it ranks', () => {
   it('ranks by the downloads as they are now', async () => {
     await t.ctx.db.update(plugins).set({ downloadCount: 100_000 }).where(eq(plugins.name, 'Other 1'));
     // (another query than above: these writes bypass the service, whose list cache still holds those)
-    expect((await search('search=keystone&pageSize=2')).items.map((p) => p.name)).toEqual(['Other 1', `Other ${OTHERS}`]);
+    expect((await search('search=keystone&pageSize=2')).items.map((p) => p.name)).toEqual([
+      'Other 1',
+      `Other ${OTHERS}`,
+    ]);
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.name, 'Other 1'));
     expect(await search('search=keystone&pageSize=3')).toMatchObject({ totalCount: OTHERS - 1 });
   });

@@ -17,19 +17,45 @@ beforeAll(async () => {
   owner = await signedInMember(t);
   tagA = (await addTag(t, 'alpha', 'Alpha')).id;
   tagB = (await addTag(t, 'beta', 'Beta')).id;
-  const make = async (name: string, body: Omit<CreatePluginRequest, 'name'>, extra: Parameters<typeof publishedPlugin>[3] = {}) => {
+  const make = async (
+    name: string,
+    body: Omit<CreatePluginRequest, 'name'>,
+    extra: Parameters<typeof publishedPlugin>[3] = {},
+  ) => {
     ids[name] = (await publishedPlugin(t, owner, { name, ...body }, extra)).id;
   };
-  await make('Rocket Plugin', { shortDescription: 'Game modes', sourceCodeUrl: 'https://github.com/x/rocket' }, { downloadCount: 50, tagIds: [tagA, tagB] });
-  await make('Rocket Plugin Extras', { shortDescription: 'More rocket things' }, { downloadCount: 9000, tagIds: [tagA] });
+  await make(
+    'Rocket Plugin',
+    { shortDescription: 'Game modes', sourceCodeUrl: 'https://github.com/x/rocket' },
+    { downloadCount: 50, tagIds: [tagA, tagB] },
+  );
+  await make(
+    'Rocket Plugin Extras',
+    { shortDescription: 'More rocket things' },
+    { downloadCount: 9000, tagIds: [tagA] },
+  );
   await make('Boost Gauge', { shortDescription: 'A rocket shaped boost meter' }, { downloadCount: 10, tagIds: [tagB] });
   await make('Kickoff Trainer', { description: 'Practise rocket kickoffs' }, { downloadCount: 500 });
-  await make('Zorblax Overlay', { shortDescription: 'Overlay widgets', sourceCodeUrl: 'https://github.com/x/zorblax' }, { downloadCount: 1 });
+  await make(
+    'Zorblax Overlay',
+    { shortDescription: 'Overlay widgets', sourceCodeUrl: 'https://github.com/x/zorblax' },
+    { downloadCount: 1 },
+  );
   // Neither of these may appear in lists or search.
   const hidden = await publishedPlugin(t, owner, { name: 'Rocket Hidden' });
-  await t.app.inject({ method: 'PUT', url: `/api/plugins/${hidden.id}/visibility`, headers: owner.auth, payload: { isPubliclyVisible: false, isListed: true } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/plugins/${hidden.id}/visibility`,
+    headers: owner.auth,
+    payload: { isPubliclyVisible: false, isListed: true },
+  });
   const unlisted = await publishedPlugin(t, owner, { name: 'Rocket Unlisted' });
-  await t.app.inject({ method: 'PUT', url: `/api/plugins/${unlisted.id}/visibility`, headers: owner.auth, payload: { isPubliclyVisible: true, isListed: false } });
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/plugins/${unlisted.id}/visibility`,
+    headers: owner.auth,
+    payload: { isPubliclyVisible: true, isListed: false },
+  });
   const inactive = await publishedPlugin(t, owner, { name: 'Rocket Inactive' });
   await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, inactive.id));
   await createPlugin(t, owner, { name: 'Rocket Draft' });
@@ -55,7 +81,9 @@ describe('search terms', () => {
   it('keeps only letters and digits and makes the last word a prefix', () => {
     expect(searchWords(" Rocket's  plug-in & | !:* ")).toEqual(['rocket', 's', 'plug', 'in']);
     expect(searchTsQuery(['rocket', 'plu'])).toBe('rocket & plu:*');
-    expect(searchTsQuery(['rocket', 'plugn'], [['rockets'], ['plugin']])).toBe('(rocket | rockets) & (plugn:* | plugin)');
+    expect(searchTsQuery(['rocket', 'plugn'], [['rockets'], ['plugin']])).toBe(
+      '(rocket | rockets) & (plugn:* | plugin)',
+    );
     // The words the last one begins stand for the prefix; with none and no correction nothing matches.
     expect(searchTsQuery(['rocket', 'plu'], [], ['plug', 'plugin'])).toBe('rocket & (plug | plugin)');
     expect(searchTsQuery(['rocket', 'plugn'], [[], ['plugin']], [])).toBe('rocket & plugin');
@@ -68,7 +96,13 @@ describe('search terms', () => {
 
 describe('plugin list', () => {
   it('shows only listed, visible, active, published plugins, by downloads by default', async () => {
-    expect(await names('')).toEqual(['Rocket Plugin Extras', 'Kickoff Trainer', 'Rocket Plugin', 'Boost Gauge', 'Zorblax Overlay']);
+    expect(await names('')).toEqual([
+      'Rocket Plugin Extras',
+      'Kickoff Trainer',
+      'Rocket Plugin',
+      'Boost Gauge',
+      'Zorblax Overlay',
+    ]);
     const page = await list('pageSize=2&page=2');
     expect(page).toMatchObject({ page: 2, pageSize: 2, totalCount: 5, totalPages: 3 });
     expect(page.items.map((p) => p.name)).toEqual(['Rocket Plugin', 'Boost Gauge']);
@@ -77,12 +111,35 @@ describe('plugin list', () => {
   });
 
   it('sorts by name, downloads, release and updated in both directions', async () => {
-    expect(await names('sortBy=name')).toEqual(['Boost Gauge', 'Kickoff Trainer', 'Rocket Plugin', 'Rocket Plugin Extras', 'Zorblax Overlay']);
-    expect(await names('sortBy=name&sortDir=desc')).toEqual(['Zorblax Overlay', 'Rocket Plugin Extras', 'Rocket Plugin', 'Kickoff Trainer', 'Boost Gauge']);
-    expect(await names('sortBy=downloads&sortDir=asc')).toEqual(['Zorblax Overlay', 'Boost Gauge', 'Rocket Plugin', 'Kickoff Trainer', 'Rocket Plugin Extras']);
+    expect(await names('sortBy=name')).toEqual([
+      'Boost Gauge',
+      'Kickoff Trainer',
+      'Rocket Plugin',
+      'Rocket Plugin Extras',
+      'Zorblax Overlay',
+    ]);
+    expect(await names('sortBy=name&sortDir=desc')).toEqual([
+      'Zorblax Overlay',
+      'Rocket Plugin Extras',
+      'Rocket Plugin',
+      'Kickoff Trainer',
+      'Boost Gauge',
+    ]);
+    expect(await names('sortBy=downloads&sortDir=asc')).toEqual([
+      'Zorblax Overlay',
+      'Boost Gauge',
+      'Rocket Plugin',
+      'Kickoff Trainer',
+      'Rocket Plugin Extras',
+    ]);
     expect((await names('sortBy=release'))[0]).toBe('Zorblax Overlay');
     expect((await names('sortBy=release&sortDir=asc'))[0]).toBe('Rocket Plugin');
-    await t.app.inject({ method: 'PUT', url: `/api/plugins/${ids['Boost Gauge']}/update`, headers: owner.auth, payload: { description: 'new' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${ids['Boost Gauge']}/update`,
+      headers: owner.auth,
+      payload: { description: 'new' },
+    });
     expect((await names('sortBy=updated'))[0]).toBe('Boost Gauge');
     const bad = await t.app.inject({ method: 'GET', url: '/api/plugins?sortBy=stars' });
     expect(bad.statusCode).toBe(400);
@@ -126,7 +183,10 @@ describe('search relevance', () => {
     expect(await names('search=zor')).toEqual(['Zorblax Overlay']);
     expect(await names('search=kickoff%20tra')).toEqual(['Kickoff Trainer']);
     // A prefix beginning more words than are looked up is searched as a prefix.
-    const words = Array.from({ length: PREFIX_WORDS_MAX + 3 }, (_, i) => `quux${String.fromCharCode(97 + (i % 26))}${i}`);
+    const words = Array.from(
+      { length: PREFIX_WORDS_MAX + 3 },
+      (_, i) => `quux${String.fromCharCode(97 + (i % 26))}${i}`,
+    );
     const many = await publishedPlugin(t, owner, { name: 'Quux Many', shortDescription: words.join(' ') });
     expect(await names('search=quu')).toEqual(['Quux Many']);
     expect(await names(`search=${words.at(-1)!.slice(0, 6)}`)).toContain('Quux Many');
@@ -135,13 +195,24 @@ describe('search relevance', () => {
   });
 
   it('finds plugins by their author', async () => {
-    expect(await names(`search=${owner.username}&sortBy=name`)).toEqual(['Boost Gauge', 'Kickoff Trainer', 'Rocket Plugin', 'Rocket Plugin Extras', 'Zorblax Overlay']);
+    expect(await names(`search=${owner.username}&sortBy=name`)).toEqual([
+      'Boost Gauge',
+      'Kickoff Trainer',
+      'Rocket Plugin',
+      'Rocket Plugin Extras',
+      'Zorblax Overlay',
+    ]);
   });
 
   it('combines search with tags, source filter, an explicit sort and pages', async () => {
     expect(await names('search=rocket&tags=beta')).toEqual(['Rocket Plugin', 'Boost Gauge']);
     expect(await names('search=rocket&hasSource=with')).toEqual(['Rocket Plugin']);
-    expect(await names('search=rocket&sortBy=downloads')).toEqual(['Rocket Plugin Extras', 'Kickoff Trainer', 'Rocket Plugin', 'Boost Gauge']);
+    expect(await names('search=rocket&sortBy=downloads')).toEqual([
+      'Rocket Plugin Extras',
+      'Kickoff Trainer',
+      'Rocket Plugin',
+      'Boost Gauge',
+    ]);
     const page2 = await list('search=rocket&pageSize=3&page=2');
     expect(page2).toMatchObject({ totalCount: 4, totalPages: 2 });
     expect(page2.items).toHaveLength(1);

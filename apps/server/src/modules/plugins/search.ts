@@ -1,6 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { MatchTerm, PluginMatchIndex } from './match-index.js';
-import { PLUGIN_SEARCH_HITS_MAX, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey, type TagCount, pluginDefaultSortDir } from '@bm/core';
+import {
+  PLUGIN_SEARCH_HITS_MAX,
+  type PluginHasSourceFilter,
+  type PluginSortDirection,
+  type PluginSortKey,
+  type TagCount,
+  pluginDefaultSortDir,
+} from '@bm/core';
 
 /**
  * The SQL of the plugin list and search (GET /plugins), kept apart from the service so the
@@ -37,7 +44,11 @@ const MAX_CORRECTIONS = 12;
 
 /** The words of a search: letters and digits only, lowercased, so they are safe inside a tsquery. */
 export function searchWords(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
@@ -131,7 +142,8 @@ export function wordLookupSql(words: string[], withChangeSeq = false): SQL {
 }
 
 /** A text[] parameter of words (letters and digits: nothing to escape but the quotes kept anyway). */
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+const textArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
 
 /** The candidates within the word's budget, closest first (then nearest in length, then alphabetical), the word itself left out. */
 export function corrections(word: string, candidates: string[]): string[] {
@@ -142,7 +154,12 @@ export function corrections(word: string, candidates: string[]): string[] {
     .filter((c) => c !== word)
     .map((c) => ({ c, d: editDistance(word, c, k) }))
     .filter((x) => x.d <= k)
-    .sort((a, b) => a.d - b.d || Math.abs([...a.c].length - len) - Math.abs([...b.c].length - len) || (a.c < b.c ? -1 : a.c > b.c ? 1 : 0))
+    .sort(
+      (a, b) =>
+        a.d - b.d ||
+        Math.abs([...a.c].length - len) - Math.abs([...b.c].length - len) ||
+        (a.c < b.c ? -1 : a.c > b.c ? 1 : 0),
+    )
     .slice(0, MAX_CORRECTIONS)
     .map((x) => x.c);
 }
@@ -154,7 +171,12 @@ export function corrections(word: string, candidates: string[]): string[] {
  * `weights` ('AB') keeps every word to those parts of the document. Words are letters and digits
  * only. Null when nothing can match (the last word begins no word and has no correction).
  */
-export function searchTsQuery(words: string[], fixes: string[][] = [], begun: string[] | null = null, weights = ''): string | null {
+export function searchTsQuery(
+  words: string[],
+  fixes: string[][] = [],
+  begun: string[] | null = null,
+  weights = '',
+): string | null {
   return tsQueryOf(searchGroups(words, fixes, begun), weights);
 }
 
@@ -194,9 +216,15 @@ interface Search {
 export function searchGroups(words: string[], fixes: string[][], begun: string[] | null): MatchTerm[][] {
   return words.map((w, i) => {
     const last = i === words.length - 1;
-    const own: MatchTerm[] = last ? (begun ? begun.map((b) => ({ term: b, prefix: false, typed: true })) : [{ term: w, prefix: true, typed: true }]) : [{ term: w, prefix: false, typed: true }];
+    const own: MatchTerm[] = last
+      ? begun
+        ? begun.map((b) => ({ term: b, prefix: false, typed: true }))
+        : [{ term: w, prefix: true, typed: true }]
+      : [{ term: w, prefix: false, typed: true }];
     const seen = new Set(own.map((t) => t.term));
-    const more = (fixes[i] ?? []).filter((f) => !seen.has(f) && seen.add(f)).map((f) => ({ term: f, prefix: false, typed: false }));
+    const more = (fixes[i] ?? [])
+      .filter((f) => !seen.has(f) && seen.add(f))
+      .map((f) => ({ term: f, prefix: false, typed: false }));
     return [...own, ...more];
   });
 }
@@ -205,10 +233,17 @@ export function searchGroups(words: string[], fixes: string[][], begun: string[]
  * A search's words with their corrections from the vocabulary and the words its last one begins
  * (one indexed lookup), null for no words, or 'nothing' when no plugin can match.
  */
-async function toSearch(raw: string, select: PluginListIo['rows'], withChangeSeq: boolean): Promise<Search | 'nothing' | null> {
+async function toSearch(
+  raw: string,
+  select: PluginListIo['rows'],
+  withChangeSeq: boolean,
+): Promise<Search | 'nothing' | null> {
   const words = searchWords(raw);
   if (!words.length) return null;
-  const rows = await select<{ word: string | null; prefix: boolean | null; changeSeq?: string | number | null }>(wordLookupSql(words, withChangeSeq), true);
+  const rows = await select<{ word: string | null; prefix: boolean | null; changeSeq?: string | number | null }>(
+    wordLookupSql(words, withChangeSeq),
+    true,
+  );
   const changeSeq = Number(rows[0]?.changeSeq ?? 0);
   const found = rows.filter((r): r is { word: string; prefix: boolean } => r.word !== null);
   const candidates = found.filter((r) => !r.prefix).map((r) => r.word);
@@ -338,7 +373,10 @@ export function tagLookupSql(values: string[]): SQL {
       xs.map((x) => sql`${x}`),
       sql`, `,
     );
-  const conds = [...(ids.length ? [sql`id in (${list(ids)})`] : []), ...(names.length ? [sql`lower(short_name) in (${list(names)})`] : [])];
+  const conds = [
+    ...(ids.length ? [sql`id in (${list(ids)})`] : []),
+    ...(names.length ? [sql`lower(short_name) in (${list(names)})`] : []),
+  ];
   return sql`select id, lower(short_name) as "shortName" from tags where ${sql.join(conds, sql` or `)}`;
 }
 
@@ -467,7 +505,8 @@ function pluginsByIdSql(ids: number[], viewerId: number | null): SQL {
 
 type SearchRow = { id: number | null; totalCount: number; tagCounts: TagCount[] | string };
 
-const parseTagCounts = (v: TagCount[] | string): TagCount[] => (typeof v === 'string' ? (JSON.parse(v) as TagCount[]) : v);
+const parseTagCounts = (v: TagCount[] | string): TagCount[] =>
+  typeof v === 'string' ? (JSON.parse(v) as TagCount[]) : v;
 
 /**
  * Runs GET /plugins: the statements and their order, shared by the service and the benchmark.
@@ -477,7 +516,10 @@ const parseTagCounts = (v: TagCount[] | string): TagCount[] => (typeof v === 'st
  * seconds), and has no tag counts (null); with tags, the totals decide how the tag filter runs, and
  * no match means no page query at all.
  */
-export async function runPluginList<Row>(params: PluginListParams, io: PluginListIo): Promise<ListTotals & { rows: Row[] }> {
+export async function runPluginList<Row>(
+  params: PluginListParams,
+  io: PluginListIo,
+): Promise<ListTotals & { rows: Row[] }> {
   const useIndex = !params.sortBy && !!io.matchIndex;
   const search = await toSearch(params.search, io.rows, useIndex);
   if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
@@ -496,7 +538,9 @@ export async function runPluginList<Row>(params: PluginListParams, io: PluginLis
         end: Math.min(offset + params.pageSize, K),
         keep: K,
       });
-      const rows = found.ids.length ? await io.rows<Row & { id: number }>(pluginsByIdSql(found.ids, params.viewerId), true) : [];
+      const rows = found.ids.length
+        ? await io.rows<Row & { id: number }>(pluginsByIdSql(found.ids, params.viewerId), true)
+        : [];
       // In the index's order; a plugin unlisted since the index last looked is left out.
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
       return {

@@ -22,7 +22,9 @@ describe('demo plugins', () => {
     expect(page.items.every((p: Plugin) => p.versionString && p.downloadUrl && p.tags.length > 0)).toBe(true);
     const tags = (await t.app.inject({ method: 'GET', url: '/api/tags' })).json();
     expect(tags.length).toBeGreaterThanOrEqual(12);
-    const training = (await t.app.inject({ method: 'GET', url: '/api/plugins?tags=training&search=trainer' })).json<PluginPage>();
+    const training = (
+      await t.app.inject({ method: 'GET', url: '/api/plugins?tags=training&search=trainer' })
+    ).json<PluginPage>();
     expect(training.totalCount).toBeGreaterThan(3);
     expect((await t.ctx.db.select({ n: count() }).from(pluginComments))[0]!.n).toBeGreaterThan(5);
   });
@@ -40,13 +42,18 @@ describe('demo plugins', () => {
 
   it('keeps rating counters equal to their rows, and seeds once', async () => {
     for (const row of await t.ctx.db.select().from(plugins)) {
-      const ratings = await t.ctx.db.select({ stars: pluginRatings.stars }).from(pluginRatings).where(eq(pluginRatings.pluginId, row.id));
+      const ratings = await t.ctx.db
+        .select({ stars: pluginRatings.stars })
+        .from(pluginRatings)
+        .where(eq(pluginRatings.pluginId, row.id));
       expect([row.ratingCount, row.ratingSum]).toEqual([ratings.length, ratings.reduce((s, r) => s + r.stars, 0)]);
     }
     const before = (await t.ctx.db.select({ n: count() }).from(plugins))[0]!.n;
     expect((await seedDemo(t.ctx.db, t.ctx.storage)).seeded).toBe(false);
     expect((await t.ctx.db.select({ n: count() }).from(plugins))[0]!.n).toBe(before);
-    const states = await t.ctx.db.select({ n: plugins.name, pending: plugins.needsApproval, published: plugins.publishedOnce }).from(plugins);
+    const states = await t.ctx.db
+      .select({ n: plugins.name, pending: plugins.needsApproval, published: plugins.publishedOnce })
+      .from(plugins);
     expect(states).toContainEqual({ n: 'Draft Plugin', pending: false, published: false });
     expect(states).toContainEqual({ n: 'Pending Review Plugin', pending: true, published: false });
   });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { commentVotes, pluginComments, pluginRatings, plugins, pluginTags, submissions, tags } from '../../db/schema.js';
+import {
+  commentVotes,
+  pluginComments,
+  pluginRatings,
+  plugins,
+  pluginTags,
+  submissions,
+  tags,
+} from '../../db/schema.js';
 import type { FileStorage } from '../../platform/storage.js';
 import { makeZip } from './zip.js';
 
@@ -10,18 +18,31 @@ export const dllNameOf = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '') ||
 
 /** A built plugin as the in-game manager installs it: plugins/<name>.dll plus its data/ folder. */
 export function demoBinaryZip(dllName: string, versionString: string) {
-  const fakeDll = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from(`${dllName} ${versionString} (demo build)`)]);
+  const fakeDll = Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(62),
+    Buffer.from(`${dllName} ${versionString} (demo build)`),
+  ]);
   return makeZip([
     { name: `plugins/${dllName}.dll`, data: fakeDll },
-    { name: `data/${dllName.toLowerCase()}/readme.txt`, data: `${dllName} ${versionString}\nDemo data shipped with the plugin.\n` },
+    {
+      name: `data/${dllName.toLowerCase()}/readme.txt`,
+      data: `${dllName} ${versionString}\nDemo data shipped with the plugin.\n`,
+    },
   ]);
 }
 
 /** A plugin's source as a developer uploads it: a Visual Studio solution and its project. */
 export function demoSourceZip(dllName: string) {
   return makeZip([
-    { name: `${dllName}/${dllName}.sln`, data: `Microsoft Visual Studio Solution File, Format Version 12.00\n# ${dllName}\n` },
-    { name: `${dllName}/${dllName}/${dllName}.cpp`, data: `#include "${dllName}.h"\nBAKKESMOD_PLUGIN(${dllName}, "${dllName}", "1.0", 0)\n` },
+    {
+      name: `${dllName}/${dllName}.sln`,
+      data: `Microsoft Visual Studio Solution File, Format Version 12.00\n# ${dllName}\n`,
+    },
+    {
+      name: `${dllName}/${dllName}/${dllName}.cpp`,
+      data: `#include "${dllName}.h"\nBAKKESMOD_PLUGIN(${dllName}, "${dllName}", "1.0", 0)\n`,
+    },
     { name: `${dllName}/${dllName}/${dllName}.h`, data: `#pragma once\nclass ${dllName} {};\n` },
   ]);
 }
@@ -163,13 +184,21 @@ function prng(seed: number) {
  * in-game manager installs, a draft and a pending one, comments, votes and ratings. Removes the
  * files it stored when it fails.
  */
-export async function seedDemoPlugins(db: Db, storage: FileStorage, memberIds: number[]): Promise<{ plugins: number; tags: number }> {
+export async function seedDemoPlugins(
+  db: Db,
+  storage: FileStorage,
+  memberIds: number[],
+): Promise<{ plugins: number; tags: number }> {
   if (!memberIds.length) return { plugins: 0, tags: 0 };
   const rand = prng(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const stored: string[] = [];
   try {
-    const tagRows = await db.insert(tags).values([...DEMO_TAGS]).onConflictDoNothing().returning({ id: tags.id, shortName: tags.shortName });
+    const tagRows = await db
+      .insert(tags)
+      .values([...DEMO_TAGS])
+      .onConflictDoNothing()
+      .returning({ id: tags.id, shortName: tags.shortName });
     const allTags = tagRows.length ? tagRows : await db.select({ id: tags.id, shortName: tags.shortName }).from(tags);
     const tagId = new Map(allTags.map((t) => [t.shortName, t.id]));
     const now = Date.now();
@@ -196,12 +225,20 @@ export async function seedDemoPlugins(db: Db, storage: FileStorage, memberIds: n
         })
         .returning({ id: plugins.id });
       const id = row!.id;
-      await db.update(plugins).set({ viewCount: sql`${plugins.downloadCount} * 3 + 17` }).where(eq(plugins.id, id));
+      await db
+        .update(plugins)
+        .set({ viewCount: sql`${plugins.downloadCount} * 3 + 17` })
+        .where(eq(plugins.id, id));
       await db.insert(pluginTags).values(tagNames.map((t) => ({ pluginId: id, tagId: tagId.get(t)! })));
       const versions = i % 4 === 0 ? ['1.0.0', '1.1.0'] : ['1.0.0'];
       let approvedAt = new Date(createdAt.getTime() + 86400_000);
       for (const versionString of versions) {
-        const { keys } = await storeApprovedVersion(db, storage, { pluginId: id, pluginName: name, versionString, approvedAt });
+        const { keys } = await storeApprovedVersion(db, storage, {
+          pluginId: id,
+          pluginName: name,
+          versionString,
+          approvedAt,
+        });
         stored.push(...keys);
         approvedAt = new Date(Math.min(now, approvedAt.getTime() + 20 * 86400_000));
       }
@@ -210,7 +247,9 @@ export async function seedDemoPlugins(db: Db, storage: FileStorage, memberIds: n
       // Ratings from a few members, and a couple of comments on the first plugins.
       const raters = memberIds.filter((m) => m !== memberId && rand() < 0.7);
       if (raters.length) {
-        await db.insert(pluginRatings).values(raters.map((m) => ({ pluginId: id, memberId: m, stars: 3 + Math.floor(rand() * 3) })));
+        await db
+          .insert(pluginRatings)
+          .values(raters.map((m) => ({ pluginId: id, memberId: m, stars: 3 + Math.floor(rand() * 3) })));
         await db
           .update(plugins)
           .set({
@@ -220,11 +259,20 @@ export async function seedDemoPlugins(db: Db, storage: FileStorage, memberIds: n
           .where(eq(plugins.id, id));
       }
       if (i < 8) {
-        for (const [n, author] of memberIds.filter((m) => m !== memberId).slice(0, 2).entries()) {
+        for (const [n, author] of memberIds
+          .filter((m) => m !== memberId)
+          .slice(0, 2)
+          .entries()) {
           const commentedAt = new Date(approvedAt.getTime() + (n + 1) * 3600_000);
           const [c] = await db
             .insert(pluginComments)
-            .values({ pluginId: id, memberId: author, body: pick(COMMENTS), createdAt: commentedAt, updatedAt: commentedAt })
+            .values({
+              pluginId: id,
+              memberId: author,
+              body: pick(COMMENTS),
+              createdAt: commentedAt,
+              updatedAt: commentedAt,
+            })
             .returning({ id: pluginComments.id });
           await db.insert(commentVotes).values({ commentId: c!.id, memberId, vote: 'U' });
           await db.update(pluginComments).set({ upvotes: 1 }).where(eq(pluginComments.id, c!.id));
@@ -238,7 +286,12 @@ export async function seedDemoPlugins(db: Db, storage: FileStorage, memberIds: n
     await db.insert(plugins).values({ memberId: owner, name: 'Draft Plugin', shortDescription: 'Not uploaded yet' });
     const [pending] = await db
       .insert(plugins)
-      .values({ memberId: owner, name: 'Pending Review Plugin', shortDescription: 'Uploaded, waiting for a moderator', needsApproval: true })
+      .values({
+        memberId: owner,
+        name: 'Pending Review Plugin',
+        shortDescription: 'Uploaded, waiting for a moderator',
+        needsApproval: true,
+      })
       .returning({ id: plugins.id });
     const sourceKey = newKey(pending!.id, 'source');
     const source = await demoSourceZip('PendingReviewPlugin');

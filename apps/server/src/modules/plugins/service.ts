@@ -42,7 +42,15 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ReadCache } from '../../platform/read-cache.js';
-import { listedPlugin, pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
+import {
+  listedPlugin,
+  pluginColumns,
+  pluginJoins,
+  resolveTagIds,
+  runPluginList,
+  searchWords,
+  tagLookupSql,
+} from './search.js';
 import { checkSourceZip } from './zip.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { enqueueBuild } from '../builds/dispatch.js';
@@ -95,9 +103,18 @@ export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v))
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
 
 /** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
-export async function canSeePlugin(ctx: Pick<AppContext, 'db'>, id: number, viewer: Pick<Principal, 'memberId' | 'roles'> | null): Promise<boolean> {
+export async function canSeePlugin(
+  ctx: Pick<AppContext, 'db'>,
+  id: number,
+  viewer: Pick<Principal, 'memberId' | 'roles'> | null,
+): Promise<boolean> {
   const [row] = await ctx.db
-    .select({ isActive: plugins.isActive, isPubliclyVisible: plugins.isPubliclyVisible, publishedOnce: plugins.publishedOnce, memberId: plugins.memberId })
+    .select({
+      isActive: plugins.isActive,
+      isPubliclyVisible: plugins.isPubliclyVisible,
+      publishedOnce: plugins.publishedOnce,
+      memberId: plugins.memberId,
+    })
     .from(plugins)
     .where(eq(plugins.id, id));
   return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
@@ -111,7 +128,8 @@ export const isPublic = (p: Pick<PluginRow, 'isActive' | 'isPubliclyVisible' | '
   p.isActive && p.isPubliclyVisible && p.publishedOnce;
 
 /** The counted download of one version (what the site's buttons and the in-game manager fetch). */
-export const versionDownloadPath = (pluginId: number, submissionId: number) => `/api/plugins/${pluginId}/versions/${submissionId}/download`;
+export const versionDownloadPath = (pluginId: number, submissionId: number) =>
+  `/api/plugins/${pluginId}/versions/${submissionId}/download`;
 
 /** Tells the plugin's owner that a submission changed (SubmissionUpdated). */
 export function notifySubmissionUpdated(ctx: Pick<AppContext, 'hub'>, ownerId: number, event: SubmissionUpdatedEvent) {
@@ -123,12 +141,16 @@ const PRIVATE_LINK_TTL_S = 600;
 const binaryFileName = (pluginName: string, versionString: string | null) =>
   `${pluginName}${versionString ? `-${versionString}` : ''}.zip`.replace(/[^\w.-]+/g, '_');
 
-const fileKey = (pluginId: number, kind: string, ext: string) => `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
+const fileKey = (pluginId: number, kind: string, ext: string) =>
+  `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.${ext}`;
 
 /** The uploaded file's own name, without folders or control characters. */
 function cleanFileName(name: string | undefined, fallback: string) {
-  // eslint-disable-next-line no-control-regex
-  const base = path.posix.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.posix
+    .basename((name ?? '').replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || fallback).slice(0, 200);
 }
 
@@ -146,14 +168,24 @@ const PLUGIN_VIEWS: CountOnce = {
   marks: pluginViewMarks,
   markSubject: pluginViewMarks.pluginId,
   counter: plugins.viewCount,
-  daily: { table: pluginDailyCounts, subject: pluginDailyCounts.pluginId, day: pluginDailyCounts.day, counter: pluginDailyCounts.views },
+  daily: {
+    table: pluginDailyCounts,
+    subject: pluginDailyCounts.pluginId,
+    day: pluginDailyCounts.day,
+    counter: pluginDailyCounts.views,
+  },
   windowS: PLUGIN_VIEW_DEDUPE_MS / 1000,
 };
 const PLUGIN_DOWNLOADS: CountOnce = {
   marks: pluginDownloadMarks,
   markSubject: pluginDownloadMarks.pluginId,
   counter: plugins.downloadCount,
-  daily: { table: pluginDailyCounts, subject: pluginDailyCounts.pluginId, day: pluginDailyCounts.day, counter: pluginDailyCounts.downloads },
+  daily: {
+    table: pluginDailyCounts,
+    subject: pluginDailyCounts.pluginId,
+    day: pluginDailyCounts.day,
+    counter: pluginDailyCounts.downloads,
+  },
   windowS: PLUGIN_DOWNLOAD_THROTTLE_MS / 1000,
 };
 
@@ -196,7 +228,10 @@ function pluginCachesOf(ctx: AppContext): PluginCaches {
     caches = {
       pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
       totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
-      details: new ReadCache(ctx.config.listCacheMs, { maxSize: DETAIL_CACHE_CHARS, size: (p) => p.description.length + p.descriptionHtml.length + 1000 }),
+      details: new ReadCache(ctx.config.listCacheMs, {
+        maxSize: DETAIL_CACHE_CHARS,
+        size: (p) => p.description.length + p.descriptionHtml.length + 1000,
+      }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
     };
     pluginCaches.set(ctx, caches);
@@ -271,7 +306,11 @@ export class PluginService {
       isFeatured: row.isFeatured,
       createdAt: toIso(row.createdAt),
       updatedAt: toIso(row.updatedAt),
-      member: { id: row.memberId, displayName: row.memberName, avatarUrl: row.memberAvatarKey ? storage.url(row.memberAvatarKey) : null },
+      member: {
+        id: row.memberId,
+        displayName: row.memberName,
+        avatarUrl: row.memberAvatarKey ? storage.url(row.memberAvatarKey) : null,
+      },
       author: row.memberName,
       tags: tagList,
     };
@@ -304,7 +343,10 @@ export class PluginService {
 
   /** Plugins by a condition on `p`, shaped for the API. */
   private async select(where: SQL, viewerId: number | null, orderBy: SQL = sql`p.id`): Promise<Plugin[]> {
-    const rows = await this.rows(this.ctx.db, sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where ${where} order by ${orderBy}`);
+    const rows = await this.rows(
+      this.ctx.db,
+      sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where ${where} order by ${orderBy}`,
+    );
     return rows.map((r) => this.toPlugin(r));
   }
 
@@ -368,10 +410,22 @@ export class PluginService {
     // A search is kept from its second asking: most are asked once, and matching one costs less
     // than keeping it.
     // List keys are JSON arrays: the one other entry of this cache ('featured') never answers here.
-    const page = (await this.caches.pages.get(key, async (): Promise<PluginPage> => {
-      const { items, totalCount, totalCapped, tagCounts } = await this.loadListPage(query);
-      return { items, page: query.page, pageSize: query.pageSize, totalCount, totalPages: Math.ceil(totalCount / query.pageSize), totalCapped, tagCounts };
-    }, { once: query.search.trim() ? 'load' : 'keep' })) as PluginPage;
+    const page = (await this.caches.pages.get(
+      key,
+      async (): Promise<PluginPage> => {
+        const { items, totalCount, totalCapped, tagCounts } = await this.loadListPage(query);
+        return {
+          items,
+          page: query.page,
+          pageSize: query.pageSize,
+          totalCount,
+          totalPages: Math.ceil(totalCount / query.pageSize),
+          totalCapped,
+          tagCounts,
+        };
+      },
+      { once: query.search.trim() ? 'load' : 'keep' },
+    )) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
 
@@ -383,7 +437,9 @@ export class PluginService {
   async featured(viewer: Principal | null): Promise<FeaturedPlugins> {
     const { items } = await this.caches.pages.get('featured', async () => {
       const n = FEATURED_PLUGIN_COUNT;
-      const rows = await this.rows(this.ctx.db, sql`with picked as (
+      const rows = await this.rows(
+        this.ctx.db,
+        sql`with picked as (
           (select p.id, 0 as grp, 0::float8 as score, p.download_count as downloads from plugins p
             where ${listedPlugin} and p.is_featured
             order by p.download_count desc, p.id desc limit ${n})
@@ -399,17 +455,26 @@ export class PluginService {
         select ${pluginColumns(null)}
         from picked join plugins p on p.id = picked.id ${pluginJoins}
         order by picked.grp, picked.score desc, picked.downloads desc, p.id desc
-        limit ${n}`);
+        limit ${n}`,
+      );
       return { items: rows.map((r) => this.toPlugin(r)), totalCount: rows.length, totalCapped: false, tagCounts: null };
     });
     return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
   }
 
-  private async loadListPage(query: PluginListQuery): Promise<{ items: Plugin[]; totalCount: number; totalCapped: boolean; tagCounts: TagCount[] | null }> {
+  private async loadListPage(
+    query: PluginListQuery,
+  ): Promise<{ items: Plugin[]; totalCount: number; totalCapped: boolean; tagCounts: TagCount[] | null }> {
     let tagIds: number[] = [];
     if (query.tags.length) {
       const resolved = await this.resolveTags(query.tags);
-      if (!resolved) return { items: [], totalCount: 0, totalCapped: false, tagCounts: searchWords(query.search).length ? [] : null };
+      if (!resolved)
+        return {
+          items: [],
+          totalCount: 0,
+          totalCapped: false,
+          tagCounts: searchWords(query.search).length ? [] : null,
+        };
       tagIds = resolved;
     }
     const db = this.ctx.db;
@@ -417,9 +482,12 @@ export class PluginService {
     const { rows, totalCount, totalCapped, tagCounts } = await runPluginList<PluginApiRow>(
       { ...query, tagIds, viewerId: null },
       {
-        rows: (q, prepare) => (prepare && this.ctx.database.prepared ? this.ctx.database.prepared(q) : queryRows(db, q)),
+        rows: (q, prepare) =>
+          prepare && this.ctx.database.prepared ? this.ctx.database.prepared(q) : queryRows(db, q),
         count: async (q, key) => {
-          const load = async () => ({ n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0) });
+          const load = async () => ({
+            n: Number((await queryRows<{ totalCount: number }>(db, q))[0]?.totalCount ?? 0),
+          });
           return (key ? await this.caches.totals.get(key, load) : await load()).n;
         },
         matchIndex: match ? (changeSeq) => match.current(changeSeq) : undefined,
@@ -434,7 +502,15 @@ export class PluginService {
     const rated = await this.ctx.db
       .select({ id: pluginRatings.pluginId, stars: pluginRatings.stars })
       .from(pluginRatings)
-      .where(and(eq(pluginRatings.memberId, memberId), inArray(pluginRatings.pluginId, items.map((p) => p.id))));
+      .where(
+        and(
+          eq(pluginRatings.memberId, memberId),
+          inArray(
+            pluginRatings.pluginId,
+            items.map((p) => p.id),
+          ),
+        ),
+      );
     const stars = new Map(rated.map((r) => [r.id, Number(r.stars)]));
     return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null }));
   }
@@ -504,7 +580,11 @@ export class PluginService {
 
   /** All of the caller's plugins, whatever their state: pinned first, then the latest changed. */
   async mine(principal: Principal): Promise<Plugin[]> {
-    return this.select(sql`p.member_id = ${principal.memberId}`, principal.memberId, sql`p.is_pinned desc, p.updated_at desc, p.id desc`);
+    return this.select(
+      sql`p.member_id = ${principal.memberId}`,
+      principal.memberId,
+      sql`p.is_pinned desc, p.updated_at desc, p.id desc`,
+    );
   }
 
   async mineOne(principal: Principal, id: number): Promise<Plugin> {
@@ -517,7 +597,15 @@ export class PluginService {
     const row = await this.row(id);
     if (row.memberId !== principal.memberId && !hasRole(principal.roles, 'administrator')) throw notFound(M.notFound);
     const d = PLUGIN_DOWNLOADS.daily;
-    return { days: await dailySeries(this.ctx.db, d, { downloads: pluginDailyCounts.downloads, views: pluginDailyCounts.views }, id, span) };
+    return {
+      days: await dailySeries(
+        this.ctx.db,
+        d,
+        { downloads: pluginDailyCounts.downloads, views: pluginDailyCounts.views },
+        id,
+        span,
+      ),
+    };
   }
 
   async submissions(principal: Principal, id: number): Promise<Submission[]> {
@@ -527,7 +615,10 @@ export class PluginService {
       .from(submissions)
       .where(eq(submissions.pluginId, id))
       .orderBy(sql`${submissions.createdAt} desc`, sql`${submissions.id} desc`);
-    const positions = await reviewQueuePositions(this.ctx.db, rows.map((r) => r.id));
+    const positions = await reviewQueuePositions(
+      this.ctx.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => this.toSubmission(r, positions.get(r.id) ?? null));
   }
 
@@ -569,7 +660,10 @@ export class PluginService {
         .select({ n: sql<number>`count(*)::int` })
         .from(submissions)
         .where(and(eq(submissions.pluginId, id), inArray(submissions.status, ['q', 'b', 'p'])));
-      await tx.update(plugins).set({ needsApproval: (waiting?.n ?? 0) > 0 }).where(eq(plugins.id, id));
+      await tx
+        .update(plugins)
+        .set({ needsApproval: (waiting?.n ?? 0) > 0 })
+        .where(eq(plugins.id, id));
     });
     this.changed(id);
     await this.removeFiles([sub.sourceKey, sub.binaryKey, sub.debugKey]);
@@ -577,7 +671,10 @@ export class PluginService {
 
   // ---- writes ----
 
-  async create(principal: Principal, input: Required<Omit<PluginChanges, 'isListed' | 'isPubliclyVisible'>>): Promise<Plugin> {
+  async create(
+    principal: Principal,
+    input: Required<Omit<PluginChanges, 'isListed' | 'isPubliclyVisible'>>,
+  ): Promise<Plugin> {
     const [row] = await this.ctx.db
       .insert(plugins)
       .values({ memberId: principal.memberId, ...input })
@@ -651,14 +748,22 @@ export class PluginService {
 
   /** Administrator's pick for the home page's featured strip. */
   async setFeatured(id: number, isFeatured: boolean) {
-    const [row] = await this.ctx.db.update(plugins).set({ isFeatured }).where(eq(plugins.id, id)).returning({ v: plugins.isFeatured });
+    const [row] = await this.ctx.db
+      .update(plugins)
+      .set({ isFeatured })
+      .where(eq(plugins.id, id))
+      .returning({ v: plugins.isFeatured });
     if (!row) throw notFound(M.notFound);
     this.changed(id);
     return { isFeatured: row.v };
   }
 
   async setSkipBuildServer(id: number, skipBuildServer: boolean) {
-    const [row] = await this.ctx.db.update(plugins).set({ skipBuildServer }).where(eq(plugins.id, id)).returning({ v: plugins.skipBuildServer });
+    const [row] = await this.ctx.db
+      .update(plugins)
+      .set({ skipBuildServer })
+      .where(eq(plugins.id, id))
+      .returning({ v: plugins.skipBuildServer });
     if (!row) throw notFound(M.notFound);
     this.changed(id);
     return { skipBuildServer: row.v };
@@ -692,10 +797,15 @@ export class PluginService {
    * submission. Without a build server (or with skip-build-server on) it waits for review (p);
    * otherwise it is queued for a build (q). The owner hears of it (SubmissionUpdated).
    */
-  async uploadSource(principal: Principal, id: number, file: { data: Buffer; fileName?: string; versionString?: string }) {
+  async uploadSource(
+    principal: Principal,
+    id: number,
+    file: { data: Buffer; fileName?: string; versionString?: string },
+  ) {
     const plugin = await this.ownedRow(principal, id);
     const versionString = file.versionString?.trim() || null;
-    if (versionString && versionString.length > PLUGIN_VERSION_STRING_MAX) throw badRequest(M.versionStringTooLong, 'versionString');
+    if (versionString && versionString.length > PLUGIN_VERSION_STRING_MAX)
+      throw badRequest(M.versionStringTooLong, 'versionString');
     await checkSourceZip(file.data);
 
     const key = fileKey(id, 'source', 'zip');
@@ -709,7 +819,14 @@ export class PluginService {
         pluginName = row.name;
         const [inserted] = await tx
           .insert(submissions)
-          .values({ pluginId: id, sourceKey: key, sourceName: cleanFileName(file.fileName, 'source.zip'), sourceSize: file.data.length, versionString, status })
+          .values({
+            pluginId: id,
+            sourceKey: key,
+            sourceName: cleanFileName(file.fileName, 'source.zip'),
+            sourceSize: file.data.length,
+            versionString,
+            status,
+          })
           .returning();
         await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
         // The build job commits with the submission: a queued submission is never left without one.
@@ -721,9 +838,18 @@ export class PluginService {
       throw e;
     }
     this.changed(id);
-    notifySubmissionUpdated(this.ctx, plugin.memberId, { id: sub.id, pluginId: id, pluginName, status: sub.status, versionString: sub.versionString });
+    notifySubmissionUpdated(this.ctx, plugin.memberId, {
+      id: sub.id,
+      pluginId: id,
+      pluginName,
+      status: sub.status,
+      versionString: sub.versionString,
+    });
     const positions = await reviewQueuePositions(this.ctx.db, [sub.id]);
-    return { submission: this.toSubmission(sub, positions.get(sub.id) ?? null), plugin: await this.one(id, principal.memberId) };
+    return {
+      submission: this.toSubmission(sub, positions.get(sub.id) ?? null),
+      plugin: await this.one(id, principal.memberId),
+    };
   }
 
   /** A builder is configured (BUILD_WEBHOOK_URL): submissions queue for it unless the plugin skips it. */
@@ -758,7 +884,10 @@ export class PluginService {
       await tx
         .insert(pluginRatings)
         .values({ pluginId: id, memberId: principal.memberId, stars })
-        .onConflictDoUpdate({ target: [pluginRatings.pluginId, pluginRatings.memberId], set: { stars, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [pluginRatings.pluginId, pluginRatings.memberId],
+          set: { stars, updatedAt: new Date() },
+        });
       const [agg] = await tx
         .update(plugins)
         .set({
@@ -774,7 +903,11 @@ export class PluginService {
   }
 
   /** Adds one to a counter unless this visitor was counted within the window. */
-  private async bump(kind: 'view' | 'download', id: number, visitor: string): Promise<{ count: number; counted: boolean }> {
+  private async bump(
+    kind: 'view' | 'download',
+    id: number,
+    visitor: string,
+  ): Promise<{ count: number; counted: boolean }> {
     const { n, counted } = await countOnce(this.ctx.db, kind === 'view' ? PLUGIN_VIEWS : PLUGIN_DOWNLOADS, id, visitor);
     if (counted) this.caches.details.invalidate(String(id));
     return { count: n, counted };
@@ -798,7 +931,11 @@ export class PluginService {
     const [latest] = await this.versionRows(id);
     if (!latest?.binaryKey) throw notFound(M.noVersion);
     const { count, counted } = await this.bump('download', id, visitor);
-    return { downloadCount: count, counted, downloadUrl: this.privateUrl(latest.binaryKey, binaryFileName(row.name, latest.versionString)) };
+    return {
+      downloadCount: count,
+      counted,
+      downloadUrl: this.privateUrl(latest.binaryKey, binaryFileName(row.name, latest.versionString)),
+    };
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
@@ -816,7 +953,9 @@ export class PluginService {
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
   async managerVersions(ids: number[]): Promise<Array<{ id: number; versionId: number }>> {
     if (!ids.length) return [];
-    const rows = await queryRows<{ id: number; versionId: number }>(this.ctx.db, sql`
+    const rows = await queryRows<{ id: number; versionId: number }>(
+      this.ctx.db,
+      sql`
       select p.id, v.id as "versionId" from plugins p
       join lateral (
         select s.id from submissions s
@@ -827,7 +966,8 @@ export class PluginService {
         ids.map((i) => sql`${i}`),
         sql`, `,
       )}) and p.is_active and p.is_publicly_visible and p.published_once
-      order by p.id`);
+      order by p.id`,
+    );
     return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
   }
 }
@@ -838,7 +978,9 @@ export class PluginService {
  */
 export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await queryRows<{ id: number; position: number }>(db, sql`
+  const rows = await queryRows<{ id: number; position: number }>(
+    db,
+    sql`
     select s.id, 1 + (
       select count(*) from submissions o
       where o.status = 'p' and o.hidden_at is null and (o.created_at, o.id) < (s.created_at, s.id)
@@ -847,7 +989,8 @@ export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<n
     where s.id in (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
-    )}) and s.status = 'p' and s.hidden_at is null`);
+    )}) and s.status = 'p' and s.hidden_at is null`,
+  );
   return new Map(rows.map((r) => [Number(r.id), Number(r.position)]));
 }
 
@@ -869,7 +1012,9 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
   if (!row || !isPublic(row)) return null;
   return {
     title: row.name,
-    description: cutDescription(row.shortDescription.trim() || markdownToText(row.description) || `${row.name}, a BakkesMod plugin`),
+    description: cutDescription(
+      row.shortDescription.trim() || markdownToText(row.description) || `${row.name}, a BakkesMod plugin`,
+    ),
     image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
     preloadImage: true,
     type: 'article',

@@ -9,14 +9,25 @@ import { storeApprovedVersion } from './seed.js';
 type Member = { auth: Record<string, string> };
 
 /** A multipart body with a `file` part and text fields. */
-export function multipart(file: Buffer | null, filename = 'upload.zip', fields: Record<string, string> = {}, type = 'application/zip') {
+export function multipart(
+  file: Buffer | null,
+  filename = 'upload.zip',
+  fields: Record<string, string> = {},
+  type = 'application/zip',
+) {
   const boundary = '----bmpluginboundary';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`), file, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -41,9 +52,15 @@ export async function publishedPlugin(
     pluginName: p.name,
     versionString: extra.versionString ?? '1.0.0',
   });
-  if (extra.downloadCount !== undefined) await t.ctx.db.update(plugins).set({ downloadCount: extra.downloadCount }).where(eq(plugins.id, p.id));
+  if (extra.downloadCount !== undefined)
+    await t.ctx.db.update(plugins).set({ downloadCount: extra.downloadCount }).where(eq(plugins.id, p.id));
   if (extra.tagIds) {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/plugins/${p.id}/tags`, headers: owner.auth, payload: { tagIds: extra.tagIds } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${p.id}/tags`,
+      headers: owner.auth,
+      payload: { tagIds: extra.tagIds },
+    });
     if (res.statusCode !== 200) throw new Error(`tags failed: ${res.body}`);
   }
   const fresh = await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}` });
@@ -51,7 +68,10 @@ export async function publishedPlugin(
 }
 
 export async function addTag(t: TestApp, shortName: string, longName = shortName) {
-  const [row] = await t.ctx.db.insert(tags).values({ shortName, longName, helpText: `${longName} plugins` }).returning();
+  const [row] = await t.ctx.db
+    .insert(tags)
+    .values({ shortName, longName, helpText: `${longName} plugins` })
+    .returning();
   return row!;
 }
 

@@ -40,7 +40,8 @@ export const ZIP_MESSAGES = {
   noPdb: 'The debug ZIP must contain .pdb files',
   outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
   nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
-  nestedUnchecked: (name: string) => `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
+  nestedUnchecked: (name: string) =>
+    `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
   nested: (name: string, message: string) => `In ${name}: ${message}`,
   onlyPdb: (name: string) => `The debug archive may only hold .pdb files: ${name}`,
 } as const;
@@ -105,8 +106,10 @@ const loadYazl = async () => cjs(await (loadingYazl ??= import('yazl')));
 const openZip = async (data: Buffer) => {
   const yauzl = await loadYauzl();
   return new Promise<ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true }, (err, zip) =>
-      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    yauzl.fromBuffer(
+      data,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: true },
+      (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip)),
     ),
   );
 };
@@ -162,7 +165,8 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
   }
   const files: string[] = [];
   let unpacked = 0;
-  const bomb = (size: number, packed: number) => size > limits.ratioFloorBytes && size / Math.max(packed, 1) > limits.maxRatio;
+  const bomb = (size: number, packed: number) =>
+    size > limits.ratioFloorBytes && size / Math.max(packed, 1) > limits.maxRatio;
 
   return new Promise<ZipSummary>((resolve, reject) => {
     let done = false;
@@ -184,11 +188,14 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
         for (const name of names) checkName(name);
         const name = names[0]!;
         const shown = name.slice(0, 200);
-        if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw badRequest(ZIP_MESSAGES.symlink(shown), 'file');
+        if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK)
+          throw badRequest(ZIP_MESSAGES.symlink(shown), 'file');
         if (entry.isEncrypted()) throw badRequest(ZIP_MESSAGES.encrypted(shown), 'file');
         unpacked += entry.uncompressedSize;
-        if (unpacked > limits.maxUnpackedBytes) throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
-        if (bomb(entry.uncompressedSize, entry.compressedSize) || bomb(unpacked, data.length)) throw badRequest(ZIP_MESSAGES.bomb, 'file');
+        if (unpacked > limits.maxUnpackedBytes)
+          throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
+        if (bomb(entry.uncompressedSize, entry.compressedSize) || bomb(unpacked, data.length))
+          throw badRequest(ZIP_MESSAGES.bomb, 'file');
         if (!name.endsWith('/')) {
           if (!entry.canDecodeFileData()) throw badRequest(ZIP_MESSAGES.damaged, 'file');
           const read = await drainEntry(zip, entry, entry.uncompressedSize);
@@ -196,13 +203,18 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
           if (read.archive === 'zip') {
             if (depth + 1 > MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
             // The same limits, with what the outer archive already unpacked counted against them.
-            const inner = await inspectZip(read.data!, { ...limits, maxBytes: limits.maxUnpackedBytes, maxUnpackedBytes: limits.maxUnpackedBytes - unpacked }, depth + 1).catch(
-              (e: { message?: string; statusCode?: number }) => {
-                throw e.statusCode === 400 && !String(e.message).startsWith('In ') ? badRequest(ZIP_MESSAGES.nested(shown, String(e.message)), 'file') : e;
-              },
-            );
+            const inner = await inspectZip(
+              read.data!,
+              { ...limits, maxBytes: limits.maxUnpackedBytes, maxUnpackedBytes: limits.maxUnpackedBytes - unpacked },
+              depth + 1,
+            ).catch((e: { message?: string; statusCode?: number }) => {
+              throw e.statusCode === 400 && !String(e.message).startsWith('In ')
+                ? badRequest(ZIP_MESSAGES.nested(shown, String(e.message)), 'file')
+                : e;
+            });
             unpacked += inner.unpackedBytes;
-            if (unpacked > limits.maxUnpackedBytes) throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
+            if (unpacked > limits.maxUnpackedBytes)
+              throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
           }
           files.push(name);
         }
@@ -230,7 +242,8 @@ export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<
   const summary = await inspectZip(data, limits);
   for (const f of summary.files) {
     const lower = f.toLowerCase();
-    if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p))) throw badRequest(ZIP_MESSAGES.outsideLayout(f), 'file');
+    if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p)))
+      throw badRequest(ZIP_MESSAGES.outsideLayout(f), 'file');
   }
   if (!summary.files.some((f) => /^plugins\/[^/]+\.dll$/i.test(f))) throw badRequest(ZIP_MESSAGES.noDll, 'file');
   return summary;

@@ -39,13 +39,25 @@ export function systemRoutes(app: App, ctx: AppContext) {
 
   r.get('/config', { schema: { tags: ['system'], response: { 200: runtimeConfig } } }, async () => publicConfig(ctx));
 
-  r.get('/health', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  r.get(
+    '/health',
+    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   r.get(
     '/ready',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.string(), message: z.string() }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.string(), message: z.string() }),
+        },
+      },
+    },
     async (_req, reply) => {
       try {
         await ctx.database.ping();

@@ -10,8 +10,16 @@ afterAll(() => t.close());
 
 describe('system calls', () => {
   it('reports version, runtime config, health and readiness', async () => {
-    expect((await t.app.inject('/api/version')).json()).toEqual({ assemblyInformationalVersion: '0.16.0+test', assemblyFileVersion: '0.16.0.0' });
-    expect((await t.app.inject('/api/config')).json()).toMatchObject({ turnstileSiteKey: null, sentryDsn: null, version: '0.16.0+test', ads: 'off' });
+    expect((await t.app.inject('/api/version')).json()).toEqual({
+      assemblyInformationalVersion: '0.16.0+test',
+      assemblyFileVersion: '0.16.0.0',
+    });
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({
+      turnstileSiteKey: null,
+      sentryDsn: null,
+      version: '0.16.0+test',
+      ads: 'off',
+    });
     expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ready' });
   });
@@ -19,7 +27,13 @@ describe('system calls', () => {
   it('documents every route in OpenAPI', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/NotificationSettings/my', '/api/admin/impersonate/{id}', '/api/members/me/avatar']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/NotificationSettings/my',
+      '/api/admin/impersonate/{id}',
+      '/api/members/me/avatar',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
@@ -34,10 +48,19 @@ describe('system calls', () => {
   });
 
   it('allows the bot check and the ad network hosts only when they are configured', async () => {
-    const on = await startTestApp({ env: { TURNSTILE_SITE_KEY: 'site', TURNSTILE_SECRET_KEY: 'secret', ADS_CLIENT: 'ca-pub-1', PRODUCTION_HOST: 'example.com' } });
+    const on = await startTestApp({
+      env: {
+        TURNSTILE_SITE_KEY: 'site',
+        TURNSTILE_SECRET_KEY: 'secret',
+        ADS_CLIENT: 'ca-pub-1',
+        PRODUCTION_HOST: 'example.com',
+      },
+    });
     try {
       const csp = String((await on.app.inject('/api/health')).headers['content-security-policy']);
-      expect(csp).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com https:\/\/pagead2\.googlesyndication\.com/);
+      expect(csp).toMatch(
+        /script-src 'self' https:\/\/challenges\.cloudflare\.com https:\/\/pagead2\.googlesyndication\.com/,
+      );
       expect(csp).toMatch(/frame-src [^;]*doubleclick/);
     } finally {
       await on.close();
@@ -47,10 +70,20 @@ describe('system calls', () => {
 
 describe('bad input', () => {
   it('answers malformed JSON 400, wrong content type 415, oversize 413, unknown API path 404', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Malformed JSON body');
-    const xml = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     const huge = await t.app.inject({
       method: 'POST',
@@ -65,16 +98,27 @@ describe('bad input', () => {
   });
 
   it('rate limits sign-in per account with Retry-After', async () => {
-    const limited = await startTestApp({ limits: { login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } } });
+    const limited = await startTestApp({
+      limits: { login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } },
+    });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victim', password: 'guess-guess' } });
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'victim', password: 'guess-guess' },
+        });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
       const third = await attempt();
       expect(third.statusCode).toBe(429);
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
       // Another account from the same address is not affected.
-      const other = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'someone', password: 'guess-guess' } });
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'someone', password: 'guess-guess' },
+      });
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -82,9 +126,12 @@ describe('bad input', () => {
   });
 
   it('rate limits forgot-password per address', async () => {
-    const limited = await startTestApp({ limits: { forgot: { ip: { points: 1, durationS: 60 }, account: { points: 5, durationS: 60 } } } });
+    const limited = await startTestApp({
+      limits: { forgot: { ip: { points: 1, durationS: 60 }, account: { points: 5, durationS: 60 } } },
+    });
     try {
-      const ask = (email: string) => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+      const ask = (email: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
       expect((await ask('a@example.com')).statusCode).toBe(200);
       const second = await ask('b@example.com');
       expect(second.statusCode).toBe(429);
@@ -99,7 +146,11 @@ describe('bad input', () => {
     const guarded = await startTestApp({ botCheck: check });
     try {
       const login = (turnstileToken?: string) =>
-        guarded.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password: 'y', turnstileToken } });
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'x', password: 'y', turnstileToken },
+        });
       expect((await login()).json().message).toBe('Please complete the security verification');
       expect((await login('bad-token')).json().message).toBe('Turnstile verification failed');
       expect((await login('good-token')).statusCode).toBe(401);

@@ -36,7 +36,9 @@ export function ImpersonationBanner() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm text-amber-100">
         <p>
           <strong>{IMPERSONATION_TEXT.viewing(member.username)}</strong>{' '}
-          {impersonatorUsername && <span className="text-amber-200/80">{IMPERSONATION_TEXT.as(impersonatorUsername)}</span>}
+          {impersonatorUsername && (
+            <span className="text-amber-200/80">{IMPERSONATION_TEXT.as(impersonatorUsername)}</span>
+          )}
         </p>
         <Button size="sm" variant="secondary" onClick={stop} disabled={busy}>
           {busy ? IMPERSONATION_TEXT.stopping : IMPERSONATION_TEXT.stop}

@@ -4,7 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthState, SIGNED_OUT } from '../../lib/auth';
 import { realtime } from '../../lib/realtime';
 import { APP_VERSION } from '../../lib/site';
-import { bodyOf, fakeToken, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import {
+  bodyOf,
+  fakeToken,
+  json,
+  LocationProbe,
+  mockFetch,
+  renderRoutes,
+  signInAs,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
 import { DEPLOY_TEXT } from '../realtime-events';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
@@ -13,7 +23,10 @@ import { RootLayout } from './layout';
 import { SHELL_TEXT } from './nav-model';
 
 function renderShell(path: string, config: RuntimeConfig = DEFAULT_CONFIG) {
-  return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], { path, config });
+  return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], {
+    path,
+    config,
+  });
 }
 
 const where = () => screen.getByTestId('location').textContent;
@@ -85,7 +98,15 @@ describe('top bar', () => {
     await user.click(await within(topBar()).findByRole('button', { name: /Account menu: octane/ }));
     const menu = within(screen.getByRole('menu'));
     const names = menu.getAllByRole('menuitem').map((el) => el.textContent);
-    expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', SHELL_TEXT.feedback, SHELL_TEXT.signOut]);
+    expect(names).toEqual([
+      'Dashboard',
+      'Inbox',
+      'Moderator',
+      'Profile',
+      'Settings',
+      SHELL_TEXT.feedback,
+      SHELL_TEXT.signOut,
+    ]);
     expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/members/octane');
     expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/account/settings');
   });
@@ -143,19 +164,26 @@ describe('footer', () => {
     expect(footer.getByText(FOOTER_TEXT.frontend(APP_VERSION))).toBeInTheDocument();
     expect(footer.getByRole('link', { name: FOOTER_TEXT.terms })).toHaveAttribute('href', '/terms');
     expect(footer.getByRole('link', { name: FOOTER_TEXT.privacy })).toHaveAttribute('href', '/privacy-policy');
-    expect(footer.getByRole('link', { name: FOOTER_TEXT.acceptableUse })).toHaveAttribute('href', '/acceptable-use-policy');
+    expect(footer.getByRole('link', { name: FOOTER_TEXT.acceptableUse })).toHaveAttribute(
+      'href',
+      '/acceptable-use-policy',
+    );
     expect(footer.getByRole('note', { name: /Advertisement placeholder/ })).toBeInTheDocument();
     expect(footer.queryByRole('button', { name: FOOTER_TEXT.checkBackend })).not.toBeInTheDocument();
   });
 
   it('has no ad slot with ads off', () => {
     renderShell('/');
-    expect(within(screen.getByRole('contentinfo')).queryByRole('note', { name: /Advertisement/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('contentinfo')).queryByRole('note', { name: /Advertisement/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('Check BE shows the backend version to administrators, or Error', async () => {
     let ok = true;
-    mockFetch(() => (ok ? json(200, { assemblyInformationalVersion: '0.16.109+abc', assemblyFileVersion: '0.16.109' }) : json(500)));
+    mockFetch(() =>
+      ok ? json(200, { assemblyInformationalVersion: '0.16.109+abc', assemblyFileVersion: '0.16.109' }) : json(500),
+    );
     const user = userEvent.setup();
     signInAs(testMember, ['administrator']);
     renderShell('/');
@@ -249,10 +277,18 @@ describe('build toasts of own plugins', () => {
     signOut();
   });
 
-  const event = (pluginId: number, status: string, id = 70) => ({ id, pluginId, pluginName: `Plugin ${pluginId}`, status, versionString: '1.2' });
+  const event = (pluginId: number, status: string, id = 70) => ({
+    id,
+    pluginId,
+    pluginName: `Plugin ${pluginId}`,
+    status,
+    versionString: '1.2',
+  });
 
   it('toasts builds of own plugins anywhere, once per id and status, and ignores the plugins of others', async () => {
-    const fetch = mockFetch((url) => (url === '/api/plugins/my' ? json(200, [{ id: 5, name: 'Plugin 5' }]) : json(404)));
+    const fetch = mockFetch((url) =>
+      url === '/api/plugins/my' ? json(200, [{ id: 5, name: 'Plugin 5' }]) : json(404),
+    );
     signInAs();
     renderShell('/cars');
     await vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/plugins/my'));

@@ -135,7 +135,14 @@ function MobileMenu({ area }: { area: Area | null }) {
         onClick={() => setOpen((o) => !o)}
         className={cx('relative rounded-lg p-2 text-slate-200 hover:bg-slate-800', focusRing)}
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           {open ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
         {unread > 0 && status === 'authenticated' && (
@@ -151,12 +158,20 @@ function MobileMenu({ area }: { area: Area | null }) {
           <nav aria-label={`${SHELL_TEXT.mainNav} (mobile)`}>
             <ul className="space-y-1">
               <li>
-                <Link to="/plugins" aria-current={area === 'plugins' ? 'page' : undefined} className={linkClass(area === 'plugins')}>
+                <Link
+                  to="/plugins"
+                  aria-current={area === 'plugins' ? 'page' : undefined}
+                  className={linkClass(area === 'plugins')}
+                >
                   {SHELL_TEXT.plugins}
                 </Link>
               </li>
               <li>
-                <Link to="/cars" aria-current={area === 'cars' ? 'page' : undefined} className={linkClass(area === 'cars')}>
+                <Link
+                  to="/cars"
+                  aria-current={area === 'cars' ? 'page' : undefined}
+                  className={linkClass(area === 'cars')}
+                >
                   {SHELL_TEXT.cars}
                 </Link>
               </li>
@@ -203,7 +218,11 @@ function MobileMenu({ area }: { area: Area | null }) {
                   </button>
                 </li>
                 <li>
-                  <button type="button" onClick={signOut} className={cx(linkClass(false), 'w-full text-left text-rose-300')}>
+                  <button
+                    type="button"
+                    onClick={signOut}
+                    className={cx(linkClass(false), 'w-full text-left text-rose-300')}
+                  >
                     {SHELL_TEXT.signOut}
                   </button>
                 </li>

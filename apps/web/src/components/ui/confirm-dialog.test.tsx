@@ -23,13 +23,19 @@ function Asker({ options }: { options: ConfirmOptions }) {
   );
 }
 
-function setup(options: ConfirmOptions = { title: 'Delete this thing?', description: 'It cannot be undone.', destructive: true }) {
+function setup(
+  options: ConfirmOptions = { title: 'Delete this thing?', description: 'It cannot be undone.', destructive: true },
+) {
   render(
     <ConfirmProvider>
       <Asker options={options} />
     </ConfirmProvider>,
   );
-  return { user: userEvent.setup(), trigger: screen.getByRole('button', { name: 'Ask' }), answers: () => screen.getByTestId('answers').textContent };
+  return {
+    user: userEvent.setup(),
+    trigger: screen.getByRole('button', { name: 'Ask' }),
+    answers: () => screen.getByTestId('answers').textContent,
+  };
 }
 
 describe('ConfirmDialog and useConfirm', () => {
@@ -68,7 +74,11 @@ describe('ConfirmDialog and useConfirm', () => {
   });
 
   it('keeps Tab inside and, for a non-destructive question, starts on the confirm button with its own labels', async () => {
-    const { user, trigger, answers } = setup({ title: 'Publish now?', confirmLabel: 'Publish', cancelLabel: 'Not yet' });
+    const { user, trigger, answers } = setup({
+      title: 'Publish now?',
+      confirmLabel: 'Publish',
+      cancelLabel: 'Not yet',
+    });
     await user.click(trigger);
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish now?' });
     expect(within(dialog).getByRole('button', { name: 'Publish' })).toHaveFocus();

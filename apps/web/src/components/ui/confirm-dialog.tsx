@@ -25,7 +25,17 @@ export interface ConfirmDialogProps extends ConfirmOptions {
  * starts on the safer button (Cancel for a destructive question), Escape or the backdrop cancel, and
  * focus goes back to whatever opened it.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (

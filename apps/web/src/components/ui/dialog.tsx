@@ -42,7 +42,17 @@ export interface DialogProps {
  * A modal dialog: role=dialog + aria-modal, named by its title, focus kept inside while open,
  * Escape and the backdrop close it, the app behind it is inert, focus returns to where it was.
  */
-export function Dialog({ open, onClose, title, description, children, initialFocus, className, hideClose, role = 'dialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  initialFocus,
+  className,
+  hideClose,
+  role = 'dialog',
+}: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const titleId = useId();

@@ -1,4 +1,11 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cx, focusRing, inputClasses } from './cx';
 
 export { inputClasses };
@@ -60,7 +67,18 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
 }
 
-export function TextField({ label, error, hint, success, labelAside, trailing, id, className, ref, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  success,
+  labelAside,
+  trailing,
+  id,
+  className,
+  ref,
+  ...rest
+}: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   const hintId = `${fieldId}-hint`;

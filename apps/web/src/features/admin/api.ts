@@ -48,7 +48,8 @@ export interface FeedbackListParams {
 export const feedbackListQuery = (q: FeedbackListParams) =>
   queryOptions({
     queryKey: adminKeys.feedbackList(q),
-    queryFn: ({ signal }) => api.get<FeedbackListResponse>('/admin/feedback', { signal, query: { page: q.page, status: q.status } }),
+    queryFn: ({ signal }) =>
+      api.get<FeedbackListResponse>('/admin/feedback', { signal, query: { page: q.page, status: q.status } }),
     placeholderData: keepPreviousData,
   });
 
@@ -66,14 +67,18 @@ export const memberListQuery = (q: MemberListParams) =>
   queryOptions({
     queryKey: adminKeys.memberList(q),
     queryFn: ({ signal }) =>
-      api.get<AdminMembersResponse>('/admin/members', { signal, query: { page: q.page, search: q.search || undefined } }),
+      api.get<AdminMembersResponse>('/admin/members', {
+        signal,
+        query: { page: q.page, search: q.search || undefined },
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const upcomingFeaturesQuery = () =>
   queryOptions({
     queryKey: adminKeys.features(),
-    queryFn: ({ signal }) => api.get<UpcomingFeature[]>('/UpcomingFeatures', { signal, query: { includeCompleted: true } }),
+    queryFn: ({ signal }) =>
+      api.get<UpcomingFeature[]>('/UpcomingFeatures', { signal, query: { includeCompleted: true } }),
   });
 
 export interface SubscriberListParams {
@@ -84,7 +89,10 @@ export const subscribersQuery = (q: SubscriberListParams) =>
   queryOptions({
     queryKey: adminKeys.subscribers(q),
     queryFn: ({ signal }) =>
-      api.get<SubscribersPage>('/FeatureSubscriptions/subscribers', { signal, query: { feature: q.feature, page: q.page } }),
+      api.get<SubscribersPage>('/FeatureSubscriptions/subscribers', {
+        signal,
+        query: { feature: q.feature, page: q.page },
+      }),
     enabled: q.feature !== '',
     placeholderData: keepPreviousData,
   });
@@ -92,10 +100,12 @@ export const subscribersQuery = (q: SubscriberListParams) =>
 export const adminApi = {
   sendTestWebhook: (url: string) => api.post<WebhookDelivery>('/webhooks/test', url.trim() ? { url: url.trim() } : {}),
   redeliver: (id: number) => api.post<WebhookDelivery>(`/admin/webhooks/deliveries/${id}/redeliver`),
-  setFeedbackStatus: (id: number, status: FeedbackStatus) => api.patch<FeedbackItem>(`/admin/feedback/${id}`, { status }),
+  setFeedbackStatus: (id: number, status: FeedbackStatus) =>
+    api.patch<FeedbackItem>(`/admin/feedback/${id}`, { status }),
   grantRole: (id: number, role: StaffRole) => api.put(`/admin/members/${id}/roles/${role}`),
   revokeRole: (id: number, role: StaffRole) => api.delete(`/admin/members/${id}/roles/${role}`),
   disable: (id: number) => api.post(`/admin/members/${id}/disable`),
   enable: (id: number) => api.post(`/admin/members/${id}/enable`),
-  sendFeatureMessage: (req: { feature: string; subject: string; body: string }) => api.post('/FeatureSubscriptions/send-message', req),
+  sendFeatureMessage: (req: { feature: string; subject: string; body: string }) =>
+    api.post('/FeatureSubscriptions/send-message', req),
 };

@@ -90,11 +90,21 @@ export function ConnectionsPage() {
                       <caption className="sr-only">{T.deadJobs}</caption>
                       <thead className={tc.head}>
                         <tr>
-                          <th scope="col" className={tc.th}>#</th>
-                          <th scope="col" className={tc.th}>Kind</th>
-                          <th scope="col" className={tc.th}>Attempts</th>
-                          <th scope="col" className={tc.th}>Last error</th>
-                          <th scope="col" className={tc.th}>Updated</th>
+                          <th scope="col" className={tc.th}>
+                            #
+                          </th>
+                          <th scope="col" className={tc.th}>
+                            Kind
+                          </th>
+                          <th scope="col" className={tc.th}>
+                            Attempts
+                          </th>
+                          <th scope="col" className={tc.th}>
+                            Last error
+                          </th>
+                          <th scope="col" className={tc.th}>
+                            Updated
+                          </th>
                         </tr>
                       </thead>
                       <tbody className={tc.body}>

@@ -17,7 +17,9 @@ const connections = (over: Partial<ConnectionsResponse> = {}): ConnectionsRespon
   ],
   realtimeClients: 4,
   queues: { jobs: { pending: 2, running: 1, dead: 1 }, mail: { pending: 6, failed: 0 } },
-  deadJobs: [{ id: 31, kind: 'build', attempts: 8, lastError: 'builder unreachable', updatedAt: '2026-11-23T06:00:00.000Z' }],
+  deadJobs: [
+    { id: 31, kind: 'build', attempts: 8, lastError: 'builder unreachable', updatedAt: '2026-11-23T06:00:00.000Z' },
+  ],
   ...over,
 });
 
@@ -93,7 +95,13 @@ describe('WebhooksPage', () => {
     let list: WebhookDelivery[] = [];
     const fetch = mockFetch((url, init) => {
       if (url === '/api/webhooks/test') {
-        const d = delivery({ id: 2, url: (bodyOf(init) as { url: string }).url, statusCode: null, error: 'bad port', responseBody: null });
+        const d = delivery({
+          id: 2,
+          url: (bodyOf(init) as { url: string }).url,
+          statusCode: null,
+          error: 'bad port',
+          responseBody: null,
+        });
         list = [d];
         return json(200, d);
       }
@@ -140,7 +148,11 @@ describe('WebhooksPage', () => {
 
     await user.click(within(rows[1]!).getByRole('button', { name: 'Redeliver d-1' }));
     expect(await screen.findByText('Delivered with HTTP 200')).toBeInTheDocument();
-    expect(fetch.mock.calls.some(([u, init]) => u === '/api/admin/webhooks/deliveries/1/redeliver' && init?.method === 'POST')).toBe(true);
+    expect(
+      fetch.mock.calls.some(
+        ([u, init]) => u === '/api/admin/webhooks/deliveries/1/redeliver' && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 
   it('shows moderators the deliveries without the tester or Redeliver', async () => {

@@ -42,7 +42,13 @@ function SendMessageForm({ feature }: { feature: string }) {
           {T.messageTitle}
         </h3>
         <TextField label={T.subject} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
-        <TextAreaField label={T.body} value={body} rows={5} maxLength={5000} onChange={(e) => setBody(e.target.value)} />
+        <TextAreaField
+          label={T.body}
+          value={body}
+          rows={5}
+          maxLength={5000}
+          onChange={(e) => setBody(e.target.value)}
+        />
         {error && <Alert variant="error">{error}</Alert>}
         <div>
           <Button type="submit" disabled={send.isPending}>
@@ -69,19 +75,28 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
                 <caption className="sr-only">{T.title}</caption>
                 <thead className={tc.head}>
                   <tr>
-                    <th scope="col" className={tc.th}>{T.columns.member}</th>
-                    <th scope="col" className={tc.th}>{T.columns.subscribed}</th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.member}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.subscribed}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className={tc.body}>
                   {d.items.map((s) => (
                     <tr key={s.memberId} data-testid="subscriber-row">
                       <td className={tc.td}>
-                        <Link to={`/members/${encodeURIComponent(s.username)}`} className={cx('rounded text-sky-300 hover:underline', focusRing)}>
+                        <Link
+                          to={`/members/${encodeURIComponent(s.username)}`}
+                          className={cx('rounded text-sky-300 hover:underline', focusRing)}
+                        >
                           {s.username}
                         </Link>
                       </td>
-                      <td className={tc.td}><Time value={s.subscribedAt} /></td>
+                      <td className={tc.td}>
+                        <Time value={s.subscribedAt} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -117,7 +132,11 @@ export function FeatureSubscribersPage() {
   };
   return (
     <AdminSection title={T.title}>
-      <QueryState isPending={features.isPending} error={features.isError ? features.error : null} failedText={T.featuresFailed}>
+      <QueryState
+        isPending={features.isPending}
+        error={features.isError ? features.error : null}
+        failedText={T.featuresFailed}
+      >
         {() =>
           features.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{T.noFeatures}</p>
@@ -126,7 +145,12 @@ export function FeatureSubscribersPage() {
               <label htmlFor={selectId} className="text-sm text-slate-300">
                 {T.feature}
               </label>
-              <select id={selectId} value={feature} onChange={(e) => set({ feature: e.target.value })} className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}>
+              <select
+                id={selectId}
+                value={feature}
+                onChange={(e) => set({ feature: e.target.value })}
+                className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}
+              >
                 <option value="">{T.pickFeature}</option>
                 {features.data!.map((f) => (
                   <option key={f.key} value={f.key}>

@@ -3,7 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '../../lib/auth';
-import { LocationProbe, bodyOf, fakeToken, json, mockFetch, renderPage, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import {
+  LocationProbe,
+  bodyOf,
+  fakeToken,
+  json,
+  mockFetch,
+  renderPage,
+  renderRoutes,
+  signInAs,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { ADMIN_TEXT } from './constants';
 import { AdminMembersPage, FeedbackDetailPage, FeedbackListPage } from './pages';
 
@@ -41,7 +52,12 @@ describe('FeedbackListPage', () => {
     const fetch = mockFetch((url) => {
       const q = new URL(url, 'http://x').searchParams;
       const page = Number(q.get('page'));
-      return json(200, { items: [item({ id: page * 100, excerpt: `Item on page ${page} (${q.get('status')})` })], page, pageSize: 25, totalCount: 30 });
+      return json(200, {
+        items: [item({ id: page * 100, excerpt: `Item on page ${page} (${q.get('status')})` })],
+        page,
+        pageSize: 25,
+        totalCount: 30,
+      });
     });
     const user = userEvent.setup();
     renderPage(<FeedbackListPage />, { path: '/admin/feedback' });
@@ -65,7 +81,9 @@ describe('FeedbackDetailPage', () => {
   it('shows the content, the page as a link, the member linking to their profile and the browser; status buttons save', async () => {
     signInAs(testMember, ['administrator']);
     const fetch = mockFetch((_url, init) =>
-      init.method === 'PATCH' ? json(200, item({ status: (bodyOf(init) as { status: 'done' }).status })) : json(200, item({ status: 'seen' })),
+      init.method === 'PATCH'
+        ? json(200, item({ status: (bodyOf(init) as { status: 'done' }).status }))
+        : json(200, item({ status: 'seen' })),
     );
     const user = userEvent.setup();
     renderRoutes(routes, { path: '/admin/feedback/5' });
@@ -77,7 +95,9 @@ describe('FeedbackDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Mark as seen' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Mark as done' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as done' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Mark as done' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
     expect(patch[0]).toBe('/api/admin/feedback/5');
     expect(bodyOf(patch[1]!)).toEqual({ status: 'done' });
@@ -102,7 +122,12 @@ describe('AdminMembersPage', () => {
     const fetch = mockFetch((url) => {
       const q = new URL(url, 'http://x').searchParams;
       const search = q.get('search');
-      return json(200, { items: [member({ username: search ? `found-${search}` : `page-${q.get('page')}` })], page: Number(q.get('page')), pageSize: 25, totalCount: search ? 1 : 60 });
+      return json(200, {
+        items: [member({ username: search ? `found-${search}` : `page-${q.get('page')}` })],
+        page: Number(q.get('page')),
+        pageSize: 25,
+        totalCount: search ? 1 : 60,
+      });
     });
     const user = userEvent.setup();
     renderPage(<AdminMembersPage />, { path: '/admin/members' });
@@ -121,7 +146,12 @@ describe('AdminMembersPage', () => {
       if (init.method === 'PUT') roles = ['moderator'];
       if (init.method === 'DELETE') roles = [];
       if (init.method === 'PUT' || init.method === 'DELETE') return new Response(null, { status: 204 });
-      return json(200, { items: [member({ id: 1, username: 'admin', roles: ['administrator'] }), member({ roles })], page: 1, pageSize: 25, totalCount: 2 });
+      return json(200, {
+        items: [member({ id: 1, username: 'admin', roles: ['administrator'] }), member({ roles })],
+        page: 1,
+        pageSize: 25,
+        totalCount: 2,
+      });
     });
     const user = userEvent.setup();
     renderPage(<AdminMembersPage />, { path: '/admin/members' });
@@ -130,10 +160,16 @@ describe('AdminMembersPage', () => {
     expect(mod).not.toBeChecked();
     await user.click(mod);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Moderator role for BoostQueen' })).toBeChecked());
-    expect(fetch.mock.calls.some(([u, i]) => u === '/api/admin/members/12/roles/moderator' && i?.method === 'PUT')).toBe(true);
+    expect(
+      fetch.mock.calls.some(([u, i]) => u === '/api/admin/members/12/roles/moderator' && i?.method === 'PUT'),
+    ).toBe(true);
     await user.click(screen.getByRole('switch', { name: 'Moderator role for BoostQueen' }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Moderator role for BoostQueen' })).not.toBeChecked());
-    expect(fetch.mock.calls.some(([u, i]) => u === '/api/admin/members/12/roles/moderator' && i?.method === 'DELETE')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Moderator role for BoostQueen' })).not.toBeChecked(),
+    );
+    expect(
+      fetch.mock.calls.some(([u, i]) => u === '/api/admin/members/12/roles/moderator' && i?.method === 'DELETE'),
+    ).toBe(true);
   });
 
   it('disables a member only after the confirm dialog', async () => {
@@ -166,7 +202,8 @@ describe('AdminMembersPage', () => {
     signInAs(admin, ['administrator']);
     const token = fakeToken({ sub: '12', is_impersonating: true });
     const fetch = mockFetch((url) => {
-      if (url === '/api/admin/impersonate/12') return json(200, { token, member: { ...testMember, id: 12, username: 'BoostQueen', isImpersonating: true } });
+      if (url === '/api/admin/impersonate/12')
+        return json(200, { token, member: { ...testMember, id: 12, username: 'BoostQueen', isImpersonating: true } });
       if (url === '/api/roles/my') return json(200, []);
       return json(200, { items: [member()], page: 1, pageSize: 25, totalCount: 1 });
     });
@@ -184,7 +221,9 @@ describe('AdminMembersPage', () => {
   it('shows the impersonation failure text', async () => {
     signInAs(admin, ['administrator']);
     mockFetch((url) =>
-      url.startsWith('/api/admin/impersonate') ? json(500, {}) : json(200, { items: [member()], page: 1, pageSize: 25, totalCount: 1 }),
+      url.startsWith('/api/admin/impersonate')
+        ? json(500, {})
+        : json(200, { items: [member()], page: 1, pageSize: 25, totalCount: 1 }),
     );
     const user = userEvent.setup();
     renderPage(<AdminMembersPage />, { path: '/admin/members' });

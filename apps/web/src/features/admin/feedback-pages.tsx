@@ -19,7 +19,8 @@ function StatusBadge({ status }: { status: FeedbackStatus }) {
   return <Badge tone={statusTone[status]}>{FEEDBACK_STATUS_LABELS[status]}</Badge>;
 }
 
-const isStatus = (v: string | null): v is FeedbackStatus | 'all' => v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
+const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
+  v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
 
 export function FeedbackListPage() {
   const [params, setParams] = useSearchParams();
@@ -51,7 +52,12 @@ export function FeedbackListPage() {
           <label htmlFor={selectId} className="text-sm text-slate-400">
             {T.filter}
           </label>
-          <select id={selectId} value={status} onChange={(e) => update({ status: e.target.value })} className={cx(inputClasses(false), 'h-10 w-36 py-0')}>
+          <select
+            id={selectId}
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+            className={cx(inputClasses(false), 'h-10 w-36 py-0')}
+          >
             <option value="all">All</option>
             {FEEDBACK_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -73,10 +79,18 @@ export function FeedbackListPage() {
                   <caption className="sr-only">{T.title}</caption>
                   <thead className={tc.head}>
                     <tr>
-                      <th scope="col" className={tc.th}>{T.columns.feedback}</th>
-                      <th scope="col" className={tc.th}>{T.columns.member}</th>
-                      <th scope="col" className={tc.th}>{T.columns.status}</th>
-                      <th scope="col" className={tc.th}>{T.columns.received}</th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.feedback}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.member}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.status}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.received}
+                      </th>
                     </tr>
                   </thead>
                   <tbody className={tc.body}>
@@ -91,13 +105,19 @@ export function FeedbackListPage() {
                         <td className={tc.td}>
                           <StatusBadge status={f.status} />
                         </td>
-                        <td className={`${tc.td} whitespace-nowrap`}><Time value={f.createdAt} /></td>
+                        <td className={`${tc.td} whitespace-nowrap`}>
+                          <Time value={f.createdAt} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={(p) => update({ page: p })} />
+              <Pagination
+                page={d.page}
+                totalPages={pageCount(d.totalCount, d.pageSize)}
+                onPageChange={(p) => update({ page: p })}
+              />
             </>
           );
         }}
@@ -156,7 +176,9 @@ function FeedbackDetail({ item }: { item: FeedbackItem }) {
         <dt className="text-slate-400">{T.userAgent}</dt>
         <dd className="break-words text-slate-300">{item.userAgent ?? '—'}</dd>
         <dt className="text-slate-400">{T.received}</dt>
-        <dd className="text-slate-300"><Time value={item.createdAt} /></dd>
+        <dd className="text-slate-300">
+          <Time value={item.createdAt} />
+        </dd>
         <dt className="text-slate-400">{T.status}</dt>
         <dd>
           <StatusBadge status={item.status} />

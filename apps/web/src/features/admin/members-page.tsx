@@ -17,7 +17,9 @@ type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
 function useMemberChange() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (change: { member: AdminMember } & ({ role: StaffRole; on: boolean } | { disabled: boolean })) => {
+    mutationFn: async (
+      change: { member: AdminMember } & ({ role: StaffRole; on: boolean } | { disabled: boolean }),
+    ) => {
       const { member } = change;
       if ('role' in change) {
         await (change.on ? adminApi.grantRole(member.id, change.role) : adminApi.revokeRole(member.id, change.role));
@@ -32,7 +34,17 @@ function useMemberChange() {
   });
 }
 
-function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin: boolean; selfId: number | null; onConfirm: (p: Pending) => void }) {
+function MemberRow({
+  m,
+  isAdmin,
+  selfId,
+  onConfirm,
+}: {
+  m: AdminMember;
+  isAdmin: boolean;
+  selfId: number | null;
+  onConfirm: (p: Pending) => void;
+}) {
   const change = useMemberChange();
   const navigate = useNavigate();
   const [impersonating, setImpersonating] = useState(false);
@@ -50,7 +62,10 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
   return (
     <tr data-testid="member-row">
       <td className={tc.td}>
-        <Link to={`/members/${encodeURIComponent(m.username)}`} className={cx('rounded font-medium text-sky-300 hover:underline', focusRing)}>
+        <Link
+          to={`/members/${encodeURIComponent(m.username)}`}
+          className={cx('rounded font-medium text-sky-300 hover:underline', focusRing)}
+        >
           {m.username}
         </Link>
       </td>
@@ -88,7 +103,9 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
           </span>
         )}
       </td>
-      <td className={`${tc.td} whitespace-nowrap`}><Time value={m.createdAt} /></td>
+      <td className={`${tc.td} whitespace-nowrap`}>
+        <Time value={m.createdAt} />
+      </td>
       <td className={tc.td}>
         <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? T.disabled : T.active}</Badge>
       </td>
@@ -105,7 +122,13 @@ function MemberRow({ m, isAdmin, selfId, onConfirm }: { m: AdminMember; isAdmin:
               {m.disabled ? T.enable : T.disable}
             </Button>
             {!m.disabled && !m.roles.includes('administrator') && (
-              <Button size="sm" variant="outline" disabled={impersonating} aria-label={`${T.impersonate} ${m.username}`} onClick={() => void impersonate()}>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={impersonating}
+                aria-label={`${T.impersonate} ${m.username}`}
+                onClick={() => void impersonate()}
+              >
                 {T.impersonate}
               </Button>
             )}
@@ -173,7 +196,13 @@ export function AdminMembersPage() {
     <AdminSection title={T.title}>
       <form role="search" onSubmit={onSearch} className="flex items-end gap-2">
         <div className="flex-1">
-          <TextField label={T.search} hint={T.searchHint} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <TextField
+            label={T.search}
+            hint={T.searchHint}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <Button type="submit" variant="outline">
           Search
@@ -191,12 +220,24 @@ export function AdminMembersPage() {
                   <caption className="sr-only">{T.title}</caption>
                   <thead className={tc.head}>
                     <tr>
-                      <th scope="col" className={tc.th}>{T.columns.member}</th>
-                      <th scope="col" className={tc.th}>{T.columns.email}</th>
-                      <th scope="col" className={tc.th}>{T.columns.roles}</th>
-                      <th scope="col" className={tc.th}>{T.columns.joined}</th>
-                      <th scope="col" className={tc.th}>{T.columns.state}</th>
-                      <th scope="col" className={tc.th}>{T.columns.actions}</th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.member}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.email}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.roles}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.joined}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.state}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.actions}
+                      </th>
                     </tr>
                   </thead>
                   <tbody className={tc.body}>

@@ -4,7 +4,15 @@ import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** One admin section: its own heading (the layout holds the page's h1) and title. */
-export function AdminSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function AdminSection({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <section aria-labelledby="admin-section-title" className="flex flex-col gap-5">
@@ -55,6 +63,7 @@ export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'in
     info: 'bg-sky-500/15 text-sky-300',
     warn: 'bg-amber-500/15 text-amber-200',
   };
-  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
+  return (
+    <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>
+  );
 }
-

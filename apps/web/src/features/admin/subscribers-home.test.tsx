@@ -18,7 +18,9 @@ function subscribersApi() {
     const q = new URL(url, 'http://x').searchParams;
     const page = Number(q.get('page'));
     return json(200, {
-      items: [{ memberId: page, username: `${q.get('feature')}-fan-${page}`, subscribedAt: '2026-11-01T10:00:00.000Z' }],
+      items: [
+        { memberId: page, username: `${q.get('feature')}-fan-${page}`, subscribedAt: '2026-11-01T10:00:00.000Z' },
+      ],
       page,
       pageSize: 25,
       totalCount: 26,
@@ -71,7 +73,11 @@ describe('FeatureSubscribersPage', () => {
     await user.click(screen.getByRole('button', { name: T.send }));
     expect(await screen.findByText(T.sent)).toBeInTheDocument();
     const post = fetch.mock.calls.find(([u]) => u === '/api/FeatureSubscriptions/send-message')!;
-    expect(bodyOf(post[1]!)).toEqual({ feature: 'maps', subject: 'Maps are close', body: 'The first maps arrive next week.' });
+    expect(bodyOf(post[1]!)).toEqual({
+      feature: 'maps',
+      subject: 'Maps are close',
+      body: 'The first maps arrive next week.',
+    });
     await waitFor(() => expect(screen.getByLabelText(T.subject)).toHaveValue(''));
   });
 

@@ -19,7 +19,9 @@ function statusTone(d: WebhookDelivery) {
 function Body({ label, text }: { label: string; text: string | null }) {
   return (
     <details className="mt-1">
-      <summary className={cx('cursor-pointer rounded text-xs text-sky-300 hover:text-sky-200', focusRing)}>{label}</summary>
+      <summary className={cx('cursor-pointer rounded text-xs text-sky-300 hover:text-sky-200', focusRing)}>
+        {label}
+      </summary>
       <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-950 p-2 text-xs text-slate-200">
         {text || T.empty}
       </pre>
@@ -39,7 +41,9 @@ function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: bo
   });
   return (
     <tr data-testid="delivery-row">
-      <td className={`${tc.td} whitespace-nowrap`}><Time value={d.createdAt} /></td>
+      <td className={`${tc.td} whitespace-nowrap`}>
+        <Time value={d.createdAt} />
+      </td>
       <td className={tc.td}>{T.direction[d.direction]}</td>
       <td className={tc.td}>{d.kind}</td>
       <td className={`${tc.td} max-w-72`}>
@@ -54,7 +58,13 @@ function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: bo
       <td className={`${tc.td} whitespace-nowrap`}>{d.latencyMs === null ? '—' : `${d.latencyMs} ms`}</td>
       <td className={tc.td}>
         {canRedeliver && d.direction === 'out' && (
-          <Button size="sm" variant="outline" disabled={redeliver.isPending} onClick={() => redeliver.mutate()} aria-label={`${T.redeliver} ${d.deliveryId}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={redeliver.isPending}
+            onClick={() => redeliver.mutate()}
+            aria-label={`${T.redeliver} ${d.deliveryId}`}
+          >
             {T.redeliver}
           </Button>
         )}
@@ -78,13 +88,22 @@ function TestForm() {
     <div className="flex flex-col gap-3 rounded-xl border border-slate-800 p-4">
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <TextField label={T.url} hint={T.urlHint} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
+          <TextField
+            label={T.url}
+            hint={T.urlHint}
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://"
+          />
         </div>
         <Button type="submit" disabled={send.isPending}>
           {send.isPending ? T.sending : T.send}
         </Button>
       </form>
-      {send.isSuccess && <Alert variant={send.data.error ? 'error' : 'success'}>{T.sent(send.data.statusCode, send.data.error)}</Alert>}
+      {send.isSuccess && (
+        <Alert variant={send.data.error ? 'error' : 'success'}>{T.sent(send.data.statusCode, send.data.error)}</Alert>
+      )}
       {send.isError && <Alert variant="error">{errorText(send.error)}</Alert>}
     </div>
   );
@@ -107,13 +126,27 @@ export function WebhooksPage() {
                 <caption className="sr-only">{T.deliveries}</caption>
                 <thead className={tc.head}>
                   <tr>
-                    <th scope="col" className={tc.th}>{T.columns.when}</th>
-                    <th scope="col" className={tc.th}>{T.columns.direction}</th>
-                    <th scope="col" className={tc.th}>{T.columns.kind}</th>
-                    <th scope="col" className={tc.th}>{T.columns.url}</th>
-                    <th scope="col" className={tc.th}>{T.columns.status}</th>
-                    <th scope="col" className={tc.th}>{T.columns.latency}</th>
-                    <th scope="col" className={tc.th}><span className="sr-only">Actions</span></th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.when}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.direction}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.kind}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.url}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.status}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      {T.columns.latency}
+                    </th>
+                    <th scope="col" className={tc.th}>
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className={tc.body}>

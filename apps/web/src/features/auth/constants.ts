@@ -19,7 +19,8 @@ export const LOGIN_TEXT = {
 export const EMAIL_STEP_TEXT = {
   titleRequired: 'Add Your Email',
   titleNotVerified: 'Verify Your Email',
-  introRequired: 'Your account has no email address yet. Add one to finish signing in: we will send you a verification link.',
+  introRequired:
+    'Your account has no email address yet. Add one to finish signing in: we will send you a verification link.',
   introNotVerified: 'Your email address is not verified yet. Check it below and we will send a new verification link.',
   email: 'Email address',
   emailRequired: 'Email is required',

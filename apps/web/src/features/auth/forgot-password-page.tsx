@@ -98,7 +98,11 @@ export function ForgotPasswordPage() {
           autoFocus
         />
         <EmailSuggestionNotice state={suggestion} onApply={setEmail} />
-        <Button type="submit" className="w-full" disabled={busy || cooldown.active || Boolean(fieldError) || suggestion.blocking}>
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={busy || cooldown.active || Boolean(fieldError) || suggestion.blocking}
+        >
           {busy ? FORGOT_TEXT.submitting : cooldown.active ? FORGOT_TEXT.resendIn(cooldown.label) : FORGOT_TEXT.submit}
         </Button>
       </form>

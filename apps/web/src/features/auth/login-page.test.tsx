@@ -124,7 +124,8 @@ describe('LoginPage', () => {
 
   it('moves to the "Add Your Email" step on EmailRequired and sends the address', async () => {
     const fetch = mockFetch((url) => {
-      if (url === '/api/auth/login') return json(403, { message: 'Email required', reason: 'EmailRequired', currentEmail: null });
+      if (url === '/api/auth/login')
+        return json(403, { message: 'Email required', reason: 'EmailRequired', currentEmail: null });
       if (url === '/api/auth/provide-email') return json(200, { message: 'sent' });
       return json(404, {});
     });
@@ -178,9 +179,12 @@ describe('LoginPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let resendStatus = 200;
     mockFetch((url) => {
-      if (url === '/api/auth/login') return json(403, { message: 'Verify', reason: 'EmailNotVerified', currentEmail: 'a@b.co' });
+      if (url === '/api/auth/login')
+        return json(403, { message: 'Verify', reason: 'EmailNotVerified', currentEmail: 'a@b.co' });
       if (url === '/api/auth/resend-verification')
-        return resendStatus === 429 ? json(429, { message: 'Too many requests' }, { 'Retry-After': '150' }) : json(200, { message: 'ok' });
+        return resendStatus === 429
+          ? json(429, { message: 'Too many requests' }, { 'Retry-After': '150' })
+          : json(200, { message: 'ok' });
       return json(200, { message: 'ok' });
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

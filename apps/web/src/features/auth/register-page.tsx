@@ -47,7 +47,13 @@ export function RegisterPage() {
   const errors = registerErrors({ username, email, password, confirm });
   const touch = (f: Field) => () => setTouched((t) => ({ ...t, [f]: true }));
   const valid =
-    !errors.username && !errors.email && !errors.password && !errors.confirm && terms && bot.done && !suggestion.blocking;
+    !errors.username &&
+    !errors.email &&
+    !errors.password &&
+    !errors.confirm &&
+    terms &&
+    bot.done &&
+    !suggestion.blocking;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -158,7 +164,9 @@ export function RegisterPage() {
               </Link>
             </>
           }
-          description={touched.terms && !terms ? <span className="text-rose-400">{AUTH_MESSAGES.termsRequired}</span> : undefined}
+          description={
+            touched.terms && !terms ? <span className="text-rose-400">{AUTH_MESSAGES.termsRequired}</span> : undefined
+          }
         />
         <Checkbox
           checked={productUpdates}

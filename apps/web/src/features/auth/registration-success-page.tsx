@@ -35,14 +35,20 @@ export function RegistrationSuccessPage() {
     } catch (err) {
       const limited = err instanceof ApiError && err.status === 429;
       if (limited) cooldown.start(retryAfterSeconds(err.retryAfter));
-      setNote({ ok: false, text: errorText(err, limited ? AUTH_MESSAGES.tooManyRequests : EMAIL_STEP_TEXT.resendFailed) });
+      setNote({
+        ok: false,
+        text: errorText(err, limited ? AUTH_MESSAGES.tooManyRequests : EMAIL_STEP_TEXT.resendFailed),
+      });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title={REGISTRATION_SUCCESS_TEXT.title} subtitle={username ? REGISTRATION_SUCCESS_TEXT.welcome(username) : undefined}>
+    <AuthCard
+      title={REGISTRATION_SUCCESS_TEXT.title}
+      subtitle={username ? REGISTRATION_SUCCESS_TEXT.welcome(username) : undefined}
+    >
       <div className="space-y-4">
         <Alert variant="success">{REGISTRATION_SUCCESS_TEXT.body(email)}</Alert>
         <p className="text-sm text-slate-400">{REGISTRATION_SUCCESS_TEXT.spam}</p>

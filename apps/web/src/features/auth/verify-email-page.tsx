@@ -41,7 +41,11 @@ export function VerifyEmailPage() {
   }, [token, navigate]);
 
   const title =
-    phase.kind === 'success' ? VERIFY_TEXT.successTitle : phase.kind === 'error' ? VERIFY_TEXT.failedTitle : VERIFY_TEXT.title;
+    phase.kind === 'success'
+      ? VERIFY_TEXT.successTitle
+      : phase.kind === 'error'
+        ? VERIFY_TEXT.failedTitle
+        : VERIFY_TEXT.title;
 
   return (
     <AuthCard title={title}>

@@ -88,7 +88,8 @@ export const carsApi = {
   countView: (id: number) => api.post<{ views: number; counted: boolean }>(`/cars/${id}/view`),
   countCopy: (id: number) => api.post<{ codeCopies: number; counted: boolean }>(`/cars/${id}/copy`),
   rate: (id: number, stars: number) => api.post<CarRating>(`/cars/${id}/rate`, { stars }),
-  vote: (id: number, voteType: CarVoteType) => api.post<{ upvotes: number; downvotes: number }>(`/cars/${id}/vote`, { voteType }),
+  vote: (id: number, voteType: CarVoteType) =>
+    api.post<{ upvotes: number; downvotes: number }>(`/cars/${id}/vote`, { voteType }),
 };
 
 /** Changes the cached detail of a car, if it is cached. */

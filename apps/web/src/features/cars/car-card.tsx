@@ -9,10 +9,12 @@ function Counts({ car }: { car: Car }) {
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-400">
       <span title={exactNumber(car.views)}>
-        <span className="font-semibold text-slate-200">{compactNumber(car.views)}</span> {CAR_CARD_TEXT.views(car.views)}
+        <span className="font-semibold text-slate-200">{compactNumber(car.views)}</span>{' '}
+        {CAR_CARD_TEXT.views(car.views)}
       </span>
       <span title={exactNumber(car.codeCopies)}>
-        <span className="font-semibold text-slate-200">{compactNumber(car.codeCopies)}</span> {CAR_CARD_TEXT.copies(car.codeCopies)}
+        <span className="font-semibold text-slate-200">{compactNumber(car.codeCopies)}</span>{' '}
+        {CAR_CARD_TEXT.copies(car.codeCopies)}
       </span>
     </p>
   );
@@ -40,7 +42,15 @@ function BodyBadge({ car }: { car: Car }) {
  * A car in the list: the whole card links to its page. Grid cards stack the banner over the text;
  * list rows put a small banner beside it.
  */
-export function CarCard({ car, variant = 'grid', priority = false }: { car: Car; variant?: 'grid' | 'list'; /** The first card of a list: its banner is the page's largest image. */ priority?: boolean }) {
+export function CarCard({
+  car,
+  variant = 'grid',
+  priority = false,
+}: {
+  car: Car;
+  variant?: 'grid' | 'list';
+  /** The first card of a list: its banner is the page's largest image. */ priority?: boolean;
+}) {
   // One link stretched over the whole card (named by the car), with the creator's own link above it: links cannot nest.
   const frame = cx(
     'group relative block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900 focus-within:border-sky-500/60',
@@ -86,7 +96,12 @@ export function CarCard({ car, variant = 'grid', priority = false }: { car: Car;
   return (
     <div data-testid="car-card" className={cx(frame, 'flex h-full flex-col')}>
       <div className="relative aspect-video overflow-hidden">
-        <CarBanner name={car.name} url={car.bannerUrl} priority={priority} className="transition-transform duration-300 group-hover:scale-105" />
+        <CarBanner
+          name={car.name}
+          url={car.bannerUrl}
+          priority={priority}
+          className="transition-transform duration-300 group-hover:scale-105"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         {title}

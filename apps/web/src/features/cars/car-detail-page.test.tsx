@@ -36,7 +36,11 @@ function serveCar(car: CarDetail, overrides: Partial<Record<string, (init: Reque
       case 'GET /rating':
         return json(200, { myStars: null, averageRating: car.averageRating, ratingCount: car.ratingCount });
       case 'POST /rate':
-        return json(200, { myStars: (bodyOf(init) as { stars: number }).stars, averageRating: 4.5, ratingCount: car.ratingCount + 1 });
+        return json(200, {
+          myStars: (bodyOf(init) as { stars: number }).stars,
+          averageRating: 4.5,
+          ratingCount: car.ratingCount + 1,
+        });
       case 'POST /pin':
         return json(200, { isPinned: (bodyOf(init) as { isPinned: boolean }).isPinned });
       case 'DELETE ':
@@ -59,7 +63,12 @@ function openCar(id: number | string = 5) {
   );
 }
 
-const owned = () => makeDetail({ id: 5, name: 'My Octane', member: { id: testMember.id, displayName: testMember.username, avatarUrl: null } });
+const owned = () =>
+  makeDetail({
+    id: 5,
+    name: 'My Octane',
+    member: { id: testMember.id, displayName: testMember.username, avatarUrl: null },
+  });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -113,7 +122,9 @@ describe('car detail: content and states', () => {
   });
 
   it('never-updated cars say Created; one view and one copy are singular', async () => {
-    serveCar(makeDetail({ id: 5, views: 0, codeCopies: 1 }), { 'POST /view': () => json(200, { views: 1, counted: true }) });
+    serveCar(makeDetail({ id: 5, views: 0, codeCopies: 1 }), {
+      'POST /view': () => json(200, { views: 1, counted: true }),
+    });
     openCar();
     expect((await screen.findByText(/^Created$/, { selector: 'span' })).querySelector('time')).not.toBeNull();
     expect(await screen.findByText('view')).toBeInTheDocument();
@@ -130,7 +141,9 @@ describe('car detail: content and states', () => {
 
   it('a failed load says so, with Retry and Go Back', async () => {
     let fail = true;
-    serveCar(makeDetail({ id: 5 }), { 'GET ': () => (fail ? json(500, { message: 'boom' }) : json(200, makeDetail({ id: 5 }))) });
+    serveCar(makeDetail({ id: 5 }), {
+      'GET ': () => (fail ? json(500, { message: 'boom' }) : json(200, makeDetail({ id: 5 }))),
+    });
     const user = userEvent.setup();
     openCar();
     expect(await screen.findByRole('alert')).toHaveTextContent(T.error);
@@ -275,7 +288,10 @@ describe('car detail: rating', () => {
     const dialog = within(screen.getByRole('dialog', { name: CAR_JOIN_TEXT.title }));
     for (const b of CAR_JOIN_TEXT.benefits) expect(dialog.getByText(b)).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
-    expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/cars/5')}`);
+    expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent('/cars/5')}`,
+    );
     expect(server.count('POST', '/rate')).toBe(0);
     expect(server.count('GET', '/rating')).toBe(0);
   });
@@ -287,7 +303,9 @@ describe('car detail: rating', () => {
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(screen.getByRole('button', { name: STAR_RATING_TEXT.rate(2) })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: STAR_RATING_TEXT.rate(2) })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(server.count('GET', '/rating')).toBe(1);
 
     await user.click(screen.getByRole('button', { name: STAR_RATING_TEXT.rate(5) }));
@@ -299,7 +317,9 @@ describe('car detail: rating', () => {
   it('a failed rating is only logged', async () => {
     signInAs();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    serveCar(makeDetail({ id: 5, averageRating: 3, ratingCount: 2 }), { 'POST /rate': () => json(500, { message: 'boom' }) });
+    serveCar(makeDetail({ id: 5, averageRating: 3, ratingCount: 2 }), {
+      'POST /rate': () => json(500, { message: 'boom' }),
+    });
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });

@@ -87,7 +87,11 @@ function CarDetailView({ car }: { car: CarDetail }) {
 
   // The member's own rating is asked for on open (§2); until it answers, the detail's copy is used.
   const ratingQuery = useQuery({ ...carRatingQuery(car.id), enabled: signedIn });
-  const rating: CarRating = ratingQuery.data ?? { myStars: car.myStars, averageRating: car.averageRating, ratingCount: car.ratingCount };
+  const rating: CarRating = ratingQuery.data ?? {
+    myStars: car.myStars,
+    averageRating: car.averageRating,
+    ratingCount: car.ratingCount,
+  };
 
   const rate = useMutation({
     mutationFn: (stars: number) => carsApi.rate(car.id, stars),
@@ -152,14 +156,23 @@ function CarDetailView({ car }: { car: CarDetail }) {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Link to="/cars" className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
+      <Link
+        to="/cars"
+        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
+      >
         <span aria-hidden="true">←</span> {T.backToCars}
       </Link>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {car.bannerUrl && bannerFailed !== car.bannerUrl && (
             <div className="aspect-video max-h-[28rem] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img src={car.bannerUrl} alt="" fetchPriority="high" className="h-full w-full object-cover" onError={() => setBannerFailed(car.bannerUrl)} />
+              <img
+                src={car.bannerUrl}
+                alt=""
+                fetchPriority="high"
+                className="h-full w-full object-cover"
+                onError={() => setBannerFailed(car.bannerUrl)}
+              />
             </div>
           )}
 
@@ -181,7 +194,9 @@ function CarDetailView({ car }: { car: CarDetail }) {
               <span>
                 {updated ? T.updated : T.created} <Time value={updated ? car.updatedAt : car.createdAt} />
               </span>
-              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300">{car.bodyName}</span>
+              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300">
+                {car.bodyName}
+              </span>
             </div>
             <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
               <div className="flex items-center gap-2">
@@ -202,7 +217,8 @@ function CarDetailView({ car }: { car: CarDetail }) {
                   <Count value={car.views} className="font-bold text-white" /> {CAR_CARD_TEXT.views(car.views)}
                 </span>
                 <span>
-                  <Count value={car.codeCopies} className="font-bold text-white" /> {CAR_CARD_TEXT.copies(car.codeCopies)}
+                  <Count value={car.codeCopies} className="font-bold text-white" />{' '}
+                  {CAR_CARD_TEXT.copies(car.codeCopies)}
                 </span>
               </p>
               <Votes car={car} onVote={onVote} busy={vote.isPending} />
@@ -224,7 +240,10 @@ function CarDetailView({ car }: { car: CarDetail }) {
               {T.description}
             </h2>
             {car.description.trim() ? (
-              <Markdown html={car.descriptionHtml} className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!" />
+              <Markdown
+                html={car.descriptionHtml}
+                className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!"
+              />
             ) : (
               <p className="text-slate-400">{T.noDescription}</p>
             )}
@@ -238,14 +257,20 @@ function CarDetailView({ car }: { car: CarDetail }) {
           </section>
         </div>
 
-        <aside aria-labelledby="car-info" className="h-fit rounded-2xl border border-slate-800 bg-slate-900/70 p-5 lg:sticky lg:top-20">
+        <aside
+          aria-labelledby="car-info"
+          className="h-fit rounded-2xl border border-slate-800 bg-slate-900/70 p-5 lg:sticky lg:top-20"
+        >
           <h2 id="car-info" className="mb-4 text-lg font-semibold text-white">
             {T.info}
           </h2>
           <dl className="space-y-3 text-sm">
             <InfoRow label={T.creator}>
               {creatorName ? (
-                <Link to={`/members/${encodeURIComponent(creatorName)}`} className={cx('rounded text-sky-400 hover:text-sky-300', focusRing)}>
+                <Link
+                  to={`/members/${encodeURIComponent(creatorName)}`}
+                  className={cx('rounded text-sky-400 hover:text-sky-300', focusRing)}
+                >
                   {creatorName}
                 </Link>
               ) : (
@@ -287,7 +312,10 @@ function CarDetailView({ car }: { car: CarDetail }) {
 function Creator({ name, avatarUrl }: { name: string | null; avatarUrl: string | null }) {
   if (!name) return <span>{T.unknown}</span>;
   return (
-    <Link to={`/members/${encodeURIComponent(name)}`} className={cx('inline-flex items-center gap-2 rounded text-slate-200 hover:text-white', focusRing)}>
+    <Link
+      to={`/members/${encodeURIComponent(name)}`}
+      className={cx('inline-flex items-center gap-2 rounded text-slate-200 hover:text-white', focusRing)}
+    >
       <Avatar url={avatarUrl} name={name} />
       <span>{name}</span>
     </Link>
@@ -313,7 +341,9 @@ function Votes({ car, onVote, busy }: { car: CarDetail; onVote: (t: 'U' | 'D') =
       onClick={() => onVote(type)}
       className={cx(
         'inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm',
-        car.myVote === type ? 'border-sky-500 bg-sky-500/15 text-sky-300' : 'border-slate-700 text-slate-300 hover:bg-slate-800',
+        car.myVote === type
+          ? 'border-sky-500 bg-sky-500/15 text-sky-300'
+          : 'border-slate-700 text-slate-300 hover:bg-slate-800',
         focusRing,
       )}
     >

@@ -47,7 +47,10 @@ afterEach(() => {
 describe('car form checks', () => {
   it('checks the code as it is typed: the decoded body and item count, or the decoder message', async () => {
     expect(codeStatus('')).toBeNull();
-    expect(codeStatus(OCTANE_CODE)).toEqual({ ok: true, text: expect.stringMatching(/^Valid code: Octane, \d+ items?$/) });
+    expect(codeStatus(OCTANE_CODE)).toEqual({
+      ok: true,
+      text: expect.stringMatching(/^Valid code: Octane, \d+ items?$/),
+    });
     expect(codeStatus(BAD_CHECKSUM_CODE)).toEqual({ ok: false, text: checksumMessage });
 
     mockFetch(() => json(500));
@@ -84,7 +87,9 @@ describe('car form checks', () => {
     expect(bannerFileError(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
     expect(bannerFileError(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
     expect(bannerFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(T.bannerType);
-    expect(bannerFileError(new File([new Uint8Array(CAR_BANNER_MAX_BYTES + 1)], 'a.jpg', { type: 'image/jpeg' }))).toBe(T.bannerTooLarge);
+    expect(bannerFileError(new File([new Uint8Array(CAR_BANNER_MAX_BYTES + 1)], 'a.jpg', { type: 'image/jpeg' }))).toBe(
+      T.bannerTooLarge,
+    );
   });
 
   it('description: Write and Preview tabs, a counter up to 5000', async () => {
@@ -103,7 +108,9 @@ describe('car form checks', () => {
 describe('car upload', () => {
   it('creates the car, uploads the banner with a progress bar, and opens the car', async () => {
     const fetch = mockFetch((url, init) =>
-      url === '/api/cars' && init.method === 'POST' ? json(201, makeDetail({ id: 77, name: 'Fresh Octane' })) : json(404),
+      url === '/api/cars' && init.method === 'POST'
+        ? json(201, makeDetail({ id: 77, name: 'Fresh Octane' }))
+        : json(404),
     );
     const upload = deferred<{ bannerUrl: string }>();
     const uploadBanner = vi.spyOn(carsApi, 'uploadBanner').mockImplementation((_id, _file, onProgress) => {
@@ -154,7 +161,12 @@ describe('car edit', () => {
   });
 
   it('starts from the car, saves with PUT and opens it; a failure says Failed to update car', async () => {
-    const car = makeDetail({ id: 5, name: 'Old Name', description: 'Old', member: { id: testMember.id, displayName: testMember.username, avatarUrl: null } });
+    const car = makeDetail({
+      id: 5,
+      name: 'Old Name',
+      description: 'Old',
+      member: { id: testMember.id, displayName: testMember.username, avatarUrl: null },
+    });
     let fail = true;
     const fetch = mockFetch((_url, init) => {
       if (init.method === 'PUT') return fail ? json(500) : json(200, { ...car, name: 'New Name' });

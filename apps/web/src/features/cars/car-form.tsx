@@ -23,7 +23,12 @@ const FIELDS: readonly Field[] = ['name', 'code', 'description'];
 
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
-  return fileProblem(file, { kind: 'image', maxBytes: CAR_BANNER_MAX_BYTES, typeMessage: T.bannerType, sizeMessage: T.bannerTooLarge });
+  return fileProblem(file, {
+    kind: 'image',
+    maxBytes: CAR_BANNER_MAX_BYTES,
+    typeMessage: T.bannerType,
+    sizeMessage: T.bannerTooLarge,
+  });
 }
 
 /** What the code field says as the member types: the decoded body and item count, or the decoder's error. */
@@ -175,7 +180,15 @@ export function CarForm({ car }: { car?: CarDetail }) {
 
       <div className="flex flex-wrap gap-2 border-t border-slate-800 pt-5">
         <Button type="submit" disabled={busy}>
-          {phase === 'saving' ? (mode === 'create' ? T.creating : T.saving) : phase === 'uploading' ? T.uploadingBanner : mode === 'create' ? T.create : T.save}
+          {phase === 'saving'
+            ? mode === 'create'
+              ? T.creating
+              : T.saving
+            : phase === 'uploading'
+              ? T.uploadingBanner
+              : mode === 'create'
+                ? T.create
+                : T.save}
         </Button>
         <Button variant="ghost" disabled={busy} onClick={() => void navigate(car ? `/cars/${car.id}` : '/cars')}>
           {T.cancel}

@@ -9,10 +9,12 @@ let namesLoad: Promise<ProductNames> | null = null;
 
 /** The item names table (about 6000 items) is its own chunk, fetched once, the first time a loadout shows. */
 export function loadProductNames(): Promise<ProductNames> {
-  namesLoad ??= import('@bm/core/product-names').then((m) => m.PRODUCT_NAMES).catch((err: unknown) => {
-    namesLoad = null;
-    throw err;
-  });
+  namesLoad ??= import('@bm/core/product-names')
+    .then((m) => m.PRODUCT_NAMES)
+    .catch((err: unknown) => {
+      namesLoad = null;
+      throw err;
+    });
   return namesLoad;
 }
 
@@ -48,7 +50,17 @@ function Swatch({ color, label }: { color: RgbColor; label: string }) {
   );
 }
 
-function Team({ title, team, accent, names }: { title: string; team: TeamLoadout; accent: string; names: ProductNames | null }) {
+function Team({
+  title,
+  team,
+  accent,
+  names,
+}: {
+  title: string;
+  team: TeamLoadout;
+  accent: string;
+  names: ProductNames | null;
+}) {
   const items = [...team.items].sort((a, b) => a.slot - b.slot);
   return (
     <section aria-label={title} className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
@@ -64,7 +76,9 @@ function Team({ title, team, accent, names }: { title: string; team: TeamLoadout
                 <dt className="text-slate-400">{slotName(item.slot)}</dt>
                 <dd className="text-slate-100">
                   {itemName(item.slot, item.productId, names)}
-                  {paint && <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs text-amber-300">{paint}</span>}
+                  {paint && (
+                    <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs text-amber-300">{paint}</span>
+                  )}
                 </dd>
               </div>
             );

@@ -69,7 +69,11 @@ describe('cars list: address and search', () => {
     expect(where().get('search')).toBe('octane');
     expect(where().get('page')).toBeNull();
     expect(where().get('sortBy')).toBe('name');
-    expect(listCalls(fetch).filter((q) => q.get('search')).map((q) => q.get('search'))).toEqual(['octane']);
+    expect(
+      listCalls(fetch)
+        .filter((q) => q.get('search'))
+        .map((q) => q.get('search')),
+    ).toEqual(['octane']);
     const last = listCalls(fetch).at(-1)!;
     expect(last.get('page')).toBe('1');
     expect(last.get('pageSize')).toBe('17');
@@ -160,7 +164,13 @@ describe('cars list: counter, pages, states', () => {
     expect(screen.getAllByRole('note', { name: `${AD_PLACEHOLDER_TEXT} placeholder` })).toHaveLength(3);
     // The ad cards sit after the 3rd, 9th and 17th cards.
     const cells = Array.from(screen.getByRole('list', { name: T.results }).children);
-    expect(cells.flatMap((li, i) => (li.getAttribute('data-testid') === 'list-ad' ? [i - cells.slice(0, i).filter((c) => c.getAttribute('data-testid') === 'list-ad').length] : []))).toEqual([3, 9, 17]);
+    expect(
+      cells.flatMap((li, i) =>
+        li.getAttribute('data-testid') === 'list-ad'
+          ? [i - cells.slice(0, i).filter((c) => c.getAttribute('data-testid') === 'list-ad').length]
+          : [],
+      ),
+    ).toEqual([3, 9, 17]);
 
     await user.click(screen.getByRole('button', { name: PAGINATION_TEXT.page(3) }));
     expect(where().get('page')).toBe('3');
@@ -214,7 +224,20 @@ describe('cars list: counter, pages, states', () => {
 
   it('cards link to the car and show body, counts with their labels, and the rating', async () => {
     serve(() =>
-      json(200, makePage([makeCar({ id: 9, name: 'Solo', views: 1, codeCopies: 12345, averageRating: 4.25, ratingCount: 4, bodyName: 'Dominus' })])),
+      json(
+        200,
+        makePage([
+          makeCar({
+            id: 9,
+            name: 'Solo',
+            views: 1,
+            codeCopies: 12345,
+            averageRating: 4.25,
+            ratingCount: 4,
+            bodyName: 'Dominus',
+          }),
+        ]),
+      ),
     );
     open();
     const link = await screen.findByRole('link', { name: 'Solo' });
@@ -249,7 +272,10 @@ describe('cars list: sort menu and view', () => {
     const menu = screen.getByRole('menu', { name: T.sortMenu });
     // Four fields, each ascending and descending; the current one is checked and focused.
     expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(8);
-    expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

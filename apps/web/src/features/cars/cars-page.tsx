@@ -1,7 +1,15 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import {
+  ListEmpty,
+  ListError,
+  ListSkeleton,
+  ResultCounter,
+  ResultsList,
+  SearchBox,
+  ViewToggle,
+} from '../../components/catalogue-list';
 import { Pagination } from '../../components/pagination';
 import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -80,7 +88,12 @@ export function CarsPage() {
       />
 
       {result && !list.isError && (
-        <Pagination className="mt-8" page={result.request.page} totalPages={result.totalPages} onPageChange={changePage} />
+        <Pagination
+          className="mt-8"
+          page={result.request.page}
+          totalPages={result.totalPages}
+          onPageChange={changePage}
+        />
       )}
     </div>
   );
@@ -128,7 +141,13 @@ function Results({
     );
   }
   return (
-    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />} />
+    <ResultsList
+      items={result.items}
+      view={view}
+      label={T.results}
+      isStale={isStale}
+      renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />}
+    />
   );
 }
 

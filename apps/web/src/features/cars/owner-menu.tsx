@@ -41,7 +41,10 @@ export function OwnerMenu({
         aria-controls={menu.open ? menuId : undefined}
         aria-label={T.actions}
         onClick={() => menu.toggle()}
-        className={cx('inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-700 text-slate-200 hover:bg-slate-800', focusRing)}
+        className={cx(
+          'inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-700 text-slate-200 hover:bg-slate-800',
+          focusRing,
+        )}
       >
         <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
           <path d="M10 3a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm0 5.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zM11.5 15.5a1.5 1.5 0 1 0-3 0 1.5 1.5 0 0 0 3 0z" />
@@ -54,13 +57,33 @@ export function OwnerMenu({
           aria-label={T.actions}
           className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
-          <Link to={`/cars/${carId}/edit`} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => menu.close(false)}>
+          <Link
+            to={`/cars/${carId}/edit`}
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            onClick={() => menu.close(false)}
+          >
             {T.edit}
           </Link>
-          <button type="button" role="menuitem" tabIndex={-1} className={itemClass} disabled={busy} onClick={act(onTogglePin)}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={itemClass}
+            disabled={busy}
+            onClick={act(onTogglePin)}
+          >
             {isPinned ? T.unpin : T.pin}
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} className={cx(itemClass, 'text-rose-300')} disabled={busy} onClick={act(onDelete)}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className={cx(itemClass, 'text-rose-300')}
+            disabled={busy}
+            onClick={act(onDelete)}
+          >
             {T.delete}
           </button>
         </div>

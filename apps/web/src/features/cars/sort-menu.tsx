@@ -26,7 +26,13 @@ export function SortMenu({
   const menuId = useId();
   const current = SORT_OPTIONS.find((o) => o.field === sortBy)?.label ?? '';
   // Opening focuses the chosen sort.
-  const currentIndex = Math.max(0, SORT_OPTIONS.findIndex((o) => o.field === sortBy)) * 2 + (sortDir === 'asc' ? 0 : 1);
+  const currentIndex =
+    Math.max(
+      0,
+      SORT_OPTIONS.findIndex((o) => o.field === sortBy),
+    ) *
+      2 +
+    (sortDir === 'asc' ? 0 : 1);
 
   return (
     <div ref={menu.wrapper} className="relative" onKeyDown={menu.onKeyDown}>
@@ -49,14 +55,14 @@ export function SortMenu({
         </span>
       </button>
       {menu.open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={CARS_LIST_TEXT.sortMenu}
-          className={cx(popoverPanel, 'lg:w-72')}
-        >
+        <div id={menuId} role="menu" aria-label={CARS_LIST_TEXT.sortMenu} className={cx(popoverPanel, 'lg:w-72')}>
           {SORT_OPTIONS.map((option) => (
-            <div key={option.field} role="group" aria-label={option.label} className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5">
+            <div
+              key={option.field}
+              role="group"
+              aria-label={option.label}
+              className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5"
+            >
               <span className="text-sm text-slate-200" aria-hidden="true">
                 {option.label}
               </span>
@@ -77,7 +83,9 @@ export function SortMenu({
                       }}
                       className={cx(
                         'inline-flex min-h-8 min-w-16 items-center justify-center gap-1 rounded-md px-2 py-1 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400',
-                        checked ? 'bg-sky-500 text-slate-950' : 'bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white',
+                        checked
+                          ? 'bg-sky-500 text-slate-950'
+                          : 'bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white',
                       )}
                     >
                       <span aria-hidden="true">{d.arrow}</span>

@@ -34,10 +34,21 @@ export function makeDetail(overrides: Partial<CarDetail> = {}): CarDetail {
   const car = makeCar(overrides);
   const decoded = decodeCarCode(car.code);
   if (!decoded.ok) throw new Error(decoded.message);
-  return { ...car, loadout: decoded.loadout, myStars: null, myVote: 'N', descriptionHtml: `<p>${car.description}</p>`, ...overrides };
+  return {
+    ...car,
+    loadout: decoded.loadout,
+    myStars: null,
+    myVote: 'N',
+    descriptionHtml: `<p>${car.description}</p>`,
+    ...overrides,
+  };
 }
 
-export function makePage(items: Car[], totalCount = items.length, totalPages = totalCount > 0 ? Math.ceil(totalCount / 17) : 0): CarsPage {
+export function makePage(
+  items: Car[],
+  totalCount = items.length,
+  totalPages = totalCount > 0 ? Math.ceil(totalCount / 17) : 0,
+): CarsPage {
   return { items, totalCount, totalPages };
 }
 

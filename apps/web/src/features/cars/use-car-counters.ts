@@ -20,9 +20,11 @@ function claim(area: 'local' | 'session', key: string, windowMs: number, now = D
 }
 
 /** A view is counted once per car per 24 hours on this device (local storage). */
-export const claimView = (carId: number, now?: number) => claim('local', `${VIEW_MARK_PREFIX}${carId}`, CAR_VIEW_DEDUPE_S * 1000, now);
+export const claimView = (carId: number, now?: number) =>
+  claim('local', `${VIEW_MARK_PREFIX}${carId}`, CAR_VIEW_DEDUPE_S * 1000, now);
 /** A copy is counted at most once per car per 60 seconds in this tab's session (session storage). */
-export const claimCopy = (carId: number, now?: number) => claim('session', `${COPY_MARK_PREFIX}${carId}`, CAR_COPY_DEDUPE_S * 1000, now);
+export const claimCopy = (carId: number, now?: number) =>
+  claim('session', `${COPY_MARK_PREFIX}${carId}`, CAR_COPY_DEDUPE_S * 1000, now);
 
 /** Counts a view once the car has loaded; the new total replaces the shown one. */
 export function useCountView(carId: number, loaded: boolean): void {

@@ -8,8 +8,10 @@ export const CARS_VIEW_KEY = 'bm.cars.view';
 /** §9: views, descending. */
 export const DEFAULT_SORT: { sortBy: CarSortField; sortDir: CarSortDirection } = { sortBy: 'views', sortDir: 'desc' };
 
-const isSortField = (v: string | null): v is CarSortField => (CAR_SORT_FIELDS as readonly (string | null)[]).includes(v);
-const isSortDir = (v: string | null): v is CarSortDirection => (CAR_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
+const isSortField = (v: string | null): v is CarSortField =>
+  (CAR_SORT_FIELDS as readonly (string | null)[]).includes(v);
+const isSortDir = (v: string | null): v is CarSortDirection =>
+  (CAR_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
 
 function positiveInt(v: string | null): number | null {
   if (!v || !/^\d+$/.test(v)) return null;

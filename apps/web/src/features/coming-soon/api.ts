@@ -4,7 +4,8 @@ import { api } from '../../lib/api';
 export const featureStatusQuery = (memberId: number, feature: string) =>
   queryOptions({
     queryKey: ['feature-subscription', memberId, feature],
-    queryFn: ({ signal }) => api.get<{ subscribed: boolean }>('/FeatureSubscriptions/status', { signal, query: { feature } }),
+    queryFn: ({ signal }) =>
+      api.get<{ subscribed: boolean }>('/FeatureSubscriptions/status', { signal, query: { feature } }),
   });
 
 export const featureSubscriptionApi = {

@@ -7,7 +7,6 @@ import { toast } from '../../lib/toast';
 import { featureStatusQuery, featureSubscriptionApi } from './api';
 import { NOTIFY_TEXT } from './constants';
 
-
 /** 'Notify me' for a coming-soon feature: members follow it, anonymous visitors are asked to join. */
 export function NotifyMe({ feature }: { feature: string }) {
   const status = useAuthStatus();
@@ -17,7 +16,8 @@ export function NotifyMe({ feature }: { feature: string }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...featureStatusQuery(memberId, feature), enabled: signedIn });
   const toggle = useMutation({
-    mutationFn: (subscribe: boolean) => (subscribe ? featureSubscriptionApi.subscribe(feature) : featureSubscriptionApi.unsubscribe(feature)),
+    mutationFn: (subscribe: boolean) =>
+      subscribe ? featureSubscriptionApi.subscribe(feature) : featureSubscriptionApi.unsubscribe(feature),
     onSuccess: (_data, subscribe) => {
       queryClient.setQueryData(featureStatusQuery(memberId, feature).queryKey, { subscribed: subscribe });
       if (subscribe) toast.success(NOTIFY_TEXT.subscribedToast);

@@ -51,10 +51,19 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /** Changes one item of a cached own list. */
-export function patchListItem<T extends { id: number }>(client: QueryClient, key: readonly unknown[], id: number, patch: Partial<T>): void {
+export function patchListItem<T extends { id: number }>(
+  client: QueryClient,
+  key: readonly unknown[],
+  id: number,
+  patch: Partial<T>,
+): void {
   client.setQueryData<T[]>(key, (old) => old?.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 }
 
-export function removeListItem<T extends { id: number }>(client: QueryClient, key: readonly unknown[], id: number): void {
+export function removeListItem<T extends { id: number }>(
+  client: QueryClient,
+  key: readonly unknown[],
+  id: number,
+): void {
   client.setQueryData<T[]>(key, (old) => old?.filter((item) => item.id !== id));
 }

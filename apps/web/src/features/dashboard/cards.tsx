@@ -1,4 +1,11 @@
-import { compactNumber, isCarActive, pluginDisplayStatus, type Car, type Plugin, type PluginDisplayStatus } from '@bm/core';
+import {
+  compactNumber,
+  isCarActive,
+  pluginDisplayStatus,
+  type Car,
+  type Plugin,
+  type PluginDisplayStatus,
+} from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
@@ -16,7 +23,11 @@ const TONES: Record<Tone, string> = {
 };
 
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={cx('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', TONES[tone])}>{children}</span>;
+  return (
+    <span className={cx('inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium', TONES[tone])}>
+      {children}
+    </span>
+  );
 }
 
 const STATUS_TONE: Record<PluginDisplayStatus, Tone> = { Pending: 'amber', Published: 'emerald', Draft: 'slate' };
@@ -66,7 +77,10 @@ function DashCard({
   actions: CardActions;
 }) {
   return (
-    <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70" data-testid="dashboard-card">
+    <li
+      className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70"
+      data-testid="dashboard-card"
+    >
       <div className="relative aspect-[16/6] bg-slate-800">
         {banner}
         {isPinned && (
@@ -90,7 +104,13 @@ function DashCard({
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {primary}
-          <Button size="sm" variant="outline" aria-pressed={isPinned} disabled={actions.pinBusy} onClick={actions.onPin}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-pressed={isPinned}
+            disabled={actions.pinBusy}
+            onClick={actions.onPin}
+          >
             {named(isPinned ? T.unpin : T.pin, name)}
           </Button>
           <Button size="sm" variant="outline" onClick={actions.onStats}>
@@ -119,7 +139,9 @@ export function PluginDashCard({ plugin, ...actions }: { plugin: Plugin } & Card
         <>
           <PluginStatusBadge plugin={plugin} />
           <Badge tone={plugin.isListed ? 'sky' : 'slate'}>{plugin.isListed ? T.listed : T.unlisted}</Badge>
-          <Badge tone={plugin.isPubliclyVisible ? 'emerald' : 'rose'}>{plugin.isPubliclyVisible ? T.visible : T.hidden}</Badge>
+          <Badge tone={plugin.isPubliclyVisible ? 'emerald' : 'rose'}>
+            {plugin.isPubliclyVisible ? T.visible : T.hidden}
+          </Badge>
         </>
       }
       counts={
@@ -146,9 +168,7 @@ export function CarDashCard({ car, ...actions }: { car: Car } & CardActions) {
       name={car.name}
       href={`/cars/${car.id}`}
       banner={<CarBanner name={car.name} url={car.bannerUrl} />}
-      badges={
-<CarStatusBadge car={car} />
-      }
+      badges={<CarStatusBadge car={car} />}
       counts={
         <>
           <Count n={car.codeCopies} text={T.copiesCount} />

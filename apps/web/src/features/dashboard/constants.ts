@@ -64,7 +64,8 @@ export const DASHBOARD_TEXT = {
   viewsCount: (n: string) => `${n} views`,
   // Delete dialogs
   deletePluginTitle: 'Delete plugin?',
-  deletePluginBody: (name: string) => `"${name}" and everything uploaded for it will be deleted. This cannot be undone.`,
+  deletePluginBody: (name: string) =>
+    `"${name}" and everything uploaded for it will be deleted. This cannot be undone.`,
   pluginDeleted: 'Plugin deleted',
   deleteCarTitle: 'Delete car?',
   deleteCarBody: (name: string) => `"${name}" will be deleted. This cannot be undone.`,

@@ -69,7 +69,14 @@ const PLUGINS = [
   plugin(1, { name: 'Published One', publishedOnce: true, downloadCount: 100 }),
   plugin(2, { name: 'Pending One', publishedOnce: true, needsApproval: true, downloadCount: 20 }),
   plugin(3, { name: 'Draft One' }),
-  plugin(4, { name: 'Hidden Published', publishedOnce: true, isActive: false, isPubliclyVisible: false, isListed: false, downloadCount: 3 }),
+  plugin(4, {
+    name: 'Hidden Published',
+    publishedOnce: true,
+    isActive: false,
+    isPubliclyVisible: false,
+    isListed: false,
+    downloadCount: 3,
+  }),
 ];
 const CARS = [car(1, { status: 'A' }), car(2, { status: 'I' }), car(3, { status: 'D', name: 'Deleted car' })];
 
@@ -118,15 +125,21 @@ describe('dashboard', () => {
     const hidden = await card('Hidden Published');
     expect(within(hidden).getByText(T.unlisted)).toBeInTheDocument();
     expect(within(hidden).getByText(T.hidden)).toBeInTheDocument();
-    expect(within(hidden).getByRole('link', { name: 'Manage Hidden Published' })).toHaveAttribute('href', '/plugins/4/manage');
+    expect(within(hidden).getByRole('link', { name: 'Manage Hidden Published' })).toHaveAttribute(
+      'href',
+      '/plugins/4/manage',
+    );
   });
 
   it("pins optimistically, moves the card first, and reverts with 'Failed to update pin'", async () => {
     let answer!: (r: Response) => void;
-    serve((method, path) => (method === 'POST' && path === '/cars/2/pin' ? new Promise<Response>((r) => (answer = r)) : undefined));
+    serve((method, path) =>
+      method === 'POST' && path === '/cars/2/pin' ? new Promise<Response>((r) => (answer = r)) : undefined,
+    );
     renderPage(<DashboardCarsPage />, { path: '/dashboard/cars?sort=name&dir=asc' });
     const user = userEvent.setup();
-    const names = () => screen.getAllByTestId('dashboard-card').map((li) => within(li).getAllByRole('link')[0]!.textContent);
+    const names = () =>
+      screen.getAllByTestId('dashboard-card').map((li) => within(li).getAllByRole('link')[0]!.textContent);
     await screen.findByRole('link', { name: 'Car 2' });
     expect(names()).toEqual(['Car 1', 'Car 2', 'Deleted car']);
     await user.click(screen.getByRole('button', { name: 'Pin Car 2' }));
@@ -139,10 +152,16 @@ describe('dashboard', () => {
 
   it('reads the sort from the query string, defaulting to the latest updated first', () => {
     expect(readGridSort(new URLSearchParams(''), 'downloads')).toEqual({ key: 'updated', dir: 'desc' });
-    expect(readGridSort(new URLSearchParams('sort=downloads&dir=asc'), 'downloads')).toEqual({ key: 'count', dir: 'asc' });
+    expect(readGridSort(new URLSearchParams('sort=downloads&dir=asc'), 'downloads')).toEqual({
+      key: 'count',
+      dir: 'asc',
+    });
     expect(readGridSort(new URLSearchParams('sort=copies'), 'copies')).toEqual({ key: 'count', dir: 'desc' });
     expect(readGridSort(new URLSearchParams('sort=name'), 'copies')).toEqual({ key: 'name', dir: 'asc' });
-    expect(readGridSort(new URLSearchParams('sort=downloads&dir=up'), 'copies')).toEqual({ key: 'updated', dir: 'desc' });
+    expect(readGridSort(new URLSearchParams('sort=downloads&dir=up'), 'copies')).toEqual({
+      key: 'updated',
+      dir: 'desc',
+    });
   });
 
   it('offers what to do next when there is nothing yet, and Retry after a failure', async () => {

@@ -5,7 +5,15 @@ import { Alert, Button, ButtonLink, Dialog, inputClasses } from '../../component
 import { ListSkeleton } from '../../components/catalogue-list';
 import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import { DASHBOARD_MESSAGES as M, dashboardApi, dashboardKeys, myCarsQuery, myPluginsQuery, patchListItem, removeListItem } from './api';
+import {
+  DASHBOARD_MESSAGES as M,
+  dashboardApi,
+  dashboardKeys,
+  myCarsQuery,
+  myPluginsQuery,
+  patchListItem,
+  removeListItem,
+} from './api';
 import { CarDashCard, PluginDashCard } from './cards';
 import { DASHBOARD_TEXT as T } from './constants';
 import { StatsDialog, type StatsTarget } from './stats-dialog';
@@ -61,7 +69,12 @@ function SortControls({ countParam }: { countParam: CountParam }) {
         <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
           {T.sortBy}
         </label>
-        <select id={id} value={sort.key} onChange={(e) => setSort({ key: e.target.value as DashboardSortKey })} className={inputClasses(false)}>
+        <select
+          id={id}
+          value={sort.key}
+          onChange={(e) => setSort({ key: e.target.value as DashboardSortKey })}
+          className={inputClasses(false)}
+        >
           {options.map(([key, label]) => (
             <option key={key} value={key}>
               {label}
@@ -71,7 +84,13 @@ function SortControls({ countParam }: { countParam: CountParam }) {
       </div>
       <div role="group" aria-label={T.direction} className="inline-flex rounded-lg border border-slate-700 p-0.5">
         {(['asc', 'desc'] as const).map((dir) => (
-          <Button key={dir} size="sm" variant={sort.dir === dir ? 'secondary' : 'ghost'} aria-pressed={sort.dir === dir} onClick={() => setSort({ dir })}>
+          <Button
+            key={dir}
+            size="sm"
+            variant={sort.dir === dir ? 'secondary' : 'ghost'}
+            aria-pressed={sort.dir === dir}
+            onClick={() => setSort({ dir })}
+          >
             {dir === 'asc' ? T.ascending : T.descending}
           </Button>
         ))}
@@ -81,7 +100,10 @@ function SortControls({ countParam }: { countParam: CountParam }) {
 }
 
 /** Optimistic pin: flips at once, reverts with 'Failed to update pin'; the grid re-sorts (pinned first) as it renders. */
-function usePin<T extends { id: number; isPinned: boolean }>(key: readonly unknown[], call: (id: number, isPinned: boolean) => Promise<{ isPinned: boolean }>) {
+function usePin<T extends { id: number; isPinned: boolean }>(
+  key: readonly unknown[],
+  call: (id: number, isPinned: boolean) => Promise<{ isPinned: boolean }>,
+) {
   const client = useQueryClient();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const toggle = async (item: T) => {
@@ -184,7 +206,13 @@ export function CreateFirstPlugin() {
 }
 
 export function UploadFirstCar() {
-  return <EmptyState title={T.noCars} hint={T.noCarsHint} action={<ButtonLink to="/cars/upload">{T.uploadFirstCar}</ButtonLink>} />;
+  return (
+    <EmptyState
+      title={T.noCars}
+      hint={T.noCarsHint}
+      action={<ButtonLink to="/cars/upload">{T.uploadFirstCar}</ButtonLink>}
+    />
+  );
 }
 
 export function PluginGrid() {
@@ -219,7 +247,13 @@ export function PluginGrid() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myPlugins}>
             {sortDashboardItems(
               items,
-              (p) => ({ name: p.name, updatedAt: p.updatedAt, isPinned: p.isPinned, count: p.downloadCount, views: p.viewCount }),
+              (p) => ({
+                name: p.name,
+                updatedAt: p.updatedAt,
+                isPinned: p.isPinned,
+                count: p.downloadCount,
+                views: p.viewCount,
+              }),
               sort.key,
               sort.dir,
             ).map((p) => (
@@ -281,7 +315,13 @@ export function CarGrid() {
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myCars}>
             {sortDashboardItems(
               items,
-              (c) => ({ name: c.name, updatedAt: c.updatedAt, isPinned: c.isPinned, count: c.codeCopies, views: c.views }),
+              (c) => ({
+                name: c.name,
+                updatedAt: c.updatedAt,
+                isPinned: c.isPinned,
+                count: c.codeCopies,
+                views: c.views,
+              }),
               sort.key,
               sort.dir,
             ).map((c) => (

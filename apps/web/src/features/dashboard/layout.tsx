@@ -9,7 +9,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   cx(
     'whitespace-nowrap rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium',
     focusRing,
-    isActive ? 'border-sky-400 text-white' : 'border-transparent text-slate-400 hover:border-slate-600 hover:text-slate-200',
+    isActive
+      ? 'border-sky-400 text-white'
+      : 'border-transparent text-slate-400 hover:border-slate-600 hover:text-slate-200',
   );
 
 /** The dashboard's frame: title, create buttons, and the section tabs (links; the current one has aria-current=page). */

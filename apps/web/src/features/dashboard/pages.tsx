@@ -13,7 +13,11 @@ function StatCard({ label, value }: { label: string; value: number | null }) {
     <div className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
       <dt className="text-sm text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-white">
-        {value === null ? <span className="inline-block h-7 w-12 animate-pulse rounded bg-slate-800" aria-label="Loading" /> : value.toLocaleString('en-US')}
+        {value === null ? (
+          <span className="inline-block h-7 w-12 animate-pulse rounded bg-slate-800" aria-label="Loading" />
+        ) : (
+          value.toLocaleString('en-US')
+        )}
       </dd>
     </div>
   );
@@ -50,7 +54,11 @@ function RecentList({
           {title}
         </h2>
         {total > 0 && (
-          <Link to={allLink} aria-label={allLabel} className={cx('rounded text-sm text-sky-300 hover:text-sky-200', focusRing)}>
+          <Link
+            to={allLink}
+            aria-label={allLabel}
+            className={cx('rounded text-sm text-sky-300 hover:text-sky-200', focusRing)}
+          >
             {T.viewAll(total)}
           </Link>
         )}
@@ -68,14 +76,29 @@ function RecentList({
   );
 }
 
-function RecentRow({ href, name, badge, updatedAt }: { href: string; name: string; badge: ReactNode; updatedAt: string }) {
+function RecentRow({
+  href,
+  name,
+  badge,
+  updatedAt,
+}: {
+  href: string;
+  name: string;
+  badge: ReactNode;
+  updatedAt: string;
+}) {
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
-        <Link to={href} className={cx('block truncate rounded font-medium text-slate-100 hover:text-sky-300', focusRing)}>
+        <Link
+          to={href}
+          className={cx('block truncate rounded font-medium text-slate-100 hover:text-sky-300', focusRing)}
+        >
           {name}
         </Link>
-        <p className="text-xs text-slate-400">{T.updated} <Time value={updatedAt} /></p>
+        <p className="text-xs text-slate-400">
+          {T.updated} <Time value={updatedAt} />
+        </p>
       </div>
       {badge}
     </li>
@@ -112,7 +135,13 @@ function Overview() {
           empty={<CreateFirstPlugin />}
         >
           {byUpdated<Plugin>(plugins.data ?? []).map((p) => (
-            <RecentRow key={p.id} href={`/plugins/${p.id}/manage`} name={p.name} badge={<PluginStatusBadge plugin={p} />} updatedAt={p.updatedAt} />
+            <RecentRow
+              key={p.id}
+              href={`/plugins/${p.id}/manage`}
+              name={p.name}
+              badge={<PluginStatusBadge plugin={p} />}
+              updatedAt={p.updatedAt}
+            />
           ))}
         </RecentList>
         <RecentList
@@ -126,7 +155,13 @@ function Overview() {
           empty={<UploadFirstCar />}
         >
           {byUpdated<Car>(cars.data ?? []).map((c) => (
-            <RecentRow key={c.id} href={`/cars/${c.id}/edit`} name={c.name} badge={<CarStatusBadge car={c} />} updatedAt={c.updatedAt} />
+            <RecentRow
+              key={c.id}
+              href={`/cars/${c.id}/edit`}
+              name={c.name}
+              badge={<CarStatusBadge car={c} />}
+              updatedAt={c.updatedAt}
+            />
           ))}
         </RecentList>
       </div>

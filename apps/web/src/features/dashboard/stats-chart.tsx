@@ -39,9 +39,26 @@ export default function StatsChart({ dates, series }: { dates: string[]; series:
       scales: { x: { time: true }, ...Object.fromEntries(series.map((_s, i) => [`s${i}`, { range }])) },
       axes: [
         axis(),
-        ...series.map((s, i) => axis({ scale: `s${i}`, side: i === 0 ? 3 : 1, size: 48, stroke: s.color, grid: { show: i === 0, stroke: '#1e293b', width: 1 } })),
+        ...series.map((s, i) =>
+          axis({
+            scale: `s${i}`,
+            side: i === 0 ? 3 : 1,
+            size: 48,
+            stroke: s.color,
+            grid: { show: i === 0, stroke: '#1e293b', width: 1 },
+          }),
+        ),
       ],
-      series: [{}, ...series.map((s, i) => ({ label: s.label, scale: `s${i}`, stroke: s.color, width: 2, points: { show: false } }))],
+      series: [
+        {},
+        ...series.map((s, i) => ({
+          label: s.label,
+          scale: `s${i}`,
+          stroke: s.color,
+          width: 2,
+          points: { show: false },
+        })),
+      ],
     };
     const plot = new uPlot(opts, [xs, ...series.map((s) => s.values)], el);
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }));

@@ -22,7 +22,8 @@ function useStats(target: StatsTarget, days: StatsDaySpan) {
   const car = useQuery({ ...carStatsQuery(target.id, days), enabled: target.kind === 'car' });
   const q = target.kind === 'plugin' ? plugin : car;
   const rows = useMemo(() => {
-    if (target.kind === 'plugin') return plugin.data?.days.map((d) => ({ date: d.date, count: d.downloads, views: d.views }));
+    if (target.kind === 'plugin')
+      return plugin.data?.days.map((d) => ({ date: d.date, count: d.downloads, views: d.views }));
     return car.data?.days.map((d) => ({ date: d.date, count: d.copies, views: d.views }));
   }, [target.kind, plugin.data, car.data]);
   return { rows, isError: q.isError, refetch: q.refetch };
@@ -42,7 +43,9 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
     ];
     const total = (k: 'count' | 'views') => rows.reduce((s, r) => s + r[k], 0);
     const summary =
-      target.kind === 'plugin' ? T.pluginSummary(days, total('count'), total('views')) : T.carSummary(days, total('count'), total('views'));
+      target.kind === 'plugin'
+        ? T.pluginSummary(days, total('count'), total('views'))
+        : T.carSummary(days, total('count'), total('views'));
     return { dates: rows.map((r) => r.date), series, summary };
   }, [rows, countLabel, target.kind, days]);
 
@@ -51,7 +54,13 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
       <div className="space-y-4">
         <div role="group" aria-label={T.range} className="inline-flex rounded-lg border border-slate-700 p-0.5">
           {STATS_DAY_SPANS.map((span) => (
-            <Button key={span} size="sm" variant={span === days ? 'secondary' : 'ghost'} aria-pressed={span === days} onClick={() => setDays(span)}>
+            <Button
+              key={span}
+              size="sm"
+              variant={span === days ? 'secondary' : 'ghost'}
+              aria-pressed={span === days}
+              onClick={() => setDays(span)}
+            >
               {T.last(span)}
             </Button>
           ))}

@@ -13,7 +13,8 @@ export interface GridSort {
 /** Reads ?sort=&dir= (unknown values fall back to the latest updated first). */
 export function readGridSort(params: URLSearchParams, countParam: CountParam): GridSort {
   const raw = params.get('sort');
-  const key: DashboardSortKey = raw === 'name' || raw === 'views' || raw === 'updated' ? raw : raw === countParam ? 'count' : 'updated';
+  const key: DashboardSortKey =
+    raw === 'name' || raw === 'views' || raw === 'updated' ? raw : raw === countParam ? 'count' : 'updated';
   const dirRaw = params.get('dir');
   const dir: DashboardSortDir = dirRaw === 'asc' || dirRaw === 'desc' ? dirRaw : key === 'name' ? 'asc' : 'desc';
   return { key, dir };
@@ -29,7 +30,8 @@ export function useGridSort(countParam: CountParam) {
         (prev) => {
           const current = readGridSort(prev, countParam);
           const key = next.key ?? current.key;
-          const dir = next.dir ?? (next.key && next.key !== current.key ? (key === 'name' ? 'asc' : 'desc') : current.dir);
+          const dir =
+            next.dir ?? (next.key && next.key !== current.key ? (key === 'name' ? 'asc' : 'desc') : current.dir);
           const out = new URLSearchParams(prev);
           out.set('sort', key === 'count' ? countParam : key);
           out.set('dir', dir);

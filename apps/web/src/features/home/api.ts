@@ -14,7 +14,10 @@ export const recentPluginsQuery = () =>
   queryOptions({
     queryKey: homeKeys.recent,
     queryFn: ({ signal }) =>
-      api.get<PluginPage>('/plugins', { signal, query: { page: 1, pageSize: HOME_RECENT_COUNT, sortBy: 'release', sortDir: 'desc' } }),
+      api.get<PluginPage>('/plugins', {
+        signal,
+        query: { page: 1, pageSize: HOME_RECENT_COUNT, sortBy: 'release', sortDir: 'desc' },
+      }),
   });
 
 /** GET /plugins/featured: administrator picks first, then the best rated among the most downloaded. */

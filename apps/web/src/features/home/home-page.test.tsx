@@ -46,7 +46,8 @@ function serve(state: { fail: boolean; hold?: Promise<void> } = { fail: false })
     if (state.hold) await state.hold;
     if (state.fail) return json(500, { message: 'boom' });
     if (u.pathname === '/api/plugins/featured') return json(200, { items: featured });
-    if (u.pathname === '/api/plugins') return json(200, { items: recent, page: 1, pageSize: 6, totalCount: 6, totalPages: 1 });
+    if (u.pathname === '/api/plugins')
+      return json(200, { items: recent, page: 1, pageSize: 6, totalCount: 6, totalPages: 1 });
     return json(404, { message: 'Not found' });
   });
 }
@@ -69,17 +70,30 @@ describe('home page', () => {
 
     const recentList = await screen.findByRole('list', { name: T.recentTitle });
     // Each card links the plugin and, beside it, its author's profile.
-    const recentHrefs = within(recentList).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const recentHrefs = within(recentList)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     expect(recentHrefs.filter((h) => h?.startsWith('/plugin/'))).toEqual(recent.map((p) => `/plugin/${p.id}`));
     expect(recentHrefs.filter((h) => h?.startsWith('/members/'))).toHaveLength(recent.length);
     const featuredList = screen.getByRole('list', { name: T.featuredTitle });
-    expect(within(featuredList).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/plugin/'))).toHaveLength(4);
+    expect(
+      within(featuredList)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('href')?.startsWith('/plugin/')),
+    ).toHaveLength(4);
     expect(screen.getByRole('heading', { name: T.featuredTitle })).toBeInTheDocument();
     expect(screen.queryByTestId('home-skeleton')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all plugins' })).toHaveAttribute('href', '/plugins');
 
-    const listCall = fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).find((u) => u.pathname === '/api/plugins')!;
-    expect(Object.fromEntries(listCall.searchParams)).toEqual({ page: '1', pageSize: '6', sortBy: 'release', sortDir: 'desc' });
+    const listCall = fetch.mock.calls
+      .map(([u]) => new URL(String(u), 'http://localhost'))
+      .find((u) => u.pathname === '/api/plugins')!;
+    expect(Object.fromEntries(listCall.searchParams)).toEqual({
+      page: '1',
+      pageSize: '6',
+      sortBy: 'release',
+      sortDir: 'desc',
+    });
     expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/api/plugins/featured'))).toBe(true);
 
     // Static parts: install banner and category tiles.
@@ -124,6 +138,8 @@ describe('home page', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     await user.clear(box);
     await user.type(box, '  boost meter & more {Enter}');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/plugins?search=boost+meter+%26+more'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/plugins?search=boost+meter+%26+more'),
+    );
   });
 });

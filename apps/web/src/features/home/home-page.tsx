@@ -22,7 +22,12 @@ function HeroSearch() {
     void navigate(`/plugins?${new URLSearchParams({ search: q }).toString()}`);
   };
   return (
-    <form role="search" aria-label={T.searchLabel} onSubmit={submit} className="mx-auto mt-8 flex w-full max-w-xl gap-2">
+    <form
+      role="search"
+      aria-label={T.searchLabel}
+      onSubmit={submit}
+      className="mx-auto mt-8 flex w-full max-w-xl gap-2"
+    >
       <label htmlFor={id} className="sr-only">
         {T.searchLabel}
       </label>
@@ -46,7 +51,10 @@ function HeroSearch() {
 function Hero() {
   const status = useAuthStatus();
   return (
-    <section aria-labelledby="home-title" className="border-b border-slate-800 bg-gradient-to-b from-sky-950/60 to-slate-950 px-4 py-14 text-center sm:py-20">
+    <section
+      aria-labelledby="home-title"
+      className="border-b border-slate-800 bg-gradient-to-b from-sky-950/60 to-slate-950 px-4 py-14 text-center sm:py-20"
+    >
       <p className="text-sm font-semibold uppercase tracking-widest text-sky-400">{SITE_NAME}</p>
       <h1 id="home-title" className="mx-auto mt-3 max-w-3xl text-3xl font-extrabold text-white sm:text-5xl">
         {T.heroTitle}
@@ -87,7 +95,10 @@ function InstallBanner() {
         href={BAKKESMOD_URL}
         target="_blank"
         rel="noopener noreferrer"
-        className={cx('inline-flex h-10 shrink-0 items-center gap-2 rounded-lg bg-sky-500 px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400', focusRing)}
+        className={cx(
+          'inline-flex h-10 shrink-0 items-center gap-2 rounded-lg bg-sky-500 px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400',
+          focusRing,
+        )}
       >
         {T.getBakkesMod}
         <span aria-hidden="true">↗</span>
@@ -113,7 +124,14 @@ function Categories() {
                 focusRing,
               )}
             >
-              <svg viewBox="0 0 20 20" className="h-7 w-7 text-sky-400" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+              <svg
+                viewBox="0 0 20 20"
+                className="h-7 w-7 text-sky-400"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                aria-hidden="true"
+              >
                 <path d={c.icon} strokeLinejoin="round" />
               </svg>
               <span className="text-lg font-semibold text-white">{c.title}</span>
@@ -131,7 +149,11 @@ function SkeletonGrid({ count, className }: { count: number; className: string }
   return (
     <ul aria-hidden="true" className={className}>
       {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70" data-testid="home-skeleton">
+        <li
+          key={i}
+          className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70"
+          data-testid="home-skeleton"
+        >
           <div className="aspect-video animate-pulse bg-slate-800" />
           <div className="flex flex-col gap-2 p-4">
             <div className="h-5 w-2/3 animate-pulse rounded bg-slate-800" />
@@ -148,7 +170,15 @@ function SkeletonGrid({ count, className }: { count: number; className: string }
 const FEATURED_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 const RECENT_GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
-function PluginGrid({ plugins, label, className }: { plugins: readonly PluginCardData[]; label: string; className: string }) {
+function PluginGrid({
+  plugins,
+  label,
+  className,
+}: {
+  plugins: readonly PluginCardData[];
+  label: string;
+  className: string;
+}) {
   return (
     <ul aria-label={label} className={className}>
       {plugins.map((p) => (
@@ -167,7 +197,11 @@ function SectionHeading({ id, title, viewAll }: { id: string; title: string; vie
         {title}
       </h2>
       {viewAll && (
-        <Link to="/plugins" aria-label={T.viewAllLabel} className={cx('rounded text-sm font-semibold text-sky-400 hover:text-sky-300', focusRing)}>
+        <Link
+          to="/plugins"
+          aria-label={T.viewAllLabel}
+          className={cx('rounded text-sm font-semibold text-sky-400 hover:text-sky-300', focusRing)}
+        >
           {T.viewAll} <span aria-hidden="true">→</span>
         </Link>
       )}
@@ -226,7 +260,11 @@ function PluginSections() {
       <section aria-labelledby="home-recent">
         <SectionHeading id="home-recent" title={T.recentTitle} viewAll />
         {recent.data.items.length > 0 ? (
-          <PluginGrid plugins={recent.data.items.slice(0, HOME_RECENT_COUNT)} label={T.recentTitle} className={RECENT_GRID} />
+          <PluginGrid
+            plugins={recent.data.items.slice(0, HOME_RECENT_COUNT)}
+            label={T.recentTitle}
+            className={RECENT_GRID}
+          />
         ) : (
           <p className="text-slate-400">{T.noPlugins}</p>
         )}

@@ -37,7 +37,11 @@ export const inboxQuery = (memberId: number, p: InboxParams) =>
 export const hiddenInboxQuery = (memberId: number, p: Omit<InboxParams, 'category'>) =>
   queryOptions({
     queryKey: mailKeys.hidden(memberId, p),
-    queryFn: ({ signal }) => api.get<MailPage>('/mail/hidden', { signal, query: { page: p.page, pageSize: p.pageSize, search: searchParam(p.search) } }),
+    queryFn: ({ signal }) =>
+      api.get<MailPage>('/mail/hidden', {
+        signal,
+        query: { page: p.page, pageSize: p.pageSize, search: searchParam(p.search) },
+      }),
     staleTime: 0,
   });
 

@@ -29,7 +29,8 @@ export function HiddenInboxPage() {
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     if (event?.event === 'MailUnhidden') update((page) => without(page, event.data.id));
     else if (event?.event === 'MailRead') update((page) => withRead(page, event.data.id));
-    else if (event?.event === 'MailHidden') void queryClient.invalidateQueries({ queryKey: mailKeys.hidden(memberId, params) });
+    else if (event?.event === 'MailHidden')
+      void queryClient.invalidateQueries({ queryKey: mailKeys.hidden(memberId, params) });
   });
 
   const unhide = (id: number) => {
@@ -77,7 +78,12 @@ export function HiddenInboxPage() {
           />
         )}
       </div>
-      <Pagination className="mt-6" page={params.page} totalPages={totalPages} onPageChange={(page) => setParams((p) => ({ ...p, page }))} />
+      <Pagination
+        className="mt-6"
+        page={params.page}
+        totalPages={totalPages}
+        onPageChange={(page) => setParams((p) => ({ ...p, page }))}
+      />
     </section>
   );
 }

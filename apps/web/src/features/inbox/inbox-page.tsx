@@ -30,11 +30,13 @@ export function InboxPage() {
 
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     const key = mailKeys.list(memberId, params);
-    const update = (fn: (page: MailPage) => MailPage) => queryClient.setQueryData<MailPage>(key, (old) => (old ? fn(old) : old));
+    const update = (fn: (page: MailPage) => MailPage) =>
+      queryClient.setQueryData<MailPage>(key, (old) => (old ? fn(old) : old));
     if (event?.event === 'MailReceived') update((page) => withReceived(page, event.data as MailMessage, params));
     else if (event?.event === 'MailRead') update((page) => withRead(page, event.data.id));
     else if (event?.event === 'MailHidden') update((page) => without(page, event.data.id));
-    if (event?.event !== 'MailUnhidden') void queryClient.invalidateQueries({ queryKey: mailKeys.categories(memberId) });
+    if (event?.event !== 'MailUnhidden')
+      void queryClient.invalidateQueries({ queryKey: mailKeys.categories(memberId) });
   });
 
   const data = query.data;
@@ -49,7 +51,10 @@ export function InboxPage() {
             {T.unread(unread)}
           </p>
         </div>
-        <Link to="/mail/hidden" className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}>
+        <Link
+          to="/mail/hidden"
+          className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}
+        >
           {T.hiddenLink}
         </Link>
       </div>
@@ -89,7 +94,12 @@ export function InboxPage() {
           <MailList items={data.items} />
         )}
       </div>
-      <Pagination className="mt-6" page={params.page} totalPages={totalPages} onPageChange={(page) => setParams((p) => ({ ...p, page }))} />
+      <Pagination
+        className="mt-6"
+        page={params.page}
+        totalPages={totalPages}
+        onPageChange={(page) => setParams((p) => ({ ...p, page }))}
+      />
     </section>
   );
 }

@@ -35,11 +35,19 @@ function serveInbox(messages: MailMessage[], opts: { fail?: RegExp; unread?: num
     const search = u.searchParams.get('search')?.toLowerCase();
     const category = u.searchParams.get('category');
     const match = (m: MailMessage) =>
-      (!search || [m.subject, m.body, m.from].some((s) => s.toLowerCase().includes(search))) && (!category || m.category === category);
-    const pageOf = (list: MailMessage[]) => ({ items: list.slice((page - 1) * pageSize, page * pageSize), totalCount: list.length });
+      (!search || [m.subject, m.body, m.from].some((s) => s.toLowerCase().includes(search))) &&
+      (!category || m.category === category);
+    const pageOf = (list: MailMessage[]) => ({
+      items: list.slice((page - 1) * pageSize, page * pageSize),
+      totalCount: list.length,
+    });
     if (u.pathname === '/api/mail') return json(200, pageOf(messages.filter((m) => !m.isHidden && match(m))));
     if (u.pathname === '/api/mail/hidden') return json(200, pageOf(messages.filter((m) => m.isHidden && match(m))));
-    if (u.pathname === '/api/mail/categories') return json(200, [{ category: 'plugin', count: 3, unread: 1 }, { category: 'staff', count: 1, unread: 0 }]);
+    if (u.pathname === '/api/mail/categories')
+      return json(200, [
+        { category: 'plugin', count: 3, unread: 1 },
+        { category: 'staff', count: 1, unread: 0 },
+      ]);
     if (u.pathname === '/api/mail/unread-count') return json(200, { count: opts.unread ?? 0 });
     const one = /^\/api\/mail\/(\d+)(?:\/(\w+))?$/.exec(u.pathname);
     if (one) {
@@ -63,7 +71,12 @@ function serveInbox(messages: MailMessage[], opts: { fail?: RegExp; unread?: num
 const calls = (fetch: ReturnType<typeof mockFetch>, path: string) =>
   fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname === path);
 const subjects = () =>
-  screen.queryAllByTestId('mail-item').map((li) => within(li).getByRole('link').querySelector('span')?.textContent?.replace(/^Unread: /, ''));
+  screen.queryAllByTestId('mail-item').map((li) =>
+    within(li)
+      .getByRole('link')
+      .querySelector('span')
+      ?.textContent?.replace(/^Unread: /, ''),
+  );
 /** Delivers a MailEvent and lets the query cache notify its observers (it does so on a timer). */
 const deliver = (payload: unknown) =>
   act(async () => {
@@ -103,7 +116,9 @@ describe('inbox', () => {
 
   it('changing search, category or page size goes back to page 1', async () => {
     signInAs();
-    const list = Array.from({ length: 30 }, (_, i) => msg({ subject: `Message ${i + 1}`, category: i % 2 ? 'staff' : 'plugin' }));
+    const list = Array.from({ length: 30 }, (_, i) =>
+      msg({ subject: `Message ${i + 1}`, category: i % 2 ? 'staff' : 'plugin' }),
+    );
     const fetch = serveInbox(list);
     const user = userEvent.setup();
     renderPage(<InboxPage />, { path: '/mail' });
@@ -207,7 +222,9 @@ describe('hidden inbox', () => {
     await waitFor(() => expect(subjects()).toEqual(['Hidden A', 'Hidden B']));
     await user.click(screen.getByRole('button', { name: `${T.unhide}: Hidden A` }));
     await waitFor(() => expect(subjects()).toEqual(['Hidden B']));
-    expect(fetch.mock.calls.some(([u, init]) => String(u).endsWith(`/mail/${a.id}/unhide`) && init?.method === 'POST')).toBe(true);
+    expect(
+      fetch.mock.calls.some(([u, init]) => String(u).endsWith(`/mail/${a.id}/unhide`) && init?.method === 'POST'),
+    ).toBe(true);
 
     await deliver({ event: 'MailUnhidden', data: { id: b.id }, unread: 0 });
     expect(subjects()).toEqual([]);
@@ -237,7 +254,11 @@ describe('hidden inbox', () => {
 describe('message detail', () => {
   it('shows the message with its markdown body rendered safely; Hide and Unhide toggle it', async () => {
     signInAs();
-    const m = msg({ subject: 'Approved!', body: '**Well done**\n\n<script>alert(1)</script>', link: '/plugins/3/manage' });
+    const m = msg({
+      subject: 'Approved!',
+      body: '**Well done**\n\n<script>alert(1)</script>',
+      link: '/plugins/3/manage',
+    });
     const fetch = serveInbox([m]);
     const user = userEvent.setup();
     renderPage(<MailDetailPage />, { path: `/mail/${m.id}`, route: '/mail/:id' });
@@ -250,7 +271,9 @@ describe('message detail', () => {
     expect(screen.getByText(T.hiddenNote)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.unhide }));
     expect(await screen.findByRole('button', { name: T.hide })).toBeInTheDocument();
-    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([u]) => new URL(String(u), 'http://x').pathname);
+    const posts = fetch.mock.calls
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([u]) => new URL(String(u), 'http://x').pathname);
     expect(posts).toEqual([`/api/mail/${m.id}/hide`, `/api/mail/${m.id}/unhide`]);
   });
 

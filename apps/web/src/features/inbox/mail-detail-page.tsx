@@ -28,7 +28,8 @@ export function MailDetailPage() {
     if (openedId) void queryClient.invalidateQueries({ queryKey: mailKeys.unread(memberId) });
   }, [openedId, memberId, queryClient]);
 
-  const patch = (change: Partial<MailMessageDetail>) => queryClient.setQueryData<MailMessageDetail>(key, (old) => (old ? { ...old, ...change } : old));
+  const patch = (change: Partial<MailMessageDetail>) =>
+    queryClient.setQueryData<MailMessageDetail>(key, (old) => (old ? { ...old, ...change } : old));
 
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     if (!event || event.data.id !== id) return;
@@ -41,7 +42,10 @@ export function MailDetailPage() {
     (hidden ? mailApi.hide(id) : mailApi.unhide(id))
       .then(() => {
         patch({ isHidden: hidden });
-        void queryClient.invalidateQueries({ queryKey: mailKeys.all(memberId), predicate: (q) => q.queryKey[2] !== 'message' });
+        void queryClient.invalidateQueries({
+          queryKey: mailKeys.all(memberId),
+          predicate: (q) => q.queryKey[2] !== 'message',
+        });
       })
       // Failures are only logged (§4).
       .catch((err: unknown) => console.error(hidden ? 'Hide failed' : 'Unhide failed', err));
@@ -49,7 +53,10 @@ export function MailDetailPage() {
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <Link to={message?.isHidden ? '/mail/hidden' : '/mail'} className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}>
+      <Link
+        to={message?.isHidden ? '/mail/hidden' : '/mail'}
+        className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}
+      >
         {message?.isHidden ? T.hiddenTitle : T.backToInbox}
       </Link>
       {!valid || query.isError ? (

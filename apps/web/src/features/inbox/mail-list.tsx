@@ -6,7 +6,10 @@ import { categoryLabel, INBOX_TEXT as T } from './constants';
 /** The messages of one page: each opens its detail page; unread ones stand out. */
 export function MailList({ items, actions }: { items: MailMessage[]; actions?: (m: MailMessage) => React.ReactNode }) {
   return (
-    <ul aria-label={T.listLabel} className="divide-y divide-slate-800 overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60">
+    <ul
+      aria-label={T.listLabel}
+      className="divide-y divide-slate-800 overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60"
+    >
       {items.map((m) => {
         const unread = m.status === 'U';
         return (

@@ -5,15 +5,17 @@ const { governingState, aupRuleTopics } = LEGAL_TEXTS;
 
 /** One sentence per rule topic; keys follow LEGAL_TEXTS.aupRuleTopics. */
 const RULES: Record<(typeof aupRuleTopics)[number], string> = {
-  'Unlawful use': 'Do not use the site for anything that breaks the law where you or we are, or to infringe anyone\'s rights.',
-  Fraud: 'Do not deceive others for gain: no fake giveaways, trading scams or false claims about what a plugin or design does.',
+  'Unlawful use':
+    "Do not use the site for anything that breaks the law where you or we are, or to infringe anyone's rights.",
+  Fraud:
+    'Do not deceive others for gain: no fake giveaways, trading scams or false claims about what a plugin or design does.',
   Malware:
-    'Do not upload or link to viruses, trojans, keyloggers, account or token stealers, miners or any code that harms a player\'s computer, data or game account.',
+    "Do not upload or link to viruses, trojans, keyloggers, account or token stealers, miners or any code that harms a player's computer, data or game account.",
   Spam: 'Do not post repetitive or unsolicited comments, messages or uploads, and do not inflate ratings, votes, views or downloads.',
   Phishing:
     'Do not try to trick anyone into revealing passwords, game or platform credentials or personal data, for example with fake login pages or look-alike links.',
   Disruption:
-    'Do not overload, attack or interfere with the site, its build and review systems or other members\' use of it, including by abusive automated requests.',
+    "Do not overload, attack or interfere with the site, its build and review systems or other members' use of it, including by abusive automated requests.",
   'Harming minors': 'Do not exploit, endanger, groom or harm minors in any way, or share content that sexualises them.',
   'Unauthorised access':
     'Do not access accounts, data or systems you are not allowed to, bypass the bot check or moderation, or probe the site for weaknesses without our written permission.',
@@ -25,9 +27,9 @@ const sections: readonly LegalSection[] = [
     title: 'What the site is for',
     body: (
       <p className={styles.p}>
-        This site is for sharing applications that add custom functions to Rocket League through the BakkesMod
-        mod tool, and for sharing custom car designs. Everything you do here, from uploading to commenting, should
-        serve that purpose.
+        This site is for sharing applications that add custom functions to Rocket League through the BakkesMod mod tool,
+        and for sharing custom car designs. Everything you do here, from uploading to commenting, should serve that
+        purpose.
       </p>
     ),
   },
@@ -42,8 +44,8 @@ const sections: readonly LegalSection[] = [
           </li>
         ))}
         <li>
-          <strong className={styles.strong}>Harassment.</strong> Do not threaten, harass or post hateful content
-          about other members.
+          <strong className={styles.strong}>Harassment.</strong> Do not threaten, harass or post hateful content about
+          other members.
         </li>
       </ul>
     ),
@@ -55,10 +57,22 @@ const sections: readonly LegalSection[] = [
       <>
         <h3 className={styles.h3}>Plugins</h3>
         <ul className={styles.ul}>
-          <li>Every plugin and every new version must come with its complete source code, and the build must match that source.</li>
-          <li>A plugin must do what its name and description say, with no hidden features, obfuscation or undisclosed data collection.</li>
-          <li>No cheats: nothing that gives an unfair advantage in online matches, such as automating play, reading hidden game state or manipulating other players' games.</li>
-          <li>Respect others' intellectual property: follow the licences of code you reuse, give credit, and do not re-upload someone else's plugin without permission.</li>
+          <li>
+            Every plugin and every new version must come with its complete source code, and the build must match that
+            source.
+          </li>
+          <li>
+            A plugin must do what its name and description say, with no hidden features, obfuscation or undisclosed data
+            collection.
+          </li>
+          <li>
+            No cheats: nothing that gives an unfair advantage in online matches, such as automating play, reading hidden
+            game state or manipulating other players' games.
+          </li>
+          <li>
+            Respect others' intellectual property: follow the licences of code you reuse, give credit, and do not
+            re-upload someone else's plugin without permission.
+          </li>
         </ul>
         <h3 className={styles.h3}>Car designs</h3>
         <ul className={styles.ul}>
@@ -77,7 +91,9 @@ const sections: readonly LegalSection[] = [
     title: 'Linking and framing',
     body: (
       <ul className={styles.ul}>
-        <li>You may link to any public page of the site, as long as the link is fair and does not suggest we endorse you.</li>
+        <li>
+          You may link to any public page of the site, as long as the link is fair and does not suggest we endorse you.
+        </li>
         <li>Do not frame the site, show its pages inside another site, or present its content as your own.</li>
         <li>Do not link directly to downloads in a way that skips the item's page, its description or its counters.</li>
         <li>We may ask you to remove a link that breaks these rules.</li>
@@ -89,8 +105,8 @@ const sections: readonly LegalSection[] = [
     title: 'Reporting problems',
     body: (
       <p className={styles.p}>
-        Use the report and feedback tools on the site, or write to <SupportEmailLink />, if you find something
-        that breaks this policy. For a suspected malicious plugin, include its link and what you saw it do.
+        Use the report and feedback tools on the site, or write to <SupportEmailLink />, if you find something that
+        breaks this policy. For a suspected malicious plugin, include its link and what you saw it do.
       </p>
     ),
   },
@@ -104,7 +120,9 @@ const sections: readonly LegalSection[] = [
           <li>warn you;</li>
           <li>remove or hide the content involved;</li>
           <li>suspend or permanently close your account;</li>
-          <li>disclose information to law-enforcement or other authorities when the law requires it or someone is at risk;</li>
+          <li>
+            disclose information to law-enforcement or other authorities when the law requires it or someone is at risk;
+          </li>
           <li>take legal action.</li>
         </ol>
       </>
@@ -115,8 +133,8 @@ const sections: readonly LegalSection[] = [
     title: 'Governing law and disputes',
     body: (
       <p className={styles.p}>
-        This policy is part of our <DocLink to="terms" /> and is governed by the laws of the {governingState}.
-        Disputes about it are decided by the state or federal courts located in the {governingState}.
+        This policy is part of our <DocLink to="terms" /> and is governed by the laws of the {governingState}. Disputes
+        about it are decided by the state or federal courts located in the {governingState}.
       </p>
     ),
   },
@@ -125,8 +143,8 @@ const sections: readonly LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p className={styles.p}>
-        We may update this policy as the site changes. Material changes are announced in the same way as changes
-        to the Terms. How we handle personal data is covered by the <DocLink to="privacy" />.
+        We may update this policy as the site changes. Material changes are announced in the same way as changes to the
+        Terms. How we handle personal data is covered by the <DocLink to="privacy" />.
       </p>
     ),
   },
@@ -138,8 +156,8 @@ export function AcceptableUsePolicyPage() {
       doc="acceptableUse"
       intro={
         <p>
-          This Acceptable Use Policy sets out what you may and may not do on this site, and what standards
-          uploaded plugins and car designs must meet.
+          This Acceptable Use Policy sets out what you may and may not do on this site, and what standards uploaded
+          plugins and car designs must meet.
         </p>
       }
       sections={sections}

@@ -96,7 +96,12 @@ export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
       </nav>
 
       {sections.map((section, index) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="mt-10 scroll-mt-24">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-heading`}
+          className="mt-10 scroll-mt-24"
+        >
           <h2
             id={`${section.id}-heading`}
             tabIndex={-1}

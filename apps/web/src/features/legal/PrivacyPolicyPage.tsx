@@ -26,16 +26,19 @@ const sections: readonly LegalSection[] = [
         <h3 className={styles.h3}>Technical data</h3>
         <ul className={styles.ul}>
           <li>
-            Visitor ids for counters: to count each visitor once on view and download counters, we turn your IP
-            address into a hashed visitor id. We store the hash, not the IP address.
+            Visitor ids for counters: to count each visitor once on view and download counters, we turn your IP address
+            into a hashed visitor id. We store the hash, not the IP address.
           </li>
           <li>A sign-in token kept in your browser's local storage so you stay signed in.</li>
           <li>Short-lived server logs (IP address, page requested, time) used to keep the site secure.</li>
           <li>
-            Error reports, when error reporting is enabled: the page address, browser details and what went wrong,
-            sent to an error-reporting provider so we can fix bugs.
+            Error reports, when error reporting is enabled: the page address, browser details and what went wrong, sent
+            to an error-reporting provider so we can fix bugs.
           </li>
-          <li>Sign-up and sign-in use a bot-check service, which looks at your browser and IP address to tell people from bots.</li>
+          <li>
+            Sign-up and sign-in use a bot-check service, which looks at your browser and IP address to tell people from
+            bots.
+          </li>
         </ul>
       </>
     ),
@@ -45,10 +48,10 @@ const sections: readonly LegalSection[] = [
     title: 'Ads and cookies',
     body: (
       <p className={styles.p}>
-        On the production site, the footer shows ads from an ad network. The ad network may set cookies and read
-        your IP address and device details to show and measure ads, under its own privacy policy. Other copies
-        of the site (for example test hosts) show a placeholder instead. You can block or delete cookies in your
-        browser settings. We do not use cookies to sign you in.
+        On the production site, the footer shows ads from an ad network. The ad network may set cookies and read your IP
+        address and device details to show and measure ads, under its own privacy policy. Other copies of the site (for
+        example test hosts) show a placeholder instead. You can block or delete cookies in your browser settings. We do
+        not use cookies to sign you in.
       </p>
     ),
   },
@@ -69,8 +72,8 @@ const sections: readonly LegalSection[] = [
     title: 'Product-update emails',
     body: (
       <p className={styles.p}>
-        Occasional product-update emails are sent only if you opt in, at sign-up or later. You can withdraw at
-        any time in your{' '}
+        Occasional product-update emails are sent only if you opt in, at sign-up or later. You can withdraw at any time
+        in your{' '}
         <a className={styles.link} href={NOTIFICATION_SETTINGS}>
           notification settings
         </a>
@@ -84,17 +87,22 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p className={styles.p}>
-          Your username, avatar, profile and everything you publish are public. Your email address is not. We do
-          not sell personal data. We share data only with:
+          Your username, avatar, profile and everything you publish are public. Your email address is not. We do not
+          sell personal data. We share data only with:
         </p>
         <ul className={styles.ul}>
-          <li>Providers that run parts of the service for us: hosting, email delivery, bot checks and error reporting.</li>
+          <li>
+            Providers that run parts of the service for us: hosting, email delivery, bot checks and error reporting.
+          </li>
           <li>The ad network, as described above, on the production site.</li>
-          <li>Authorities, when the law requires it or to protect players from harm, as the <DocLink to="acceptableUse" /> explains.</li>
+          <li>
+            Authorities, when the law requires it or to protect players from harm, as the <DocLink to="acceptableUse" />{' '}
+            explains.
+          </li>
         </ul>
         <p className={styles.p}>
-          The site and its providers may process data in the United States and other countries, with safeguards
-          required by law.
+          The site and its providers may process data in the United States and other countries, with safeguards required
+          by law.
         </p>
       </>
     ),
@@ -125,9 +133,8 @@ const sections: readonly LegalSection[] = [
           <li>Objection and withdrawal of consent, for example to product-update emails.</li>
         </ul>
         <p className={styles.p}>
-          Email <SupportEmailLink /> from the address on your account. We answer within 30 days and may ask you
-          to confirm your identity. Depending on where you live, you may also complain to your data-protection
-          authority.
+          Email <SupportEmailLink /> from the address on your account. We answer within 30 days and may ask you to
+          confirm your identity. Depending on where you live, you may also complain to your data-protection authority.
         </p>
       </>
     ),
@@ -137,9 +144,9 @@ const sections: readonly LegalSection[] = [
     title: 'Children',
     body: (
       <p className={styles.p}>
-        The service is not for children under {minimumAge}, and we do not knowingly collect data from anyone
-        under {minimumAge}. If we learn that an account belongs to a child under {minimumAge}, we close it and
-        delete its personal data. Parents or guardians who believe this has happened can contact us.
+        The service is not for children under {minimumAge}, and we do not knowingly collect data from anyone under{' '}
+        {minimumAge}. If we learn that an account belongs to a child under {minimumAge}, we close it and delete its
+        personal data. Parents or guardians who believe this has happened can contact us.
       </p>
     ),
   },
@@ -148,8 +155,8 @@ const sections: readonly LegalSection[] = [
     title: 'Security',
     body: (
       <p className={styles.p}>
-        We use encrypted connections, hash passwords, limit who can reach personal data and check uploads before
-        they are published. No service is perfectly secure; if a breach affects you, we will tell you.
+        We use encrypted connections, hash passwords, limit who can reach personal data and check uploads before they
+        are published. No service is perfectly secure; if a breach affects you, we will tell you.
       </p>
     ),
   },
@@ -158,8 +165,8 @@ const sections: readonly LegalSection[] = [
     title: 'Changes to this policy',
     body: (
       <p className={styles.p}>
-        When we change this policy we update the date at the top. We announce important changes on the site and
-        by email before they take effect.
+        When we change this policy we update the date at the top. We announce important changes on the site and by email
+        before they take effect.
       </p>
     ),
   },
@@ -180,8 +187,8 @@ export function PrivacyPolicyPage() {
       doc="privacy"
       intro={
         <p>
-          This policy explains what personal data this community site for BakkesMod plugins and car designs
-          stores, why, for how long, and what you can do about it.
+          This policy explains what personal data this community site for BakkesMod plugins and car designs stores, why,
+          for how long, and what you can do about it.
         </p>
       }
       sections={sections}

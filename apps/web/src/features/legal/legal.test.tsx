@@ -3,13 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AcceptableUsePolicyPage,
-  LEGAL_TEXTS,
-  PrivacyPolicyPage,
-  SupportEmailContext,
-  TermsPage,
-} from './index';
+import { AcceptableUsePolicyPage, LEGAL_TEXTS, PrivacyPolicyPage, SupportEmailContext, TermsPage } from './index';
 
 afterEach(cleanup);
 
@@ -58,7 +52,9 @@ describe.each(pages)('$name page', ({ Page, meta }) => {
   it('links to the other two legal documents with plain hrefs', () => {
     renderWithEmail(<Page />);
     const others = screen.getByRole('navigation', { name: 'Other legal documents' });
-    const hrefs = within(others).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(others)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     const expected = [LEGAL_TEXTS.terms.path, LEGAL_TEXTS.privacy.path, LEGAL_TEXTS.acceptableUse.path].filter(
       (p) => p !== meta.path,
     );
@@ -132,8 +128,19 @@ describe('Acceptable Use Policy', () => {
   it('lists every rule topic', () => {
     renderWithEmail(<AcceptableUsePolicyPage />);
     const section = screen.getByRole('region', { name: /Prohibited uses/ });
-    const items = within(section).getAllByRole('listitem').map((li) => li.textContent ?? '');
-    for (const topic of ['Unlawful use', 'Fraud', 'Malware', 'Spam', 'Phishing', 'Disruption', 'Harming minors', 'Unauthorised access']) {
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    for (const topic of [
+      'Unlawful use',
+      'Fraud',
+      'Malware',
+      'Spam',
+      'Phishing',
+      'Disruption',
+      'Harming minors',
+      'Unauthorised access',
+    ]) {
       expect(items.some((text) => text.startsWith(topic))).toBe(true);
     }
   });

@@ -108,6 +108,8 @@ export const membersApi = {
   setRep: (name: string, give: boolean) =>
     give ? api.post<RepResponse>(`${path(name)}/rep`) : api.delete<RepResponse>(`${path(name)}/rep`),
   setPinned: (item: Pick<ContentItem, 'kind' | 'id'>, isPinned: boolean) =>
-    api.post<{ isPinned: boolean }>(item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`, { isPinned }),
+    api.post<{ isPinned: boolean }>(item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`, {
+      isPinned,
+    }),
   saveProfile: (body: ProfileUpdateRequest) => api.put<MemberProfile>('/members/me/profile', body),
 };

@@ -36,7 +36,8 @@ export const PROFILE_TEXT = {
   repJoinTitle: 'Sign in to give reputation',
   repJoinDescription: 'Members can give reputation to the creators they like.',
   notFoundTitle: 'Member not found',
-  notFoundBody: (name: string) => `There is no member called "${name}". The name may be misspelt, or the account is gone.`,
+  notFoundBody: (name: string) =>
+    `There is no member called "${name}". The name may be misspelt, or the account is gone.`,
   invalidUsername: MEMBER_MESSAGES.usernameInvalid,
   goHome: 'Go Home',
   browsePlugins: 'Browse Plugins',

@@ -2,7 +2,17 @@ import { MEMBER_MESSAGES, REP_LOCK_MS, socialUrlMessage, type MemberProfile, typ
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, LocationProbe, mockFetch, renderPage, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import {
+  bodyOf,
+  json,
+  LocationProbe,
+  mockFetch,
+  renderPage,
+  renderRoutes,
+  signInAs,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { sortContent, type ContentItem } from './api';
 import { PROFILE_EDIT_TEXT as E, PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
 import { ProfileForm } from './profile-edit-page';
@@ -40,7 +50,10 @@ afterEach(() => {
 });
 
 describe('rep button', () => {
-  const renderButton = (send: (give: boolean) => Promise<RepResponse>, props: Partial<Parameters<typeof RepButton>[0]> = {}) =>
+  const renderButton = (
+    send: (give: boolean) => Promise<RepResponse>,
+    props: Partial<Parameters<typeof RepButton>[0]> = {},
+  ) =>
     renderPage(<RepButton username="BoostQueen" reputation={5} hasGivenRep={false} signedIn send={send} {...props} />);
   const count = () => screen.getByTestId('rep-count').textContent;
 
@@ -109,7 +122,10 @@ describe('rep button', () => {
     fireEvent.click(screen.getByRole('button', { name: /Give Rep/ }));
     expect(send).not.toHaveBeenCalled();
     const dialog = await screen.findByRole('dialog', { name: T.repJoinTitle });
-    expect(within(dialog).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', expect.stringContaining('/login'));
+    expect(within(dialog).getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/login'),
+    );
   });
 });
 
@@ -129,7 +145,8 @@ describe('profile form', () => {
     renderForm();
     const github = screen.getByLabelText('GitHub');
     expect(github).toHaveAttribute('type', 'url');
-    for (const label of ['Website', 'GitHub', 'Twitter/X', 'Discord', 'YouTube', 'Twitch']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Website', 'GitHub', 'Twitter/X', 'Discord', 'YouTube', 'Twitch'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     await user.type(github, 'github.com/me');
     expect(screen.getByText(socialUrlMessage('githubUrl'))).toBeInTheDocument();
     expect(github).toHaveAttribute('aria-invalid', 'true');
@@ -168,7 +185,10 @@ describe('profile form', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(String(url)).toBe('/api/members/me/profile');
     expect(init?.method).toBe('PUT');
-    expect(bodyOf(init!)).toMatchObject({ bioMarkdown: 'Hi', socials: { websiteUrl: 'https://example.com', githubUrl: '' } });
+    expect(bodyOf(init!)).toMatchObject({
+      bioMarkdown: 'Hi',
+      socials: { websiteUrl: 'https://example.com', githubUrl: '' },
+    });
   });
 
   it("shows 'Failed to save profile.' and the server's field errors", async () => {
@@ -216,13 +236,35 @@ describe('member profile page', () => {
       if (key === 'GET /api/members/BoostQueen') return json(200, profile);
       if (key === 'GET /api/members/BoostQueen/plugins')
         return json(200, {
-          items: [{ id: 11, name: 'Boost Meter', shortDescription: 'meter', bannerImageUrl: null, downloadCount: 10, viewCount: 3, isPinned: false, updatedAt: '2025-01-01T00:00:00.000Z' }],
+          items: [
+            {
+              id: 11,
+              name: 'Boost Meter',
+              shortDescription: 'meter',
+              bannerImageUrl: null,
+              downloadCount: 10,
+              viewCount: 3,
+              isPinned: false,
+              updatedAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
           totalPages: 1,
           totalCount: 1,
         });
       if (key === 'GET /api/members/BoostQueen/cars')
         return json(200, {
-          items: [{ id: 22, name: 'Pink Octane', description: '**pink**', bannerUrl: null, codeCopies: 99, views: 1, isPinned: false, updatedAt: '2025-01-01T00:00:00.000Z' }],
+          items: [
+            {
+              id: 22,
+              name: 'Pink Octane',
+              description: '**pink**',
+              bannerUrl: null,
+              codeCopies: 99,
+              views: 1,
+              isPinned: false,
+              updatedAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
           totalPages: 1,
           totalCount: 1,
         });
@@ -290,13 +332,17 @@ describe('member profile page', () => {
     open();
     const grid = await screen.findByRole('list', { name: T.contentList });
     fireEvent.click(within(grid).getByRole('button', { name: T.pin('Pink Octane') }));
-    await waitFor(() => expect(within(grid).getByRole('button', { name: T.pin('Pink Octane') })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(within(grid).getByRole('button', { name: T.pin('Pink Octane') })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(fetch.mock.calls.some(([u, i]) => String(u) === '/api/cars/22/pin' && i?.method === 'POST')).toBe(true);
   });
 
   it('updates the Rep counter with the button', async () => {
     signInAs();
-    serveProfile(profileOf(), { 'POST /api/members/BoostQueen/rep': () => json(200, { reputation: 6, hasGivenRep: true }) });
+    serveProfile(profileOf(), {
+      'POST /api/members/BoostQueen/rep': () => json(200, { reputation: 6, hasGivenRep: true }),
+    });
     open();
     fireEvent.click(await screen.findByRole('button', { name: /Give Rep/ }));
     await waitFor(() => expect(screen.getByTestId('rep-counter')).toHaveTextContent('6'));

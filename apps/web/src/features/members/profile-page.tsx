@@ -58,7 +58,9 @@ function Profile({ username }: { username: string }) {
         <Avatar url={p.member.avatarUrl} name={p.member.displayName} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-3xl font-bold text-white">{p.member.displayName}</h1>
-          <p className="mt-1 text-sm text-slate-400">{T.joined} <Time value={p.member.joinDateTime} /></p>
+          <p className="mt-1 text-sm text-slate-400">
+            {T.joined} <Time value={p.member.joinDateTime} />
+          </p>
           <dl aria-label={T.counters} className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6">
             <Counter label={T.plugins} value={p.pluginCount} />
             <Counter label={T.downloads} value={p.totalDownloads} />
@@ -92,7 +94,10 @@ function Profile({ username }: { username: string }) {
             </h2>
             {p.bioMarkdown.trim() ? <Markdown html={p.bioHtml} className="break-words" /> : <Quip />}
           </section>
-          <section aria-labelledby="socials-heading" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
+          <section
+            aria-labelledby="socials-heading"
+            className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
+          >
             <h2 id="socials-heading" className="mb-3 text-lg font-semibold text-white">
               {T.socials}
             </h2>
@@ -183,13 +188,20 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
       ) : !content.data ? (
         <GridSkeleton />
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-10 text-center text-slate-400">{T.contentEmpty}</p>
+        <p className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-10 text-center text-slate-400">
+          {T.contentEmpty}
+        </p>
       ) : (
         <>
           <ul aria-label={T.contentList} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shown.map((item) => (
               <li key={`${item.kind}-${item.id}`}>
-                <ContentCard item={item} isOwner={isOwner} busy={busy.has(`${item.kind}-${item.id}`)} onTogglePin={() => togglePin(item)} />
+                <ContentCard
+                  item={item}
+                  isOwner={isOwner}
+                  busy={busy.has(`${item.kind}-${item.id}`)}
+                  onTogglePin={() => togglePin(item)}
+                />
               </li>
             ))}
           </ul>
@@ -200,7 +212,17 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
   );
 }
 
-function ContentCard({ item, isOwner, busy, onTogglePin }: { item: ContentItem; isOwner: boolean; busy: boolean; onTogglePin: () => void }) {
+function ContentCard({
+  item,
+  isOwner,
+  busy,
+  onTogglePin,
+}: {
+  item: ContentItem;
+  isOwner: boolean;
+  busy: boolean;
+  onTogglePin: () => void;
+}) {
   const href = item.kind === 'plugin' ? `/plugin/${item.id}` : `/cars/${item.id}`;
   return (
     <article
@@ -214,7 +236,9 @@ function ContentCard({ item, isOwner, busy, onTogglePin }: { item: ContentItem; 
           {item.kind === 'plugin' ? T.plugin : T.car}
         </span>
         {item.isPinned && !isOwner && (
-          <span className="absolute right-2 top-2 rounded-full bg-amber-400/90 px-2 py-0.5 text-xs font-semibold text-slate-950">{T.pinned}</span>
+          <span className="absolute right-2 top-2 rounded-full bg-amber-400/90 px-2 py-0.5 text-xs font-semibold text-slate-950">
+            {T.pinned}
+          </span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -223,7 +247,9 @@ function ContentCard({ item, isOwner, busy, onTogglePin }: { item: ContentItem; 
             {item.name}
           </Link>
         </h3>
-        {item.description && <p className="line-clamp-2 break-words text-sm text-slate-300">{plainText(item.description)}</p>}
+        {item.description && (
+          <p className="line-clamp-2 break-words text-sm text-slate-300">{plainText(item.description)}</p>
+        )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <p className="flex flex-wrap gap-x-3 text-xs text-slate-400">
             <span title={String(item.uses)}>
@@ -244,7 +270,9 @@ function ContentCard({ item, isOwner, busy, onTogglePin }: { item: ContentItem; 
               className={cx(
                 'relative z-10 inline-flex h-8 items-center gap-1 rounded-lg border px-2 text-xs font-semibold',
                 focusRing,
-                item.isPinned ? 'border-amber-400/60 bg-amber-400/15 text-amber-200' : 'border-slate-700 text-slate-300 hover:text-white',
+                item.isPinned
+                  ? 'border-amber-400/60 bg-amber-400/15 text-amber-200'
+                  : 'border-slate-700 text-slate-300 hover:text-white',
               )}
             >
               <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
@@ -274,7 +302,10 @@ function ProfileSkeleton() {
       <p role="status" className="sr-only">
         {T.loading}
       </p>
-      <div className="flex animate-pulse flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center" aria-hidden="true">
+      <div
+        className="flex animate-pulse flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center"
+        aria-hidden="true"
+      >
         <div className="h-20 w-20 rounded-full bg-slate-800" />
         <div className="flex-1 space-y-3">
           <div className="h-7 w-48 rounded bg-slate-800" />

@@ -75,7 +75,14 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
           locked && 'cursor-wait',
         )}
       >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill={state.hasGivenRep ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill={state.hasGivenRep ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z" strokeLinejoin="round" />
         </svg>
         <span>{state.hasGivenRep ? T.removeRep : T.giveRep}</span>
@@ -85,7 +92,12 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
           <span className="sr-only">)</span>
         </span>
       </button>
-      <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={T.repJoinTitle} description={T.repJoinDescription} />
+      <JoinUsDialog
+        open={joinOpen}
+        onClose={() => setJoinOpen(false)}
+        title={T.repJoinTitle}
+        description={T.repJoinDescription}
+      />
     </>
   );
 }

@@ -31,7 +31,11 @@ export const moderationKeys = {
   cars: (p: CarListParams) => [...moderationKeys.all, 'cars', p] as const,
 };
 
-const listQuery = (p: ListParams) => ({ page: p.page, pageSize: MODERATION_PAGE_SIZE, search: p.search.trim() || undefined });
+const listQuery = (p: ListParams) => ({
+  page: p.page,
+  pageSize: MODERATION_PAGE_SIZE,
+  search: p.search.trim() || undefined,
+});
 
 export const moderatorDashboardQuery = () =>
   queryOptions({
@@ -44,7 +48,8 @@ export const moderatorDashboardQuery = () =>
 export const submissionListQuery = (kind: SubmissionList, p: ListParams) =>
   queryOptions({
     queryKey: moderationKeys.list(kind, p),
-    queryFn: ({ signal }) => api.get<ModerationListResponse>(`/moderation/plugins/${kind}`, { signal, query: listQuery(p) }),
+    queryFn: ({ signal }) =>
+      api.get<ModerationListResponse>(`/moderation/plugins/${kind}`, { signal, query: listQuery(p) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -52,7 +57,8 @@ export const submissionListQuery = (kind: SubmissionList, p: ListParams) =>
 export const reportedListQuery = (p: ListParams) =>
   queryOptions({
     queryKey: moderationKeys.list('reported', p),
-    queryFn: ({ signal }) => api.get<ReportedListResponse>('/moderation/plugins/reported', { signal, query: listQuery(p) }),
+    queryFn: ({ signal }) =>
+      api.get<ReportedListResponse>('/moderation/plugins/reported', { signal, query: listQuery(p) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -97,7 +103,9 @@ export const moderationApi = {
   /** Multipart through uploadForm (progress for the files); a bare POST when there is nothing to send. */
   approve: (id: number, input: ApproveInput, onProgress: (pct: number) => void) => {
     const form = approveForm(input);
-    return form ? uploadForm<void>(`/moderation/plugins/${id}/approve`, form, { onProgress }) : api.post(`/moderation/plugins/${id}/approve`);
+    return form
+      ? uploadForm<void>(`/moderation/plugins/${id}/approve`, form, { onProgress })
+      : api.post(`/moderation/plugins/${id}/approve`);
   },
   reject: (id: number, body: RejectRequest) => api.post(`/moderation/plugins/${id}/reject`, body),
   hide: (id: number) => api.post(`/moderation/plugins/${id}/hide`),

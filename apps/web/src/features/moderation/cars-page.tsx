@@ -27,7 +27,8 @@ export function ModeratorCarsPage() {
   const q = useQuery(moderationCarsQuery({ page, search, status }));
 
   const toggle = useMutation({
-    mutationFn: ({ id, hide }: { id: number; hide: boolean }) => (hide ? moderationApi.hideCar(id) : moderationApi.restoreCar(id)),
+    mutationFn: ({ id, hide }: { id: number; hide: boolean }) =>
+      hide ? moderationApi.hideCar(id) : moderationApi.restoreCar(id),
     onSuccess: (_r, { hide }) => {
       toast.success(hide ? T.carHidden : T.carRestored);
       void client.invalidateQueries({ queryKey: moderationKeys.all });
@@ -69,26 +70,45 @@ export function ModeratorCarsPage() {
             <table className={c.table}>
               <thead className={c.head}>
                 <tr>
-                  <th scope="col" className={c.th}>{T.car}</th>
-                  <th scope="col" className={c.th}>{T.owner}</th>
-                  <th scope="col" className={c.th}>{T.status}</th>
-                  <th scope="col" className={c.th}>{T.views}</th>
-                  <th scope="col" className={c.th}>{T.copies}</th>
-                  <th scope="col" className={c.th}>{T.updated}</th>
-                  <th scope="col" className={c.th}>{T.actions}</th>
+                  <th scope="col" className={c.th}>
+                    {T.car}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.owner}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.status}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.views}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.copies}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.updated}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.actions}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {q.data.items.map((car) => (
                   <tr key={car.id} className={c.row} data-testid="car-row">
                     <td className={c.td}>
-                      <Link to={`/cars/${car.id}`} className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}>
+                      <Link
+                        to={`/cars/${car.id}`}
+                        className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
+                      >
                         {car.name}
                       </Link>
                     </td>
                     <td className={c.td}>{car.owner}</td>
                     <td className={c.td}>
-                      <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>{car.hidden ? T.statusHidden : car.status}</Badge>
+                      <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
+                        {car.hidden ? T.statusHidden : car.status}
+                      </Badge>
                     </td>
                     <td className={c.td}>
                       <Count value={car.views} />
@@ -115,7 +135,12 @@ export function ModeratorCarsPage() {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={q.data.pageSize || MODERATION_PAGE_SIZE} totalCount={q.data.totalCount} onPage={setPage} />
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
+            totalCount={q.data.totalCount}
+            onPage={setPage}
+          />
         </>
       )}
     </section>

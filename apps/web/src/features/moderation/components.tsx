@@ -29,7 +29,15 @@ export function useListParams() {
 }
 
 /** A search box that applies on Enter or with its Search button. */
-export function ListSearch({ value, onSearch, label = T.searchLabel }: { value: string; onSearch: (s: string) => void; label?: string }) {
+export function ListSearch({
+  value,
+  onSearch,
+  label = T.searchLabel,
+}: {
+  value: string;
+  onSearch: (s: string) => void;
+  label?: string;
+}) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
@@ -60,16 +68,38 @@ export function ListSearch({ value, onSearch, label = T.searchLabel }: { value: 
   );
 }
 
-export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pageSize: number; totalCount: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  totalCount,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  onPage: (p: number) => void;
+}) {
   const pages = pageCount(totalCount, pageSize);
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-300">
-      <Button variant="outline" size="sm" aria-label={T.prevLabel} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={T.prevLabel}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         {T.prev}
       </Button>
       <span>{T.pageOf(Math.min(page, pages), pages)}</span>
-      <Button variant="outline" size="sm" aria-label={T.nextLabel} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={T.nextLabel}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
         {T.next}
       </Button>
     </nav>
@@ -91,7 +121,12 @@ const tones: Record<string, string> = {
 
 export function Badge({ children, tone }: { children: string; tone?: string }) {
   return (
-    <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tone ?? tones[children] ?? 'bg-slate-800 text-slate-300')}>
+    <span
+      className={cx(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold',
+        tone ?? tones[children] ?? 'bg-slate-800 text-slate-300',
+      )}
+    >
       {children}
     </span>
   );

@@ -20,7 +20,13 @@ function reported(over: Partial<ReportedPluginItem> = {}): ReportedPluginItem {
       { reason: 'spam', label: 'Spam or misleading', count: 1 },
     ],
     reports: [
-      { id: 1, reason: 'malware', details: 'Opens a shell', reporter: 'RocketRyan', createdAt: '2026-11-21T10:00:00.000Z' },
+      {
+        id: 1,
+        reason: 'malware',
+        details: 'Opens a shell',
+        reporter: 'RocketRyan',
+        createdAt: '2026-11-21T10:00:00.000Z',
+      },
       { id: 2, reason: 'spam', details: '', reporter: 'AerialAce', createdAt: '2026-11-20T10:00:00.000Z' },
     ],
     latestReportAt: '2026-11-21T10:00:00.000Z',
@@ -46,7 +52,9 @@ function car(over: Partial<ModerationCarItem> = {}): ModerationCarItem {
 }
 
 const posts = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([u]) => new URL(String(u), 'http://localhost').pathname);
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([u]) => new URL(String(u), 'http://localhost').pathname);
 
 beforeEach(() => signInAs(undefined, ['moderator']));
 afterEach(() => {
@@ -58,11 +66,13 @@ describe('reported plugins', () => {
   function serve(items: ReportedPluginItem[]) {
     return mockFetch((url, init) => {
       if (init.method === 'POST') return new Response(null, { status: 204 });
-      if (new URL(url, 'http://localhost').pathname === '/api/moderation/plugins/reported') return json(200, { data: items, page: 1, pageSize: 20, totalCount: items.length });
+      if (new URL(url, 'http://localhost').pathname === '/api/moderation/plugins/reported')
+        return json(200, { data: items, page: 1, pageSize: 20, totalCount: items.length });
       return json(404);
     });
   }
-  const open = () => renderRoutes([{ path: '/moderator/reported', element: <ReportedPluginsPage /> }], { path: '/moderator/reported' });
+  const open = () =>
+    renderRoutes([{ path: '/moderator/reported', element: <ReportedPluginsPage /> }], { path: '/moderator/reported' });
 
   it('shows counts by reason, expands the reports, and dismisses them', async () => {
     const fetch = serve([reported()]);
@@ -92,11 +102,16 @@ describe('reported plugins', () => {
     await user.click(within(dialog).getByRole('button', { name: T.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(within(live!).getByRole('button', { name: T.hidePlugin }));
-    await user.click(within(screen.getByRole('dialog', { name: T.confirmHideTitle })).getByRole('button', { name: T.hidePlugin }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: T.confirmHideTitle })).getByRole('button', { name: T.hidePlugin }),
+    );
     expect(await screen.findByText(T.pluginHidden)).toBeInTheDocument();
     await user.click(within(gone!).getByRole('button', { name: T.restorePlugin }));
     expect(await screen.findByText(T.pluginRestored)).toBeInTheDocument();
-    expect(posts(fetch)).toEqual(['/api/moderation/reported/5/hide-plugin', '/api/moderation/reported/6/restore-plugin']);
+    expect(posts(fetch)).toEqual([
+      '/api/moderation/reported/5/hide-plugin',
+      '/api/moderation/reported/6/restore-plugin',
+    ]);
   });
 
   it("says 'No reported plugins'", async () => {

@@ -61,7 +61,12 @@ export function ReportedPluginsPage() {
               />
             ))}
           </ul>
-          <Pager page={page} pageSize={q.data.pageSize || MODERATION_PAGE_SIZE} totalCount={q.data.totalCount} onPage={setPage} />
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
+            totalCount={q.data.totalCount}
+            onPage={setPage}
+          />
         </>
       )}
       <Dialog
@@ -115,7 +120,8 @@ function ReportedRow({
             </Badge>
           </h3>
           <p className="text-sm text-slate-400">
-            {item.submitter} · {T.reports}: <strong className="text-slate-100">{item.reportCount}</strong> · <When at={item.latestReportAt} />
+            {item.submitter} · {T.reports}: <strong className="text-slate-100">{item.reportCount}</strong> ·{' '}
+            <When at={item.latestReportAt} />
           </p>
           <ul aria-label={T.reasons} className="mt-2 flex flex-wrap gap-1.5">
             {item.reasons.map((r) => (
@@ -140,7 +146,14 @@ function ReportedRow({
           )}
         </div>
       </div>
-      <Button size="sm" variant="ghost" className="mt-2" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="mt-2"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? T.hideReports : T.showReports(item.reports.length)}
       </Button>
       {open && (
@@ -148,10 +161,18 @@ function ReportedRow({
           <table className={c.table}>
             <thead className={c.head}>
               <tr>
-                <th scope="col" className={c.th}>{T.reporter}</th>
-                <th scope="col" className={c.th}>{T.reason}</th>
-                <th scope="col" className={c.th}>{T.reportDetails}</th>
-                <th scope="col" className={c.th}>{T.when}</th>
+                <th scope="col" className={c.th}>
+                  {T.reporter}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.reason}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.reportDetails}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.when}
+                </th>
               </tr>
             </thead>
             <tbody>

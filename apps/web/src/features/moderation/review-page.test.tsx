@@ -21,7 +21,9 @@ class FakeXhr {
   status = 0;
   responseText = '';
   timeout = 0;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -92,7 +94,15 @@ describe('plugin review page', () => {
     serve(
       makeDetail({
         buildLog: 'msbuild: 0 errors',
-        audit: [{ id: 1, action: 'hidden', actor: 'moderator', note: 'Needs a second look', createdAt: '2026-11-21T09:00:00.000Z' }],
+        audit: [
+          {
+            id: 1,
+            action: 'hidden',
+            actor: 'moderator',
+            note: 'Needs a second look',
+            createdAt: '2026-11-21T09:00:00.000Z',
+          },
+        ],
       }),
     );
     open();
@@ -157,14 +167,18 @@ describe('plugin review page', () => {
     expect([...body.keys()].sort()).toEqual(['approvalNote', 'binary', 'debugArchive']);
 
     FakeXhr.last!.progress(30, 100);
-    await vi.waitFor(() => expect(screen.getByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30'),
+    );
     FakeXhr.last!.answer(204);
     expect(await screen.findByText(T.approved)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
   });
 
   it('approves with no body when nothing is attached and the note is blank; Clear drops a file', async () => {
-    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/approve' ? new Response(null, { status: 204 }) : undefined));
+    const fetch = serve(undefined, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/approve' ? new Response(null, { status: 204 }) : undefined,
+    );
     open();
     const user = userEvent.setup({ applyAccept: false });
     await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
@@ -189,14 +203,19 @@ describe('plugin review page', () => {
     await user.upload(screen.getByLabelText(T.binaryZip), zip('bad.zip'));
     await user.click(screen.getByRole('button', { name: T.approve }));
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
-    FakeXhr.last!.answer(400, JSON.stringify({ message: 'Validation failed', errors: { binary: ['The ZIP must contain plugins/<name>.dll'] } }));
+    FakeXhr.last!.answer(
+      400,
+      JSON.stringify({ message: 'Validation failed', errors: { binary: ['The ZIP must contain plugins/<name>.dll'] } }),
+    );
     expect(await screen.findByText(T.approveFailed)).toBeInTheDocument();
     expect(screen.getByText('The ZIP must contain plugins/<name>.dll')).toBeInTheDocument();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
   it('checks the deny note before sending, then rejects with the trimmed note', async () => {
-    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/reject' ? new Response(null, { status: 204 }) : undefined));
+    const fetch = serve(undefined, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/reject' ? new Response(null, { status: 204 }) : undefined,
+    );
     open();
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
@@ -221,7 +240,11 @@ describe('plugin review page', () => {
   });
 
   it("toasts 'Failed to reject' with the server's message", async () => {
-    serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/reject' ? json(409, { message: 'This submission is not waiting for review' }) : undefined));
+    serve(undefined, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/reject'
+        ? json(409, { message: 'This submission is not waiting for review' })
+        : undefined,
+    );
     open();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(T.denyNote), 'Crashes on load');
@@ -231,7 +254,9 @@ describe('plugin review page', () => {
   });
 
   it('hides from review and returns to the pending list', async () => {
-    const fetch = serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/hide' ? new Response(null, { status: 204 }) : undefined));
+    const fetch = serve(undefined, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/hide' ? new Response(null, { status: 204 }) : undefined,
+    );
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
@@ -241,7 +266,9 @@ describe('plugin review page', () => {
   });
 
   it("toasts 'Failed to hide from review' when hiding fails", async () => {
-    serve(undefined, (method, path) => (method === 'POST' && path === '/moderation/plugins/31/hide' ? json(500) : undefined));
+    serve(undefined, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/hide' ? json(500) : undefined,
+    );
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
@@ -252,7 +279,9 @@ describe('plugin review page', () => {
     const until = new Date(Date.now() + 14 * 60_000 + 20_000).toISOString();
     serve(makeDetail({ lock: { memberId: 7, username: 'octane', until, mine: true } }));
     open();
-    const hold = await screen.findByText((_, el) => el?.tagName === 'P' && el.textContent === `${T.yourHoldEnds} in 14 minutes.`);
+    const hold = await screen.findByText(
+      (_, el) => el?.tagName === 'P' && el.textContent === `${T.yourHoldEnds} in 14 minutes.`,
+    );
     expect(hold.querySelector('time')).toHaveAttribute('title', expect.stringMatching(/\d/));
   });
 
@@ -260,13 +289,17 @@ describe('plugin review page', () => {
     const until = '2026-11-21T10:15:00.000Z';
     const theirs = makeDetail({ lock: { memberId: 9, username: 'OtherMod', until, mine: false } });
     const fetch = serve(theirs, (method, path) =>
-      method === 'POST' && path === '/moderation/plugins/31/takeover' ? json(200, { ...theirs, lock: { memberId: 7, username: 'octane', until, mine: true } }) : undefined,
+      method === 'POST' && path === '/moderation/plugins/31/takeover'
+        ? json(200, { ...theirs, lock: { memberId: 7, username: 'octane', until, mine: true } })
+        : undefined,
     );
     open();
     const banner = await screen.findByText(MODERATION_MESSAGES.lockedBy('OtherMod'));
     expect(banner).toBeInTheDocument();
     // The hold's end, in words on the shared clock (this one is past), with the exact time on hover.
-    const hold = screen.getByText((_, el) => el?.tagName === 'P' && /^Their hold ended .+ ago\.$/.test(el.textContent ?? ''));
+    const hold = screen.getByText(
+      (_, el) => el?.tagName === 'P' && /^Their hold ended .+ ago\.$/.test(el.textContent ?? ''),
+    );
     expect(hold.querySelector('time')).toHaveAttribute('dateTime', until);
     expect(screen.getByRole('button', { name: T.approve })).toBeDisabled();
     expect(screen.getByRole('button', { name: T.deny })).toBeDisabled();
@@ -276,7 +309,9 @@ describe('plugin review page', () => {
     expect(await screen.findByText(T.tookOver)).toBeInTheDocument();
     expect(screen.queryByText(MODERATION_MESSAGES.lockedBy('OtherMod'))).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: T.approve })).toBeEnabled();
-    expect(fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/takeover'))).toHaveLength(1);
+    expect(
+      fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/takeover')),
+    ).toHaveLength(1);
   });
 
   it('reviews a hidden submission the same way', async () => {

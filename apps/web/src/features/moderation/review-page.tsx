@@ -11,7 +11,17 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Button, buttonClasses, cx, focusRing, LoadingState, ProgressBar, TextAreaField, Time } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  cx,
+  focusRing,
+  LoadingState,
+  ProgressBar,
+  TextAreaField,
+  Time,
+} from '../../components/ui';
 import { FileDropZone, fileProblem, ZIP_ACCEPT } from '../../components/file-drop-zone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText, isApiError } from '../../lib/api';
@@ -41,16 +51,29 @@ export function PluginReviewPage() {
 
 function BackLink() {
   return (
-    <Link to="/moderator/pending" className={cx('inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
+    <Link
+      to="/moderator/pending"
+      className={cx('inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
+    >
       <span aria-hidden="true">←</span> {T.backToPending}
     </Link>
   );
 }
 
 const checkBinary = (file: File) =>
-  fileProblem(file, { kind: 'zip', maxBytes: BINARY_ZIP_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.binaryTooLarge });
+  fileProblem(file, {
+    kind: 'zip',
+    maxBytes: BINARY_ZIP_MAX_BYTES,
+    typeMessage: T.notZip,
+    sizeMessage: MODERATION_MESSAGES.binaryTooLarge,
+  });
 const checkDebug = (file: File) =>
-  fileProblem(file, { kind: 'zip', maxBytes: DEBUG_ARCHIVE_MAX_BYTES, typeMessage: T.notZip, sizeMessage: MODERATION_MESSAGES.debugTooLarge });
+  fileProblem(file, {
+    kind: 'zip',
+    maxBytes: DEBUG_ARCHIVE_MAX_BYTES,
+    typeMessage: T.notZip,
+    sizeMessage: MODERATION_MESSAGES.debugTooLarge,
+  });
 
 /** 'Their hold ends in 14 minutes.' (or 'ended … ago'), on the shared clock so it stays true. */
 function HoldEnds({ until, mine, className }: { until: string; mine: boolean; className?: string }) {
@@ -94,7 +117,8 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
   };
   const onConflict = (err: unknown) => {
     // Someone took the review meanwhile: show who.
-    if (isApiError(err) && err.status === 409) void client.invalidateQueries({ queryKey: moderationKeys.detail(detail.id) });
+    if (isApiError(err) && err.status === 409)
+      void client.invalidateQueries({ queryKey: moderationKeys.detail(detail.id) });
   };
 
   const approve = useMutation({
@@ -171,17 +195,24 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
         </div>
       </header>
 
-      {detail.lock && (lockedByOther ? (
-        <Alert variant="warning" title={T.lockedTitle}>
-          <p>{MODERATION_MESSAGES.lockedBy(detail.lock.username)}</p>
-          <HoldEnds until={detail.lock.until} mine={false} />
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => takeOver.mutate()} disabled={takeOver.isPending}>
-            {T.takeOver}
-          </Button>
-        </Alert>
-      ) : (
-        <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
-      ))}
+      {detail.lock &&
+        (lockedByOther ? (
+          <Alert variant="warning" title={T.lockedTitle}>
+            <p>{MODERATION_MESSAGES.lockedBy(detail.lock.username)}</p>
+            <HoldEnds until={detail.lock.until} mine={false} />
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-2"
+              onClick={() => takeOver.mutate()}
+              disabled={takeOver.isPending}
+            >
+              {T.takeOver}
+            </Button>
+          </Alert>
+        ) : (
+          <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
+        ))}
       {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
 
@@ -282,7 +313,13 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
           <h3 id="review-build-log" className="mb-2 text-lg font-semibold text-white">
             {T.buildLog}
           </h3>
-          <pre tabIndex={0} className={cx('max-h-80 overflow-auto rounded-xl border border-slate-800 bg-slate-950 p-3 text-xs text-slate-300', focusRing)}>
+          <pre
+            tabIndex={0}
+            className={cx(
+              'max-h-80 overflow-auto rounded-xl border border-slate-800 bg-slate-950 p-3 text-xs text-slate-300',
+              focusRing,
+            )}
+          >
             {detail.buildLog}
           </pre>
         </section>

@@ -27,7 +27,9 @@ function open(path: string, layout = <Outlet />) {
 
 /** The query of each list call, in order. */
 function listCalls(fetch: ReturnType<typeof mockFetch>) {
-  return fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost')).filter((u) => u.pathname.startsWith('/api/moderation/plugins/'));
+  return fetch.mock.calls
+    .map(([u]) => new URL(String(u), 'http://localhost'))
+    .filter((u) => u.pathname.startsWith('/api/moderation/plugins/'));
 }
 
 afterEach(() => {
@@ -38,14 +40,23 @@ afterEach(() => {
 describe('pending and hidden lists', () => {
   it('lists submissions linking to their review, and searches on Enter and with the button', async () => {
     signInAs(undefined, ['moderator']);
-    const fetch = mockFetch(() => json(200, makeList([makeItem(), makeItem({ id: 32, name: 'Boost Meter', submitter: 'BoostQueen', status: 'P' })])));
+    const fetch = mockFetch(() =>
+      json(
+        200,
+        makeList([makeItem(), makeItem({ id: 32, name: 'Boost Meter', submitter: 'BoostQueen', status: 'P' })]),
+      ),
+    );
     open('/moderator/pending');
     const rows = await screen.findAllByTestId('submission-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: 'Aerial Trainer' })).toHaveAttribute('href', '/moderator/pending/31');
+    expect(within(rows[0]!).getByRole('link', { name: 'Aerial Trainer' })).toHaveAttribute(
+      'href',
+      '/moderator/pending/31',
+    );
     expect(rows[1]).toHaveTextContent('BoostQueen');
     expect(rows[1]).toHaveTextContent('Pending');
-    for (const name of [T.plugin, T.submitter, T.updated]) expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
+    for (const name of [T.plugin, T.submitter, T.updated])
+      expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     // Updated: relative, with the exact time on hover.
     const time = rows[0]!.querySelector('time')!;
     expect(time).toHaveAttribute('datetime', '2026-11-21T10:00:00.000Z');

@@ -42,17 +42,28 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
             <table className={c.table}>
               <thead className={c.head}>
                 <tr>
-                  <th scope="col" className={c.th}>{T.plugin}</th>
-                  <th scope="col" className={c.th}>{T.submitter}</th>
-                  <th scope="col" className={c.th}>{T.updated}</th>
-                  <th scope="col" className={c.th}>{T.status}</th>
+                  <th scope="col" className={c.th}>
+                    {T.plugin}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.submitter}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.updated}
+                  </th>
+                  <th scope="col" className={c.th}>
+                    {T.status}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {q.data.items.map((item) => (
                   <tr key={item.id} className={c.row} data-testid="submission-row">
                     <td className={c.td}>
-                      <Link to={`/moderator/pending/${item.id}`} className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}>
+                      <Link
+                        to={`/moderator/pending/${item.id}`}
+                        className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
+                      >
                         {item.name}
                       </Link>
                       {item.version && <span className="ml-2 text-xs text-slate-400">v{item.version}</span>}
@@ -72,7 +83,12 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
               </tbody>
             </table>
           </div>
-          <Pager page={page} pageSize={q.data.pageSize || MODERATION_PAGE_SIZE} totalCount={q.data.totalCount} onPage={setPage} />
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
+            totalCount={q.data.totalCount}
+            onPage={setPage}
+          />
         </>
       )}
     </section>
@@ -85,14 +101,14 @@ function EmptyList({ kind, searching }: { kind: SubmissionList; searching: boole
       <p className="text-slate-400">{kind === 'pending' ? T.noPending : T.noHidden}</p>
       {searching && <p className="mt-1 text-sm text-slate-400">{T.noMatch}</p>}
       {kind === 'hidden' && (
-      <p className="mt-3 flex justify-center gap-4 text-sm">
-        <Link to="/moderator/pending" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
-          {T.goPending}
-        </Link>
-        <Link to="/moderator/reported" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
-          {T.goReported}
-        </Link>
-      </p>
+        <p className="mt-3 flex justify-center gap-4 text-sm">
+          <Link to="/moderator/pending" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
+            {T.goPending}
+          </Link>
+          <Link to="/moderator/reported" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
+            {T.goReported}
+          </Link>
+        </p>
       )}
     </div>
   );

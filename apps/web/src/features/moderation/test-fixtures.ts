@@ -20,7 +20,10 @@ export function makeItem(over: Partial<ModerationPluginItem> = {}): ModerationPl
   };
 }
 
-export function makeList(items: ModerationPluginItem[], over: Partial<ModerationListResponse> = {}): ModerationListResponse {
+export function makeList(
+  items: ModerationPluginItem[],
+  over: Partial<ModerationListResponse> = {},
+): ModerationListResponse {
   return { items, page: 1, pageSize: 20, totalCount: items.length, ...over };
 }
 
@@ -46,7 +49,12 @@ export function makeDetail(over: Partial<ModerationDetail> = {}): ModerationDeta
     buildLog: null,
     approvalNote: null,
     denyReason: null,
-    source: { name: 'aerial.zip', mime: 'application/zip', size: 2048, downloadUrl: '/api/files/signed/aerial.zip?sig=x' },
+    source: {
+      name: 'aerial.zip',
+      mime: 'application/zip',
+      size: 2048,
+      downloadUrl: '/api/files/signed/aerial.zip?sig=x',
+    },
     lock: { memberId: 2, username: 'moderator', until: '2026-11-21T10:15:00.000Z', mine: true },
     audit: [],
     ...over,

@@ -11,7 +11,6 @@ import { pluginKeys } from './list-api';
 
 export { pluginKeys, pluginsListQuery, tagsQuery, type PluginsListParams, type PluginsListResult } from './list-api';
 
-
 export interface PluginVersion {
   submissionId: number;
   versionString: string | null;
@@ -71,7 +70,9 @@ export const pluginCommentsQuery = (id: number) =>
   queryOptions({
     queryKey: pluginKeys.comments(id),
     queryFn: async ({ signal, client, queryKey }): Promise<CommentsData> => {
-      const items = sortComments(await api.get<Comment[]>(`/plugins/${id}/comments`, { signal, query: { limit: commentsPaging.size } }));
+      const items = sortComments(
+        await api.get<Comment[]>(`/plugins/${id}/comments`, { signal, query: { limit: commentsPaging.size } }),
+      );
       const fresh = { items, hasMore: items.length >= commentsPaging.size };
       // A refetch renews the newest page and keeps the older pages already loaded below it.
       const before = client.getQueryData<CommentsData>(queryKey);
@@ -92,13 +93,15 @@ export const pluginsApi = {
   rate: (id: number, stars: number) => api.post<PluginRating>(`/plugins/${id}/rating`, { stars }),
   setSkipBuildServer: (id: number, skipBuildServer: boolean) =>
     api.patch<{ skipBuildServer: boolean }>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
-  setFeatured: (id: number, isFeatured: boolean) => api.patch<{ isFeatured: boolean }>(`/admin/plugins/${id}/featured`, { isFeatured }),
+  setFeatured: (id: number, isFeatured: boolean) =>
+    api.patch<{ isFeatured: boolean }>(`/admin/plugins/${id}/featured`, { isFeatured }),
   postComment: (id: number, body: string, turnstileToken: string | null) =>
     api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
   updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),
   deleteComment: (commentId: number) => api.delete(`/plugins/comments/${commentId}`),
   /** The page of comments older than the one given. */
-  olderComments: (id: number, before: number) => api.get<Comment[]>(`/plugins/${id}/comments`, { query: { before, limit: commentsPaging.size } }),
+  olderComments: (id: number, before: number) =>
+    api.get<Comment[]>(`/plugins/${id}/comments`, { query: { before, limit: commentsPaging.size } }),
   report: (id: number, body: ReportPluginRequest) => api.post<{ id: number }>(`/plugins/${id}/report`, body),
   voteComment: (commentId: number, voteType: CommentVote) =>
     api.post<CommentVoteResult>(`/plugins/comments/${commentId}/vote`, { voteType }),

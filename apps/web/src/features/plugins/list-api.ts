@@ -1,4 +1,12 @@
-import { PLUGIN_PAGE_SIZE, TAG_CACHE_MS, type PluginHasSourceFilter, type PluginPage, type PluginSortDirection, type PluginSortKey, type Tag } from '@bm/core';
+import {
+  PLUGIN_PAGE_SIZE,
+  TAG_CACHE_MS,
+  type PluginHasSourceFilter,
+  type PluginPage,
+  type PluginSortDirection,
+  type PluginSortKey,
+  type Tag,
+} from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 

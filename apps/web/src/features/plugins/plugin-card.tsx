@@ -27,16 +27,21 @@ function Stats({ plugin }: { plugin: PluginCardData }) {
           <span aria-hidden="true" className="text-amber-400">
             ★
           </span>
-          <span className="font-semibold text-slate-200" aria-label={rated ? T.rating(plugin.averageRating) : T.noRatings}>
+          <span
+            className="font-semibold text-slate-200"
+            aria-label={rated ? T.rating(plugin.averageRating) : T.noRatings}
+          >
             {rated ? plugin.averageRating.toFixed(1) : '–'}
           </span>
         </span>
       )}
       <span title={exactNumber(plugin.downloadCount)}>
-        <span className="font-semibold text-slate-200">{compactNumber(plugin.downloadCount)}</span> {T.downloads(plugin.downloadCount)}
+        <span className="font-semibold text-slate-200">{compactNumber(plugin.downloadCount)}</span>{' '}
+        {T.downloads(plugin.downloadCount)}
       </span>
       <span title={exactNumber(plugin.viewCount)}>
-        <span className="font-semibold text-slate-200">{compactNumber(plugin.viewCount)}</span> {T.views(plugin.viewCount)}
+        <span className="font-semibold text-slate-200">{compactNumber(plugin.viewCount)}</span>{' '}
+        {T.views(plugin.viewCount)}
       </span>
     </p>
   );
@@ -68,9 +73,15 @@ export function PluginCard({
     className,
   );
   const title = (
-    <h3 className={cx('truncate text-base font-semibold text-white', clickable && 'group-hover:text-sky-300')} title={plugin.name}>
+    <h3
+      className={cx('truncate text-base font-semibold text-white', clickable && 'group-hover:text-sky-300')}
+      title={plugin.name}
+    >
       {clickable ? (
-        <Link to={`/plugin/${plugin.id}`} className={cx('rounded after:absolute after:inset-0 after:content-[""]', focusRing)}>
+        <Link
+          to={`/plugin/${plugin.id}`}
+          className={cx('rounded after:absolute after:inset-0 after:content-[""]', focusRing)}
+        >
           {plugin.name}
         </Link>
       ) : (
@@ -94,7 +105,9 @@ export function PluginCard({
     </p>
   ) : null;
   const description = plugin.shortDescription ? (
-    <p className={cx('text-sm text-slate-300', variant === 'grid' ? 'line-clamp-2' : 'line-clamp-1')}>{plugin.shortDescription}</p>
+    <p className={cx('text-sm text-slate-300', variant === 'grid' ? 'line-clamp-2' : 'line-clamp-1')}>
+      {plugin.shortDescription}
+    </p>
   ) : null;
 
   const wrap = (cls: string, children: ReactNode) => (

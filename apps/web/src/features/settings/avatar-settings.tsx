@@ -11,7 +11,12 @@ import { SectionCard } from './section-card';
 
 /** Client-side checks before the upload (the server checks the content again). */
 export function avatarFileError(file: File): string | null {
-  return fileProblem(file, { kind: 'image', maxBytes: AVATAR_MAX_BYTES, typeMessage: AVATAR_TEXT.badType, sizeMessage: AVATAR_TEXT.tooLarge });
+  return fileProblem(file, {
+    kind: 'image',
+    maxBytes: AVATAR_MAX_BYTES,
+    typeMessage: AVATAR_TEXT.badType,
+    sizeMessage: AVATAR_TEXT.tooLarge,
+  });
 }
 
 /** The avatar: a file dropped or chosen is uploaded at once, with its preview and progress. */

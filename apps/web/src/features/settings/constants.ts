@@ -6,7 +6,10 @@ export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 export const SETTINGS_TEXT = {
   title: 'Settings',
   back: 'Back to Dashboard',
-  nav: { account: 'Account', security: 'Security', notifications: 'Notifications' } satisfies Record<SettingsSection, string>,
+  nav: { account: 'Account', security: 'Security', notifications: 'Notifications' } satisfies Record<
+    SettingsSection,
+    string
+  >,
 } as const;
 
 export const AVATAR_TEXT = {

@@ -6,7 +6,8 @@ import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../te
 import { NOTIFICATIONS_TEXT, PREFERENCE_LABELS } from './constants';
 import { NotificationSettings } from './notification-settings';
 
-const toggle = (key: keyof typeof PREFERENCE_LABELS) => screen.getByRole('switch', { name: PREFERENCE_LABELS[key].label });
+const toggle = (key: keyof typeof PREFERENCE_LABELS) =>
+  screen.getByRole('switch', { name: PREFERENCE_LABELS[key].label });
 
 describe('NotificationSettings', () => {
   beforeEach(() => signInAs());

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  PLUGIN_SUB_PREFERENCES,
-  type NotificationPreferences,
-} from '@bm/core';
+import { DEFAULT_NOTIFICATION_PREFERENCES, PLUGIN_SUB_PREFERENCES, type NotificationPreferences } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Spinner, Switch } from '../../components/ui';

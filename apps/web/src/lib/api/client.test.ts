@@ -74,7 +74,11 @@ describe('api client', () => {
 
   it('reads the error body and Retry-After', async () => {
     mockFetch(() =>
-      json(403, { message: 'Verify first', reason: 'EmailNotVerified', currentEmail: 'a@b.co' }, { 'Retry-After': '42' }),
+      json(
+        403,
+        { message: 'Verify first', reason: 'EmailNotVerified', currentEmail: 'a@b.co' },
+        { 'Retry-After': '42' },
+      ),
     );
     const err = (await api.post('/auth/login', {}, { auth: false }).catch((e: unknown) => e)) as ApiError;
     expect(err.reason).toBe('EmailNotVerified');
@@ -107,10 +111,16 @@ describe("the page's first reads", () => {
   it('answers a request without a session from the page, once, whatever the order of its parameters', async () => {
     block('{"/api/plugins?page=1&pageSize=16":{"items":[{"id":8}],"totalCount":1}}');
     const fetch = mockFetch(() => json(200, { items: [], totalCount: 0 }));
-    await expect(api.get('/plugins', { query: { pageSize: 16, page: 1 } })).resolves.toEqual({ items: [{ id: 8 }], totalCount: 1 });
+    await expect(api.get('/plugins', { query: { pageSize: 16, page: 1 } })).resolves.toEqual({
+      items: [{ id: 8 }],
+      totalCount: 1,
+    });
     expect(fetch).not.toHaveBeenCalled();
     // Taken once: the next read of the same address asks the API.
-    await expect(api.get('/plugins', { query: { page: 1, pageSize: 16 } })).resolves.toEqual({ items: [], totalCount: 0 });
+    await expect(api.get('/plugins', { query: { page: 1, pageSize: 16 } })).resolves.toEqual({
+      items: [],
+      totalCount: 0,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -148,7 +158,9 @@ describe('errorText (display rule)', () => {
   });
 
   it('other answers: server message, else the fallback', () => {
-    expect(errorText(new ApiError(409, { message: 'Username is already taken' }), 'x')).toBe('Username is already taken');
+    expect(errorText(new ApiError(409, { message: 'Username is already taken' }), 'x')).toBe(
+      'Username is already taken',
+    );
     expect(errorText(new ApiError(500, null), 'Failed to upload avatar.')).toBe('Failed to upload avatar.');
     expect(errorText(new Error('boom'), 'Fallback')).toBe('Fallback');
   });

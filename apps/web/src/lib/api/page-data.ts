@@ -27,7 +27,8 @@ function pageAnswers(doc: Document): Map<string, unknown> {
   if (!text) return answers;
   try {
     const data = JSON.parse(text) as unknown;
-    if (data && typeof data === 'object') for (const [url, body] of Object.entries(data)) answers.set(normalize(url), body);
+    if (data && typeof data === 'object')
+      for (const [url, body] of Object.entries(data)) answers.set(normalize(url), body);
   } catch {
     // A broken block is no answer: the app asks the API.
   }
@@ -35,7 +36,11 @@ function pageAnswers(doc: Document): Map<string, unknown> {
 }
 
 /** The page's answer for this address (once), or undefined. */
-export function takePageAnswer(url: string, now = performance.now(), doc: Document = document): { body: unknown } | undefined {
+export function takePageAnswer(
+  url: string,
+  now = performance.now(),
+  doc: Document = document,
+): { body: unknown } | undefined {
   if (now > PAGE_DATA_MAX_AGE_MS) return undefined;
   const map = pageAnswers(doc);
   const key = normalize(url);

@@ -51,7 +51,11 @@ export async function uploadFile<T>(path: string, file: Blob, opts: UploadOption
 }
 
 /** A multipart form of several parts (files and fields) with progress, as uploadFile. */
-export async function uploadForm<T>(path: string, form: FormData, opts: Omit<UploadOptions, 'field' | 'fields'> = {}): Promise<T> {
+export async function uploadForm<T>(
+  path: string,
+  form: FormData,
+  opts: Omit<UploadOptions, 'field' | 'fields'> = {},
+): Promise<T> {
   const bridge = authBridge();
   const token = bridge.getToken();
   let result = await sendOnce(path, form, opts, token);

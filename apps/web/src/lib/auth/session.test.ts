@@ -131,11 +131,18 @@ describe('session lifecycle', () => {
   it('impersonation remembers the administrator, and stopping clears the session', async () => {
     const asMember = fakeToken({ sub: '9', is_impersonating: true });
     mockFetch((url) => {
-      if (url === '/api/admin/impersonate/9') return json(200, { token: asMember, member: { ...testMember, id: 9, username: 'rookie' } });
+      if (url === '/api/admin/impersonate/9')
+        return json(200, { token: asMember, member: { ...testMember, id: 9, username: 'rookie' } });
       if (url === '/api/roles/my') return json(200, []);
       return json(200, { message: 'ok' });
     });
-    resetAuthState({ ...SIGNED_OUT, token: fakeToken(), member: { ...testMember, username: 'boss' }, roles: ['administrator'], initialised: true });
+    resetAuthState({
+      ...SIGNED_OUT,
+      token: fakeToken(),
+      member: { ...testMember, username: 'boss' },
+      roles: ['administrator'],
+      initialised: true,
+    });
     await startImpersonation(9);
     expect(getAuthState()).toMatchObject({
       token: asMember,
@@ -168,7 +175,12 @@ describe('other tabs', () => {
     resetAuthState({ ...getAuthState(), member: testMember, initialised: true });
     window.localStorage.removeItem('bm.auth.token');
     window.dispatchEvent(
-      new StorageEvent('storage', { key: 'bm.auth.token', oldValue: token, newValue: null, storageArea: window.localStorage }),
+      new StorageEvent('storage', {
+        key: 'bm.auth.token',
+        oldValue: token,
+        newValue: null,
+        storageArea: window.localStorage,
+      }),
     );
     expect(getAuthState().token).toBeNull();
   });

@@ -230,7 +230,11 @@ describe('RealtimeClient', () => {
       expect(sockets).toHaveLength(1);
       expect(latest().auth.token).toBe('tok');
 
-      const other = new RealtimeClient({ version: '1', getToken: () => null, createSocket: (a) => new FakeSocket(a()) });
+      const other = new RealtimeClient({
+        version: '1',
+        getToken: () => null,
+        createSocket: (a) => new FakeSocket(a()),
+      });
       other.startWhenNeeded();
       expect(other.state).toBe('Disconnected');
       other.joinPlugin(9);

@@ -140,7 +140,8 @@ export class RealtimeClient {
       this.start();
     };
     const timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(go, { timeout: 5_000 });
+      if (typeof window.requestIdleCallback === 'function')
+        idleHandle = window.requestIdleCallback(go, { timeout: 5_000 });
       else go();
     }, idleMs);
     for (const e of events) window.addEventListener(e, go, { once: true, passive: true, capture: true });

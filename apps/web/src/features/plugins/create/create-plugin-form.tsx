@@ -100,10 +100,22 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
         rows={3}
         className="min-h-20"
       />
-      <p data-testid="short-description-counter" className={tooLong ? '-mt-2 text-right text-xs font-semibold text-rose-400' : '-mt-2 text-right text-xs text-slate-400'}>
+      <p
+        data-testid="short-description-counter"
+        className={
+          tooLong ? '-mt-2 text-right text-xs font-semibold text-rose-400' : '-mt-2 text-right text-xs text-slate-400'
+        }
+      >
         {T.counter(shortLength, PLUGIN_SHORT_DESCRIPTION_MAX)}
       </p>
-      <TextField label={T.homepage} type="url" value={values.homepage} onChange={set('homepage')} error={errors.homepage} placeholder="https://" />
+      <TextField
+        label={T.homepage}
+        type="url"
+        value={values.homepage}
+        onChange={set('homepage')}
+        error={errors.homepage}
+        placeholder="https://"
+      />
       <TextField
         label={`${T.sourceCodeUrl} ${T.optional}`}
         type="url"

@@ -8,7 +8,9 @@ type Patch = (list: Comment[]) => Comment[];
 
 /** Every change lands in the one cached list, which holds the newest page and any older pages loaded. */
 function patchComments(client: QueryClient, pluginId: number, patch: Patch): void {
-  client.setQueryData<CommentsData>(pluginKeys.comments(pluginId), (old) => (old ? { ...old, items: patch(old.items) } : old));
+  client.setQueryData<CommentsData>(pluginKeys.comments(pluginId), (old) =>
+    old ? { ...old, items: patch(old.items) } : old,
+  );
 }
 
 /** Adds an older page under the loaded ones; a page shorter than a full one is the last. */
@@ -16,23 +18,43 @@ export function addOlderComments(client: QueryClient, pluginId: number, page: Co
   client.setQueryData<CommentsData>(pluginKeys.comments(pluginId), (old) => {
     if (!old) return old;
     const known = new Set(old.items.map((c) => c.id));
-    return { items: sortComments([...old.items, ...page.filter((c) => !known.has(c.id))]), hasMore: page.length >= commentsPaging.size };
+    return {
+      items: sortComments([...old.items, ...page.filter((c) => !known.has(c.id))]),
+      hasMore: page.length >= commentsPaging.size,
+    };
   });
 }
 
 /** Adds a comment unless it is there already (your own post's event and answer both arrive). */
 export function addComment(client: QueryClient, pluginId: number, comment: Comment): void {
-  patchComments(client, pluginId, (list) => (list.some((c) => c.id === comment.id) ? list : sortComments([comment, ...list])));
+  patchComments(client, pluginId, (list) =>
+    list.some((c) => c.id === comment.id) ? list : sortComments([comment, ...list]),
+  );
 }
 
 /** Replaces a comment's text, keeping the viewer's own vote. */
 export function updateComment(client: QueryClient, pluginId: number, comment: Comment): void {
   patchComments(client, pluginId, (list) =>
-    list.map((c) => (c.id === comment.id ? { ...c, body: comment.body, updatedAt: comment.updatedAt, upvotes: comment.upvotes, downvotes: comment.downvotes } : c)),
+    list.map((c) =>
+      c.id === comment.id
+        ? {
+            ...c,
+            body: comment.body,
+            updatedAt: comment.updatedAt,
+            upvotes: comment.upvotes,
+            downvotes: comment.downvotes,
+          }
+        : c,
+    ),
   );
 }
 
-export function setCommentVotes(client: QueryClient, pluginId: number, id: number, votes: Partial<Pick<Comment, 'upvotes' | 'downvotes' | 'myVote'>>): void {
+export function setCommentVotes(
+  client: QueryClient,
+  pluginId: number,
+  id: number,
+  votes: Partial<Pick<Comment, 'upvotes' | 'downvotes' | 'myVote'>>,
+): void {
   patchComments(client, pluginId, (list) => list.map((c) => (c.id === id ? { ...c, ...votes } : c)));
 }
 
@@ -65,7 +87,8 @@ export function useLiveComments(pluginId: number): void {
     if (c?.pluginId === pluginId) updateComment(client, pluginId, c);
   });
   useRealtimeEvent<VotedEvent>(COMMENT_EVENTS.voted, (e) => {
-    if (e?.pluginId === pluginId) setCommentVotes(client, pluginId, e.id, { upvotes: e.upvotes, downvotes: e.downvotes });
+    if (e?.pluginId === pluginId)
+      setCommentVotes(client, pluginId, e.id, { upvotes: e.upvotes, downvotes: e.downvotes });
   });
   useRealtimeEvent<{ id: number; pluginId: number }>(COMMENT_EVENTS.deleted, (e) => {
     if (e?.pluginId === pluginId) removeComment(client, pluginId, e.id);

@@ -54,7 +54,10 @@ export function CommentsSection({
       addOlderComments(client, pluginId, page);
       // Focus the first comment that was added, so keyboard users carry on reading from there.
       const first = page[0];
-      if (first) requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-comment-id="${first.id}"]`)?.focus());
+      if (first)
+        requestAnimationFrame(() =>
+          list.current?.querySelector<HTMLElement>(`[data-comment-id="${first.id}"]`)?.focus(),
+        );
     },
     onError: (err) => toast.error(errorText(err, T.loadFailed)),
   });
@@ -77,13 +80,24 @@ export function CommentsSection({
           <ul ref={list} aria-live="polite" aria-relevant="additions" aria-label={T.heading} className="space-y-4">
             {comments.data.items.map((c) => (
               <li key={c.id}>
-                <CommentItem comment={c} pluginId={pluginId} now={now} mine={memberId !== null && c.member.id === memberId} signedIn={signedIn} onJoin={onJoin} />
+                <CommentItem
+                  comment={c}
+                  pluginId={pluginId}
+                  now={now}
+                  mine={memberId !== null && c.member.id === memberId}
+                  signedIn={signedIn}
+                  onJoin={onJoin}
+                />
               </li>
             ))}
           </ul>
           {comments.data.hasMore && (
             <div className="flex justify-center">
-              <Button variant="outline" disabled={older.isPending} onClick={() => older.mutate(comments.data.items.at(-1)!.id)}>
+              <Button
+                variant="outline"
+                disabled={older.isPending}
+                onClick={() => older.mutate(comments.data.items.at(-1)!.id)}
+              >
                 {older.isPending ? T.loadingMore : T.loadMore}
               </Button>
             </div>
@@ -174,7 +188,11 @@ function CommentForm({ pluginId, signedIn, onJoin }: { pluginId: number; signedI
         className={cx(inputClasses(Boolean(error)), 'min-h-24 py-2')}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span id={`${id}-count`} aria-live="polite" className={cx('text-xs', length > COMMENT_MAX_LENGTH ? 'text-rose-400' : 'text-slate-400')}>
+        <span
+          id={`${id}-count`}
+          aria-live="polite"
+          className={cx('text-xs', length > COMMENT_MAX_LENGTH ? 'text-rose-400' : 'text-slate-400')}
+        >
           {T.counter(length, COMMENT_MAX_LENGTH)}
         </span>
         {error && (
@@ -252,15 +270,25 @@ function CommentItem({
   const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
 
   return (
-    <article tabIndex={-1} className="rounded-xl border border-slate-800 bg-slate-900/40 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400" data-testid="comment" data-comment-id={comment.id}>
+    <article
+      tabIndex={-1}
+      className="rounded-xl border border-slate-800 bg-slate-900/40 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400"
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
       <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
         <Avatar url={comment.member.avatarUrl} name={comment.member.displayName} />
-        <Link to={`/members/${encodeURIComponent(comment.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
+        <Link
+          to={`/members/${encodeURIComponent(comment.member.displayName)}`}
+          className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
+        >
           {comment.member.displayName}
         </Link>
         <Time value={comment.createdAt} className="text-slate-400" />
         {edited && <span className="text-xs text-slate-400">{T.edited}</span>}
-        {isCommentNew(comment.createdAt, now) && <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>}
+        {isCommentNew(comment.createdAt, now) && (
+          <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>
+        )}
       </header>
       {editing ? (
         <form onSubmit={onSave} className="space-y-2" noValidate>
@@ -308,7 +336,11 @@ function CommentItem({
           aria-label={`${T.upvote} (${comment.upvotes})`}
           onClick={() => onVote('U')}
           disabled={vote.isPending}
-          className={cx('inline-flex items-center gap-1 rounded-md px-2 py-1', focusRing, comment.myVote === 'U' ? 'bg-emerald-500/20 text-emerald-300' : 'text-slate-400 hover:bg-slate-800')}
+          className={cx(
+            'inline-flex items-center gap-1 rounded-md px-2 py-1',
+            focusRing,
+            comment.myVote === 'U' ? 'bg-emerald-500/20 text-emerald-300' : 'text-slate-400 hover:bg-slate-800',
+          )}
         >
           <span aria-hidden="true">▲</span> {comment.upvotes}
         </button>
@@ -318,7 +350,11 @@ function CommentItem({
           aria-label={`${T.downvote} (${comment.downvotes})`}
           onClick={() => onVote('D')}
           disabled={vote.isPending}
-          className={cx('inline-flex items-center gap-1 rounded-md px-2 py-1', focusRing, comment.myVote === 'D' ? 'bg-rose-500/20 text-rose-300' : 'text-slate-400 hover:bg-slate-800')}
+          className={cx(
+            'inline-flex items-center gap-1 rounded-md px-2 py-1',
+            focusRing,
+            comment.myVote === 'D' ? 'bg-rose-500/20 text-rose-300' : 'text-slate-400 hover:bg-slate-800',
+          )}
         >
           <span aria-hidden="true">▼</span> {comment.downvotes}
         </button>
@@ -341,7 +377,8 @@ function CommentItem({
               variant="ghost"
               disabled={remove.isPending}
               onClick={async () => {
-                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true })) remove.mutate();
+                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true }))
+                  remove.mutate();
               }}
             >
               {T.delete}

@@ -14,7 +14,8 @@ function claim(key: string, windowMs: number, now = Date.now()): boolean {
 }
 
 /** A view counts once per plugin per 24 hours on this device. */
-export const claimPluginView = (id: number, now?: number) => claim(`${PLUGIN_VIEW_MARK_PREFIX}${id}`, PLUGIN_VIEW_DEDUPE_MS, now);
+export const claimPluginView = (id: number, now?: number) =>
+  claim(`${PLUGIN_VIEW_MARK_PREFIX}${id}`, PLUGIN_VIEW_DEDUPE_MS, now);
 /** Downloads and installs count at most once per plugin per 10 seconds on this device. */
 export const claimPluginDownload = (id: number, now?: number) =>
   claim(`${PLUGIN_DOWNLOAD_MARK_PREFIX}${id}`, PLUGIN_DOWNLOAD_THROTTLE_MS, now);

@@ -18,10 +18,20 @@ function serve(comments: Comment[] = [], extra?: (path: string, init: RequestIni
     if (u.pathname === '/api/plugins/1') return json(200, makePluginDetail());
     if (u.pathname === '/api/plugins/1/comments') return json(200, comments);
     if (u.pathname === '/api/plugins/1/versions')
-      return json(200, [{ submissionId: 5, versionString: '1.2', submittedAt: '2026-01-01T00:00:00Z', approvedAt: '2026-01-02T00:00:00Z', binaryDownloadUrl: '/dl/5' }]);
+      return json(200, [
+        {
+          submissionId: 5,
+          versionString: '1.2',
+          submittedAt: '2026-01-01T00:00:00Z',
+          approvedAt: '2026-01-02T00:00:00Z',
+          binaryDownloadUrl: '/dl/5',
+        },
+      ]);
     if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });
-    if (u.pathname === '/api/plugins/1/download') return json(200, { downloadCount: 1501, counted: true, downloadUrl: '/dl/5' });
-    if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
+    if (u.pathname === '/api/plugins/1/download')
+      return json(200, { downloadCount: 1501, counted: true, downloadUrl: '/dl/5' });
+    if (u.pathname === '/api/plugins/1/rating')
+      return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
     return json(404, { message: 'Not found' });
   });
 }
@@ -55,21 +65,30 @@ describe('plugin detail', () => {
     expect(screen.getByRole('tabpanel')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Comments (0)' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/view'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/view'))).toHaveLength(1),
+    );
   });
 
   it.each([
     [true, T.awaitingReview],
     [false, T.noRelease],
-  ])('a plugin with no released version says why it cannot be installed (awaiting review: %s), and opens no protocol link', async (needsApproval, text) => {
-    const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
-    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePluginDetail({ versionString: null, downloadUrl: null, needsApproval })) : null));
-    open('/plugin/1?install=1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(text);
-    expect(screen.queryByRole('button', { name: T.install })).not.toBeInTheDocument();
-    expect(launch).not.toHaveBeenCalled();
-  });
+  ])(
+    'a plugin with no released version says why it cannot be installed (awaiting review: %s), and opens no protocol link',
+    async (needsApproval, text) => {
+      const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
+      serve([], (path) =>
+        path === '/api/plugins/1'
+          ? json(200, makePluginDetail({ versionString: null, downloadUrl: null, needsApproval }))
+          : null,
+      );
+      open('/plugin/1?install=1');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(text);
+      expect(screen.queryByRole('button', { name: T.install })).not.toBeInTheDocument();
+      expect(launch).not.toHaveBeenCalled();
+    },
+  );
 
   it('non-numeric ids are not found', () => {
     serve();
@@ -146,7 +165,9 @@ describe('plugin detail', () => {
   it('rating panel: Enter on a star rates and the panel stays open; Escape closes it with focus back on the button', async () => {
     signInAs();
     const fetch = serve([], (path, init) =>
-      path === '/api/plugins/1/rating' && init.method === 'POST' ? json(200, { averageRating: 4.1, ratingCount: 9, myStars: 4 }) : null,
+      path === '/api/plugins/1/rating' && init.method === 'POST'
+        ? json(200, { averageRating: 4.1, ratingCount: 9, myStars: 4 })
+        : null,
     );
     const user = userEvent.setup();
     open();
@@ -161,8 +182,12 @@ describe('plugin detail', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/1/rating') && i?.method === 'POST')).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/1/rating') && i?.method === 'POST')).toBe(
+      true,
+    );
     expect(panel).toBeVisible();
     expect(screen.getByRole('button', { name: 'Rate 4 stars' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -172,7 +197,11 @@ describe('plugin detail', () => {
 
   it('the author finds Manage on their own plugin page; others do not', async () => {
     signInAs(testMember);
-    serve([], (path) => (path === '/api/plugins/1' ? json(200, makePluginDetail({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } })) : null));
+    serve([], (path) =>
+      path === '/api/plugins/1'
+        ? json(200, makePluginDetail({ member: { id: testMember.id, displayName: 'Me', avatarUrl: null } }))
+        : null,
+    );
     open();
     expect(await screen.findByRole('link', { name: T.manage })).toHaveAttribute('href', '/plugins/1/manage');
   });
@@ -196,7 +225,9 @@ describe('plugin detail', () => {
   it('lets administrators feature the plugin on the home page', async () => {
     signInAs(testMember, ['administrator']);
     const fetch = serve([], (path, init) =>
-      path === '/api/admin/plugins/1/featured' && init.method === 'PATCH' ? json(200, JSON.parse(String(init.body)) as object) : null,
+      path === '/api/admin/plugins/1/featured' && init.method === 'PATCH'
+        ? json(200, JSON.parse(String(init.body)) as object)
+        : null,
     );
     const user = userEvent.setup();
     open();
@@ -212,8 +243,14 @@ describe('plugin detail', () => {
 describe('plugin comments', () => {
   it('validates with the core messages and posts; its own live event does not duplicate it', async () => {
     signInAs();
-    const posted = makeComment({ id: 42, body: 'Great work here', member: { id: testMember.id, displayName: 'Me', avatarUrl: null } });
-    serve([], (path, init) => (path === '/api/plugins/1/comments' && init.method === 'POST' ? json(201, posted) : null));
+    const posted = makeComment({
+      id: 42,
+      body: 'Great work here',
+      member: { id: testMember.id, displayName: 'Me', avatarUrl: null },
+    });
+    serve([], (path, init) =>
+      path === '/api/plugins/1/comments' && init.method === 'POST' ? json(201, posted) : null,
+    );
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
@@ -265,7 +302,11 @@ describe('plugin comments', () => {
     });
     const start = Date.parse('2026-01-01T00:00:00Z');
     const all = Array.from({ length: 8 }, (_, i) =>
-      makeComment({ id: 8 - i, body: `Comment number ${8 - i}`, createdAt: new Date(start - i * 60_000).toISOString() }),
+      makeComment({
+        id: 8 - i,
+        body: `Comment number ${8 - i}`,
+        createdAt: new Date(start - i * 60_000).toISOString(),
+      }),
     );
     const fetch = mockFetch((url) => {
       const u = new URL(url, 'http://localhost');
@@ -276,7 +317,8 @@ describe('plugin comments', () => {
         return json(200, all.slice(from, from + limit));
       }
       if (u.pathname === '/api/plugins/1') return json(200, makePluginDetail());
-      if (u.pathname === '/api/plugins/1/rating') return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
+      if (u.pathname === '/api/plugins/1/rating')
+        return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });
       if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 1, counted: false });
       return json(404, { message: 'Not found' });
     });
@@ -316,15 +358,24 @@ describe('plugin comments', () => {
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
     const me = { id: testMember.id, displayName: 'Me', avatarUrl: null };
     const fetch = serve(
-      [makeComment({ id: 5, body: 'Old comment', createdAt: old, updatedAt: old, member: me }), makeComment({ id: 6, body: 'Fresh comment', member: me })],
-      (path, init) => (path.startsWith('/api/plugins/comments/') && init.method === 'DELETE' ? new Response(null, { status: 204 }) : null),
+      [
+        makeComment({ id: 5, body: 'Old comment', createdAt: old, updatedAt: old, member: me }),
+        makeComment({ id: 6, body: 'Fresh comment', member: me }),
+      ],
+      (path, init) =>
+        path.startsWith('/api/plugins/comments/') && init.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : null,
     );
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
     const [fresh, stale] = await screen.findAllByTestId('comment');
     expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeDisabled();
-    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toHaveAttribute('title', COMMENT_MESSAGES.editBlocked);
+    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toHaveAttribute(
+      'title',
+      COMMENT_MESSAGES.editBlocked,
+    );
     expect(within(fresh!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeEnabled();
     expect(within(fresh!).getByText(COMMENTS_TEXT.isNew)).toBeInTheDocument();
     expect(within(stale!).queryByText(COMMENTS_TEXT.isNew)).not.toBeInTheDocument();
@@ -340,7 +391,9 @@ describe('plugin comments', () => {
     await user.click(del);
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: COMMENTS_TEXT.delete }));
     await waitFor(() => expect(screen.queryByText('Old comment')).not.toBeInTheDocument());
-    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(true);
+    expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(
+      true,
+    );
   });
 
   it('anonymous typing opens the join modal after 2 seconds', async () => {
@@ -350,6 +403,8 @@ describe('plugin comments', () => {
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
     await user.type(screen.getByLabelText(COMMENTS_TEXT.label), 'hi');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('dialog', { name: 'Rate and Review Plugins' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Rate and Review Plugins' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,17 @@
 import { pluginInstallLink, type Plugin, type PluginDetail } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
@@ -14,7 +25,15 @@ import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { changedSinceCreated } from '../../../lib/format';
 import { routeId } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
-import { patchPluginDetail, pluginCommentsQuery, pluginDetailQuery, pluginKeys, pluginRatingQuery, pluginsApi, pluginVersionsQuery } from '../api';
+import {
+  patchPluginDetail,
+  pluginCommentsQuery,
+  pluginDetailQuery,
+  pluginKeys,
+  pluginRatingQuery,
+  pluginsApi,
+  pluginVersionsQuery,
+} from '../api';
 import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT, REPORT_TEXT } from '../constants';
 import { CommentsSection } from './comments';
 import { useLiveComments } from './comment-cache';
@@ -139,7 +158,11 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
   });
 
   const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
-  const current = rating.data ?? { averageRating: plugin.averageRating, ratingCount: plugin.ratingCount, myStars: plugin.myStars };
+  const current = rating.data ?? {
+    averageRating: plugin.averageRating,
+    ratingCount: plugin.ratingCount,
+    myStars: plugin.myStars,
+  };
   const rate = useMutation({
     mutationFn: (stars: number) => pluginsApi.rate(plugin.id, stars),
     onSuccess: (r) => {
@@ -183,26 +206,40 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Link to="/plugins" className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}>
+      <Link
+        to="/plugins"
+        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
+      >
         <span aria-hidden="true">←</span> {T.backToPlugins}
       </Link>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {showBanner && (
             <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img src={plugin.bannerImageUrl ?? ''} alt="" fetchPriority="high" className="h-full w-full object-cover" onError={() => setBannerFailed(plugin.bannerImageUrl)} />
+              <img
+                src={plugin.bannerImageUrl ?? ''}
+                alt=""
+                fetchPriority="high"
+                className="h-full w-full object-cover"
+                onError={() => setBannerFailed(plugin.bannerImageUrl)}
+              />
             </div>
           )}
           <header className="space-y-3">
             <div className="flex flex-wrap items-baseline gap-3">
               <h1 className="min-w-0 break-words text-3xl font-bold text-white sm:text-4xl">{plugin.name}</h1>
-              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-medium text-sky-300">{T.version(plugin.versionString)}</span>
+              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-medium text-sky-300">
+                {T.version(plugin.versionString)}
+              </span>
             </div>
             {plugin.shortDescription && <p className="text-slate-300">{plugin.shortDescription}</p>}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
               <span>
                 by{' '}
-                <Link to={`/members/${encodeURIComponent(plugin.member.displayName)}`} className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}>
+                <Link
+                  to={`/members/${encodeURIComponent(plugin.member.displayName)}`}
+                  className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
+                >
                   {authorName}
                 </Link>
               </span>
@@ -213,7 +250,8 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
                 <Count value={plugin.viewCount} className="font-bold text-white" /> {T.views(plugin.viewCount)}
               </span>
               <span>
-                <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
+                <Count value={plugin.downloadCount} className="font-bold text-white" />{' '}
+                {T.downloads(plugin.downloadCount)}
               </span>
               <RatingPanel
                 average={current.averageRating}
@@ -233,7 +271,10 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
                   <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
                 </>
               ) : (
-                <p role="status" className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200">
+                <p
+                  role="status"
+                  className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200"
+                >
                   {plugin.needsApproval ? T.awaitingReview : T.noRelease}
                 </p>
               )}
@@ -260,9 +301,18 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
             ]}
           >
             {tab === 'details' &&
-              (plugin.description ? <Markdown html={plugin.descriptionHtml} /> : <p className="text-slate-400">{T.noDescription}</p>)}
+              (plugin.description ? (
+                <Markdown html={plugin.descriptionHtml} />
+              ) : (
+                <p className="text-slate-400">{T.noDescription}</p>
+              ))}
             {tab === 'comments' && (
-              <CommentsSection pluginId={plugin.id} signedIn={signedIn} memberId={auth.member?.id ?? null} onJoin={() => setJoinOpen(true)} />
+              <CommentsSection
+                pluginId={plugin.id}
+                signedIn={signedIn}
+                memberId={auth.member?.id ?? null}
+                onJoin={() => setJoinOpen(true)}
+              />
             )}
             {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
           </Tabs>
@@ -271,26 +321,51 @@ function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
         <aside className="space-y-6">
           <InfoBox plugin={plugin} authorName={authorName} />
           {isAdmin && (
-            <section aria-labelledby="admin-controls" className="rounded-xl border border-amber-500/40 bg-amber-500/5 p-4">
+            <section
+              aria-labelledby="admin-controls"
+              className="rounded-xl border border-amber-500/40 bg-amber-500/5 p-4"
+            >
               <h2 id="admin-controls" className="mb-3 font-semibold text-amber-200">
                 {T.admin}
               </h2>
               <div className="space-y-4">
-                <Switch checked={plugin.skipBuildServer} onChange={(v) => skip.mutate(v)} label={T.skipBuild} description={T.skipBuildHelp} disabled={skip.isPending} />
-                <Switch checked={plugin.isFeatured} onChange={(v) => feature.mutate(v)} label={T.featured} description={T.featuredHelp} disabled={feature.isPending} />
+                <Switch
+                  checked={plugin.skipBuildServer}
+                  onChange={(v) => skip.mutate(v)}
+                  label={T.skipBuild}
+                  description={T.skipBuildHelp}
+                  disabled={skip.isPending}
+                />
+                <Switch
+                  checked={plugin.isFeatured}
+                  onChange={(v) => feature.mutate(v)}
+                  label={T.featured}
+                  description={T.featuredHelp}
+                  disabled={feature.isPending}
+                />
               </div>
             </section>
           )}
         </aside>
       </div>
 
-      <InstallDialog open={installOpen} link={pluginInstallLink(plugin.id)} onRetry={() => launchInstall(plugin.id, onCount)} onClose={() => setInstallOpen(false)} />
+      <InstallDialog
+        open={installOpen}
+        link={pluginInstallLink(plugin.id)}
+        onRetry={() => launchInstall(plugin.id, onCount)}
+        onClose={() => setInstallOpen(false)}
+      />
       {signedIn && reportWanted && (
         <Suspense fallback={null}>
           <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />
         </Suspense>
       )}
-      <JoinUsDialog open={joinOpen} onClose={() => setJoinOpen(false)} title={PLUGIN_JOIN_TEXT.title} description={PLUGIN_JOIN_TEXT.description} />
+      <JoinUsDialog
+        open={joinOpen}
+        onClose={() => setJoinOpen(false)}
+        title={PLUGIN_JOIN_TEXT.title}
+        description={PLUGIN_JOIN_TEXT.description}
+      />
     </article>
   );
 }
@@ -303,7 +378,10 @@ function TagList({ plugin }: { plugin: Plugin }) {
           <Link
             to={`/plugins?tags=${encodeURIComponent(t.shortName)}`}
             title={t.helpText || t.longName}
-            className={cx('inline-flex rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300 hover:bg-slate-700', focusRing)}
+            className={cx(
+              'inline-flex rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300 hover:bg-slate-700',
+              focusRing,
+            )}
           >
             {t.longName || t.shortName}
           </Link>
@@ -320,7 +398,19 @@ function TagList({ plugin }: { plugin: Plugin }) {
  * back on the button; a click or tap outside, or Tab out of it, closes it. The panel is nudged to
  * stay inside the viewport on narrow screens.
  */
-function RatingPanel({ average, count, myStars, onRate, busy }: { average: number; count: number; myStars: number | null; onRate: (n: number) => void; busy: boolean }) {
+function RatingPanel({
+  average,
+  count,
+  myStars,
+  onRate,
+  busy,
+}: {
+  average: number;
+  count: number;
+  myStars: number | null;
+  onRate: (n: number) => void;
+  busy: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -432,7 +522,11 @@ function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: bool
         <span aria-hidden="true">▾</span>
       </Button>
       {d.open && (
-        <div id={menuId} role="menu" className="absolute left-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl">
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute left-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl"
+        >
           <button
             type="button"
             role="menuitem"
@@ -452,7 +546,17 @@ function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: bool
 }
 
 /** Tabs with role=tablist; Left/Right/Home/End move between them and select. */
-function Tabs<K extends string>({ tab, onTab, tabs, children }: { tab: K; onTab: (k: K) => void; tabs: Array<{ key: K; label: string }>; children: ReactNode }) {
+function Tabs<K extends string>({
+  tab,
+  onTab,
+  tabs,
+  children,
+}: {
+  tab: K;
+  onTab: (k: K) => void;
+  tabs: Array<{ key: K; label: string }>;
+  children: ReactNode;
+}) {
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const index = tabs.findIndex((t) => t.key === tab);
@@ -471,7 +575,12 @@ function Tabs<K extends string>({ tab, onTab, tabs, children }: { tab: K; onTab:
   };
   return (
     <div>
-      <div role="tablist" aria-label={T.tabs} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-800">
+      <div
+        role="tablist"
+        aria-label={T.tabs}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-slate-800"
+      >
         {tabs.map((t, i) => (
           <button
             key={t.key}
@@ -495,7 +604,13 @@ function Tabs<K extends string>({ tab, onTab, tabs, children }: { tab: K; onTab:
           </button>
         ))}
       </div>
-      <div id={`${base}-panel`} role="tabpanel" aria-labelledby={`${base}-tab-${tab}`} tabIndex={0} className="pt-6 focus:outline-none">
+      <div
+        id={`${base}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${base}-tab-${tab}`}
+        tabIndex={0}
+        className="pt-6 focus:outline-none"
+      >
         {children}
       </div>
     </div>
@@ -504,7 +619,12 @@ function Tabs<K extends string>({ tab, onTab, tabs, children }: { tab: K; onTab:
 
 function VersionsTable({ pluginId }: { pluginId: number }) {
   const versions = useQuery(pluginVersionsQuery(pluginId));
-  if (versions.isError) return <p role="alert" className="text-rose-300">{T.versionsFailed}</p>;
+  if (versions.isError)
+    return (
+      <p role="alert" className="text-rose-300">
+        {T.versionsFailed}
+      </p>
+    );
   if (versions.isPending) return <Spinner label="Loading versions" />;
   if (versions.data.length === 0) return <p className="text-slate-400">{T.noVersions}</p>;
   return (
@@ -527,7 +647,9 @@ function VersionsTable({ pluginId }: { pluginId: number }) {
           {versions.data.map((v) => (
             <tr key={v.submissionId} className="border-b border-slate-800/60">
               <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
-              <td className="py-2 pr-4 text-slate-300"><Time value={v.approvedAt ?? v.submittedAt} /></td>
+              <td className="py-2 pr-4 text-slate-300">
+                <Time value={v.approvedAt ?? v.submittedAt} />
+              </td>
               <td className="py-2">
                 {v.binaryDownloadUrl ? (
                   <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
@@ -554,7 +676,12 @@ function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string })
     </div>
   );
   const external = (href: string, text: string) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={cx('text-sky-300 hover:underline', focusRing)}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className={cx('text-sky-300 hover:underline', focusRing)}
+    >
       {text}
     </a>
   );
@@ -567,7 +694,10 @@ function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string })
         {row(T.infoVersion, plugin.versionString ?? T.none)}
         {row(
           T.infoAuthor,
-          <Link to={`/members/${encodeURIComponent(plugin.member.displayName)}`} className={cx('text-sky-300 hover:underline', focusRing)}>
+          <Link
+            to={`/members/${encodeURIComponent(plugin.member.displayName)}`}
+            className={cx('text-sky-300 hover:underline', focusRing)}
+          >
             {authorName}
           </Link>,
         )}

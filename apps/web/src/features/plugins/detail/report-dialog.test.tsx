@@ -23,7 +23,8 @@ function open() {
   return renderRoutes([{ path: '/plugin/:id', element: <PluginDetailPage /> }], { path: '/plugin/1' });
 }
 
-const reportCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/report'));
+const reportCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([u]) => String(u).endsWith('/plugins/1/report'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,7 +39,8 @@ describe('reporting a plugin', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.open }));
     const dialog = await screen.findByRole('dialog', { name: T.title });
-    for (const label of Object.values(PLUGIN_REPORT_REASONS)) expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
+    for (const label of Object.values(PLUGIN_REPORT_REASONS))
+      expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
 
     // No reason yet: nothing is sent.
     await user.click(within(dialog).getByRole('button', { name: T.submit }));
@@ -64,7 +66,9 @@ describe('reporting a plugin', () => {
     const dialog = await screen.findByRole('dialog', { name: T.title });
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
     await user.click(within(dialog).getByRole('button', { name: T.submit }));
-    expect(within(dialog).getByLabelText(T.details)).toHaveAccessibleDescription(MODERATION_MESSAGES.reportDetailsRequired);
+    expect(within(dialog).getByLabelText(T.details)).toHaveAccessibleDescription(
+      MODERATION_MESSAGES.reportDetailsRequired,
+    );
     expect(reportCalls(fetch)).toHaveLength(0);
   });
 

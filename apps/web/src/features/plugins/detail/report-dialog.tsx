@@ -1,4 +1,10 @@
-import { PLUGIN_REPORT_REASON_KEYS, PLUGIN_REPORT_REASONS, REPORT_DETAILS_MAX, reportPluginRequest, type PluginReportReason } from '@bm/core';
+import {
+  PLUGIN_REPORT_REASON_KEYS,
+  PLUGIN_REPORT_REASONS,
+  REPORT_DETAILS_MAX,
+  reportPluginRequest,
+  type PluginReportReason,
+} from '@bm/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, cx, Dialog, focusRing, TextAreaField } from '../../../components/ui';

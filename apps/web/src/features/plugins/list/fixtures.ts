@@ -39,7 +39,15 @@ export function makePluginDetail(over: Partial<PluginDetail> = {}): PluginDetail
 }
 
 export function makePluginPage(items: Plugin[], totalCount = items.length, page = 1): PluginPage {
-  return { items, page, pageSize: 16, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / 16)), totalCapped: false, tagCounts: null };
+  return {
+    items,
+    page,
+    pageSize: 16,
+    totalCount,
+    totalPages: Math.max(1, Math.ceil(totalCount / 16)),
+    totalCapped: false,
+    tagCounts: null,
+  };
 }
 
 export function makeComment(over: Partial<Comment> = {}): Comment {

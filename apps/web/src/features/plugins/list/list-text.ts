@@ -15,7 +15,10 @@ export const PLUGINS_LIST_TEXT = {
   filters: 'Filters',
   tags: 'Tags',
   source: 'Source code',
-  sourceOptions: { any: 'Any', with: 'With source code', without: 'Without source code' } satisfies Record<PluginHasSourceFilter, string>,
+  sourceOptions: { any: 'Any', with: 'With source code', without: 'Without source code' } satisfies Record<
+    PluginHasSourceFilter,
+    string
+  >,
   clearFilters: 'Clear filters',
   sort: 'Sort',
   sortMenu: 'Sort plugins',
@@ -30,7 +33,8 @@ export const PLUGINS_LIST_TEXT = {
   /** A search that found more than it ranks and counts (PLUGIN_SEARCH_HITS_MAX): n is 'at least'. */
   foundAtLeast: (n: number, q: string) => `Found ${n.toLocaleString('en-US')}+ plugins for "${q}"`,
   showing: (n: number) => `Showing ${n} ${plural(n, 'plugin', 'plugins')}`,
-  pageOf: (page: number, pages: number, from: number, to: number, total: number | string) => `Page ${page} of ${pages} (${from}-${to} of ${total})`,
+  pageOf: (page: number, pages: number, from: number, to: number, total: number | string) =>
+    `Page ${page} of ${pages} (${from}-${to} of ${total})`,
   loading: 'Loading plugins...',
   noResultsTitle: 'No plugins found',
   noResults: 'No plugins match your search or filters. Try clearing them.',

@@ -115,7 +115,12 @@ export function FiltersMenu({
   const panelId = useId();
   const active = selected.length + (source === 'any' ? 0 : 1);
   const has = (t: Tag) => selected.some((s) => s.toLowerCase() === t.shortName.toLowerCase() || s === String(t.id));
-  const toggle = (t: Tag) => onTags(has(t) ? selected.filter((s) => s.toLowerCase() !== t.shortName.toLowerCase() && s !== String(t.id)) : [...selected, t.shortName]);
+  const toggle = (t: Tag) =>
+    onTags(
+      has(t)
+        ? selected.filter((s) => s.toLowerCase() !== t.shortName.toLowerCase() && s !== String(t.id))
+        : [...selected, t.shortName],
+    );
 
   let section: ReactNode = null;
   if (d.open) {
@@ -130,7 +135,9 @@ export function FiltersMenu({
                 title={t.helpText || t.longName}
                 className={cx(
                   'inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-sm sm:text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400',
-                  has(t) ? 'border-sky-400 bg-sky-500/20 text-sky-200' : 'border-slate-700 text-slate-300 hover:border-slate-500',
+                  has(t)
+                    ? 'border-sky-400 bg-sky-500/20 text-sky-200'
+                    : 'border-slate-700 text-slate-300 hover:border-slate-500',
                 )}
               >
                 <input type="checkbox" className="sr-only" checked={has(t)} onChange={() => toggle(t)} />
@@ -150,7 +157,12 @@ export function FiltersMenu({
           <div className="flex flex-col gap-1">
             {(Object.keys(T.sourceOptions) as PluginHasSourceFilter[]).map((key) => (
               <label key={key} className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
-                <input type="radio" name={`${panelId}-source`} checked={source === key} onChange={() => onSource(key)} />
+                <input
+                  type="radio"
+                  name={`${panelId}-source`}
+                  checked={source === key}
+                  onChange={() => onSource(key)}
+                />
                 {T.sourceOptions[key]}
               </label>
             ))}
@@ -180,7 +192,9 @@ export function FiltersMenu({
         className={triggerClasses}
       >
         {T.filters}
-        {active > 0 && <span className="rounded-full bg-sky-500 px-1.5 text-xs font-bold text-slate-950">{active}</span>}
+        {active > 0 && (
+          <span className="rounded-full bg-sky-500 px-1.5 text-xs font-bold text-slate-950">{active}</span>
+        )}
       </button>
       {section}
     </div>

@@ -32,7 +32,10 @@ function listCalls(fetch: ReturnType<typeof serve>): URLSearchParams[] {
 }
 
 function open(path = '/plugins') {
-  const utils = renderRoutes([{ path: '/plugins', element: <PluginsPage /> }], { path, config: { ...DEFAULT_CONFIG, ads: 'placeholder' } });
+  const utils = renderRoutes([{ path: '/plugins', element: <PluginsPage /> }], {
+    path,
+    config: { ...DEFAULT_CONFIG, ads: 'placeholder' },
+  });
   const where = () => {
     const { pathname, search } = utils.router.state.location;
     return new URL(`${pathname}${search}`, 'http://localhost').searchParams;
@@ -111,7 +114,9 @@ describe('plugins list', () => {
   it('says "1,000+" for a search that found more than it ranks, and pages through those', async () => {
     serve(() => json(200, { ...makePluginPage([makePlugin()], 1000), totalCapped: true }));
     open('/plugins?search=boost');
-    await waitFor(() => expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Found 1,000+ plugins for "boost"'));
+    await waitFor(() =>
+      expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Found 1,000+ plugins for "boost"'),
+    );
     expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Page 1 of 63 (1-1 of 1,000+)');
   });
 
@@ -134,7 +139,16 @@ describe('plugins list', () => {
 
   it('shows beside each tag how many plugins of the current search carry it', async () => {
     serve((q) =>
-      json(200, { ...makePluginPage([makePlugin()], 40), tagCounts: q.get('search') === 'boost' ? [{ tagId: 2, count: 7 }] : [{ tagId: 1, count: 31 }, { tagId: 2, count: 9 }] }),
+      json(200, {
+        ...makePluginPage([makePlugin()], 40),
+        tagCounts:
+          q.get('search') === 'boost'
+            ? [{ tagId: 2, count: 7 }]
+            : [
+                { tagId: 1, count: 31 },
+                { tagId: 2, count: 9 },
+              ],
+      }),
     );
     const user = userEvent.setup();
     open('/plugins?search=boost');
@@ -170,7 +184,11 @@ describe('plugins list', () => {
 
   it('remembers the view, shows ad cards, the error state with Try Again', async () => {
     let fail = true;
-    serve(() => (fail ? json(500, { message: 'boom' }) : json(200, makePluginPage([1, 2, 3, 4].map((id) => makePlugin({ id, name: `P${id}` }))))));
+    serve(() =>
+      fail
+        ? json(500, { message: 'boom' })
+        : json(200, makePluginPage([1, 2, 3, 4].map((id) => makePlugin({ id, name: `P${id}` })))),
+    );
     const user = userEvent.setup();
     open();
     expect(await screen.findByText(T.error)).toBeInTheDocument();
@@ -186,7 +204,12 @@ describe('plugins list', () => {
 
 describe('plugin card', () => {
   it.each(['grid', 'list'] as const)('links the name to the plugin and the author to their profile (%s)', (variant) => {
-    renderRoutes([{ path: '/', element: <PluginCard plugin={makePlugin({ id: 7, name: 'Linked', author: 'Boost Queen' })} variant={variant} /> }]);
+    renderRoutes([
+      {
+        path: '/',
+        element: <PluginCard plugin={makePlugin({ id: 7, name: 'Linked', author: 'Boost Queen' })} variant={variant} />,
+      },
+    ]);
     const name = screen.getByRole('link', { name: 'Linked' });
     expect(name).toHaveAttribute('href', '/plugin/7');
     const author = screen.getByRole('link', { name: 'Boost Queen' });
@@ -195,7 +218,9 @@ describe('plugin card', () => {
   });
 
   it("loads the first card's banner at once (the page's largest image) and the others as they near the screen", async () => {
-    const items = [1, 2, 3].map((id) => makePlugin({ id, name: `p${id}`, bannerImageUrl: `/files/plugins/${id}/banner.webp` }));
+    const items = [1, 2, 3].map((id) =>
+      makePlugin({ id, name: `p${id}`, bannerImageUrl: `/files/plugins/${id}/banner.webp` }),
+    );
     serve(() => json(200, { ...makePluginPage(items), items }));
     open();
     await screen.findByText('p3');
@@ -209,7 +234,10 @@ describe('plugin card', () => {
 
   it('shows the placeholder with the initial when the banner fails, and the numbers', () => {
     renderRoutes([
-      { path: '/', element: <PluginCard plugin={makePlugin({ name: 'zeta', bannerImageUrl: '/broken.png' })} clickable={false} /> },
+      {
+        path: '/',
+        element: <PluginCard plugin={makePlugin({ name: 'zeta', bannerImageUrl: '/broken.png' })} clickable={false} />,
+      },
     ]);
     const img = document.querySelector('img')!;
     expect(screen.queryByTestId('plugin-placeholder')).not.toBeInTheDocument();

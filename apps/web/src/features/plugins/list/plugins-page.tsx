@@ -1,7 +1,15 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import {
+  ListEmpty,
+  ListError,
+  ListSkeleton,
+  ResultCounter,
+  ResultsList,
+  SearchBox,
+  ViewToggle,
+} from '../../../components/catalogue-list';
 import { Pagination } from '../../../components/pagination';
 import { ButtonLink, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -19,11 +27,24 @@ import { usePluginsParams, type PluginsViewMode } from './use-plugins-params';
  */
 export function resultCounter(result: PluginsListResult): { summary: string; pages: string | null } {
   const { request, totalCount, totalPages, totalCapped, items } = result;
-  const summary = request.search ? (totalCapped ? T.foundAtLeast(totalCount, request.search) : T.found(totalCount, request.search)) : T.showing(totalCount);
+  const summary = request.search
+    ? totalCapped
+      ? T.foundAtLeast(totalCount, request.search)
+      : T.found(totalCount, request.search)
+    : T.showing(totalCount);
   if (totalPages <= 1) return { summary, pages: null };
   const from = (request.page - 1) * PLUGIN_PAGE_SIZE + 1;
   const to = from + items.length - 1;
-  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCapped ? `${totalCount.toLocaleString('en-US')}+` : totalCount) };
+  return {
+    summary,
+    pages: T.pageOf(
+      request.page,
+      totalPages,
+      from,
+      to,
+      totalCapped ? `${totalCount.toLocaleString('en-US')}+` : totalCount,
+    ),
+  };
 }
 
 /** /plugins (§2, §4): search, filters, sort, grid or list, numbered pages with ad cards. */
@@ -35,7 +56,10 @@ export function PluginsPage() {
   const result = list.data;
   const counter = result && !list.isError ? resultCounter(result) : null;
   const filtered = params.tags.length > 0 || params.source !== 'any';
-  const tagCounts = useMemo(() => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined), [result]);
+  const tagCounts = useMemo(
+    () => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined),
+    [result],
+  );
 
   const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
@@ -100,7 +124,14 @@ export function PluginsPage() {
         narrowed={Boolean(params.search) || filtered}
       />
 
-      {result && !list.isError && <Pagination className="mt-8" page={result.request.page} totalPages={result.totalPages} onPageChange={changePage} />}
+      {result && !list.isError && (
+        <Pagination
+          className="mt-8"
+          page={result.request.page}
+          totalPages={result.totalPages}
+          onPageChange={changePage}
+        />
+      )}
     </div>
   );
 }
@@ -146,6 +177,12 @@ function Results({
     );
   }
   return (
-    <ResultsList items={result.items} view={view} label={T.results} isStale={isStale} renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />} />
+    <ResultsList
+      items={result.items}
+      view={view}
+      label={T.results}
+      isStale={isStale}
+      renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />}
+    />
   );
 }

@@ -1,4 +1,11 @@
-import { PLUGIN_HAS_SOURCE_FILTERS, PLUGIN_SORT_DIRECTIONS, PLUGIN_SORT_KEYS, type PluginHasSourceFilter, type PluginSortDirection, type PluginSortKey } from '@bm/core';
+import {
+  PLUGIN_HAS_SOURCE_FILTERS,
+  PLUGIN_SORT_DIRECTIONS,
+  PLUGIN_SORT_KEYS,
+  type PluginHasSourceFilter,
+  type PluginSortDirection,
+  type PluginSortKey,
+} from '@bm/core';
 import { useCallback, useMemo } from 'react';
 import { useListQueryString, type ListView } from '../../../lib/list-query-string';
 import type { PluginsListParams } from '../list-api';
@@ -6,9 +13,12 @@ import { PLUGINS_VIEW_KEY } from './list-text';
 
 export type PluginsViewMode = ListView;
 
-const isSortKey = (v: string | null): v is PluginSortKey => (PLUGIN_SORT_KEYS as readonly (string | null)[]).includes(v);
-const isSortDir = (v: string | null): v is PluginSortDirection => (PLUGIN_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
-const isSource = (v: string | null): v is PluginHasSourceFilter => (PLUGIN_HAS_SOURCE_FILTERS as readonly (string | null)[]).includes(v);
+const isSortKey = (v: string | null): v is PluginSortKey =>
+  (PLUGIN_SORT_KEYS as readonly (string | null)[]).includes(v);
+const isSortDir = (v: string | null): v is PluginSortDirection =>
+  (PLUGIN_SORT_DIRECTIONS as readonly (string | null)[]).includes(v);
+const isSource = (v: string | null): v is PluginHasSourceFilter =>
+  (PLUGIN_HAS_SOURCE_FILTERS as readonly (string | null)[]).includes(v);
 
 /** The list's state read from the query string; unknown values fall back to the defaults. */
 export function readPluginsParams(sp: URLSearchParams): PluginsListParams {

@@ -62,7 +62,8 @@ export const MANAGE_TEXT = {
   bannerFailed: 'Failed to upload banner',
   // Source
   source: 'Source Upload',
-  sourceIntro: 'Upload a ZIP of your plugin source with its Visual Studio solution (.sln). Each upload becomes a submission for review.',
+  sourceIntro:
+    'Upload a ZIP of your plugin source with its Visual Studio solution (.sln). Each upload becomes a submission for review.',
   sourceInput: 'Source ZIP',
   sourceNotZip: 'Choose a .zip file.',
   sourceTooLarge: PLUGIN_MESSAGES.sourceTooLarge,
@@ -92,11 +93,13 @@ export const MANAGE_TEXT = {
   downloadFailed: 'Failed to get the source download link',
   deleteSubmission: 'Delete',
   deleteSubmissionTitle: 'Delete submission?',
-  deleteSubmissionBody: (v: string) => `The submission ${v} and its source file will be removed. This cannot be undone.`,
+  deleteSubmissionBody: (v: string) =>
+    `The submission ${v} and its source file will be removed. This cannot be undone.`,
   submissionDeleted: 'Submission deleted',
   submissionDeleteFailed: 'Failed to delete submission',
   buildStarted: (plugin: string, version: string) => `Build started for ${plugin} v${version}.`,
-  buildFinished: (plugin: string, version: string) => `Build finished for ${plugin} v${version}. Awaiting moderator review.`,
+  buildFinished: (plugin: string, version: string) =>
+    `Build finished for ${plugin} v${version}. Awaiting moderator review.`,
   // Debug files
   debugFiles: 'Debug files',
   debugIntro: 'Debug symbols (.pdb) of your approved builds.',

@@ -40,8 +40,17 @@ export function DangerZone({ plugin }: { plugin: Plugin }) {
           {T.delete}
         </Button>
       </div>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} title={T.deleteTitle} description={T.deleteBody(plugin.name)}>
-        {error && <Alert variant="error" className="mb-4">{error}</Alert>}
+      <Dialog
+        open={open}
+        onClose={() => !busy && setOpen(false)}
+        title={T.deleteTitle}
+        description={T.deleteBody(plugin.name)}
+      >
+        {error && (
+          <Alert variant="error" className="mb-4">
+            {error}
+          </Alert>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
             {T.cancel}

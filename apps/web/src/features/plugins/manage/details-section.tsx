@@ -1,4 +1,10 @@
-import { PLUGIN_DESCRIPTION_MAX, PLUGIN_SHORT_DESCRIPTION_MAX, updatePluginRequest, type Plugin, type UpdatePluginRequest } from '@bm/core';
+import {
+  PLUGIN_DESCRIPTION_MAX,
+  PLUGIN_SHORT_DESCRIPTION_MAX,
+  updatePluginRequest,
+  type Plugin,
+  type UpdatePluginRequest,
+} from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MarkdownField } from '../../../components/markdown-field';
@@ -81,7 +87,14 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
   return (
     <ManageSection id="details" title={T.details}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={T.name} value={values.name} onChange={set('name')} error={errors.name} required autoComplete="off" />
+        <TextField
+          label={T.name}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          required
+          autoComplete="off"
+        />
         <TextAreaField
           label={T.shortDescription}
           value={values.shortDescription}
@@ -94,7 +107,14 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
           {T.counter(values.shortDescription.length, PLUGIN_SHORT_DESCRIPTION_MAX)}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={T.homepage} type="url" value={values.homepage} onChange={set('homepage')} error={errors.homepage} placeholder="https://" />
+          <TextField
+            label={T.homepage}
+            type="url"
+            value={values.homepage}
+            onChange={set('homepage')}
+            error={errors.homepage}
+            placeholder="https://"
+          />
           <TextField
             label={T.sourceCodeUrl}
             type="url"

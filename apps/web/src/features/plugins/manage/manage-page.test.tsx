@@ -60,7 +60,9 @@ describe('plugin manage page', () => {
   it("pins optimistically and reverts with 'Failed to update pin'", async () => {
     let answer!: (r: Response) => void;
     serve((method, path) =>
-      method === 'POST' && path === '/plugins/5/pin' ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
+      method === 'POST' && path === '/plugins/5/pin'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : undefined,
     );
     open();
     const user = userEvent.setup();
@@ -72,7 +74,9 @@ describe('plugin manage page', () => {
   });
 
   it("asks 'Delete plugin?' before deleting, then goes to the dashboard", async () => {
-    const fetch = serve((method, path) => (method === 'DELETE' && path === '/plugins/5/delete' ? new Response(null, { status: 204 }) : undefined));
+    const fetch = serve((method, path) =>
+      method === 'DELETE' && path === '/plugins/5/delete' ? new Response(null, { status: 204 }) : undefined,
+    );
     open();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: T.delete }));
@@ -109,7 +113,11 @@ describe('plugin manage page', () => {
     await user.type(screen.getByLabelText(T.versionString), '  1.2.0 ');
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
     await waitFor(() =>
-      expect(upload).toHaveBeenLastCalledWith('/plugins/5/files/source', zip, expect.objectContaining({ fields: { versionString: '1.2.0' } })),
+      expect(upload).toHaveBeenLastCalledWith(
+        '/plugins/5/files/source',
+        zip,
+        expect.objectContaining({ fields: { versionString: '1.2.0' } }),
+      ),
     );
   });
 
@@ -117,7 +125,10 @@ describe('plugin manage page', () => {
     serve();
     open();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(await screen.findByLabelText(T.bannerInput), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(
+      await screen.findByLabelText(T.bannerInput),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(T.bannerType);
     expect(upload).not.toHaveBeenCalled();
   });
@@ -125,7 +136,10 @@ describe('plugin manage page', () => {
   it('lists submissions with their status names', async () => {
     serve((_method, path) =>
       path === '/plugins/my/5/submissions'
-        ? json(200, [makeSubmission(), makeSubmission({ submissionId: 12, status: 'r', versionString: '0.9', denyReason: 'Crashes on load' })])
+        ? json(200, [
+            makeSubmission(),
+            makeSubmission({ submissionId: 12, status: 'r', versionString: '0.9', denyReason: 'Crashes on load' }),
+          ])
         : undefined,
     );
     open();
@@ -135,12 +149,18 @@ describe('plugin manage page', () => {
     expect(rows[1]).toHaveTextContent('Crashes on load');
   });
 
-  it('shows a pending submission\'s place in the review queue and a failed build\'s log', async () => {
+  it("shows a pending submission's place in the review queue and a failed build's log", async () => {
     serve((_method, path) =>
       path === '/plugins/my/5/submissions'
         ? json(200, [
             makeSubmission({ queuePosition: 3 }),
-            makeSubmission({ submissionId: 12, status: 'r', versionString: '0.9', denyReason: 'Build failed', buildLog: 'error C2065: undeclared identifier' }),
+            makeSubmission({
+              submissionId: 12,
+              status: 'r',
+              versionString: '0.9',
+              denyReason: 'Build failed',
+              buildLog: 'error C2065: undeclared identifier',
+            }),
             makeSubmission({ submissionId: 13, status: 'b', versionString: '0.8' }),
           ])
         : undefined,
@@ -164,6 +184,17 @@ describe('plugin manage page', () => {
 
 describe('ordinal', () => {
   it('names places in English', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '101st',
+    ]);
   });
 });

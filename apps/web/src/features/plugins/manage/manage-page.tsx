@@ -42,7 +42,9 @@ export function PluginStatusLine({ plugin }: { plugin: Plugin }) {
       <span className="text-sm text-slate-400">{T.status}:</span>
       <Badge tone={status === 'Published' ? 'green' : status === 'Pending' ? 'amber' : 'slate'}>{status}</Badge>
       <Badge tone={plugin.isListed ? 'green' : 'slate'}>{plugin.isListed ? T.listed : T.unlisted}</Badge>
-      <Badge tone={plugin.isPubliclyVisible ? 'green' : 'slate'}>{plugin.isPubliclyVisible ? T.visible : T.hidden}</Badge>
+      <Badge tone={plugin.isPubliclyVisible ? 'green' : 'slate'}>
+        {plugin.isPubliclyVisible ? T.visible : T.hidden}
+      </Badge>
     </div>
   );
 }
@@ -99,7 +101,13 @@ export function PluginManagePage() {
           <ul className="sticky top-24 space-y-1 text-sm">
             {NAV.map(([anchor, label]) => (
               <li key={anchor}>
-                <a href={`#${anchor}`} className={cx('block rounded-md px-3 py-1.5 text-slate-300 hover:bg-slate-800 hover:text-white', focusRing)}>
+                <a
+                  href={`#${anchor}`}
+                  className={cx(
+                    'block rounded-md px-3 py-1.5 text-slate-300 hover:bg-slate-800 hover:text-white',
+                    focusRing,
+                  )}
+                >
                   {label}
                 </a>
               </li>

@@ -34,7 +34,11 @@ export function ManageSection({
 /** A polite live region: what just happened in a section (saved, uploaded), read out by screen readers. */
 export function SectionStatus({ message, tone = 'success' }: { message: string | null; tone?: 'success' | 'error' }) {
   return (
-    <p role="status" aria-live="polite" className={cx('min-h-5 text-sm', tone === 'error' ? 'text-rose-400' : 'text-emerald-400')}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={cx('min-h-5 text-sm', tone === 'error' ? 'text-rose-400' : 'text-emerald-400')}
+    >
       {message ?? ''}
     </p>
   );

@@ -29,7 +29,10 @@ export function TagsSection({ plugin }: { plugin: Plugin }) {
     setBusy(true);
     setStatus(null);
     try {
-      const updated = await managePluginApi.setTags(plugin.id, [...selected].sort((a, b) => a - b));
+      const updated = await managePluginApi.setTags(
+        plugin.id,
+        [...selected].sort((a, b) => a - b),
+      );
       client.setQueryData(myPluginKeys.one(plugin.id), updated);
       setStatus(T.tagsSaved);
       toast.success(T.tagsSaved);

@@ -8,7 +8,11 @@ export const SUBMISSION_EVENT_DEDUPE_MS = 1500;
  * The toast text for a SubmissionUpdated event: building and pending have one; others none.
  * `seen` remembers id+status -> time so a repeat within 1.5 s gives null.
  */
-export function submissionEventToast(event: SubmissionUpdatedEvent, seen: Map<string, number>, now = Date.now()): string | null {
+export function submissionEventToast(
+  event: SubmissionUpdatedEvent,
+  seen: Map<string, number>,
+  now = Date.now(),
+): string | null {
   const key = `${event.id}:${event.status.toLowerCase()}`;
   const last = seen.get(key);
   seen.set(key, now);

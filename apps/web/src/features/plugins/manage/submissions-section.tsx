@@ -65,12 +65,24 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
             <caption className="sr-only">{T.submissions}</caption>
             <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
               <tr>
-                <th scope="col" className="py-2 pr-3">{T.colVersion}</th>
-                <th scope="col" className="py-2 pr-3">{T.colStatus}</th>
-                <th scope="col" className="py-2 pr-3">{T.colUploaded}</th>
-                <th scope="col" className="py-2 pr-3">{T.colFile}</th>
-                <th scope="col" className="py-2 pr-3">{T.colNotes}</th>
-                <th scope="col" className="py-2">{T.colActions}</th>
+                <th scope="col" className="py-2 pr-3">
+                  {T.colVersion}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {T.colStatus}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {T.colUploaded}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {T.colFile}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {T.colNotes}
+                </th>
+                <th scope="col" className="py-2">
+                  {T.colActions}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
@@ -81,14 +93,21 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
                   <tr key={s.submissionId} data-testid="submission-row" className="align-top">
                     <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? T.noVersion}</td>
                     <td className="py-2 pr-3">
-                      <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', statusTone[name] ?? 'bg-slate-700 text-slate-200')}>
+                      <span
+                        className={cx(
+                          'rounded-full px-2 py-0.5 text-xs font-semibold',
+                          statusTone[name] ?? 'bg-slate-700 text-slate-200',
+                        )}
+                      >
                         {name}
                       </span>
                       {s.status === 'p' && s.queuePosition !== null && (
                         <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
                       )}
                     </td>
-                    <td className="py-2 pr-3 text-slate-300"><Time value={s.createdAt} /></td>
+                    <td className="py-2 pr-3 text-slate-300">
+                      <Time value={s.createdAt} />
+                    </td>
                     <td className="py-2 pr-3 text-slate-300">
                       <span className="block max-w-48 truncate" title={s.sourceFileName}>
                         {s.sourceFileName}
@@ -134,7 +153,9 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
         open={toDelete !== null}
         onClose={() => !deleting && setToDelete(null)}
         title={T.deleteSubmissionTitle}
-        description={toDelete ? T.deleteSubmissionBody(toDelete.versionString ?? `#${toDelete.submissionId}`) : undefined}
+        description={
+          toDelete ? T.deleteSubmissionBody(toDelete.versionString ?? `#${toDelete.submissionId}`) : undefined
+        }
       >
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setToDelete(null)} disabled={deleting}>
@@ -163,8 +184,15 @@ export function DebugFilesSection({ pluginId }: { pluginId: number }) {
       ) : (
         <ul className="divide-y divide-slate-800 text-sm">
           {list.data.map((f) => (
-            <li key={`${f.submissionId}-${f.fileName}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <a href={f.url} download={f.fileName} className="font-medium text-sky-300 underline-offset-2 hover:underline">
+            <li
+              key={`${f.submissionId}-${f.fileName}`}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
+              <a
+                href={f.url}
+                download={f.fileName}
+                className="font-medium text-sky-300 underline-offset-2 hover:underline"
+              >
                 {f.fileName}
               </a>
               <span className="text-xs text-slate-400">

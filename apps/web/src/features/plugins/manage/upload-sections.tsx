@@ -1,4 +1,10 @@
-import { PLUGIN_BANNER_MAX_BYTES, PLUGIN_VERSION_STRING_MAX, SOURCE_ZIP_MAX_BYTES, sourceVersionField, type Plugin } from '@bm/core';
+import {
+  PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_VERSION_STRING_MAX,
+  SOURCE_ZIP_MAX_BYTES,
+  sourceVersionField,
+  type Plugin,
+} from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES, ZIP_ACCEPT } from '../../../components/file-drop-zone';
@@ -11,11 +17,21 @@ import { ManageSection, SectionStatus } from './section';
 
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
-  return fileProblem(file, { kind: 'image', maxBytes: PLUGIN_BANNER_MAX_BYTES, typeMessage: T.bannerType, sizeMessage: T.bannerTooLarge });
+  return fileProblem(file, {
+    kind: 'image',
+    maxBytes: PLUGIN_BANNER_MAX_BYTES,
+    typeMessage: T.bannerType,
+    sizeMessage: T.bannerTooLarge,
+  });
 }
 
 export function sourceFileError(file: File): string | null {
-  return fileProblem(file, { kind: 'zip', maxBytes: SOURCE_ZIP_MAX_BYTES, typeMessage: T.sourceNotZip, sizeMessage: T.sourceTooLarge });
+  return fileProblem(file, {
+    kind: 'zip',
+    maxBytes: SOURCE_ZIP_MAX_BYTES,
+    typeMessage: T.sourceNotZip,
+    sizeMessage: T.sourceTooLarge,
+  });
 }
 
 /**
@@ -34,7 +50,12 @@ function useFileUpload() {
     setFile(chosen);
   };
 
-  const submit = async (e: FormEvent, send: (file: File, onProgress: (pct: number) => void) => Promise<void>, done: string, failed: string) => {
+  const submit = async (
+    e: FormEvent,
+    send: (file: File, onProgress: (pct: number) => void) => Promise<void>,
+    done: string,
+    failed: string,
+  ) => {
     e.preventDefault();
     if (!file) return setError(T.chooseFileFirst);
     setError(null);
