@@ -7,7 +7,10 @@ import { boundaries } from './scripts/eslint-boundaries.mjs';
 
 const WEB = './apps/web/src';
 const features = fs.existsSync(`${WEB}/features`)
-  ? fs.readdirSync(`${WEB}/features`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(`${WEB}/features`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /**
@@ -23,19 +26,75 @@ const boundaryZones = [
   })),
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
   { target: `${WEB}/lib`, from: [`${WEB}/features`, `${WEB}/app`], message: 'lib/ is below features and app.' },
-  { target: `${WEB}/components`, from: [`${WEB}/features`, `${WEB}/app`], message: 'Shared components are below features and app.' },
+  {
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared components are below features and app.',
+  },
   { target: './packages/core', from: ['./apps'], message: 'core is shared by both apps and imports neither.' },
 ];
 
+/**
+ * Files still over the size limits below, until they are split along their seams (issue 23).
+ * This list only shrinks: a file leaves it in the commit that brings it under the limits.
+ */
+const oversized = [
+  'apps/server/scripts/bench-plugins.ts',
+  'apps/server/scripts/chaos.ts',
+  'apps/server/src/app.ts',
+  'apps/server/src/modules/admin/admin.test.ts',
+  'apps/server/src/modules/auth/routes.ts',
+  'apps/server/src/modules/builds/builds.test.ts',
+  'apps/server/src/modules/cars/cached-reads.test.ts',
+  'apps/server/src/modules/cars/routes.ts',
+  'apps/server/src/modules/cars/service.ts',
+  'apps/server/src/modules/moderation/routes.ts',
+  'apps/server/src/modules/moderation/service.ts',
+  'apps/server/src/modules/plugins/cached-reads.test.ts',
+  'apps/server/src/modules/plugins/plugins.test.ts',
+  'apps/server/src/modules/plugins/relevance.test.ts',
+  'apps/server/src/modules/plugins/routes.ts',
+  'apps/server/src/modules/plugins/search.ts',
+  'apps/server/src/modules/plugins/service.ts',
+  'apps/web/src/app/shell/user-menu.tsx',
+  'apps/web/src/components/file-drop-zone.test.tsx',
+  'apps/web/src/components/file-drop-zone.tsx',
+  'apps/web/src/features/auth/login-page.test.tsx',
+  'apps/web/src/features/auth/register-page.tsx',
+  'apps/web/src/features/cars/car-detail-page.tsx',
+  'apps/web/src/features/members/members.test.tsx',
+  'apps/web/src/features/moderation/review-page.test.tsx',
+  'apps/web/src/features/moderation/review-page.tsx',
+  'apps/web/src/features/plugins/detail/comments.tsx',
+  'apps/web/src/features/plugins/detail/plugin-detail-page.test.tsx',
+  'apps/web/src/features/plugins/detail/plugin-detail-page.tsx',
+  'apps/web/src/features/plugins/manage/submissions-section.tsx',
+  'apps/web/src/lib/realtime/client.test.ts',
+  'e2e/tests/admin.spec.ts',
+  'packages/core/src/car-code/car-code.test.ts',
+];
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { boundaries },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
@@ -53,5 +112,14 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'apps/server/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', '**/test/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // A file a newcomer can read whole, a function that fits on a screen or two.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['packages/core/src/car-code/product-names.ts', ...oversized],
+    rules: {
+      'max-lines': ['error', { max: 500 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
   },
 );
