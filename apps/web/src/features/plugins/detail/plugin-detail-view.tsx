@@ -1,0 +1,135 @@
+import { pluginInstallLink, type PluginDetail } from '@bm/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { JoinUsDialog } from '../../../components/join-us-dialog';
+import { Markdown } from '../../../components/markdown';
+import { cx, focusRing } from '../../../components/ui';
+import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
+import { pluginCommentsQuery } from '../api';
+import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { AdminControls } from './admin-controls';
+import { useLiveComments } from './comment-cache';
+import { CommentsSection } from './comments';
+import { useCountPluginView } from './counters';
+import { InfoBox } from './info-box';
+import { InstallDialog } from './install-dialog';
+import { PluginHeader } from './plugin-header';
+import { Tabs } from './tabs';
+import { usePluginInstall } from './use-plugin-install';
+import { VersionsTable } from './versions-table';
+
+// The report form (and zod, which checks it) loads when a member first opens it, not with the page.
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+
+type TabKey = 'details' | 'comments' | 'versions';
+
+/** A plugin's page once the plugin is there: banner, header, tabs, the side boxes and the dialogs. */
+export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
+  const auth = useAuth();
+  const signedIn = statusOf(auth) === 'authenticated';
+  const isAdmin = useIsAdmin();
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  // Mounted from its first opening on, so closing keeps the dialog's own behaviour.
+  const [reportWanted, setReportWanted] = useState(false);
+  if (reportOpen && !reportWanted) setReportWanted(true);
+  const isOwner = signedIn && auth.member?.id === plugin.member.id;
+  const [tab, setTab] = useState<TabKey>('details');
+  const [bannerFailed, setBannerFailed] = useState<string | null>(null);
+  const comments = useQuery(pluginCommentsQuery(plugin.id));
+
+  useCountPluginView(plugin.id);
+  useLiveComments(plugin.id);
+  const install = usePluginInstall(plugin);
+
+  const authorName = plugin.member?.displayName || plugin.author;
+  const commentCount = `${comments.data?.items.length ?? 0}${comments.data?.hasMore ? '+' : ''}`;
+  const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8">
+      <Link
+        to="/plugins"
+        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
+      >
+        <span aria-hidden="true">←</span> {T.backToPlugins}
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          {showBanner && (
+            <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
+              <img
+                src={plugin.bannerImageUrl ?? ''}
+                alt=""
+                fetchPriority="high"
+                className="h-full w-full object-cover"
+                onError={() => setBannerFailed(plugin.bannerImageUrl)}
+              />
+            </div>
+          )}
+          <PluginHeader
+            plugin={plugin}
+            authorName={authorName}
+            signedIn={signedIn}
+            isOwner={isOwner}
+            installable={install.installable}
+            onInstall={install.install}
+            onCount={install.onCount}
+            onJoin={() => setJoinOpen(true)}
+            onReport={() => setReportOpen(true)}
+          />
+
+          <Tabs
+            tab={tab}
+            onTab={setTab}
+            tabs={[
+              { key: 'details', label: T.details },
+              { key: 'comments', label: `${T.comments} (${commentCount})` },
+              { key: 'versions', label: T.versions },
+            ]}
+          >
+            {tab === 'details' &&
+              (plugin.description ? (
+                <Markdown html={plugin.descriptionHtml} />
+              ) : (
+                <p className="text-slate-400">{T.noDescription}</p>
+              ))}
+            {tab === 'comments' && (
+              <CommentsSection
+                pluginId={plugin.id}
+                signedIn={signedIn}
+                memberId={auth.member?.id ?? null}
+                onJoin={() => setJoinOpen(true)}
+              />
+            )}
+            {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
+          </Tabs>
+        </div>
+
+        <aside className="space-y-6">
+          <InfoBox plugin={plugin} authorName={authorName} />
+          {isAdmin && <AdminControls plugin={plugin} />}
+        </aside>
+      </div>
+
+      <InstallDialog
+        open={install.open}
+        link={pluginInstallLink(plugin.id)}
+        onRetry={install.retry}
+        onClose={install.close}
+      />
+      {signedIn && reportWanted && (
+        <Suspense fallback={null}>
+          <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
+      )}
+      <JoinUsDialog
+        open={joinOpen}
+        onClose={() => setJoinOpen(false)}
+        title={PLUGIN_JOIN_TEXT.title}
+        description={PLUGIN_JOIN_TEXT.description}
+      />
+    </article>
+  );
+}
