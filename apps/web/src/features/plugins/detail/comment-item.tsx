@@ -1,0 +1,227 @@
+import {
+  commentBodyError,
+  isCommentEditable,
+  isCommentNew,
+  normalizeComment,
+  type Comment,
+  type CommentVote,
+} from '@bm/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Avatar, Button, Time, cx, focusRing, inputClasses, useConfirm } from '../../../components/ui';
+import { errorText } from '../../../lib/api';
+import { changedSinceCreated } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { pluginsApi } from '../api';
+import { COMMENTS_TEXT as T } from '../constants';
+import { removeComment, setCommentVotes, updateComment } from './comment-cache';
+
+/** One comment: its votes, and for its author editing (within the window) and deleting. */
+export function CommentItem({
+  comment,
+  pluginId,
+  now,
+  mine,
+  signedIn,
+  onJoin,
+}: {
+  comment: Comment;
+  pluginId: number;
+  now: number;
+  mine: boolean;
+  signedIn: boolean;
+  onJoin: () => void;
+}) {
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.body);
+  const [editError, setEditError] = useState<string | null>(null);
+  const editable = isCommentEditable(comment.createdAt, now);
+
+  const vote = useMutation({
+    mutationFn: (type: CommentVote) => pluginsApi.voteComment(comment.id, type),
+    onSuccess: (r) => setCommentVotes(client, pluginId, comment.id, r),
+    onError: (err) => toast.error(errorText(err, T.voteFailed)),
+  });
+  const save = useMutation({
+    mutationFn: (body: string) => pluginsApi.updateComment(comment.id, body),
+    onSuccess: (c) => {
+      updateComment(client, pluginId, c);
+      setEditing(false);
+    },
+    onError: (err) => setEditError(errorText(err, T.updateFailed)),
+  });
+  const confirm = useConfirm();
+  const remove = useMutation({
+    mutationFn: () => pluginsApi.deleteComment(comment.id),
+    onSuccess: () => removeComment(client, pluginId, comment.id),
+    onError: (err) => toast.error(errorText(err, T.deleteFailed)),
+  });
+
+  const onVote = (type: 'U' | 'D') => {
+    if (!signedIn) onJoin();
+    else vote.mutate(comment.myVote === type ? 'N' : type);
+  };
+  const onSave = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = commentBodyError(draft);
+    if (problem) setEditError(problem);
+    else save.mutate(normalizeComment(draft));
+  };
+  const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
+
+  return (
+    <article
+      tabIndex={-1}
+      className="rounded-xl border border-slate-800 bg-slate-900/40 p-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400"
+      data-testid="comment"
+      data-comment-id={comment.id}
+    >
+      <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+        <Avatar url={comment.member.avatarUrl} name={comment.member.displayName} />
+        <Link
+          to={`/members/${encodeURIComponent(comment.member.displayName)}`}
+          className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
+        >
+          {comment.member.displayName}
+        </Link>
+        <Time value={comment.createdAt} className="text-slate-400" />
+        {edited && <span className="text-xs text-slate-400">{T.edited}</span>}
+        {isCommentNew(comment.createdAt, now) && (
+          <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>
+        )}
+      </header>
+      {editing ? (
+        <CommentEditForm
+          draft={draft}
+          onDraft={(value) => {
+            setDraft(value);
+            setEditError(null);
+          }}
+          error={editError}
+          busy={save.isPending}
+          onSubmit={onSave}
+          onCancel={() => {
+            setEditing(false);
+            setEditError(null);
+          }}
+        />
+      ) : (
+        <p className="whitespace-pre-line break-words text-slate-200">{comment.body}</p>
+      )}
+      <footer className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <VoteButton type="U" comment={comment} busy={vote.isPending} onVote={onVote} />
+        <VoteButton type="D" comment={comment} busy={vote.isPending} onVote={onVote} />
+        {mine && !editing && (
+          <>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={!editable}
+              title={editable ? undefined : T.editBlocked}
+              onClick={() => {
+                setDraft(comment.body);
+                setEditing(true);
+              }}
+            >
+              {T.edit}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={remove.isPending}
+              onClick={async () => {
+                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true }))
+                  remove.mutate();
+              }}
+            >
+              {T.delete}
+            </Button>
+          </>
+        )}
+      </footer>
+    </article>
+  );
+}
+
+function CommentEditForm({
+  draft,
+  onDraft,
+  error,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  draft: string;
+  onDraft: (value: string) => void;
+  error: string | null;
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+  onCancel: () => void;
+}) {
+  const editId = useId();
+  return (
+    <form onSubmit={onSubmit} className="space-y-2" noValidate>
+      <label htmlFor={editId} className="sr-only">
+        {T.editLabel}
+      </label>
+      <textarea
+        id={editId}
+        value={draft}
+        onChange={(e) => onDraft(e.target.value)}
+        rows={3}
+        className={cx(inputClasses(Boolean(error)), 'py-2')}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-rose-400">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          {T.save}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          {T.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const VOTE = {
+  U: { label: T.upvote, arrow: '▲', active: 'bg-emerald-500/20 text-emerald-300' },
+  D: { label: T.downvote, arrow: '▼', active: 'bg-rose-500/20 text-rose-300' },
+} as const;
+
+function VoteButton({
+  type,
+  comment,
+  busy,
+  onVote,
+}: {
+  type: 'U' | 'D';
+  comment: Comment;
+  busy: boolean;
+  onVote: (type: 'U' | 'D') => void;
+}) {
+  const v = VOTE[type];
+  const count = type === 'U' ? comment.upvotes : comment.downvotes;
+  return (
+    <button
+      type="button"
+      aria-pressed={comment.myVote === type}
+      aria-label={`${v.label} (${count})`}
+      onClick={() => onVote(type)}
+      disabled={busy}
+      className={cx(
+        'inline-flex items-center gap-1 rounded-md px-2 py-1',
+        focusRing,
+        comment.myVote === type ? v.active : 'text-slate-400 hover:bg-slate-800',
+      )}
+    >
+      <span aria-hidden="true">{v.arrow}</span> {count}
+    </button>
+  );
+}
