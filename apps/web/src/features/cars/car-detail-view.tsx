@@ -1,0 +1,161 @@
+import type { CarDetail } from '@bm/core';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { JoinUsDialog } from '../../components/join-us-dialog';
+import { Markdown } from '../../components/markdown';
+import { StarRating } from '../../components/star-rating';
+import { Button, Count, Time, cx, focusRing } from '../../components/ui';
+import { statusOf, useAuth } from '../../lib/auth';
+import { changedSinceCreated } from '../../lib/format';
+import { CarCodeBox } from './car-code-box';
+import { CarInfo, Creator } from './car-info';
+import { CarLoadoutView } from './car-loadout';
+import { Votes } from './car-votes';
+import { CAR_CARD_TEXT, CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
+import { OwnerMenu } from './owner-menu';
+import { useCarActions } from './use-car-actions';
+import { useCopyCode, useCountView } from './use-car-counters';
+
+/** A car's page once the car is there: banner, header with rating and votes, code, description, loadout, info. */
+export function CarDetailView({ car }: { car: CarDetail }) {
+  const auth = useAuth();
+  const signedIn = statusOf(auth) === 'authenticated';
+  const isOwner = signedIn && auth.member?.id === car.member.id;
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [bannerFailed, setBannerFailed] = useState<string | null>(null);
+  const codeRef = useRef<HTMLElement>(null);
+
+  useCountView(car.id, true);
+  const { copied, copy } = useCopyCode(car.id, car.code, codeRef);
+
+  const { rating, rate, vote, pin, remove, onDelete } = useCarActions(car, signedIn);
+
+  const onRate = (stars: number) => {
+    if (!signedIn) setJoinOpen(true);
+    else rate.mutate(stars);
+  };
+  const onVote = (type: 'U' | 'D') => {
+    if (!signedIn) setJoinOpen(true);
+    else vote.mutate(car.myVote === type ? 'N' : type);
+  };
+
+  const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;
+  const updated = changedSinceCreated(car.createdAt, car.updatedAt);
+  const creatorName = car.member?.displayName || null;
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8">
+      <Link
+        to="/cars"
+        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
+      >
+        <span aria-hidden="true">←</span> {T.backToCars}
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          {car.bannerUrl && bannerFailed !== car.bannerUrl && (
+            <div className="aspect-video max-h-[28rem] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
+              <img
+                src={car.bannerUrl}
+                alt=""
+                fetchPriority="high"
+                className="h-full w-full object-cover"
+                onError={() => setBannerFailed(car.bannerUrl)}
+              />
+            </div>
+          )}
+
+          <header className="space-y-4">
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="min-w-0 break-words text-3xl font-bold text-white sm:text-4xl">{car.name}</h1>
+              {isOwner && (
+                <OwnerMenu
+                  carId={car.id}
+                  isPinned={car.isPinned}
+                  busy={pin.isPending || remove.isPending}
+                  onTogglePin={() => pin.mutate(!car.isPinned)}
+                  onDelete={onDelete}
+                />
+              )}
+            </div>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
+              <Creator name={creatorName} avatarUrl={car.member?.avatarUrl ?? null} />
+              <span>
+                {updated ? T.updated : T.created} <Time value={updated ? car.updatedAt : car.createdAt} />
+              </span>
+              <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300">
+                {car.bodyName}
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+              <div className="flex items-center gap-2">
+                <StarRating
+                  value={shownStars ?? rating.averageRating}
+                  selected={shownStars}
+                  onRate={onRate}
+                  label={T.rateLabel}
+                  size="lg"
+                  disabled={rate.isPending}
+                />
+                <span className="text-sm text-slate-400">
+                  {shownStars ? T.yourRating(shownStars) : T.ratingValue(rating.averageRating, rating.ratingCount)}
+                </span>
+              </div>
+              <p className="flex gap-4 text-sm text-slate-300">
+                <span>
+                  <Count value={car.views} className="font-bold text-white" /> {CAR_CARD_TEXT.views(car.views)}
+                </span>
+                <span>
+                  <Count value={car.codeCopies} className="font-bold text-white" />{' '}
+                  {CAR_CARD_TEXT.copies(car.codeCopies)}
+                </span>
+              </p>
+              <Votes car={car} onVote={onVote} busy={vote.isPending} />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => void copy()} size="lg">
+                {copied ? T.copied : T.copyCarCode}
+              </Button>
+              <span role="status" aria-live="polite" className="sr-only">
+                {copied ? T.copiedAnnouncement : ''}
+              </span>
+            </div>
+          </header>
+
+          <CarCodeBox code={car.code} copied={copied} onCopy={() => void copy()} codeRef={codeRef} />
+
+          <section aria-labelledby="car-description">
+            <h2 id="car-description" className="mb-3 text-lg font-semibold text-white">
+              {T.description}
+            </h2>
+            {car.description.trim() ? (
+              <Markdown
+                html={car.descriptionHtml}
+                className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!"
+              />
+            ) : (
+              <p className="text-slate-400">{T.noDescription}</p>
+            )}
+          </section>
+
+          <section aria-labelledby="car-loadout">
+            <h2 id="car-loadout" className="mb-3 text-lg font-semibold text-white">
+              {T.loadout}
+            </h2>
+            <CarLoadoutView loadout={car.loadout} />
+          </section>
+        </div>
+
+        <CarInfo car={car} creatorName={creatorName} rating={rating} isOwner={isOwner} />
+      </div>
+
+      <JoinUsDialog
+        open={joinOpen}
+        onClose={() => setJoinOpen(false)}
+        title={CAR_JOIN_TEXT.title}
+        description={CAR_JOIN_TEXT.description}
+        benefits={CAR_JOIN_TEXT.benefits}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { exactNumber, type CarDetail, type CarRating } from '@bm/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar, ButtonLink, Time, cx, focusRing } from '../../components/ui';
+import { CAR_DETAIL_TEXT as T } from './constants';
+
+export function Creator({ name, avatarUrl }: { name: string | null; avatarUrl: string | null }) {
+  if (!name) return <span>{T.unknown}</span>;
+  return (
+    <Link
+      to={`/members/${encodeURIComponent(name)}`}
+      className={cx('inline-flex items-center gap-2 rounded text-slate-200 hover:text-white', focusRing)}
+    >
+      <Avatar url={avatarUrl} name={name} />
+      <span>{name}</span>
+    </Link>
+  );
+}
+
+/** The side box of a car's page: who made it, when, its counts and global rating; Edit for its owner. */
+export function CarInfo({
+  car,
+  creatorName,
+  rating,
+  isOwner,
+}: {
+  car: CarDetail;
+  creatorName: string | null;
+  rating: CarRating;
+  isOwner: boolean;
+}) {
+  return (
+    <aside
+      aria-labelledby="car-info"
+      className="h-fit rounded-2xl border border-slate-800 bg-slate-900/70 p-5 lg:sticky lg:top-20"
+    >
+      <h2 id="car-info" className="mb-4 text-lg font-semibold text-white">
+        {T.info}
+      </h2>
+      <dl className="space-y-3 text-sm">
+        <InfoRow label={T.creator}>
+          {creatorName ? (
+            <Link
+              to={`/members/${encodeURIComponent(creatorName)}`}
+              className={cx('rounded text-sky-400 hover:text-sky-300', focusRing)}
+            >
+              {creatorName}
+            </Link>
+          ) : (
+            T.unknown
+          )}
+        </InfoRow>
+        <InfoRow label={T.createdLabel}>
+          <Time value={car.createdAt} />
+        </InfoRow>
+        <InfoRow label={T.lastUpdated}>
+          <Time value={car.updatedAt} />
+        </InfoRow>
+        <InfoRow label={T.viewsLabel}>{exactNumber(car.views)}</InfoRow>
+        <InfoRow label={T.copiesLabel}>{exactNumber(car.codeCopies)}</InfoRow>
+        <InfoRow label={T.globalRating}>
+          <span data-testid="global-rating">{T.ratingValue(rating.averageRating, rating.ratingCount)}</span>
+        </InfoRow>
+      </dl>
+      <p className="mt-2 text-xs text-slate-400">{T.ratingNote}</p>
+      {isOwner && (
+        <ButtonLink to={`/cars/${car.id}/edit`} variant="outline" className="mt-5 w-full">
+          {T.edit}
+        </ButtonLink>
+      )}
+    </aside>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="text-right font-medium text-slate-100">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { CarDetail, CarRating, CarVoteType } from '@bm/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
+import { CAR_DETAIL_TEXT as T } from './constants';
+
+/** What a visitor does on a car's page: rate and vote (members), pin and delete (its owner). */
+export function useCarActions(car: CarDetail, signedIn: boolean) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+
+  // The member's own rating is asked for on open (§2); until it answers, the detail's copy is used.
+  const ratingQuery = useQuery({ ...carRatingQuery(car.id), enabled: signedIn });
+  const rating: CarRating = ratingQuery.data ?? {
+    myStars: car.myStars,
+    averageRating: car.averageRating,
+    ratingCount: car.ratingCount,
+  };
+
+  const rate = useMutation({
+    mutationFn: (stars: number) => carsApi.rate(car.id, stars),
+    onSuccess: (r) => {
+      client.setQueryData(carKeys.rating(car.id), r);
+      patchCarDetail(client, car.id, r);
+    },
+    onError: (err) => console.error('Car rating failed', err),
+  });
+
+  const vote = useMutation({
+    mutationFn: (voteType: CarVoteType) => carsApi.vote(car.id, voteType).then((r) => ({ ...r, myVote: voteType })),
+    onSuccess: (r) => patchCarDetail(client, car.id, r),
+    onError: (err) => console.error('Car vote failed', err),
+  });
+
+  const pin = useMutation({
+    mutationFn: (isPinned: boolean) => carsApi.setPinned(car.id, isPinned),
+    onMutate: (isPinned) => {
+      patchCarDetail(client, car.id, { isPinned });
+      return { was: !isPinned };
+    },
+    onSuccess: (r) => {
+      patchCarDetail(client, car.id, { isPinned: r.isPinned });
+      toast.success(r.isPinned ? T.pinned : T.unpinned);
+      void client.invalidateQueries({ queryKey: carKeys.lists() });
+    },
+    onError: (_err, _v, ctx) => {
+      if (ctx) patchCarDetail(client, car.id, { isPinned: ctx.was });
+      toast.error(T.pinFailed);
+    },
+  });
+
+  const confirm = useConfirm();
+  const remove = useMutation({
+    mutationFn: () => carsApi.remove(car.id),
+    onSuccess: () => {
+      client.removeQueries({ queryKey: carKeys.detail(car.id) });
+      void client.invalidateQueries({ queryKey: carKeys.lists() });
+      void client.invalidateQueries({ queryKey: carKeys.bodies() });
+      toast.success(T.deleted);
+      void navigate('/cars', { replace: true });
+    },
+    onError: (err) => toast.error(errorText(err, T.deleteFailed)),
+  });
+  const onDelete = async () => {
+    if (await confirm({ title: T.confirmDelete(car.name), confirmLabel: T.delete, destructive: true })) remove.mutate();
+  };
+
+  return { rating, rate, vote, pin, remove, onDelete };
+}
