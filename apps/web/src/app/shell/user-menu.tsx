@@ -1,7 +1,8 @@
 import type { Member } from '@bm/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar, cx, focusRing } from '../../components/ui';
+import { useDropdown } from '../../components/use-dropdown';
 import { openFeedback } from '../../features/feedback';
 import { SHELL_TEXT, type AccountLink } from './nav-model';
 
@@ -20,63 +21,21 @@ export function UserMenu({
   unread: number;
   onSignOut: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wrapper = useRef<HTMLDivElement>(null);
-  const items = useRef<Array<HTMLElement | null>>([]);
-  const focusOnOpen = useRef<'first' | 'last' | null>(null);
+  // The menu button's behaviour (outside click, Escape, Tab, arrows, Home, End) is the dropdown's.
+  const d = useDropdown();
   const menuId = useId();
   // The links, Feedback and Sign Out.
   const total = links.length + 2;
 
-  useEffect(() => {
-    if (!open) return;
-    if (focusOnOpen.current) {
-      const target = focusOnOpen.current === 'first' ? items.current[0] : items.current[total - 1];
-      target?.focus();
-      focusOnOpen.current = null;
-    }
-    const onDown = (e: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
-  }, [open, total]);
-
-  const openWith = (where: 'first' | 'last') => {
-    focusOnOpen.current = where;
-    setOpen(true);
-  };
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  };
-
+  // Enter, Space and Down open it on the first item, Up on the last.
   const onButtonKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      openWith('first');
+      d.openMenu(0);
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      openWith('last');
+      d.openMenu(total - 1);
     }
-  };
-
-  const onMenuKey = (e: KeyboardEvent) => {
-    const index = items.current.findIndex((el) => el === document.activeElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      items.current[(to + total) % total]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(index + 1);
-    else if (e.key === 'ArrowUp') move(index - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(total - 1);
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-    } else if (e.key === 'Tab') setOpen(false);
   };
 
   const itemClass = cx(
@@ -84,15 +43,15 @@ export function UserMenu({
   );
 
   return (
-    <div ref={wrapper} className="relative">
+    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
       <button
-        ref={button}
+        ref={d.button}
         type="button"
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-expanded={d.open}
+        aria-controls={d.open ? menuId : undefined}
         aria-label={`${SHELL_TEXT.accountMenu}: ${member.username}${unread > 0 ? `, ${SHELL_TEXT.unreadMail(unread)}` : ''}`}
-        onClick={() => (open ? close(false) : openWith('first'))}
+        onClick={() => d.toggle()}
         onKeyDown={onButtonKey}
         className={cx('flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-800', focusRing)}
       >
@@ -110,25 +69,21 @@ export function UserMenu({
           <path d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
         </svg>
       </button>
-      {open && (
+      {d.open && (
         <div
           id={menuId}
           role="menu"
           aria-label={SHELL_TEXT.accountMenu}
-          onKeyDown={onMenuKey}
           className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
-          {links.map((l, i) => (
+          {links.map((l) => (
             <Link
               key={l.to}
-              ref={(el) => {
-                items.current[i] = el;
-              }}
               to={l.to}
               role="menuitem"
               tabIndex={-1}
               className={itemClass}
-              onClick={() => setOpen(false)}
+              onClick={() => d.close(false)}
             >
               <span>{l.label}</span>
               {l.badge ? (
@@ -140,15 +95,12 @@ export function UserMenu({
             </Link>
           ))}
           <button
-            ref={(el) => {
-              items.current[links.length] = el;
-            }}
             type="button"
             role="menuitem"
             tabIndex={-1}
             className={itemClass}
             onClick={() => {
-              setOpen(false);
+              d.close(false);
               openFeedback();
             }}
           >
@@ -156,15 +108,12 @@ export function UserMenu({
           </button>
           <div role="separator" className="my-1 h-px bg-slate-800" />
           <button
-            ref={(el) => {
-              items.current[links.length + 1] = el;
-            }}
             type="button"
             role="menuitem"
             tabIndex={-1}
             className={cx(itemClass, 'text-rose-300')}
             onClick={() => {
-              setOpen(false);
+              d.close(false);
               onSignOut();
             }}
           >
