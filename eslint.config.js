@@ -57,7 +57,6 @@ const oversized = [
   'apps/server/src/modules/plugins/search.ts',
   'apps/server/src/modules/plugins/service.ts',
   'apps/web/src/components/file-drop-zone.test.tsx',
-  'apps/web/src/components/file-drop-zone.tsx',
   'apps/web/src/features/auth/login-page.test.tsx',
   'apps/web/src/features/auth/register-page.tsx',
   'apps/web/src/features/members/members.test.tsx',

@@ -54,6 +54,59 @@ function usePreview(file: File | null): string | null {
   return made && made.file === file ? made.url : null;
 }
 
+/** Dragging a file over the zone: highlighted while over it, the first dropped file taken. */
+function useDragTarget(disabled: boolean, take: (file: File | undefined) => void) {
+  const [over, setOver] = useState(false);
+  const onDragOver = (e: DragEvent) => {
+    e.preventDefault();
+    if (disabled) return;
+    e.dataTransfer.dropEffect = 'copy';
+    setOver(true);
+  };
+  const onDragLeave = (e: DragEvent) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    take(e.dataTransfer.files[0]);
+  };
+  return { over, handlers: { onDragEnter: onDragOver, onDragOver, onDragLeave, onDrop } };
+}
+
+/** The chosen file's name and size, with its Clear button. */
+function ChosenFile({
+  id,
+  file,
+  label,
+  onClear,
+  disabled,
+}: {
+  id: string;
+  file: File;
+  label: string;
+  onClear: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <p id={id} className="min-w-0 break-all text-slate-100">
+        <span className="font-medium">{file.name}</span>{' '}
+        <span className="text-slate-400">({formatBytes(file.size)})</span>
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onClear}
+        disabled={disabled}
+        aria-label={DROP_ZONE_TEXT.clearFile(label)}
+      >
+        {DROP_ZONE_TEXT.clear}
+      </Button>
+    </div>
+  );
+}
+
 export interface FileDropZoneProps {
   /** The field's name, read by screen readers as the input's label. */
   label: string;
@@ -108,7 +161,6 @@ export function FileDropZone({
     file: `${id}-file`,
   };
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const preview = usePreview(file);
@@ -144,20 +196,7 @@ export function FileDropZone({
     if (!disabled) input.current?.click();
   };
 
-  const onDragOver = (e: DragEvent) => {
-    e.preventDefault();
-    if (disabled) return;
-    e.dataTransfer.dropEffect = 'copy';
-    setOver(true);
-  };
-  const onDragLeave = (e: DragEvent) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    take(e.dataTransfer.files[0]);
-  };
+  const drag = useDragTarget(Boolean(disabled), take);
 
   const image = file ? (preview ? { src: preview, alt: DROP_ZONE_TEXT.preview(file.name) } : null) : current;
   const describedBy = [error ? ids.error : hint ? ids.hint : null, file ? ids.file : null].filter(Boolean).join(' ');
@@ -168,16 +207,13 @@ export function FileDropZone({
         {label}
       </span>
       <div
-        onDragEnter={onDragOver}
-        onDragOver={onDragOver}
-        onDragLeave={onDragLeave}
-        onDrop={onDrop}
-        data-dragging={over ? 'true' : undefined}
+        {...drag.handlers}
+        data-dragging={drag.over ? 'true' : undefined}
         data-testid="drop-zone"
         className={cx(
           'relative space-y-3 rounded-xl border-2 border-dashed p-3 text-sm transition-colors sm:p-4',
           'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-sky-400 has-[input:focus-visible]:ring-offset-2 has-[input:focus-visible]:ring-offset-slate-950',
-          over
+          drag.over
             ? 'border-sky-400 bg-sky-500/10'
             : error
               ? 'border-rose-500/70 bg-slate-900/50'
@@ -208,24 +244,16 @@ export function FileDropZone({
             disabled ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-slate-300 hover:text-white',
           )}
         >
-          {over ? DROP_ZONE_TEXT.dropNow : file ? DROP_ZONE_TEXT.replace : prompt}
+          {drag.over ? DROP_ZONE_TEXT.dropNow : file ? DROP_ZONE_TEXT.replace : prompt}
         </label>
         {file && (
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p id={ids.file} className="min-w-0 break-all text-slate-100">
-              <span className="font-medium">{file.name}</span>{' '}
-              <span className="text-slate-400">({formatBytes(file.size)})</span>
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={clear}
-              disabled={disabled || progress !== null}
-              aria-label={DROP_ZONE_TEXT.clearFile(label)}
-            >
-              {DROP_ZONE_TEXT.clear}
-            </Button>
-          </div>
+          <ChosenFile
+            id={ids.file}
+            file={file}
+            label={label}
+            onClear={clear}
+            disabled={Boolean(disabled) || progress !== null}
+          />
         )}
         {progress !== null && <ProgressBar value={progress} label={progressLabel ?? label} />}
       </div>
