@@ -58,7 +58,6 @@ const oversized = [
   'apps/server/src/modules/plugins/service.ts',
   'apps/web/src/components/file-drop-zone.test.tsx',
   'apps/web/src/features/auth/login-page.test.tsx',
-  'apps/web/src/features/auth/register-page.tsx',
   'apps/web/src/features/members/members.test.tsx',
   'apps/web/src/features/moderation/review-page.test.tsx',
   'apps/web/src/features/plugins/detail/plugin-detail-page.test.tsx',

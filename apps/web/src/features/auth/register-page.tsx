@@ -16,6 +16,49 @@ export const BOT_CHECK_RENDER_DELAY_MS = 100;
 
 type Field = 'username' | 'email' | 'password' | 'confirm' | 'terms';
 
+/** True once `ms` have passed since the component appeared. */
+function useDelayed(ms: number): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setPassed(true), ms);
+    return () => clearTimeout(t);
+  }, [ms]);
+  return passed;
+}
+
+/** The required agreement to the terms and the privacy policy (each opens in a new tab). */
+function TermsCheckbox({
+  checked,
+  onChange,
+  missing,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  missing: boolean;
+}) {
+  return (
+    <Checkbox
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      required
+      aria-invalid={missing ? true : undefined}
+      label={
+        <>
+          {REGISTER_TEXT.termsPrefix}{' '}
+          <Link to="/terms" target="_blank" className={linkClass}>
+            {REGISTER_TEXT.terms}
+          </Link>{' '}
+          {REGISTER_TEXT.and}{' '}
+          <Link to="/privacy-policy" target="_blank" className={linkClass}>
+            {REGISTER_TEXT.privacy}
+          </Link>
+        </>
+      }
+      description={missing ? <span className="text-rose-400">{AUTH_MESSAGES.termsRequired}</span> : undefined}
+    />
+  );
+}
+
 export function RegisterPage() {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -31,18 +74,13 @@ export function RegisterPage() {
     confirm: false,
     terms: false,
   });
-  const [showBotCheck, setShowBotCheck] = useState(false);
+  const showBotCheck = useDelayed(BOT_CHECK_RENDER_DELAY_MS);
   const [bot, setBot] = useState<BotCheckState>(BOT_CHECK_PENDING);
   const botRef = useRef<BotCheckHandle>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const suggestion = useEmailSuggestion(email);
-
-  useEffect(() => {
-    const t = setTimeout(() => setShowBotCheck(true), BOT_CHECK_RENDER_DELAY_MS);
-    return () => clearTimeout(t);
-  }, []);
 
   const errors = registerErrors({ username, email, password, confirm });
   const touch = (f: Field) => () => setTouched((t) => ({ ...t, [f]: true }));
@@ -144,29 +182,13 @@ export function RegisterPage() {
           success={confirm && !errors.confirm ? AUTH_MESSAGES.passwordsMatch : null}
           required
         />
-        <Checkbox
+        <TermsCheckbox
           checked={terms}
-          onChange={(e) => {
-            setTerms(e.target.checked);
+          onChange={(checked) => {
+            setTerms(checked);
             touch('terms')();
           }}
-          required
-          aria-invalid={touched.terms && !terms ? true : undefined}
-          label={
-            <>
-              {REGISTER_TEXT.termsPrefix}{' '}
-              <Link to="/terms" target="_blank" className={linkClass}>
-                {REGISTER_TEXT.terms}
-              </Link>{' '}
-              {REGISTER_TEXT.and}{' '}
-              <Link to="/privacy-policy" target="_blank" className={linkClass}>
-                {REGISTER_TEXT.privacy}
-              </Link>
-            </>
-          }
-          description={
-            touched.terms && !terms ? <span className="text-rose-400">{AUTH_MESSAGES.termsRequired}</span> : undefined
-          }
+          missing={touched.terms && !terms}
         />
         <Checkbox
           checked={productUpdates}
