@@ -61,7 +61,6 @@ const oversized = [
   'apps/web/src/features/members/members.test.tsx',
   'apps/web/src/features/moderation/review-page.test.tsx',
   'apps/web/src/features/plugins/detail/plugin-detail-page.test.tsx',
-  'apps/web/src/features/plugins/manage/submissions-section.tsx',
   'apps/web/src/lib/realtime/client.test.ts',
   'e2e/tests/admin.spec.ts',
   'packages/core/src/car-code/car-code.test.ts',

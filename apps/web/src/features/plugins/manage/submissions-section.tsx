@@ -86,65 +86,14 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
-              {list.data.map((s) => {
-                const name = submissionStatusName(s.status);
-                const note = s.denyReason ?? s.approvalNote ?? s.notes;
-                return (
-                  <tr key={s.submissionId} data-testid="submission-row" className="align-top">
-                    <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? T.noVersion}</td>
-                    <td className="py-2 pr-3">
-                      <span
-                        className={cx(
-                          'rounded-full px-2 py-0.5 text-xs font-semibold',
-                          statusTone[name] ?? 'bg-slate-700 text-slate-200',
-                        )}
-                      >
-                        {name}
-                      </span>
-                      {s.status === 'p' && s.queuePosition !== null && (
-                        <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
-                      )}
-                    </td>
-                    <td className="py-2 pr-3 text-slate-300">
-                      <Time value={s.createdAt} />
-                    </td>
-                    <td className="py-2 pr-3 text-slate-300">
-                      <span className="block max-w-48 truncate" title={s.sourceFileName}>
-                        {s.sourceFileName}
-                      </span>
-                      <span className="text-xs text-slate-400">{formatBytes(s.sourceFileSize)}</span>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <span className={s.denyReason ? 'text-rose-300' : 'text-slate-300'}>{note ?? ''}</span>
-                      {s.status === 'r' && s.buildLog && (
-                        <details className="mt-1">
-                          <summary className="cursor-pointer text-xs font-medium text-sky-300">{T.buildLog}</summary>
-                          <pre className="mt-1 max-h-80 max-w-xl overflow-auto whitespace-pre-wrap break-words rounded bg-slate-950 p-2 font-mono text-xs text-slate-300">
-                            {s.buildLog}
-                          </pre>
-                        </details>
-                      )}
-                    </td>
-                    <td className="py-2">
-                      <div className="flex flex-wrap gap-1">
-                        <Button size="sm" variant="outline" onClick={() => void download(s)}>
-                          {T.downloadSource}
-                        </Button>
-                        {s.status !== 'a' && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            aria-label={`${T.deleteSubmission} ${s.versionString ?? `#${s.submissionId}`}`}
-                            onClick={() => setToDelete(s)}
-                          >
-                            {T.deleteSubmission}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
+              {list.data.map((s) => (
+                <SubmissionRow
+                  key={s.submissionId}
+                  s={s}
+                  onDownload={() => void download(s)}
+                  onDelete={() => setToDelete(s)}
+                />
+              ))}
             </tbody>
           </table>
         </div>
@@ -167,6 +116,67 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
         </div>
       </Dialog>
     </ManageSection>
+  );
+}
+
+/** One submission: version, status (with its queue place), upload, file, notes or build log, actions. */
+function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload: () => void; onDelete: () => void }) {
+  const name = submissionStatusName(s.status);
+  const note = s.denyReason ?? s.approvalNote ?? s.notes;
+  return (
+    <tr data-testid="submission-row" className="align-top">
+      <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? T.noVersion}</td>
+      <td className="py-2 pr-3">
+        <span
+          className={cx(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            statusTone[name] ?? 'bg-slate-700 text-slate-200',
+          )}
+        >
+          {name}
+        </span>
+        {s.status === 'p' && s.queuePosition !== null && (
+          <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
+        )}
+      </td>
+      <td className="py-2 pr-3 text-slate-300">
+        <Time value={s.createdAt} />
+      </td>
+      <td className="py-2 pr-3 text-slate-300">
+        <span className="block max-w-48 truncate" title={s.sourceFileName}>
+          {s.sourceFileName}
+        </span>
+        <span className="text-xs text-slate-400">{formatBytes(s.sourceFileSize)}</span>
+      </td>
+      <td className="py-2 pr-3">
+        <span className={s.denyReason ? 'text-rose-300' : 'text-slate-300'}>{note ?? ''}</span>
+        {s.status === 'r' && s.buildLog && (
+          <details className="mt-1">
+            <summary className="cursor-pointer text-xs font-medium text-sky-300">{T.buildLog}</summary>
+            <pre className="mt-1 max-h-80 max-w-xl overflow-auto whitespace-pre-wrap break-words rounded bg-slate-950 p-2 font-mono text-xs text-slate-300">
+              {s.buildLog}
+            </pre>
+          </details>
+        )}
+      </td>
+      <td className="py-2">
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="outline" onClick={onDownload}>
+            {T.downloadSource}
+          </Button>
+          {s.status !== 'a' && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`${T.deleteSubmission} ${s.versionString ?? `#${s.submissionId}`}`}
+              onClick={onDelete}
+            >
+              {T.deleteSubmission}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
 
