@@ -143,7 +143,9 @@ describe('plugin review page', () => {
     expect(await screen.findByText(T.noSource)).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: T.fileName }).closest('tr')).toHaveTextContent(T.noFile);
   });
+});
 
+describe('plugin review page: approving', () => {
   it('approves with a binary, a debug ZIP and a trimmed note, following the upload progress', async () => {
     serve();
     open();
@@ -211,7 +213,9 @@ describe('plugin review page', () => {
     expect(screen.getByText('The ZIP must contain plugins/<name>.dll')).toBeInTheDocument();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
+});
 
+describe('plugin review page: denying and hiding', () => {
   it('checks the deny note before sending, then rejects with the trimmed note', async () => {
     const fetch = serve(undefined, (method, path) =>
       method === 'POST' && path === '/moderation/plugins/31/reject' ? new Response(null, { status: 204 }) : undefined,
@@ -274,7 +278,9 @@ describe('plugin review page', () => {
     await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
     expect(await screen.findByText(T.hideFailed)).toBeInTheDocument();
   });
+});
 
+describe('plugin review page: holds', () => {
   it("says when one's own hold ends, in words", async () => {
     const until = new Date(Date.now() + 14 * 60_000 + 20_000).toISOString();
     serve(makeDetail({ lock: { memberId: 7, username: 'octane', until, mine: true } }));

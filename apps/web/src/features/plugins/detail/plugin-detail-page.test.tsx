@@ -128,7 +128,9 @@ describe('plugin detail', () => {
     await user.click(screen.getByRole('button', { name: 'Rate 4 stars' }));
     expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
   });
+});
 
+describe('plugin detail: rating panel', () => {
   it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
     serve();
     const user = userEvent.setup();
@@ -194,7 +196,9 @@ describe('plugin detail', () => {
     expect(panel).not.toBeVisible();
     expect(summary).toHaveFocus();
   });
+});
 
+describe('plugin detail: owner and administrators', () => {
   it('the author finds Manage on their own plugin page; others do not', async () => {
     signInAs(testMember);
     serve([], (path) =>
@@ -292,7 +296,9 @@ describe('plugin comments', () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
   });
+});
 
+describe('plugin comments: paging', () => {
   it('past a full page (500), Load more comments fetches the older page; live events land in it too', async () => {
     expect(commentsPaging.size).toBe(COMMENTS_PAGE_SIZE);
     // Pages of 5 here (the site asks for 500): 8 comments, id 8 newest, come as 5 then 3.
@@ -352,7 +358,9 @@ describe('plugin comments', () => {
     expect(await screen.findByText('Brand new one')).toBeInTheDocument();
     expect(screen.getAllByTestId('comment')[0]).toHaveTextContent('Brand new one');
   });
+});
 
+describe('plugin comments: own comments and visitors', () => {
   it('own comments: edit blocked after 15 minutes with the title; delete asks first', async () => {
     signInAs();
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
