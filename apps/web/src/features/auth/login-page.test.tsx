@@ -18,14 +18,14 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>, usernam
 
 const submitButton = () => screen.getByRole('button', { name: LOGIN_TEXT.submit });
 
-describe('LoginPage', () => {
-  beforeEach(() => signOut());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-    signOut();
-  });
+beforeEach(() => signOut());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  signOut();
+});
 
+describe('LoginPage', () => {
   it('validates the fields as the spec says and enables submit only when all rules hold', async () => {
     const user = userEvent.setup();
     renderLogin();
@@ -121,7 +121,9 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGIN_TEXT.invalid);
     expect(getAuthState().token).toBeNull();
   });
+});
 
+describe('LoginPage: the email steps', () => {
   it('moves to the "Add Your Email" step on EmailRequired and sends the address', async () => {
     const fetch = mockFetch((url) => {
       if (url === '/api/auth/login')

@@ -203,7 +203,7 @@ describe('profile form', () => {
   });
 });
 
-describe('member profile page', () => {
+describe('member content order', () => {
   const item = (patch: Partial<ContentItem>): ContentItem => ({
     kind: 'plugin',
     id: 1,
@@ -227,53 +227,55 @@ describe('member profile page', () => {
     ]);
     expect(sorted.map((i) => i.name)).toEqual(['pinned', 'car', 'views', 'new', 'old']);
   });
+});
 
-  function serveProfile(profile: MemberProfile, handlers: Record<string, (init: RequestInit) => Response> = {}) {
-    return mockFetch((url, init) => {
-      const u = new URL(url, 'http://localhost');
-      const key = `${init.method ?? 'GET'} ${u.pathname}`;
-      if (handlers[key]) return handlers[key](init);
-      if (key === 'GET /api/members/BoostQueen') return json(200, profile);
-      if (key === 'GET /api/members/BoostQueen/plugins')
-        return json(200, {
-          items: [
-            {
-              id: 11,
-              name: 'Boost Meter',
-              shortDescription: 'meter',
-              bannerImageUrl: null,
-              downloadCount: 10,
-              viewCount: 3,
-              isPinned: false,
-              updatedAt: '2025-01-01T00:00:00.000Z',
-            },
-          ],
-          totalPages: 1,
-          totalCount: 1,
-        });
-      if (key === 'GET /api/members/BoostQueen/cars')
-        return json(200, {
-          items: [
-            {
-              id: 22,
-              name: 'Pink Octane',
-              description: '**pink**',
-              bannerUrl: null,
-              codeCopies: 99,
-              views: 1,
-              isPinned: false,
-              updatedAt: '2025-01-01T00:00:00.000Z',
-            },
-          ],
-          totalPages: 1,
-          totalCount: 1,
-        });
-      return json(404, { message: 'Member not found' });
-    });
-  }
-  const open = (name = 'BoostQueen') =>
-    renderRoutes([{ path: '/members/:username', element: <MemberProfilePage /> }], { path: `/members/${name}` });
+function serveProfile(profile: MemberProfile, handlers: Record<string, (init: RequestInit) => Response> = {}) {
+  return mockFetch((url, init) => {
+    const u = new URL(url, 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${u.pathname}`;
+    if (handlers[key]) return handlers[key](init);
+    if (key === 'GET /api/members/BoostQueen') return json(200, profile);
+    if (key === 'GET /api/members/BoostQueen/plugins')
+      return json(200, {
+        items: [
+          {
+            id: 11,
+            name: 'Boost Meter',
+            shortDescription: 'meter',
+            bannerImageUrl: null,
+            downloadCount: 10,
+            viewCount: 3,
+            isPinned: false,
+            updatedAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+        totalPages: 1,
+        totalCount: 1,
+      });
+    if (key === 'GET /api/members/BoostQueen/cars')
+      return json(200, {
+        items: [
+          {
+            id: 22,
+            name: 'Pink Octane',
+            description: '**pink**',
+            bannerUrl: null,
+            codeCopies: 99,
+            views: 1,
+            isPinned: false,
+            updatedAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+        totalPages: 1,
+        totalCount: 1,
+      });
+    return json(404, { message: 'Member not found' });
+  });
+}
+const open = (name = 'BoostQueen') =>
+  renderRoutes([{ path: '/members/:username', element: <MemberProfilePage /> }], { path: `/members/${name}` });
 
+describe('member profile page', () => {
   beforeEach(() => signOut());
 
   it('shows the header, counters, a quip for an empty bio, no links, and the mixed grid', async () => {
@@ -309,6 +311,10 @@ describe('member profile page', () => {
     expect(screen.getByText('boost').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: /GitHub/ })).toHaveAttribute('href', 'https://github.com/queen');
   });
+});
+
+describe('member profile page: owner, Rep and load errors', () => {
+  beforeEach(() => signOut());
 
   it('gives the owner Edit Profile and pin toggles, and reverts a failed pin with a toast', async () => {
     signInAs({ ...testMember, id: 42, username: 'BoostQueen' });
