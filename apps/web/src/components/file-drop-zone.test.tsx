@@ -39,26 +39,27 @@ function Holder({ onChange, ...props }: Partial<FileDropZoneProps> & { onChange?
 
 const png = (name = 'banner.png', bytes = 600) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
-describe('FileDropZone', () => {
-  let made: string[];
-  let revoked: string[];
-  beforeEach(() => {
-    made = [];
-    revoked = [];
-    let n = 0;
-    URL.createObjectURL = vi.fn(() => {
-      const url = `blob:preview-${++n}`;
-      made.push(url);
-      return url;
-    });
-    URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
-  });
-  afterEach(() => {
-    // jsdom has neither; leave it that way for other files.
-    delete (URL as { createObjectURL?: unknown }).createObjectURL;
-    delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
-  });
+let made: string[];
+let revoked: string[];
 
+beforeEach(() => {
+  made = [];
+  revoked = [];
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => {
+    const url = `blob:preview-${++n}`;
+    made.push(url);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
+});
+afterEach(() => {
+  // jsdom has neither; leave it that way for other files.
+  delete (URL as { createObjectURL?: unknown }).createObjectURL;
+  delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+});
+
+describe('FileDropZone', () => {
   it('is a labelled file input reached with Tab, opened with Enter or Space, with its hint', async () => {
     render(<Holder />);
     const input = screen.getByLabelText('Banner image');
@@ -136,7 +137,9 @@ describe('FileDropZone', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onChange).toHaveBeenCalledTimes(1);
   });
+});
 
+describe('FileDropZone: dragging, progress and the image in place', () => {
   it('shows a drag-over state and takes a dropped file through the same check', () => {
     const onChange = vi.fn();
     render(<Holder onChange={onChange} />);
