@@ -34,32 +34,32 @@ class FakeSocket implements SocketLike {
   }
 }
 
+let sockets: FakeSocket[];
+let token: string | null;
+let client: RealtimeClient;
+const latest = () => sockets[sockets.length - 1]!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  token = 'tok';
+  client = new RealtimeClient({
+    version: '1.2.3',
+    getToken: () => token,
+    createSocket: (auth) => {
+      const s = new FakeSocket(auth());
+      sockets.push(s);
+      return s;
+    },
+  });
+});
+
+afterEach(() => {
+  client.stop();
+  vi.useRealTimers();
+});
+
 describe('RealtimeClient', () => {
-  let sockets: FakeSocket[];
-  let token: string | null;
-  let client: RealtimeClient;
-  const latest = () => sockets[sockets.length - 1]!;
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    sockets = [];
-    token = 'tok';
-    client = new RealtimeClient({
-      version: '1.2.3',
-      getToken: () => token,
-      createSocket: (auth) => {
-        const s = new FakeSocket(auth());
-        sockets.push(s);
-        return s;
-      },
-    });
-  });
-
-  afterEach(() => {
-    client.stop();
-    vi.useRealTimers();
-  });
-
   it('connects with the token and version, and reports its states', () => {
     const states: string[] = [];
     client.subscribeState((s) => states.push(s));
@@ -143,7 +143,9 @@ describe('RealtimeClient', () => {
     order.push(`sockets:${sockets.length}`);
     expect(order).toEqual(['check', 'sockets:2']);
   });
+});
 
+describe('RealtimeClient: events and plugin groups', () => {
   it('dispatches server events to handlers and re-joins plugin groups after reconnecting', async () => {
     const seen: unknown[] = [];
     client.on('ServerDeployed', (p) => seen.push(p));
@@ -183,72 +185,72 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
     expect(latest().auth.token).toBe('new');
   });
+});
 
-  describe('startWhenNeeded()', () => {
-    it('connects at once for a member', () => {
-      client.startWhenNeeded();
-      expect(sockets).toHaveLength(1);
+describe('RealtimeClient.startWhenNeeded()', () => {
+  it('connects at once for a member', () => {
+    client.startWhenNeeded();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('connects at once when a plugin group is held (live comments)', () => {
+    token = null;
+    client.joinPlugin(5);
+    client.startWhenNeeded();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('waits for an idle page before connecting a signed-out visitor', async () => {
+    token = null;
+    client.startWhenNeeded(DEFERRED_START_MS);
+    expect(client.state).toBe('Disconnected');
+    await vi.advanceTimersByTimeAsync(DEFERRED_START_MS - 1);
+    expect(sockets).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5_001); // the timer, then the idle callback (or its timeout)
+    expect(sockets).toHaveLength(1);
+    expect(latest().auth).toEqual({ version: '1.2.3' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('connects a signed-out visitor on the first interaction, once', async () => {
+    token = null;
+    client.startWhenNeeded();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('connects when the visitor signs in or opens a plugin page meanwhile', () => {
+    token = null;
+    client.startWhenNeeded();
+    client.restart(); // still signed out: keeps waiting
+    expect(sockets).toHaveLength(0);
+    token = 'tok';
+    client.restart();
+    expect(sockets).toHaveLength(1);
+    expect(latest().auth.token).toBe('tok');
+
+    const other = new RealtimeClient({
+      version: '1',
+      getToken: () => null,
+      createSocket: (a) => new FakeSocket(a()),
     });
+    other.startWhenNeeded();
+    expect(other.state).toBe('Disconnected');
+    other.joinPlugin(9);
+    expect(other.state).toBe('Connecting');
+    other.stop();
+  });
 
-    it('connects at once when a plugin group is held (live comments)', () => {
-      token = null;
-      client.joinPlugin(5);
-      client.startWhenNeeded();
-      expect(sockets).toHaveLength(1);
-    });
-
-    it('waits for an idle page before connecting a signed-out visitor', async () => {
-      token = null;
-      client.startWhenNeeded(DEFERRED_START_MS);
-      expect(client.state).toBe('Disconnected');
-      await vi.advanceTimersByTimeAsync(DEFERRED_START_MS - 1);
-      expect(sockets).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(5_001); // the timer, then the idle callback (or its timeout)
-      expect(sockets).toHaveLength(1);
-      expect(latest().auth).toEqual({ version: '1.2.3' });
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(sockets).toHaveLength(1);
-    });
-
-    it('connects a signed-out visitor on the first interaction, once', async () => {
-      token = null;
-      client.startWhenNeeded();
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-      window.dispatchEvent(new Event('pointerdown'));
-      expect(sockets).toHaveLength(1);
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(sockets).toHaveLength(1);
-    });
-
-    it('connects when the visitor signs in or opens a plugin page meanwhile', () => {
-      token = null;
-      client.startWhenNeeded();
-      client.restart(); // still signed out: keeps waiting
-      expect(sockets).toHaveLength(0);
-      token = 'tok';
-      client.restart();
-      expect(sockets).toHaveLength(1);
-      expect(latest().auth.token).toBe('tok');
-
-      const other = new RealtimeClient({
-        version: '1',
-        getToken: () => null,
-        createSocket: (a) => new FakeSocket(a()),
-      });
-      other.startWhenNeeded();
-      expect(other.state).toBe('Disconnected');
-      other.joinPlugin(9);
-      expect(other.state).toBe('Connecting');
-      other.stop();
-    });
-
-    it('stop() cancels a waiting start', async () => {
-      token = null;
-      client.startWhenNeeded();
-      client.stop();
-      window.dispatchEvent(new Event('pointerdown'));
-      await vi.advanceTimersByTimeAsync(60_000);
-      expect(sockets).toHaveLength(0);
-    });
+  it('stop() cancels a waiting start', async () => {
+    token = null;
+    client.startWhenNeeded();
+    client.stop();
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(0);
   });
 });
