@@ -93,6 +93,12 @@ test.describe('admin area', () => {
     await page.goto('/admin/feedback?status=done');
     await expect(page.getByRole('link', { name: text })).toBeVisible();
   });
+});
+
+test.describe('admin area: members and subscribers', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, DEMO.admin);
+  });
 
   test('members: search, grant and revoke moderator with the keyboard, disable and enable', async ({
     page,
