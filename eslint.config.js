@@ -56,7 +56,6 @@ const oversized = [
   'apps/server/src/modules/plugins/routes.ts',
   'apps/server/src/modules/plugins/search.ts',
   'apps/server/src/modules/plugins/service.ts',
-  'packages/core/src/car-code/car-code.test.ts',
 ];
 
 export default tseslint.config(

@@ -309,7 +309,9 @@ describe('decodeCarCode: errors', () => {
       encodeCarCode({ ...base, blue: { ...base.blue, items: [base.blue.items[0]!, base.blue.items[0]!] } }),
     ).toThrow(RangeError);
   });
+});
 
+describe('decodeCarCode: garbage and random input', () => {
   it('rejects garbage and random strings without throwing', () => {
     const random = rng(42);
     const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= !-_';
