@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-dialog';
+import type { ConfirmOptions } from './confirm-dialog';
+import { ConfirmProvider, useConfirm } from './confirm-provider';
 
 function Asker({ options }: { options: ConfirmOptions }) {
   const confirm = useConfirm();

@@ -1,7 +1,6 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog } from './dialog';
-import type { ConfirmOptions } from './confirm-provider';
 
 export const CONFIRM_TEXT = {
   confirm: 'Confirm',
@@ -9,9 +8,15 @@ export const CONFIRM_TEXT = {
   delete: 'Delete',
 } as const;
 
-// The provider and the hook live in their own module, so that the page shell (which mounts the
-// provider) does not carry this dialog: it loads with the first question.
-export { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-provider';
+export interface ConfirmOptions {
+  title: string;
+  description?: ReactNode;
+  /** Text of the button that goes ahead (default 'Confirm', or 'Delete' when destructive). */
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Styles the confirm button as dangerous; focus then starts on Cancel. */
+  destructive?: boolean;
+}
 
 export interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;

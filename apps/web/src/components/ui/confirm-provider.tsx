@@ -10,16 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-
-export interface ConfirmOptions {
-  title: string;
-  description?: ReactNode;
-  /** Text of the button that goes ahead (default 'Confirm', or 'Delete' when destructive). */
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Styles the confirm button as dangerous; focus then starts on Cancel. */
-  destructive?: boolean;
-}
+import type { ConfirmOptions } from './confirm-dialog';
 
 // The dialog (and the modal behind it) loads with the first question, not with every page.
 const ConfirmDialog = lazy(() => import('./confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
