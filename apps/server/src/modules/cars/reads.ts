@@ -16,7 +16,6 @@ import { carRatings, cars, carVotes, members } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
-import { findProfileMember } from '../members/index.js';
 import { carCachesOf, type CarCaches } from './caches.js';
 import { carListedSql, isCarListed, maySeeCar, memberCarsSql } from './policy.js';
 import { fileUrl, loadCarDetail, selectCars, toCar, viewerPart } from './presenter.js';
@@ -151,16 +150,15 @@ export class CarReads {
   }
 
   /**
-   * A member's cars for their profile (§4 member content order): listed cars for others, every car
-   * of their own for the owner; a disabled member is unknown to all but staff.
+   * Member `memberId`'s cars for their profile (§4 member content order): listed cars for others,
+   * every car of their own for the owner. The members module finds the member (and who may see them).
    */
   async memberCars(
-    username: string,
+    memberId: number,
     q: { page: number; pageSize: number },
     principal: Principal | null = null,
   ): Promise<{ items: MemberCarItem[]; totalPages: number; totalCount: number }> {
-    const member = await findProfileMember(this.ctx.db, username, principal);
-    const where = memberCarsSql(principal, member.id);
+    const where = memberCarsSql(principal, memberId);
     const [total] = await this.ctx.db.select({ n: count() }).from(cars).where(where);
     const totalCount = total?.n ?? 0;
     const rows = await this.ctx.db

@@ -18,8 +18,6 @@ import {
   carViewResponse,
   carVoteRequest,
   carVotesSchema,
-  memberCarsPageSchema,
-  memberCarsQuery,
   statsQuery,
 } from '@bm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,9 +28,6 @@ import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
 
 const tags = ['cars'];
-const usernameParam = z.object({
-  username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid),
-});
 const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 
 /**
@@ -50,7 +45,7 @@ export function carRoutes(app: App, ctx: AppContext) {
   carEngagementRoutes(app, ctx, carsService);
 }
 
-/** Lists, the body menu, a car, the caller's cars and their chart, a member's cars. */
+/** Lists, the body menu, a car, the caller's cars and their chart. */
 function carReadRoutes(app: App, cars: CarService) {
   const r = typed(app);
 
@@ -86,20 +81,6 @@ function carReadRoutes(app: App, cars: CarService) {
       const car = await cars.reads.detail(req.params.id, req.principal);
       return req.principal ? car : sendKept(reply as unknown as FastifyReply, car);
     },
-  );
-
-  r.get(
-    '/members/:username/cars',
-    {
-      schema: {
-        tags: ['members', ...tags],
-        security: bearer,
-        params: usernameParam,
-        querystring: memberCarsQuery,
-        response: { 200: memberCarsPageSchema },
-      },
-    },
-    async (req) => cars.reads.memberCars(req.params.username, req.query, req.principal),
   );
 }
 
