@@ -92,7 +92,7 @@ describe('view counting', () => {
     await api.post(`/cars/${id}/view`);
     await api.post(`/cars/${id}/copy`);
     await age(carViewMarks, id, 25 * 3600);
-    await new CarService(t.ctx).pruneMarks();
+    await new CarService(t.ctx).engagement.pruneMarks();
     expect(await t.ctx.db.select().from(carViewMarks).where(eq(carViewMarks.carId, id))).toEqual([]);
     expect(await t.ctx.db.select().from(carCopyMarks).where(eq(carCopyMarks.carId, id))).toHaveLength(1);
   });

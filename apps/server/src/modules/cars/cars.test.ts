@@ -370,7 +370,7 @@ describe('banner', () => {
     const id = await api.create(m.auth);
     await api.del(`/cars/${id}`, m.auth);
     const principal = { memberId: m.id, sessionId: '', roles: [], impersonating: false, impersonatorId: null };
-    await expect(new CarService(t.ctx).setBanner(principal, id, await png(40, 40))).rejects.toMatchObject({
+    await expect(new CarService(t.ctx).files.setBanner(principal, id, await png(40, 40))).rejects.toMatchObject({
       statusCode: 404,
     });
     const dir = path.join(t.dataDir, 'files', 'cars');

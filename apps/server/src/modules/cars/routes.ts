@@ -18,8 +18,6 @@ import {
   carViewResponse,
   carVoteRequest,
   carVotesSchema,
-  memberCarsPageSchema,
-  memberCarsQuery,
   statsQuery,
 } from '@bm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,31 +28,40 @@ import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
 
 const tags = ['cars'];
-const usernameParam = z.object({
-  username: z.string().trim().min(1, M.memberUsernameInvalid).max(100, M.memberUsernameInvalid),
-});
 const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
-/** Signed-in calls answer 401 before looking at the body. */
+
+/**
+ * The car routes, in groups: reading, writing (by the owner) and engagement. Signed-in calls
+ * answer 401 before looking at the body.
+ */
 export function carRoutes(app: App, ctx: AppContext) {
-  const r = typed(app);
   const carsService = new CarService(ctx);
 
   // View and copy marks are only needed within their window; every instance clears old ones hourly.
-  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.pruneMarks(), { runAtStart: false });
+  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.engagement.pruneMarks(), { runAtStart: false });
+
+  carReadRoutes(app, carsService);
+  carWriteRoutes(app, ctx, carsService);
+  carEngagementRoutes(app, ctx, carsService);
+}
+
+/** Lists, the body menu, a car, the caller's cars and their chart. */
+function carReadRoutes(app: App, cars: CarService) {
+  const r = typed(app);
 
   // Lists and the body menu are the same for everyone: the kept answer itself (sendKept).
   r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req, reply) =>
-    sendKept(reply as unknown as FastifyReply, await carsService.list(req.query)),
+    sendKept(reply as unknown as FastifyReply, await cars.reads.list(req.query)),
   );
 
   r.get('/cars/bodies', { schema: { tags, response: { 200: carBodiesSchema } } }, async (_req, reply) =>
-    sendKept(reply as unknown as FastifyReply, await carsService.bodies()),
+    sendKept(reply as unknown as FastifyReply, await cars.reads.bodies()),
   );
 
   r.get(
     '/cars/my',
     { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } },
-    async (req) => carsService.mine(requireMember(req)),
+    async (req) => cars.reads.mine(requireMember(req)),
   );
 
   r.get(
@@ -63,7 +70,7 @@ export function carRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags, security: bearer, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } },
     },
-    async (req) => carsService.stats(requireMember(req), req.params.id, req.query.days),
+    async (req) => cars.engagement.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   // Anonymous visitors get the kept car itself (sendKept); members get it with their own stars and vote.
@@ -71,10 +78,15 @@ export function carRoutes(app: App, ctx: AppContext) {
     '/cars/:id',
     { schema: { tags, security: bearer, params: idParam, response: { 200: carDetailSchema } } },
     async (req, reply) => {
-      const car = await carsService.detail(req.params.id, req.principal);
+      const car = await cars.reads.detail(req.params.id, req.principal);
       return req.principal ? car : sendKept(reply as unknown as FastifyReply, car);
     },
   );
+}
+
+/** Creating, editing, deleting, pinning and the banner: the owner's. */
+function carWriteRoutes(app: App, ctx: AppContext, cars: CarService) {
+  const r = typed(app);
 
   r.post(
     '/cars',
@@ -84,7 +96,7 @@ export function carRoutes(app: App, ctx: AppContext) {
       schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } },
     },
     async (req, reply) => {
-      const car = await carsService.create(requireMember(req), req.body);
+      const car = await cars.writes.create(requireMember(req), req.body);
       return reply.code(201).send(car);
     },
   );
@@ -95,14 +107,14 @@ export function carRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags, security: bearer, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } },
     },
-    async (req) => carsService.update(requireMember(req), req.params.id, req.body),
+    async (req) => cars.writes.update(requireMember(req), req.params.id, req.body),
   );
 
   r.delete(
     '/cars/:id',
     { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
     async (req, reply) => {
-      await carsService.remove(requireMember(req), req.params.id);
+      await cars.writes.remove(requireMember(req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -113,7 +125,7 @@ export function carRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags, security: bearer, params: idParam, body: carPinRequest, response: { 200: carPinResponse } },
     },
-    async (req) => ({ isPinned: await carsService.setPinned(requireMember(req), req.params.id, req.body.isPinned) }),
+    async (req) => ({ isPinned: await cars.writes.setPinned(requireMember(req), req.params.id, req.body.isPinned) }),
   );
 
   r.post(
@@ -130,7 +142,7 @@ export function carRoutes(app: App, ctx: AppContext) {
     },
     async (req) => {
       const principal = requireMember(req);
-      await carsService.assertOwner(principal, req.params.id);
+      await cars.writes.assertOwner(principal, req.params.id);
       if (!req.isMultipart()) throw new HttpError(415, M.bannerMultipart);
       const file = await req.file({ limits: { fileSize: CAR_BANNER_MAX_BYTES, files: 1 } });
       if (!file) throw new HttpError(400, M.bannerMissing, { errors: { file: [M.bannerMissing] } });
@@ -138,16 +150,21 @@ export function carRoutes(app: App, ctx: AppContext) {
         if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.bannerTooLarge);
         throw e;
       });
-      return { bannerUrl: await carsService.setBanner(principal, req.params.id, data) };
+      return { bannerUrl: await cars.files.setBanner(principal, req.params.id, data) };
     },
   );
+}
+
+/** Counted views and copies, votes and ratings. */
+function carEngagementRoutes(app: App, ctx: AppContext, cars: CarService) {
+  const r = typed(app);
 
   r.post('/cars/:id/view', { schema: { tags, params: idParam, response: { 200: carViewResponse } } }, async (req) =>
-    carsService.countView(req.params.id, req.principal, visitorOf(req)),
+    cars.engagement.countView(req.params.id, req.principal, visitorOf(req)),
   );
 
   r.post('/cars/:id/copy', { schema: { tags, params: idParam, response: { 200: carCopyResponse } } }, async (req) =>
-    carsService.countCopy(req.params.id, req.principal, visitorOf(req)),
+    cars.engagement.countCopy(req.params.id, req.principal, visitorOf(req)),
   );
 
   r.post(
@@ -157,7 +174,7 @@ export function carRoutes(app: App, ctx: AppContext) {
       preHandler: rateLimited(ctx.limits, 'vote'),
       schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } },
     },
-    async (req) => carsService.vote(requireMember(req), req.params.id, req.body.voteType),
+    async (req) => cars.engagement.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 
   r.post(
@@ -167,26 +184,12 @@ export function carRoutes(app: App, ctx: AppContext) {
       preHandler: rateLimited(ctx.limits, 'rating'),
       schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } },
     },
-    async (req) => carsService.rate(requireMember(req), req.params.id, req.body.stars),
+    async (req) => cars.engagement.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
   r.get(
     '/cars/:id/rating',
     { schema: { tags, security: bearer, params: idParam, response: { 200: carRatingSchema } } },
-    async (req) => carsService.rating(req.params.id, req.principal),
-  );
-
-  r.get(
-    '/members/:username/cars',
-    {
-      schema: {
-        tags: ['members', ...tags],
-        security: bearer,
-        params: usernameParam,
-        querystring: memberCarsQuery,
-        response: { 200: memberCarsPageSchema },
-      },
-    },
-    async (req) => carsService.memberCars(req.params.username, req.query, req.principal),
+    async (req) => cars.engagement.rating(req.params.id, req.principal),
   );
 }

@@ -1,7 +1,7 @@
 import { BODY_NAMES, PAINT_NAMES, describeBody, encodeCarCode, type CarLoadout, type TeamLoadout } from '@bm/core';
 import type { Db } from '../../db/client.js';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
-import { decodeForStorage } from './service.js';
+import { decodeForStorage } from './writes.js';
 
 /** Deterministic PRNG (mulberry32): the same demo cars on every fresh database. */
 function rng(seed: number): () => number {

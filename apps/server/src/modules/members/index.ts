@@ -1,2 +1,2 @@
 export { memberRoutes } from './routes.js';
-export { MemberService, findProfileMember, publicCar, publicPlugin } from './service.js';
+export { MemberService, findProfileMember, publicPlugin } from './service.js';

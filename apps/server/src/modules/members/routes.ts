@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   MEMBER_MESSAGES as M,
+  memberCarsPageSchema,
+  memberCarsQuery,
   memberPluginsPageSchema,
   memberPluginsQuery,
   memberProfileSchema,
@@ -9,12 +11,13 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, rateLimited, requireMember, signedIn, typed } from '../../http.js';
-import { MemberService } from './service.js';
+import { CarService } from '../cars/index.js';
+import { MemberService, findProfileMember } from './service.js';
 
 const tags = ['members'];
 const usernameParam = z.object({ username: z.string().trim().min(1, M.usernameInvalid).max(100, M.usernameInvalid) });
 
-/** Member profiles (§2 Member profile), their plugins, the profile editor and reputation (§7 Members). */
+/** Member profiles (§2 Member profile), their plugins and cars, the profile editor and reputation (§7 Members). */
 export function memberRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new MemberService(ctx);
@@ -46,6 +49,24 @@ export function memberRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req) => service.plugins(req.params.username, req.principal, req.query),
+  );
+
+  const cars = new CarService(ctx);
+  r.get(
+    '/members/:username/cars',
+    {
+      schema: {
+        tags: [...tags, 'cars'],
+        security: bearer,
+        params: usernameParam,
+        querystring: memberCarsQuery,
+        response: { 200: memberCarsPageSchema },
+      },
+    },
+    async (req) => {
+      const owner = await findProfileMember(ctx.db, req.params.username, req.principal);
+      return cars.reads.memberCars(owner.id, req.query, req.principal);
+    },
   );
 
   const rep = {

@@ -13,14 +13,13 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { memberCarsSql } from '../cars/index.js';
 
 const isStaff = (p: Pick<Principal, 'roles'> | null) =>
   !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
 
 /** What others see of a member's plugins: active, listed, publicly visible and published once (the catalogue's rule). */
 export const publicPlugin = sql`${plugins.isActive} and ${plugins.isListed} and ${plugins.isPubliclyVisible} and ${plugins.publishedOnce}`;
-/** What others see of a member's cars: active and public (the car list's rule). */
-export const publicCar = sql`${cars.status} in ('A', 'I') and ${cars.isPublic}`;
 
 /** A member's content (§4): pinned first, then downloads, then views, then updatedAt. */
 const PLUGIN_ORDER = sql`${plugins.isPinned} desc, ${plugins.downloadCount} desc, ${plugins.viewCount} desc, ${plugins.updatedAt} desc, ${plugins.id} desc`;
@@ -75,7 +74,7 @@ export class MemberService {
     const pluginWhere = owner.isOwner
       ? eq(plugins.memberId, owner.id)
       : and(eq(plugins.memberId, owner.id), publicPlugin);
-    const carWhere = owner.isOwner ? eq(cars.memberId, owner.id) : and(eq(cars.memberId, owner.id), publicCar);
+    const carWhere = memberCarsSql(principal, owner.id);
     const [[member], [pluginTotals], [carTotals], given] = await Promise.all([
       db
         .select({

@@ -3,11 +3,12 @@ import { cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
+import { carColumnsAs, carListedSql } from '../cars/index.js';
 import { queryRows } from '../plugins/service.js';
 import { listedPlugin } from '../plugins/search.js';
 
-/** A car anyone may open (the rule of the car lists). */
-const publicCar = sql`c.status in ('A', 'I') and c.is_public`;
+/** A car anyone may open: the car policy's rule, for `cars c`. */
+const publicCar = carListedSql(carColumnsAs('c'));
 
 /** The profile page address of a member: /members/{display name}. */
 export const memberPath = (username: string) => `/members/${encodeURIComponent(username)}`;

@@ -1,0 +1,121 @@
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CAR_MESSAGES as M, hasRole, isCarActive } from '@bm/core';
+import type { Principal } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { cars } from '../../db/schema.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+
+/**
+ * Who may see and change a car: the one statement of the rule, as a row predicate (TypeScript)
+ * and as a where-fragment (SQL), side by side so that they change together.
+ *
+ * The spec's words: "Status 'A' or 'I' means Active (shown green); any other value means Inactive
+ * (shown red)". A moderator hides a car by giving it status 'H'; its owner makes it private
+ * (isPublic false).
+ *
+ * - Listed (lists, search, the body menu, member pages, sitemap, page meta): an active status and
+ *   public.
+ * - Seen by id (GET /cars/{id}): listed, or the viewer is its owner, or staff (moderator or
+ *   administrator: the moderator's Cars list links to hidden cars).
+ * - Used (votes, ratings, counted views and copies, the rating): listed, or the viewer is its owner.
+ * - Changed (edit, delete, pin, banner): its owner only.
+ * - Statistics: its owner or an administrator.
+ * Anything a viewer may not see answers 404, so a hidden car looks the same as a missing one.
+ */
+
+/** What the rule reads of a car row. */
+export interface CarAccessRow {
+  memberId: number;
+  status: string;
+  isPublic: boolean;
+}
+
+/** The caller, when signed in. */
+export type CarViewer = Pick<Principal, 'memberId' | 'roles'> | null;
+
+const isStaff = (viewer: CarViewer) =>
+  !!viewer && (hasRole(viewer.roles, 'moderator') || hasRole(viewer.roles, 'administrator'));
+const isOwner = (viewer: CarViewer, row: Pick<CarAccessRow, 'memberId'>) => viewer?.memberId === row.memberId;
+
+// ---- the row predicates ----
+
+export function isCarListed(row: CarAccessRow): boolean {
+  return isCarActive(row.status) && row.isPublic;
+}
+
+export function maySeeCar(viewer: CarViewer, row: CarAccessRow): boolean {
+  return isOwner(viewer, row) || isStaff(viewer) || isCarListed(row);
+}
+
+export function mayUseCar(viewer: CarViewer, row: CarAccessRow): boolean {
+  return isOwner(viewer, row) || isCarListed(row);
+}
+
+export function mayChangeCar(viewer: CarViewer, row: Pick<CarAccessRow, 'memberId'>): boolean {
+  return isOwner(viewer, row);
+}
+
+export function mayReadCarStats(viewer: CarViewer, row: Pick<CarAccessRow, 'memberId'>): boolean {
+  return isOwner(viewer, row) || (!!viewer && hasRole(viewer.roles, 'administrator'));
+}
+
+// ---- the same rule as SQL ----
+
+/** The car columns a where-fragment reads: the drizzle table, or an alias in a hand-written query. */
+export interface CarColumnRefs {
+  status: SQLWrapper;
+  isPublic: SQLWrapper;
+  memberId: SQLWrapper;
+}
+
+/** The columns of `cars` under an alias of a hand-written query (`from cars c`). */
+export function carColumnsAs(alias: string): CarColumnRefs {
+  return {
+    status: sql.raw(`${alias}.status`),
+    isPublic: sql.raw(`${alias}.is_public`),
+    memberId: sql.raw(`${alias}.member_id`),
+  };
+}
+
+/**
+ * isCarListed as SQL. The status list is literal so that the planner matches the partial indexes
+ * of schema-cars.ts, which hold just these rows.
+ */
+export function carListedSql(c: CarColumnRefs = cars): SQL {
+  return sql`${c.status} in ('A', 'I') and ${c.isPublic}`;
+}
+
+/** What a member's page shows of member `memberId`'s cars to `viewer`: every one to their owner, the listed ones to others. */
+export function memberCarsSql(viewer: CarViewer, memberId: number, c: CarColumnRefs = cars): SQL {
+  const theirs = sql`${c.memberId} = ${memberId}`;
+  return viewer?.memberId === memberId ? theirs : sql`${theirs} and ${carListedSql(c)}`;
+}
+
+// ---- by id ----
+
+/**
+ * The car behind an id when `viewer` may use it (mayUseCar), locked for update when asked; 404
+ * otherwise. `isOwner` tells whether the viewer may also change it.
+ */
+export async function usableCar(db: Db, id: number, viewer: CarViewer, lock = false) {
+  const q = db
+    .select({
+      id: cars.id,
+      memberId: cars.memberId,
+      status: cars.status,
+      isPublic: cars.isPublic,
+      bannerKey: cars.bannerKey,
+    })
+    .from(cars)
+    .where(eq(cars.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row || !mayUseCar(viewer, row)) throw notFound(M.notFound);
+  return { ...row, isOwner: mayChangeCar(viewer, row) };
+}
+
+/** The car locked for a change by `viewer` (mayChangeCar): 404 as for using it, 403 for anyone else. */
+export async function ownedCar(db: Db, id: number, viewer: CarViewer, lock = true) {
+  const row = await usableCar(db, id, viewer, lock);
+  if (!row.isOwner) throw forbidden(M.notOwner);
+  return row;
+}
