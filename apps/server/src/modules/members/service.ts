@@ -13,12 +13,13 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import { listedPluginSql } from '../plugins/index.js';
 
 const isStaff = (p: Pick<Principal, 'roles'> | null) =>
   !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
 
 /** What others see of a member's plugins: active, listed, publicly visible and published once (the catalogue's rule). */
-export const publicPlugin = sql`${plugins.isActive} and ${plugins.isListed} and ${plugins.isPubliclyVisible} and ${plugins.publishedOnce}`;
+export const publicPlugin = listedPluginSql(plugins);
 /** What others see of a member's cars: active and public (the car list's rule). */
 export const publicCar = sql`${cars.status} in ('A', 'I') and ${cars.isPublic}`;
 

@@ -42,15 +42,8 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ReadCache } from '../../platform/read-cache.js';
-import {
-  listedPlugin,
-  pluginColumns,
-  pluginJoins,
-  resolveTagIds,
-  runPluginList,
-  searchWords,
-  tagLookupSql,
-} from './search.js';
+import { isPublicPlugin, listedPluginSql, mayChangePlugin, maySeePlugin, publicPluginSql } from './policy.js';
+import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { enqueueBuild } from '../builds/dispatch.js';
@@ -101,31 +94,6 @@ const averageRating = (sum: number, count: number) => (count ? Math.round((sum /
 
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
-
-/** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
-export async function canSeePlugin(
-  ctx: Pick<AppContext, 'db'>,
-  id: number,
-  viewer: Pick<Principal, 'memberId' | 'roles'> | null,
-): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({
-      isActive: plugins.isActive,
-      isPubliclyVisible: plugins.isPubliclyVisible,
-      publishedOnce: plugins.publishedOnce,
-      memberId: plugins.memberId,
-    })
-    .from(plugins)
-    .where(eq(plugins.id, id));
-  return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
-}
-
-export const isStaff = (principal: Pick<Principal, 'roles'> | null) =>
-  !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
-
-/** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
-export const isPublic = (p: Pick<PluginRow, 'isActive' | 'isPubliclyVisible' | 'publishedOnce'>) =>
-  p.isActive && p.isPubliclyVisible && p.publishedOnce;
 
 /** The counted download of one version (what the site's buttons and the in-game manager fetch). */
 export const versionDownloadPath = (pluginId: number, submissionId: number) =>
@@ -368,21 +336,21 @@ export class PluginService {
   /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
   async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
     const row = await this.row(id);
-    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row; // the rule of canSeePlugin
+    if (maySeePlugin(row, viewer)) return row;
     throw notFound(M.notFound);
   }
 
   /** The plugin if the caller owns it: 404 when it does not exist, 403 when it is someone else's. */
   async ownedRow(principal: Principal, id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
     const row = await this.row(id, db, lock);
-    if (row.memberId !== principal.memberId) throw forbidden(M.notOwner);
+    if (!mayChangePlugin(row, principal)) throw forbidden(M.notOwner);
     return row;
   }
 
   /** The caller's own plugin under /plugins/my: someone else's is not among theirs (404). */
   private async myRow(principal: Principal, id: number): Promise<PluginRow> {
     const row = await this.row(id);
-    if (row.memberId !== principal.memberId) throw notFound(M.notFound);
+    if (!mayChangePlugin(row, principal)) throw notFound(M.notFound);
     return row;
   }
 
@@ -441,13 +409,13 @@ export class PluginService {
         this.ctx.db,
         sql`with picked as (
           (select p.id, 0 as grp, 0::float8 as score, p.download_count as downloads from plugins p
-            where ${listedPlugin} and p.is_featured
+            where ${listedPluginSql()} and p.is_featured
             order by p.download_count desc, p.id desc limit ${n})
           union all
           (select popular.id, 1, popular.score, popular.downloads from (
               select p.id, case when p.rating_count > 0 then p.rating_sum::float8 / p.rating_count else 0 end as score,
                 p.download_count as downloads
-              from plugins p where ${listedPlugin} and not p.is_featured
+              from plugins p where ${listedPluginSql()} and not p.is_featured
               order by p.download_count desc, p.id desc limit ${FEATURED_POPULAR_POOL}
             ) popular
             order by popular.score desc, popular.downloads desc, popular.id desc limit ${n})
@@ -530,7 +498,7 @@ export class PluginService {
       const plugin = await this.one(id, null);
       return { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) };
     });
-    if (!(isPublic(p) || p.member.id === viewer?.memberId || isStaff(viewer))) throw notFound(M.notFound);
+    if (!maySeePlugin({ ...p, memberId: p.member.id }, viewer)) throw notFound(M.notFound);
     return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
   }
 
@@ -965,7 +933,7 @@ export class PluginService {
       where p.id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
-      )}) and p.is_active and p.is_publicly_visible and p.published_once
+      )}) and ${publicPluginSql()}
       order by p.id`,
     );
     return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
@@ -1003,13 +971,14 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
       shortDescription: plugins.shortDescription,
       description: plugins.description,
       bannerKey: plugins.bannerKey,
+      memberId: plugins.memberId,
       isActive: plugins.isActive,
       isPubliclyVisible: plugins.isPubliclyVisible,
       publishedOnce: plugins.publishedOnce,
     })
     .from(plugins)
     .where(eq(plugins.id, id));
-  if (!row || !isPublic(row)) return null;
+  if (!row || !isPublicPlugin(row)) return null;
   return {
     title: row.name,
     description: cutDescription(
