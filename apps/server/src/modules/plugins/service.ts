@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   PLUGIN_BANNER_MAX_BYTES,
   PLUGIN_DOWNLOAD_THROTTLE_MS,
@@ -42,7 +42,16 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ReadCache } from '../../platform/read-cache.js';
-import { isPublicPlugin, listedPluginSql, mayChangePlugin, maySeePlugin, publicPluginSql } from './policy.js';
+import {
+  isPublicPlugin,
+  listedPluginSql,
+  mayChangePlugin,
+  maySeePlugin,
+  ownerDisabledSql,
+  pluginAccessFacts,
+  publicPluginSql,
+  type PluginAccessFacts,
+} from './policy.js';
 import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { PluginMatchIndexSync } from './match-sync.js';
@@ -185,7 +194,8 @@ const DETAIL_CACHE_CHARS = 4_000_000;
 interface PluginCaches {
   pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
   totals: ReadCache<{ n: number }>;
-  details: ReadCache<PluginDetail>;
+  /** With whether its owner is disabled, for the access rule (not shown). */
+  details: ReadCache<{ plugin: PluginDetail; ownerDisabled: boolean }>;
   tags: ReadCache<{ tags: Tag[] }>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
@@ -198,7 +208,7 @@ function pluginCachesOf(ctx: AppContext): PluginCaches {
       totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
       details: new ReadCache(ctx.config.listCacheMs, {
         maxSize: DETAIL_CACHE_CHARS,
-        size: (p) => p.description.length + p.descriptionHtml.length + 1000,
+        size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
     };
@@ -326,8 +336,11 @@ export class PluginService {
 
   // ---- access ----
 
-  private async row(id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
-    const q = db.select().from(plugins).where(eq(plugins.id, id));
+  private async row(id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow & PluginAccessFacts> {
+    const q = db
+      .select({ ...getTableColumns(plugins), ownerDisabled: ownerDisabledSql(plugins) })
+      .from(plugins)
+      .where(eq(plugins.id, id));
     const [row] = lock ? await q.for('update') : await q;
     if (!row) throw notFound(M.notFound);
     return row;
@@ -494,11 +507,15 @@ export class PluginService {
    */
   /** One plugin, its description rendered (once per kept answer, not per request). */
   async get(id: number, viewer: Principal | null): Promise<PluginDetail> {
-    const p = await this.caches.details.get(String(id), async () => {
+    const { plugin: p, ownerDisabled } = await this.caches.details.get(String(id), async () => {
       const plugin = await this.one(id, null);
-      return { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) };
+      const facts = await pluginAccessFacts(this.ctx, id);
+      return {
+        plugin: { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) },
+        ownerDisabled: facts?.ownerDisabled ?? false,
+      };
     });
-    if (!maySeePlugin({ ...p, memberId: p.member.id }, viewer)) throw notFound(M.notFound);
+    if (!maySeePlugin({ ...p, memberId: p.member.id, ownerDisabled }, viewer)) throw notFound(M.notFound);
     return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
   }
 
@@ -972,6 +989,7 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
       description: plugins.description,
       bannerKey: plugins.bannerKey,
       memberId: plugins.memberId,
+      ownerDisabled: ownerDisabledSql(plugins),
       isActive: plugins.isActive,
       isPubliclyVisible: plugins.isPubliclyVisible,
       publishedOnce: plugins.publishedOnce,
