@@ -14,12 +14,13 @@ import type { Db } from '../../db/client.js';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { memberCarsSql } from '../cars/index.js';
+import { listedPluginSql } from '../plugins/index.js';
 
 const isStaff = (p: Pick<Principal, 'roles'> | null) =>
   !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
 
 /** What others see of a member's plugins: active, listed, publicly visible and published once (the catalogue's rule). */
-export const publicPlugin = sql`${plugins.isActive} and ${plugins.isListed} and ${plugins.isPubliclyVisible} and ${plugins.publishedOnce}`;
+export const publicPlugin = listedPluginSql(plugins);
 
 /** A member's content (§4): pinned first, then downloads, then views, then updatedAt. */
 const PLUGIN_ORDER = sql`${plugins.isPinned} desc, ${plugins.downloadCount} desc, ${plugins.viewCount} desc, ${plugins.updatedAt} desc, ${plugins.id} desc`;

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
 import { carColumnsAs, carListedSql } from '../cars/index.js';
-import { queryRows } from '../plugins/service.js';
-import { listedPlugin } from '../plugins/search.js';
+import { listedPluginSql, queryRows } from '../plugins/index.js';
 
 /** A car anyone may open: the car policy's rule, for `cars c`. */
 const publicCar = carListedSql(carColumnsAs('c'));
@@ -67,18 +66,18 @@ export async function buildSitemap(ctx: Pick<AppContext, 'db'>, origin: string):
     ctx.db,
     sql`(select 'p' as kind, p.id::text as key, p.updated_at as lastmod from plugins p
         join members m on m.id = p.member_id and m.disabled_at is null
-        where ${listedPlugin} order by p.download_count desc, p.id limit ${SITEMAP_MAX_URLS})
+        where ${listedPluginSql()} order by p.download_count desc, p.id limit ${SITEMAP_MAX_URLS})
       union all
       (select 'c', c.id::text, c.updated_at from cars c
         join members m on m.id = c.member_id and m.disabled_at is null
         where ${publicCar} order by c.views desc, c.id limit ${SITEMAP_MAX_URLS})
       union all
       (select 'm', m.username, greatest(
-          (select max(p.updated_at) from plugins p where p.member_id = m.id and ${listedPlugin}),
+          (select max(p.updated_at) from plugins p where p.member_id = m.id and ${listedPluginSql()}),
           (select max(c.updated_at) from cars c where c.member_id = m.id and ${publicCar}))
         from members m
         where m.disabled_at is null
-          and (exists (select 1 from plugins p where p.member_id = m.id and ${listedPlugin})
+          and (exists (select 1 from plugins p where p.member_id = m.id and ${listedPluginSql()})
             or exists (select 1 from cars c where c.member_id = m.id and ${publicCar}))
         order by m.id limit ${SITEMAP_MAX_URLS})`,
   );

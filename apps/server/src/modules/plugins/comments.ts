@@ -10,7 +10,8 @@ import {
 import type { AppContext, Principal } from '../../context.js';
 import { commentVotes, members, pluginComments } from '../../db/schema.js';
 import { HttpError, forbidden, notFound } from '../../platform/errors.js';
-import { type PluginService, isStaff, toIso } from './service.js';
+import { type PluginService, toIso } from './service.js';
+import { isStaff } from './policy.js';
 
 /** A comment as a markdown quote (each line quoted). */
 const quote = (text: string) =>

@@ -2,12 +2,13 @@
 export { pluginRoutes } from './routes.js';
 export {
   PluginService,
-  canSeePlugin,
   notifySubmissionUpdated,
   pluginMeta,
   pluginsChanged,
+  queryRows,
   reviewQueuePositions,
   versionDownloadPath,
 } from './service.js';
 export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
+export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';

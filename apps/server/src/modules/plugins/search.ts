@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { listedPluginSql } from './policy.js';
 import type { MatchTerm, PluginMatchIndex } from './match-index.js';
 import {
   PLUGIN_SEARCH_HITS_MAX,
@@ -187,9 +188,6 @@ function tsQueryOf(groups: MatchTerm[][], weights = ''): string | null {
   return groups.map((g) => (g.length > 1 ? `(${g.map(weigh).join(' | ')})` : weigh(g[0]!))).join(' & ');
 }
 
-/** Only plugins anyone may find: listed, publicly visible, active and with an approved version. */
-export const listedPlugin = sql`p.is_active and p.is_listed and p.is_publicly_visible and p.published_once`;
-
 interface Search {
   /** What must match: every word or one of its corrections. */
   tsquery: string;
@@ -299,7 +297,7 @@ function tagFilter(tagIds: number[], plan: TagPlan): SQL {
 }
 
 function filters(params: PluginListParams, tagPlan: TagPlan): SQL {
-  const parts: SQL[] = [listedPlugin];
+  const parts: SQL[] = [listedPluginSql()];
   if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
   if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
   if (params.tagIds.length) parts.push(tagFilter(params.tagIds, tagPlan));
@@ -500,7 +498,7 @@ export interface PluginListIo {
 
 /** Listed plugins by id (the page a match index chose), in no order. */
 function pluginsByIdSql(ids: number[], viewerId: number | null): SQL {
-  return sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where p.id = any(${`{${ids.join(',')}}`}::int[]) and ${listedPlugin}`;
+  return sql`select ${pluginColumns(viewerId)} from plugins p ${pluginJoins} where p.id = any(${`{${ids.join(',')}}`}::int[]) and ${listedPluginSql()}`;
 }
 
 type SearchRow = { id: number | null; totalCount: number; tagCounts: TagCount[] | string };

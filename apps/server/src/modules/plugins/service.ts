@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   PLUGIN_BANNER_MAX_BYTES,
   PLUGIN_DOWNLOAD_THROTTLE_MS,
@@ -43,14 +43,16 @@ import type { PageMeta } from '../../spa.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import { ReadCache } from '../../platform/read-cache.js';
 import {
-  listedPlugin,
-  pluginColumns,
-  pluginJoins,
-  resolveTagIds,
-  runPluginList,
-  searchWords,
-  tagLookupSql,
-} from './search.js';
+  isPublicPlugin,
+  listedPluginSql,
+  mayChangePlugin,
+  maySeePlugin,
+  ownerDisabledSql,
+  pluginAccessFacts,
+  publicPluginSql,
+  type PluginAccessFacts,
+} from './policy.js';
+import { pluginColumns, pluginJoins, resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
 import { checkSourceZip } from './zip.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { enqueueBuild } from '../builds/dispatch.js';
@@ -101,31 +103,6 @@ const averageRating = (sum: number, count: number) => (count ? Math.round((sum /
 
 export const toIso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const toIsoOrNull = (v: Date | string | null) => (v === null ? null : toIso(v));
-
-/** Whether a caller may see a plugin at all (GET /plugins/{id}, its real-time room): the one visibility rule. */
-export async function canSeePlugin(
-  ctx: Pick<AppContext, 'db'>,
-  id: number,
-  viewer: Pick<Principal, 'memberId' | 'roles'> | null,
-): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({
-      isActive: plugins.isActive,
-      isPubliclyVisible: plugins.isPubliclyVisible,
-      publishedOnce: plugins.publishedOnce,
-      memberId: plugins.memberId,
-    })
-    .from(plugins)
-    .where(eq(plugins.id, id));
-  return !!row && (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer));
-}
-
-export const isStaff = (principal: Pick<Principal, 'roles'> | null) =>
-  !!principal && (hasRole(principal.roles, 'administrator') || hasRole(principal.roles, 'moderator'));
-
-/** Anyone may open it: active, publicly visible and with an approved version (listed or not). */
-export const isPublic = (p: Pick<PluginRow, 'isActive' | 'isPubliclyVisible' | 'publishedOnce'>) =>
-  p.isActive && p.isPubliclyVisible && p.publishedOnce;
 
 /** The counted download of one version (what the site's buttons and the in-game manager fetch). */
 export const versionDownloadPath = (pluginId: number, submissionId: number) =>
@@ -217,7 +194,8 @@ const DETAIL_CACHE_CHARS = 4_000_000;
 interface PluginCaches {
   pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
   totals: ReadCache<{ n: number }>;
-  details: ReadCache<PluginDetail>;
+  /** With whether its owner is disabled, for the access rule (not shown). */
+  details: ReadCache<{ plugin: PluginDetail; ownerDisabled: boolean }>;
   tags: ReadCache<{ tags: Tag[] }>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
@@ -230,7 +208,7 @@ function pluginCachesOf(ctx: AppContext): PluginCaches {
       totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
       details: new ReadCache(ctx.config.listCacheMs, {
         maxSize: DETAIL_CACHE_CHARS,
-        size: (p) => p.description.length + p.descriptionHtml.length + 1000,
+        size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
     };
@@ -358,8 +336,11 @@ export class PluginService {
 
   // ---- access ----
 
-  private async row(id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
-    const q = db.select().from(plugins).where(eq(plugins.id, id));
+  private async row(id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow & PluginAccessFacts> {
+    const q = db
+      .select({ ...getTableColumns(plugins), ownerDisabled: ownerDisabledSql(plugins) })
+      .from(plugins)
+      .where(eq(plugins.id, id));
     const [row] = lock ? await q.for('update') : await q;
     if (!row) throw notFound(M.notFound);
     return row;
@@ -368,21 +349,21 @@ export class PluginService {
   /** The plugin if the caller may see it: public ones to all, hidden ones to their owner and staff only (else 404). */
   async visibleRow(id: number, viewer: Principal | null): Promise<PluginRow> {
     const row = await this.row(id);
-    if (isPublic(row) || row.memberId === viewer?.memberId || isStaff(viewer)) return row; // the rule of canSeePlugin
+    if (maySeePlugin(row, viewer)) return row;
     throw notFound(M.notFound);
   }
 
   /** The plugin if the caller owns it: 404 when it does not exist, 403 when it is someone else's. */
   async ownedRow(principal: Principal, id: number, db: Db = this.ctx.db, lock = false): Promise<PluginRow> {
     const row = await this.row(id, db, lock);
-    if (row.memberId !== principal.memberId) throw forbidden(M.notOwner);
+    if (!mayChangePlugin(row, principal)) throw forbidden(M.notOwner);
     return row;
   }
 
   /** The caller's own plugin under /plugins/my: someone else's is not among theirs (404). */
   private async myRow(principal: Principal, id: number): Promise<PluginRow> {
     const row = await this.row(id);
-    if (row.memberId !== principal.memberId) throw notFound(M.notFound);
+    if (!mayChangePlugin(row, principal)) throw notFound(M.notFound);
     return row;
   }
 
@@ -441,13 +422,13 @@ export class PluginService {
         this.ctx.db,
         sql`with picked as (
           (select p.id, 0 as grp, 0::float8 as score, p.download_count as downloads from plugins p
-            where ${listedPlugin} and p.is_featured
+            where ${listedPluginSql()} and p.is_featured
             order by p.download_count desc, p.id desc limit ${n})
           union all
           (select popular.id, 1, popular.score, popular.downloads from (
               select p.id, case when p.rating_count > 0 then p.rating_sum::float8 / p.rating_count else 0 end as score,
                 p.download_count as downloads
-              from plugins p where ${listedPlugin} and not p.is_featured
+              from plugins p where ${listedPluginSql()} and not p.is_featured
               order by p.download_count desc, p.id desc limit ${FEATURED_POPULAR_POOL}
             ) popular
             order by popular.score desc, popular.downloads desc, popular.id desc limit ${n})
@@ -526,11 +507,15 @@ export class PluginService {
    */
   /** One plugin, its description rendered (once per kept answer, not per request). */
   async get(id: number, viewer: Principal | null): Promise<PluginDetail> {
-    const p = await this.caches.details.get(String(id), async () => {
+    const { plugin: p, ownerDisabled } = await this.caches.details.get(String(id), async () => {
       const plugin = await this.one(id, null);
-      return { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) };
+      const facts = await pluginAccessFacts(this.ctx, id);
+      return {
+        plugin: { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) },
+        ownerDisabled: facts?.ownerDisabled ?? false,
+      };
     });
-    if (!(isPublic(p) || p.member.id === viewer?.memberId || isStaff(viewer))) throw notFound(M.notFound);
+    if (!maySeePlugin({ ...p, memberId: p.member.id, ownerDisabled }, viewer)) throw notFound(M.notFound);
     return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
   }
 
@@ -965,7 +950,7 @@ export class PluginService {
       where p.id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
-      )}) and p.is_active and p.is_publicly_visible and p.published_once
+      )}) and ${publicPluginSql()}
       order by p.id`,
     );
     return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
@@ -1003,13 +988,15 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
       shortDescription: plugins.shortDescription,
       description: plugins.description,
       bannerKey: plugins.bannerKey,
+      memberId: plugins.memberId,
+      ownerDisabled: ownerDisabledSql(plugins),
       isActive: plugins.isActive,
       isPubliclyVisible: plugins.isPubliclyVisible,
       publishedOnce: plugins.publishedOnce,
     })
     .from(plugins)
     .where(eq(plugins.id, id));
-  if (!row || !isPublic(row)) return null;
+  if (!row || !isPublicPlugin(row)) return null;
   return {
     title: row.name,
     description: cutDescription(

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { Plugin, PluginPage } from '@bm/core';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { HUB_PATH } from '../../platform/hub.js';
+import { buildSitemap } from '../pages/service.js';
+import { matchSyncOf } from './service.js';
+import { createPlugin, publishedPlugin } from './test-helpers.js';
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** Where a public plugin shows, path by path: each must be false once the plugin is hidden. */
+type Reads = Record<
+  'list' | 'search' | 'detail' | 'versions' | 'member' | 'sitemap' | 'meta' | 'room' | 'file' | 'manager',
+  boolean
+> & { searchTotal: number };
+
+const html =
+  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
+
+// The rule of policy.ts on every read path, with both ways a search matches.
+describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every read (%s search)', (engine) => {
+  let t: TestApp;
+  let dist: string;
+  let base: string;
+  let admin: Member;
+  let moderator: Member;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), html);
+    t = await startTestApp({ webDist: dist, env: { SEARCH_INDEX: engine } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    if (engine === 'memory') await matchSyncOf(t.ctx)!.start();
+    admin = await signedInMember(t, ['administrator']);
+    moderator = await signedInMember(t, ['moderator']);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  async function anonymousSocket(): Promise<Socket> {
+    const s = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    return new Promise((resolve, reject) => {
+      s.on('connect', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+  }
+
+  /** What an anonymous visitor finds of plugin `p` (its word alone in the name, beside one public plugin with it). */
+  async function reads(p: Plugin, owner: Member, word: string, versionId: number | null): Promise<Reads> {
+    const list = (await get('/api/plugins?page=1&pageSize=100&sortBy=release')).json<PluginPage>();
+    const search = (await get(`/api/plugins?search=${word}`)).json<PluginPage>();
+    const member = await get(`/api/members/${owner.username}/plugins?page=1&pageSize=50`);
+    const sitemap = await buildSitemap(t.ctx, 'http://localhost:3000');
+    const page = await get(`/plugin/${p.id}`);
+    const socket = await anonymousSocket();
+    const file = versionId === null ? null : await get(`/api/plugins/${p.id}/versions/${versionId}/download`);
+    const manager = (await get(`/api/v1/plugins/get/short?pluginids=${p.id}`)).json<{
+      response: { plugins: Record<string, unknown> };
+    }>();
+    return {
+      list: list.items.some((i) => i.id === p.id),
+      search: search.items.some((i) => i.id === p.id),
+      searchTotal: search.totalCount,
+      detail: (await get(`/api/plugins/${p.id}`)).statusCode === 200,
+      versions: (await get(`/api/plugins/${p.id}/versions`)).statusCode === 200,
+      member: member.statusCode === 200 && member.json<PluginPage>().items.some((i) => i.id === p.id),
+      sitemap: sitemap.includes(`/plugin/${p.id}<`),
+      meta: page.body.includes(`<meta property="og:title" content="${p.name}" />`),
+      room: (await socket.emitWithAck('JoinPlugin', p.id)) === true,
+      file: file !== null && file.statusCode === 302,
+      manager: String(p.id) in manager.response.plugins,
+    };
+  }
+
+  const everywhere: Reads = {
+    list: true,
+    search: true,
+    searchTotal: 2,
+    detail: true,
+    versions: true,
+    member: true,
+    sitemap: true,
+    meta: true,
+    room: true,
+    file: true,
+    manager: true,
+  };
+  // Only the other plugin with the word is found and counted.
+  const nowhere: Reads = {
+    ...(Object.fromEntries(Object.keys(everywhere).map((k) => [k, false])) as Omit<Reads, 'searchTotal'>),
+    searchTotal: 1,
+  };
+
+  /** A published plugin named by a word of its own, and a public one of another member sharing the word. */
+  async function pair(word: string) {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    await publishedPlugin(t, other, { name: `${word} companion` });
+    const p = await publishedPlugin(t, owner, { name: `${word} plugin` });
+    expect(await reads(p, owner, word, p.versionId)).toEqual(everywhere);
+    return { owner, p };
+  }
+
+  it('made private by its owner', async () => {
+    const { owner, p } = await pair(`privat${engine}`);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${p.id}/visibility`,
+      headers: owner.auth,
+      payload: { isPubliclyVisible: false, isListed: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await reads(p, owner, `privat${engine}`, p.versionId)).toEqual(nowhere);
+  });
+
+  it('hidden by a moderator', async () => {
+    const { owner, p } = await pair(`hidden${engine}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/moderation/reported/${p.id}/hide-plugin`,
+      headers: moderator.auth,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await reads(p, owner, `hidden${engine}`, p.versionId)).toEqual(nowhere);
+  });
+
+  it('never published', async () => {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    await publishedPlugin(t, other, { name: `draft${engine} companion` });
+    await publishedPlugin(t, other, { name: `draft${engine} second` });
+    const p = await createPlugin(t, owner, { name: `draft${engine} plugin` });
+    // The two public plugins with the word, not the draft.
+    expect(await reads(p, owner, `draft${engine}`, null)).toEqual({ ...nowhere, searchTotal: 2 });
+  });
+
+  it('while its owner is disabled, and back when they are enabled again', async () => {
+    const word = `owner${engine}`;
+    const { owner, p } = await pair(word);
+    const disable = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${owner.id}/disable`,
+      headers: admin.auth,
+    });
+    expect(disable.statusCode, disable.body).toBe(204);
+    expect(await reads(p, owner, word, p.versionId)).toEqual(nowhere);
+    // Staff still open it by its address (as a hidden plugin), but lists show it to no one.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}`, headers: moderator.auth })).statusCode,
+    ).toBe(200);
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${owner.id}/enable`,
+      headers: admin.auth,
+    });
+    expect(enable.statusCode, enable.body).toBe(204);
+    expect(await reads(p, owner, word, p.versionId)).toEqual(everywhere);
+  });
+});
