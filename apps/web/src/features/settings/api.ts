@@ -1,4 +1,4 @@
-import type { MessageResponse, NotificationPreferences } from '@bm/core';
+import type { NotificationPreferences } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api, uploadFile } from '../../lib/api';
 
@@ -16,7 +16,7 @@ export const settingsApi = {
     uploadFile<{ url: string }>('/members/me/avatar', file, { onProgress }),
   removeAvatar: () => api.delete('/members/me/avatar'),
   requestEmailChange: (currentPassword: string, newEmail: string) =>
-    api.post<MessageResponse>('/account/email-change/request', { currentPassword, newEmail }),
+    api.post<{ message: string }>('/account/email-change/request', { currentPassword, newEmail }),
   changePassword: (currentPassword: string, newPassword: string) =>
-    api.post<MessageResponse>('/auth/change-password', { currentPassword, newPassword }),
+    api.post<{ message: string }>('/auth/change-password', { currentPassword, newPassword }),
 };
