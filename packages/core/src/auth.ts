@@ -95,6 +95,7 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 export const notificationPreferences = z.object({
   pluginAll: z.boolean(),

@@ -177,9 +177,13 @@ export const carRatingSchema = z.object({
 export type CarRating = z.infer<typeof carRatingSchema>;
 
 export const carVotesSchema = z.object({ upvotes: z.number().int(), downvotes: z.number().int() });
+export type CarVotes = z.infer<typeof carVotesSchema>;
 export const carViewResponse = z.object({ views: z.number().int(), counted: z.boolean() });
+export type CarViewResponse = z.infer<typeof carViewResponse>;
 export const carCopyResponse = z.object({ codeCopies: z.number().int(), counted: z.boolean() });
+export type CarCopyResponse = z.infer<typeof carCopyResponse>;
 export const carPinResponse = z.object({ isPinned: z.boolean() });
+export type CarPinResponse = z.infer<typeof carPinResponse>;
 export const carBannerResponse = z.object({ bannerUrl: z.string() });
 
 /** A car in a member's content grid (GET /members/{username}/cars). */
@@ -199,3 +203,4 @@ export const memberCarsPageSchema = z.object({
   totalCount: z.number().int(),
 });
 export type MemberCarItem = z.infer<typeof memberCarItemSchema>;
+export type MemberCarsPage = z.infer<typeof memberCarsPageSchema>;

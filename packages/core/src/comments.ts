@@ -62,3 +62,4 @@ export const commentVoteResponse = z.object({
   downvotes: z.number().int(),
   myVote: z.enum(COMMENT_VOTES),
 });
+export type CommentVoteResponse = z.infer<typeof commentVoteResponse>;

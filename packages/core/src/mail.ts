@@ -57,6 +57,7 @@ export const mailCategorySchema = z.object({ category: z.string(), count: z.numb
 export type MailCategory = z.infer<typeof mailCategorySchema>;
 
 export const unreadCountResponse = z.object({ count: z.number().int() });
+export type UnreadCountResponse = z.infer<typeof unreadCountResponse>;
 
 /** The real-time MailEvent: MailReceived carries the message, the others its id; all carry the unread count. */
 export interface MailEvent {
@@ -110,6 +111,7 @@ export const setFeatureCompletedRequest = z.object({
 
 export const featureRequest = z.object({ feature: featureKey });
 export const featureStatusResponse = z.object({ subscribed: z.boolean() });
+export type FeatureStatusResponse = z.infer<typeof featureStatusResponse>;
 
 export const subscribersQuery = z.object({
   feature: featureKey,

@@ -73,10 +73,13 @@ export const pluginTagsRequest = z.object({
 });
 export const pluginPinRequest = z.object({ isPinned: z.boolean() });
 export const pluginPinResponse = z.object({ isPinned: z.boolean() });
+export type PluginPinResponse = z.infer<typeof pluginPinResponse>;
 export const skipBuildServerRequest = z.object({ skipBuildServer: z.boolean() });
 export const skipBuildServerResponse = z.object({ skipBuildServer: z.boolean() });
+export type SkipBuildServerResponse = z.infer<typeof skipBuildServerResponse>;
 export const pluginFeaturedRequest = z.object({ isFeatured: z.boolean() });
 export const pluginFeaturedResponse = z.object({ isFeatured: z.boolean() });
+export type PluginFeaturedResponse = z.infer<typeof pluginFeaturedResponse>;
 /** How many plugins GET /plugins/featured answers with (the home page's featured strip). */
 export const FEATURED_PLUGIN_COUNT = 4;
 export const pluginRatingRequest = z.object({
@@ -87,13 +90,16 @@ export const pluginRatingResponse = z.object({
   ratingCount: z.number().int(),
   myStars: z.number().int().nullable(),
 });
+export type PluginRating = z.infer<typeof pluginRatingResponse>;
 export const pluginDownloadResponse = z.object({
   downloadCount: z.number().int(),
   counted: z.boolean(),
   /** The ZIP itself; fetching it does not count again. */
   downloadUrl: z.string().nullable(),
 });
+export type PluginDownloadResponse = z.infer<typeof pluginDownloadResponse>;
 export const pluginViewResponse = z.object({ viewCount: z.number().int(), counted: z.boolean() });
+export type PluginViewResponse = z.infer<typeof pluginViewResponse>;
 
 export const tagSchema = z.object({
   id: z.number().int(),
@@ -191,6 +197,7 @@ export const pluginVersionSchema = z.object({
   approvedAt: z.string().nullable(),
   binaryDownloadUrl: z.string().nullable(),
 });
+export type PluginVersion = z.infer<typeof pluginVersionSchema>;
 
 export const submissionSchema = z.object({
   submissionId: z.number().int(),
@@ -215,6 +222,7 @@ export const submissionSchema = z.object({
 export type Submission = z.infer<typeof submissionSchema>;
 
 export const sourceUploadResponse = z.object({ submission: submissionSchema, plugin: pluginSchema });
+export type SourceUploadResponse = z.infer<typeof sourceUploadResponse>;
 
 export const pdbSchema = z.object({
   submissionId: z.number().int(),
@@ -223,6 +231,7 @@ export const pdbSchema = z.object({
   fileName: z.string(),
   url: z.string(),
 });
+export type PdbFile = z.infer<typeof pdbSchema>;
 
 /** The SubmissionUpdated real-time event, sent to the plugin's owner on every status change. */
 export const submissionUpdatedEvent = z.object({

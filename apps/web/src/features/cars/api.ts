@@ -1,6 +1,10 @@
 import {
   CARS_PAGE_SIZE,
   type CarBody,
+  type CarCopyResponse,
+  type CarPinResponse,
+  type CarViewResponse,
+  type CarVotes,
   type CarDetail,
   type CarRating,
   type CarSortDirection,
@@ -82,14 +86,13 @@ export const carsApi = {
   create: (body: CarUpsertRequest) => api.post<CarDetail>('/cars', body),
   update: (id: number, body: CarUpsertRequest) => api.put<CarDetail>(`/cars/${id}`, body),
   remove: (id: number) => api.delete(`/cars/${id}`),
-  setPinned: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/cars/${id}/pin`, { isPinned }),
+  setPinned: (id: number, isPinned: boolean) => api.post<CarPinResponse>(`/cars/${id}/pin`, { isPinned }),
   uploadBanner: (id: number, file: File, onProgress: (pct: number) => void) =>
     uploadFile<{ bannerUrl: string }>(`/cars/${id}/banner`, file, { onProgress }),
-  countView: (id: number) => api.post<{ views: number; counted: boolean }>(`/cars/${id}/view`),
-  countCopy: (id: number) => api.post<{ codeCopies: number; counted: boolean }>(`/cars/${id}/copy`),
+  countView: (id: number) => api.post<CarViewResponse>(`/cars/${id}/view`),
+  countCopy: (id: number) => api.post<CarCopyResponse>(`/cars/${id}/copy`),
   rate: (id: number, stars: number) => api.post<CarRating>(`/cars/${id}/rate`, { stars }),
-  vote: (id: number, voteType: CarVoteType) =>
-    api.post<{ upvotes: number; downvotes: number }>(`/cars/${id}/vote`, { voteType }),
+  vote: (id: number, voteType: CarVoteType) => api.post<CarVotes>(`/cars/${id}/vote`, { voteType }),
 };
 
 /** Changes the cached detail of a car, if it is cached. */

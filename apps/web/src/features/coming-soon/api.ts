@@ -1,3 +1,4 @@
+import type { FeatureStatusResponse } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -5,7 +6,7 @@ export const featureStatusQuery = (memberId: number, feature: string) =>
   queryOptions({
     queryKey: ['feature-subscription', memberId, feature],
     queryFn: ({ signal }) =>
-      api.get<{ subscribed: boolean }>('/FeatureSubscriptions/status', { signal, query: { feature } }),
+      api.get<FeatureStatusResponse>('/FeatureSubscriptions/status', { signal, query: { feature } }),
   });
 
 export const featureSubscriptionApi = {

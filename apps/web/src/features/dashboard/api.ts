@@ -1,4 +1,13 @@
-import { PLUGIN_MESSAGES, type Car, type CarStats, type Plugin, type PluginStats, type StatsDaySpan } from '@bm/core';
+import {
+  PLUGIN_MESSAGES,
+  type Car,
+  type CarPinResponse,
+  type CarStats,
+  type Plugin,
+  type PluginPinResponse,
+  type PluginStats,
+  type StatsDaySpan,
+} from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -38,9 +47,9 @@ export const carStatsQuery = (id: number, days: StatsDaySpan) =>
   });
 
 export const dashboardApi = {
-  pinPlugin: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/plugins/${id}/pin`, { isPinned }),
+  pinPlugin: (id: number, isPinned: boolean) => api.post<PluginPinResponse>(`/plugins/${id}/pin`, { isPinned }),
   deletePlugin: (id: number) => api.delete(`/plugins/${id}/delete`),
-  pinCar: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/cars/${id}/pin`, { isPinned }),
+  pinCar: (id: number, isPinned: boolean) => api.post<CarPinResponse>(`/cars/${id}/pin`, { isPinned }),
   deleteCar: (id: number) => api.delete(`/cars/${id}`),
 };
 

@@ -1,4 +1,4 @@
-import type { MailCategory, MailMessageDetail, MailPage } from '@bm/core';
+import type { MailCategory, MailMessageDetail, MailPage, UnreadCountResponse } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -61,7 +61,7 @@ export const mailMessageQuery = (memberId: number, id: number) =>
 export const unreadCountQuery = (memberId: number) =>
   queryOptions({
     queryKey: mailKeys.unread(memberId),
-    queryFn: ({ signal }) => api.get<{ count: number }>('/mail/unread-count', { signal }),
+    queryFn: ({ signal }) => api.get<UnreadCountResponse>('/mail/unread-count', { signal }),
     staleTime: 60_000,
   });
 

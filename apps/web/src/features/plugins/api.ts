@@ -2,7 +2,14 @@ import {
   COMMENTS_PAGE_SIZE,
   type Comment,
   type CommentVote,
+  type CommentVoteResponse,
   type PluginDetail,
+  type PluginDownloadResponse,
+  type PluginFeaturedResponse,
+  type PluginRating,
+  type PluginVersion,
+  type PluginViewResponse,
+  type SkipBuildServerResponse,
   type ReportPluginRequest,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -10,32 +17,6 @@ import { api } from '../../lib/api';
 import { pluginKeys } from './list-api';
 
 export { pluginKeys, pluginsListQuery, tagsQuery, type PluginsListParams, type PluginsListResult } from './list-api';
-
-export interface PluginVersion {
-  submissionId: number;
-  versionString: string | null;
-  submittedAt: string;
-  approvedAt: string | null;
-  binaryDownloadUrl: string | null;
-}
-
-export interface PluginRating {
-  averageRating: number;
-  ratingCount: number;
-  myStars: number | null;
-}
-
-export interface PluginDownloadResult {
-  downloadCount: number;
-  counted: boolean;
-  downloadUrl: string | null;
-}
-
-export interface CommentVoteResult {
-  upvotes: number;
-  downvotes: number;
-  myVote: CommentVote;
-}
 
 export const pluginDetailQuery = (id: number) =>
   queryOptions({
@@ -88,13 +69,13 @@ export function sortComments(list: Comment[]): Comment[] {
 }
 
 export const pluginsApi = {
-  countView: (id: number) => api.post<{ viewCount: number; counted: boolean }>(`/plugins/${id}/view`),
-  countDownload: (id: number) => api.post<PluginDownloadResult>(`/plugins/${id}/download`),
+  countView: (id: number) => api.post<PluginViewResponse>(`/plugins/${id}/view`),
+  countDownload: (id: number) => api.post<PluginDownloadResponse>(`/plugins/${id}/download`),
   rate: (id: number, stars: number) => api.post<PluginRating>(`/plugins/${id}/rating`, { stars }),
   setSkipBuildServer: (id: number, skipBuildServer: boolean) =>
-    api.patch<{ skipBuildServer: boolean }>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
+    api.patch<SkipBuildServerResponse>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
   setFeatured: (id: number, isFeatured: boolean) =>
-    api.patch<{ isFeatured: boolean }>(`/admin/plugins/${id}/featured`, { isFeatured }),
+    api.patch<PluginFeaturedResponse>(`/admin/plugins/${id}/featured`, { isFeatured }),
   postComment: (id: number, body: string, turnstileToken: string | null) =>
     api.post<Comment>(`/plugins/${id}/comments`, { body, turnstileToken }),
   updateComment: (commentId: number, body: string) => api.put<Comment>(`/plugins/comments/${commentId}`, { body }),
@@ -104,7 +85,7 @@ export const pluginsApi = {
     api.get<Comment[]>(`/plugins/${id}/comments`, { query: { before, limit: commentsPaging.size } }),
   report: (id: number, body: ReportPluginRequest) => api.post<{ id: number }>(`/plugins/${id}/report`, body),
   voteComment: (commentId: number, voteType: CommentVote) =>
-    api.post<CommentVoteResult>(`/plugins/comments/${commentId}/vote`, { voteType }),
+    api.post<CommentVoteResponse>(`/plugins/comments/${commentId}/vote`, { voteType }),
 };
 
 /** Changes the cached detail of a plugin, if it is cached. */

@@ -4,7 +4,7 @@ import { Button, ButtonLink, Count, Time, cx, focusRing } from '../../../compone
 import { changedSinceCreated } from '../../../lib/format';
 import { PLUGIN_DETAIL_TEXT as T, REPORT_TEXT } from '../constants';
 import { DownloadMenu, usePluginDownload } from './download-menu';
-import { PluginRating } from './rating-panel';
+import { RatingSummary } from './rating-panel';
 
 /** The top of a plugin page: name, version, author, counts, rating, tags and the actions. */
 export function PluginHeader({
@@ -60,7 +60,7 @@ export function PluginHeader({
         <span>
           <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
         </span>
-        <PluginRating plugin={plugin} signedIn={signedIn} onJoin={onJoin} />
+        <RatingSummary plugin={plugin} signedIn={signedIn} onJoin={onJoin} />
       </div>
       {plugin.tags.length > 0 && <TagList plugin={plugin} />}
       <div className="flex flex-wrap gap-2 pt-2">

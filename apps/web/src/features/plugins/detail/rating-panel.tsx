@@ -9,7 +9,7 @@ import { patchPluginDetail, pluginKeys, pluginRatingQuery, pluginsApi } from '..
 import { PLUGIN_DETAIL_TEXT as T } from '../constants';
 
 /** The plugin's rating: the member's own stars come from the server; a visitor rating is asked to join. */
-export function PluginRating({ plugin, signedIn, onJoin }: { plugin: Plugin; signedIn: boolean; onJoin: () => void }) {
+export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; signedIn: boolean; onJoin: () => void }) {
   const client = useQueryClient();
   const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
   const current = rating.data ?? {

@@ -1,19 +1,14 @@
-import type { CreatePluginRequest, Plugin, Submission, UpdatePluginRequest } from '@bm/core';
+import type {
+  CreatePluginRequest,
+  PdbFile,
+  Plugin,
+  PluginPinResponse,
+  SourceUploadResponse,
+  Submission,
+  UpdatePluginRequest,
+} from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api';
-
-export interface PdbFile {
-  submissionId: number;
-  versionString: string | null;
-  approvedAt: string | null;
-  fileName: string;
-  url: string;
-}
-
-export interface SourceUploadResult {
-  submission: Submission;
-  plugin: Plugin;
-}
 
 /** Own-plugin queries (GET /plugins/my...), kept apart from the public catalogue's keys. */
 export const myPluginKeys = {
@@ -50,12 +45,12 @@ export const managePluginApi = {
   setVisibility: (id: number, body: { isPubliclyVisible: boolean; isListed: boolean }) =>
     api.put<Plugin>(`/plugins/${id}/visibility`, body),
   setTags: (id: number, tagIds: number[]) => api.put<Plugin>(`/plugins/${id}/tags`, { tagIds }),
-  setPin: (id: number, isPinned: boolean) => api.post<{ isPinned: boolean }>(`/plugins/${id}/pin`, { isPinned }),
+  setPin: (id: number, isPinned: boolean) => api.post<PluginPinResponse>(`/plugins/${id}/pin`, { isPinned }),
   uploadBanner: (id: number, file: File, onProgress: (pct: number) => void) =>
     uploadFile<{ bannerImageUrl: string }>(`/plugins/${id}/files/banner`, file, { onProgress }),
   /** versionString is already sourceVersionField()'s answer: sent only when there is one. */
   uploadSource: (id: number, file: File, versionString: string | undefined, onProgress: (pct: number) => void) =>
-    uploadFile<SourceUploadResult>(`/plugins/${id}/files/source`, file, {
+    uploadFile<SourceUploadResponse>(`/plugins/${id}/files/source`, file, {
       onProgress,
       fields: versionString === undefined ? {} : { versionString },
     }),

@@ -1,4 +1,4 @@
-import { DocLink, LegalDocument, SupportEmailLink, styles, type LegalSection } from './LegalDocument';
+import { DocLink, LegalDocument, SupportEmailLink, styles, type LegalSection } from './legal-document';
 import { LEGAL_TEXTS } from './texts';
 
 const { minimumAge } = LEGAL_TEXTS;

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useSupportEmail } from './SupportEmailContext';
+import { useSupportEmail } from './support-email-context';
 import { LEGAL_TEXTS, type LegalDocumentKey } from './texts';
 
 /** Shared Tailwind classes so the three documents look the same. */

@@ -1,0 +1,121 @@
+import { FEEDBACK_STATUSES, pageCount, type FeedbackStatus } from '@bm/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/pagination';
+import { Time, cx, inputClasses } from '../../components/ui';
+
+import { feedbackListQuery } from './api';
+import { ADMIN_TEXT, FEEDBACK_STATUS_LABELS } from './constants';
+import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
+import { AdminSection, QueryState, tableClasses as tc } from './shared';
+
+const T = ADMIN_TEXT.feedback;
+const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
+  v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
+
+export function FeedbackListPage() {
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = useQuery(feedbackListQuery({ page, status }));
+  const selectId = useId();
+
+  const update = (next: { status?: string; page?: number }) => {
+    const p = new URLSearchParams(params);
+    if (next.status !== undefined) {
+      if (next.status === 'all') p.delete('status');
+      else p.set('status', next.status);
+      p.delete('page');
+    }
+    if (next.page !== undefined) {
+      if (next.page <= 1) p.delete('page');
+      else p.set('page', String(next.page));
+    }
+    setParams(p);
+  };
+
+  return (
+    <AdminSection
+      title={T.title}
+      actions={
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="text-sm text-slate-400">
+            {T.filter}
+          </label>
+          <select
+            id={selectId}
+            value={status}
+            onChange={(e) => update({ status: e.target.value })}
+            className={cx(inputClasses(false), 'h-10 w-36 py-0')}
+          >
+            <option value="all">All</option>
+            {FEEDBACK_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {FEEDBACK_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+        {() => {
+          const d = q.data!;
+          if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+          return (
+            <>
+              <div className={tc.wrap}>
+                <table className={tc.table}>
+                  <caption className="sr-only">{T.title}</caption>
+                  <thead className={tc.head}>
+                    <tr>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.feedback}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.member}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.status}
+                      </th>
+                      <th scope="col" className={tc.th}>
+                        {T.columns.received}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className={tc.body}>
+                    {d.items.map((f) => (
+                      <tr key={f.id} data-testid="feedback-row">
+                        <td className={`${tc.td} max-w-md`}>
+                          <Link to={`/admin/feedback/${f.id}`} className={cx(feedbackLinkClass, 'break-words')}>
+                            {f.excerpt}
+                          </Link>
+                        </td>
+                        <td className={tc.td}>{f.member?.username ?? T.anonymous}</td>
+                        <td className={tc.td}>
+                          <FeedbackStatusBadge status={f.status} />
+                        </td>
+                        <td className={`${tc.td} whitespace-nowrap`}>
+                          <Time value={f.createdAt} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination
+                page={d.page}
+                totalPages={pageCount(d.totalCount, d.pageSize)}
+                onPageChange={(p) => update({ page: p })}
+              />
+            </>
+          );
+        }}
+      </QueryState>
+    </AdminSection>
+  );
+}
+
+/** Only site paths and web addresses become links (a stored javascript: URL stays text). */
