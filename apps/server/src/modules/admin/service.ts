@@ -19,6 +19,7 @@ import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeli
 import { badRequest, notFound } from '../../platform/errors.js';
 import { loadNodemailer } from '../../platform/mailer.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
+import { carsChanged } from '../cars/index.js';
 
 const PROBE_TIMEOUT_MS = 3000;
 
@@ -407,5 +408,7 @@ export class AdminService {
           .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
       }
     });
+    // Their cars leave (or come back to) every public read: the kept ones may show them.
+    carsChanged(this.ctx);
   }
 }
