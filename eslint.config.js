@@ -46,8 +46,6 @@ const oversized = [
   'apps/server/src/modules/auth/routes.ts',
   'apps/server/src/modules/builds/builds.test.ts',
   'apps/server/src/modules/cars/cached-reads.test.ts',
-  'apps/server/src/modules/moderation/routes.ts',
-  'apps/server/src/modules/moderation/service.ts',
   'apps/server/src/modules/plugins/cached-reads.test.ts',
   'apps/server/src/modules/plugins/plugins.test.ts',
   'apps/server/src/modules/plugins/relevance.test.ts',

@@ -81,12 +81,17 @@ export function carColumnsAs(alias: string): CarColumnRefs {
   };
 }
 
+/** isCarActive as SQL: the status letters the spec shows as Active. */
+export function carActiveSql(c: Pick<CarColumnRefs, 'status'> = cars): SQL {
+  return sql`${c.status} in ('A', 'I')`;
+}
+
 /**
  * isCarListed as SQL. The status list is literal so that the planner matches the partial indexes
  * of schema-cars.ts, which hold the active public rows; the owner is checked per row.
  */
 export function carListedSql(c: CarColumnRefs = cars): SQL {
-  return sql`${c.status} in ('A', 'I') and ${c.isPublic} and not exists (select 1 from members disabled_owner where disabled_owner.id = ${c.memberId} and disabled_owner.disabled_at is not null)`;
+  return sql`${carActiveSql(c)} and ${c.isPublic} and not exists (select 1 from members disabled_owner where disabled_owner.id = ${c.memberId} and disabled_owner.disabled_at is not null)`;
 }
 
 /** ownerDisabled of CarAccessRow, for a select that joins the owner (`members`). */
