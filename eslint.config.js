@@ -42,8 +42,6 @@ const oversized = [
   'apps/server/scripts/bench-plugins.ts',
   'apps/server/scripts/chaos.ts',
   'apps/server/src/app.ts',
-  'apps/server/src/modules/admin/admin.test.ts',
-  'apps/server/src/modules/builds/builds.test.ts',
   'apps/server/src/modules/cars/cached-reads.test.ts',
   'apps/server/src/modules/plugins/cached-reads.test.ts',
   'apps/server/src/modules/plugins/plugins.test.ts',
