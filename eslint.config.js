@@ -42,7 +42,6 @@ const oversized = [
   'apps/server/scripts/bench-plugins.ts',
   'apps/server/scripts/chaos.ts',
   'apps/server/src/app.ts',
-  'apps/server/src/modules/cars/cached-reads.test.ts',
   'apps/server/src/modules/plugins/cached-reads.test.ts',
   'apps/server/src/modules/plugins/plugins.test.ts',
   'apps/server/src/modules/plugins/relevance.test.ts',
