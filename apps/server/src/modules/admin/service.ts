@@ -19,6 +19,7 @@ import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeli
 import { badRequest, notFound } from '../../platform/errors.js';
 import { loadNodemailer } from '../../platform/mailer.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
+import { carsChanged } from '../cars/index.js';
 import { pluginsChanged } from '../plugins/index.js';
 
 const PROBE_TIMEOUT_MS = 3000;
@@ -408,7 +409,8 @@ export class AdminService {
           .where(and(eq(sessions.memberId, id), isNull(sessions.revokedAt)));
       }
     });
-    // Their plugins leave (or come back to) every public read: kept lists and details go.
+    // Their plugins and cars leave (or come back to) every public read: what is kept may show them.
     pluginsChanged(this.ctx);
+    carsChanged(this.ctx);
   }
 }

@@ -30,23 +30,31 @@ import { AuthService } from './service.js';
 
 const SAME_ANSWER = 'If an account matches, we have sent it an email with a link.';
 
+/** The account routes, in groups: sessions, email and password, impersonation. */
 export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
-  const r = typed(app);
+  sessionRoutes(app, ctx, auth);
+  emailAndPasswordRoutes(app, ctx, auth);
+  impersonationRoutes(app, auth);
+}
 
-  async function botCheck(token: string | null | undefined, ip: string) {
-    if (!ctx.botCheck.enabled) return;
-    if (!token) throw new HttpError(400, M.botCheck, { errors: { turnstileToken: [M.botCheck] } });
-    if (!(await ctx.botCheck.verify(token, ip))) {
-      throw new HttpError(400, M.turnstileFailed, { errors: { turnstileToken: [M.turnstileFailed] } });
-    }
+async function botCheck(ctx: AppContext, token: string | null | undefined, ip: string) {
+  if (!ctx.botCheck.enabled) return;
+  if (!token) throw new HttpError(400, M.botCheck, { errors: { turnstileToken: [M.botCheck] } });
+  if (!(await ctx.botCheck.verify(token, ip))) {
+    throw new HttpError(400, M.turnstileFailed, { errors: { turnstileToken: [M.turnstileFailed] } });
   }
+}
+
+/** Signing in and out, registering, the signed-in member and their roles, tokens. */
+function sessionRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const r = typed(app);
 
   r.post(
     '/auth/login',
     { schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } },
     async (req) => {
       await ctx.limits.consume('login', req.ip, req.body.username);
-      await botCheck(req.body.turnstileToken, req.ip);
+      await botCheck(ctx, req.body.turnstileToken, req.ip);
       return auth.login(req.body);
     },
   );
@@ -62,7 +70,7 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     },
     async (req, reply) => {
       await ctx.limits.consume('register', req.ip, req.body.email);
-      await botCheck(req.body.turnstileToken, req.ip);
+      await botCheck(ctx, req.body.turnstileToken, req.ip);
       const out = await auth.register(req.body);
       return reply.code(201).send({ email: out.email, username: out.username });
     },
@@ -102,6 +110,11 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
     { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } },
     async (req) => auth.refresh(req.body.token),
   );
+}
+
+/** Verifying, resending, forgetting and changing: the links sent by email and the password. */
+function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const r = typed(app);
 
   r.post(
     '/auth/verify-email',
@@ -185,6 +198,11 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
       return { message: 'Your email address has been changed.' };
     },
   );
+}
+
+/** An administrator signing in as a member, and back. */
+function impersonationRoutes(app: App, auth: AuthService) {
+  const r = typed(app);
 
   r.post(
     '/admin/impersonate/:id',

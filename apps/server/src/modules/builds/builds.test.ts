@@ -362,7 +362,9 @@ describe('builder callbacks', () => {
     expect(await snapshot(id)).toEqual(before);
     expect((await audits(id)).map((a) => a.action)).toEqual(['build-building', 'build-success']);
   });
+});
 
+describe('builder callbacks: concurrent, invalid and failed results', () => {
   it('applies one of two copies of a delivery arriving at once, and keeps only its files', async () => {
     const { plugin, sub } = await dispatched('Twice At Once');
     const id = sub.submissionId;

@@ -134,7 +134,9 @@ describe('kept car lists and details', () => {
     });
     expect(await shown(car.id)).toMatchObject({ views: before.views + 1, codeCopies: before.codeCopies + 1 });
   });
+});
 
+describe('kept car reads after a hide, a deletion, a new body or avatar', () => {
   it('never serve a car a moderator hid to anyone but its owner and staff, and serve it again once restored', async () => {
     const car = await newCar();
     await shown(car.id);

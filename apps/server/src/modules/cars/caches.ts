@@ -1,6 +1,7 @@
-import type { CarBody, CarDetail, CarsPage } from '@bm/core';
+import type { CarBody, CarsPage } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { ReadCache } from '../../platform/read-cache.js';
+import type { CarDetailWithAccess } from './presenter.js';
 
 /** How many cars the kept list pages may hold in all (a page of 24 counts 24). */
 const LIST_CACHE_CARS = 20_000;
@@ -18,7 +19,7 @@ const DETAIL_CACHE_CHARS = 4_000_000;
 export interface CarCaches {
   pages: ReadCache<CarsPage>;
   bodies: ReadCache<{ bodies: CarBody[] }>;
-  details: ReadCache<CarDetail>;
+  details: ReadCache<CarDetailWithAccess>;
 }
 const carCaches = new WeakMap<AppContext, CarCaches>();
 
@@ -30,7 +31,7 @@ export function carCachesOf(ctx: AppContext): CarCaches {
       bodies: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
       details: new ReadCache(ctx.config.listCacheMs, {
         maxSize: DETAIL_CACHE_CHARS,
-        size: (c) => c.description.length + c.descriptionHtml.length + 4000,
+        size: ({ car }) => car.description.length + car.descriptionHtml.length + 4000,
       }),
     };
     carCaches.set(ctx, caches);
@@ -39,8 +40,9 @@ export function carCachesOf(ctx: AppContext): CarCaches {
 }
 
 /**
- * Call after a change to car `id` (every car when left out: a member's name or avatar) once it is
- * committed: drops the lists, which may show it, and its kept details.
+ * Call after a change to car `id` (every car when left out: a member's name or avatar, or their
+ * account disabled or enabled) once it is committed: drops the lists, which may show it, and its
+ * kept details.
  */
 export function carsChanged(ctx: AppContext, id?: number): void {
   const caches = carCaches.get(ctx);

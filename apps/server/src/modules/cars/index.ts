@@ -1,4 +1,4 @@
 export { carRoutes } from './routes.js';
 export { CarService, carMeta, carsChanged } from './service.js';
-export { carColumnsAs, carListedSql, memberCarsSql } from './policy.js';
+export { carActiveSql, carColumnsAs, carListedSql, memberCarsSql } from './policy.js';
 export { seedDemoCars } from './seed.js';

@@ -2,7 +2,7 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { CAR_MESSAGES as M, hasRole, isCarActive } from '@bm/core';
 import type { Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { cars } from '../../db/schema.js';
+import { cars, members } from '../../db/schema.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 
 /**
@@ -11,10 +11,12 @@ import { forbidden, notFound } from '../../platform/errors.js';
  *
  * The spec's words: "Status 'A' or 'I' means Active (shown green); any other value means Inactive
  * (shown red)". A moderator hides a car by giving it status 'H'; its owner makes it private
- * (isPublic false).
+ * (isPublic false). A disabled member's profile answers 404, and their content follows it (issue
+ * 31): their cars are hidden from every public read while the account is disabled, and come back
+ * when it is enabled (admin's setDisabled drops the kept car reads).
  *
- * - Listed (lists, search, the body menu, member pages, sitemap, page meta): an active status and
- *   public.
+ * - Listed (lists, search, the body menu, member pages, sitemap, page meta): an active status,
+ *   public, and an owner whose account is not disabled.
  * - Seen by id (GET /cars/{id}): listed, or the viewer is its owner, or staff (moderator or
  *   administrator: the moderator's Cars list links to hidden cars).
  * - Used (votes, ratings, counted views and copies, the rating): listed, or the viewer is its owner.
@@ -28,6 +30,8 @@ export interface CarAccessRow {
   memberId: number;
   status: string;
   isPublic: boolean;
+  /** The owner's account is disabled. */
+  ownerDisabled: boolean;
 }
 
 /** The caller, when signed in. */
@@ -40,7 +44,7 @@ const isOwner = (viewer: CarViewer, row: Pick<CarAccessRow, 'memberId'>) => view
 // ---- the row predicates ----
 
 export function isCarListed(row: CarAccessRow): boolean {
-  return isCarActive(row.status) && row.isPublic;
+  return isCarActive(row.status) && row.isPublic && !row.ownerDisabled;
 }
 
 export function maySeeCar(viewer: CarViewer, row: CarAccessRow): boolean {
@@ -77,13 +81,21 @@ export function carColumnsAs(alias: string): CarColumnRefs {
   };
 }
 
+/** isCarActive as SQL: the status letters the spec shows as Active. */
+export function carActiveSql(c: Pick<CarColumnRefs, 'status'> = cars): SQL {
+  return sql`${c.status} in ('A', 'I')`;
+}
+
 /**
  * isCarListed as SQL. The status list is literal so that the planner matches the partial indexes
- * of schema-cars.ts, which hold just these rows.
+ * of schema-cars.ts, which hold the active public rows; the owner is checked per row.
  */
 export function carListedSql(c: CarColumnRefs = cars): SQL {
-  return sql`${c.status} in ('A', 'I') and ${c.isPublic}`;
+  return sql`${carActiveSql(c)} and ${c.isPublic} and not exists (select 1 from members disabled_owner where disabled_owner.id = ${c.memberId} and disabled_owner.disabled_at is not null)`;
 }
+
+/** ownerDisabled of CarAccessRow, for a select that joins the owner (`members`). */
+export const ownerDisabledColumn = sql<boolean>`${members.disabledAt} is not null`;
 
 /** What a member's page shows of member `memberId`'s cars to `viewer`: every one to their owner, the listed ones to others. */
 export function memberCarsSql(viewer: CarViewer, memberId: number, c: CarColumnRefs = cars): SQL {
@@ -104,11 +116,14 @@ export async function usableCar(db: Db, id: number, viewer: CarViewer, lock = fa
       memberId: cars.memberId,
       status: cars.status,
       isPublic: cars.isPublic,
+      ownerDisabled: ownerDisabledColumn,
       bannerKey: cars.bannerKey,
     })
     .from(cars)
+    .innerJoin(members, eq(members.id, cars.memberId))
     .where(eq(cars.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  // Only the car row is locked: the owner's is read, never changed here.
+  const [row] = lock ? await q.for('update', { of: cars }) : await q;
   if (!row || !mayUseCar(viewer, row)) throw notFound(M.notFound);
   return { ...row, isOwner: mayChangeCar(viewer, row) };
 }

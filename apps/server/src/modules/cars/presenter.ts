@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { carRatings, cars, carVotes, members } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
+import { ownerDisabledColumn, type CarAccessRow } from './policy.js';
 
 /** A car as the API shows it: the row's columns, the member join, the row type and the mapping. */
 
@@ -70,14 +71,30 @@ export function viewerPart(stars: number | string | null, vote: string | null): 
   return { myStars: stars === null ? null : Number(stars), myVote: vote === 'U' || vote === 'D' ? vote : 'N' };
 }
 
+/** A car's detail with what the access policy reads of it (for the kept copy, which serves everyone). */
+export interface CarDetailWithAccess {
+  car: CarDetail;
+  access: CarAccessRow;
+}
+
 /**
  * A car as its detail shows it, with the stars and vote of member `me` (none when null), whatever
  * its state (the caller applies the access policy); 404 when missing.
  */
 export async function loadCarDetail(storage: Storage, db: Db, id: number, me: number | null): Promise<CarDetail> {
+  return (await loadCarDetailWithAccess(storage, db, id, me)).car;
+}
+
+export async function loadCarDetailWithAccess(
+  storage: Storage,
+  db: Db,
+  id: number,
+  me: number | null,
+): Promise<CarDetailWithAccess> {
   const [row] = await db
     .select({
       ...carColumns,
+      ownerDisabled: ownerDisabledColumn,
       loadout: cars.loadout,
       myStars:
         me === null
@@ -96,10 +113,14 @@ export async function loadCarDetail(storage: Storage, db: Db, id: number, me: nu
     .innerJoin(members, eq(members.id, cars.memberId))
     .where(eq(cars.id, id));
   if (!row) throw notFound(M.notFound);
-  return {
+  const car = {
     ...toCar(storage, row),
     loadout: row.loadout,
     ...viewerPart(row.myStars, row.myVote),
     descriptionHtml: await renderMarkdown(row.description),
+  };
+  return {
+    car,
+    access: { memberId: row.memberId, status: row.status, isPublic: row.isPublic, ownerDisabled: row.ownerDisabled },
   };
 }

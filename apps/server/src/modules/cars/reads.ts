@@ -17,8 +17,8 @@ import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { carCachesOf, type CarCaches } from './caches.js';
-import { carListedSql, isCarListed, maySeeCar, memberCarsSql } from './policy.js';
-import { fileUrl, loadCarDetail, selectCars, toCar, viewerPart } from './presenter.js';
+import { carListedSql, isCarListed, maySeeCar, memberCarsSql, ownerDisabledColumn } from './policy.js';
+import { fileUrl, loadCarDetailWithAccess, selectCars, toCar, viewerPart } from './presenter.js';
 
 /**
  * Orders for each sort. The columns are NOT NULL; the NULLS clauses only make the order match the
@@ -128,9 +128,10 @@ export class CarReads {
    * otherwise), with the viewer's stars and vote.
    */
   async detail(id: number, principal: Principal | null): Promise<CarDetail> {
-    const car = await this.caches.details.get(String(id), () => loadCarDetail(this.ctx.storage, this.ctx.db, id, null));
-    if (!maySeeCar(principal, { memberId: car.member.id, status: car.status, isPublic: car.isPublic }))
-      throw notFound(M.notFound);
+    const { car, access } = await this.caches.details.get(String(id), () =>
+      loadCarDetailWithAccess(this.ctx.storage, this.ctx.db, id, null),
+    );
+    if (!maySeeCar(principal, access)) throw notFound(M.notFound);
     if (!principal) return car;
     const result = (await this.ctx.db.execute(sql`select
         (select ${carRatings.stars} from ${carRatings} where ${carRatings.carId} = ${id} and ${carRatings.memberId} = ${principal.memberId}) as stars,
@@ -204,6 +205,7 @@ export async function carMeta(ctx: Pick<AppContext, 'db' | 'storage'>, id: numbe
       status: cars.status,
       isPublic: cars.isPublic,
       memberName: members.username,
+      ownerDisabled: ownerDisabledColumn,
     })
     .from(cars)
     .innerJoin(members, eq(members.id, cars.memberId))

@@ -1,6 +1,6 @@
 /**
- * The car access policy on every read path: a car that is private, inactive or hidden by a
- * moderator is absent from the list, search, the body menu, its detail (and the
+ * The car access policy on every read path: a car that is private, inactive, hidden by a moderator,
+ * or whose owner is disabled, is absent from the list, search, the body menu, its detail (and the
  * reads that hang on it), the member pages, the sitemap, the page meta and the banner link, and
  * comes back when the reason goes. Each path is asked for a listed car first, so that a path that
  * shows nothing would not pass for one that follows the rule.
@@ -24,6 +24,7 @@ let api: ReturnType<typeof carsApi>;
 let dist: string;
 let stranger: Member;
 let mod: Member;
+let admin: Member;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
@@ -33,7 +34,11 @@ beforeAll(async () => {
   );
   t = await startTestApp({ limits: TEST_LIMITS, webDist: dist });
   api = carsApi(t);
-  [stranger, mod] = await Promise.all([signedInMember(t), signedInMember(t, ['moderator'])]);
+  [stranger, mod, admin] = await Promise.all([
+    signedInMember(t),
+    signedInMember(t, ['moderator']),
+    signedInMember(t, ['administrator']),
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -150,6 +155,17 @@ describe('a hidden car is absent from every public read path', () => {
     expect(await publicReads(car)).toEqual(everywhere(false));
     expect((await api.get(`/cars/${car.id}`, mod.auth)).statusCode).toBe(200);
     await ok(api.post(`/moderation/cars/${car.id}/restore`, undefined, mod.auth));
+    expect(await publicReads(car)).toEqual(everywhere(true));
+  });
+
+  it('while its owner is disabled, and back once enabled', async () => {
+    const car = await listedCar();
+    expect(await publicReads(car)).toEqual(everywhere(true));
+    await ok(api.post(`/admin/members/${car.owner.id}/disable`, undefined, admin.auth));
+    expect(await publicReads(car)).toEqual(everywhere(false));
+    // Staff still open it by id, as they open the disabled member's profile.
+    expect((await api.get(`/cars/${car.id}`, mod.auth)).statusCode).toBe(200);
+    await ok(api.post(`/admin/members/${car.owner.id}/enable`, undefined, admin.auth));
     expect(await publicReads(car)).toEqual(everywhere(true));
   });
 });

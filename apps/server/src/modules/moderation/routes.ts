@@ -70,6 +70,7 @@ async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
   return out;
 }
 
+/** Reporting a plugin (members), and everything under /moderation (moderators and administrators). */
 export function moderationRoutes(app: App, ctx: AppContext) {
   const service = new ModerationService(ctx);
 
@@ -87,7 +88,8 @@ export function moderationRoutes(app: App, ctx: AppContext) {
         response: { 201: z.object({ id: z.number().int() }) },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.report(requireMember(req), req.params.id, req.body)),
+    async (req, reply) =>
+      reply.code(201).send(await service.reports.report(requireMember(req), req.params.id, req.body)),
   );
 
   // Everything under /moderation: moderators and administrators only, checked before the input.
@@ -100,144 +102,165 @@ export function moderationRoutes(app: App, ctx: AppContext) {
       scope.addHook('preValidation', async (req) => {
         camelQuery(req);
       });
-      const r = typed(scope);
-      const tags = ['moderation'];
-      const staff = (req: FastifyRequest) => requireRole(req, 'moderator', 'administrator');
-
-      r.get('/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () =>
-        service.dashboard(),
-      );
-
-      r.get(
-        '/plugins/pending',
-        {
-          schema: {
-            tags,
-            security: bearer,
-            querystring: moderationListQuery,
-            response: { 200: moderationListResponse },
-          },
-        },
-        async (req) => service.queue('pending', req.query),
-      );
-      r.get(
-        '/plugins/hidden',
-        {
-          schema: {
-            tags,
-            security: bearer,
-            querystring: moderationListQuery,
-            response: { 200: moderationListResponse },
-          },
-        },
-        async (req) => service.queue('hidden', req.query),
-      );
-      r.get(
-        '/plugins/reported',
-        {
-          schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: reportedListResponse } },
-        },
-        async (req) => service.reported(req.query),
-      );
-
-      r.get(
-        '/plugins/:id',
-        { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
-        async (req) => service.detail(staff(req), req.params.id),
-      );
-      r.post(
-        '/plugins/:id/takeover',
-        { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
-        async (req) => service.takeover(staff(req), req.params.id),
-      );
-      r.post(
-        '/plugins/:id/approve',
-        {
-          bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024,
-          schema: {
-            tags,
-            security: bearer,
-            params: idParam,
-            consumes: ['multipart/form-data', 'application/json'],
-            response: noContent,
-          },
-        },
-        async (req, reply) => {
-          await service.approve(staff(req), req.params.id, await readApproval(req));
-          return reply.code(204).send(null);
-        },
-      );
-      r.post(
-        '/plugins/:id/reject',
-        { schema: { tags, security: bearer, params: idParam, body: rejectRequest, response: noContent } },
-        async (req, reply) => {
-          await service.reject(staff(req), req.params.id, req.body.reason);
-          return reply.code(204).send(null);
-        },
-      );
-      r.post(
-        '/plugins/:id/hide',
-        { schema: { tags, security: bearer, params: idParam, response: noContent } },
-        async (req, reply) => {
-          await service.hide(staff(req), req.params.id);
-          return reply.code(204).send(null);
-        },
-      );
-
-      r.post(
-        '/reported/:pluginId/dismiss',
-        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
-        async (req, reply) => {
-          await service.dismissReports(staff(req), req.params.pluginId);
-          return reply.code(204).send(null);
-        },
-      );
-      r.post(
-        '/reported/:pluginId/hide-plugin',
-        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
-        async (req, reply) => {
-          await service.setPluginHidden(staff(req), req.params.pluginId, true);
-          return reply.code(204).send(null);
-        },
-      );
-      r.post(
-        '/reported/:pluginId/restore-plugin',
-        { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
-        async (req, reply) => {
-          await service.setPluginHidden(staff(req), req.params.pluginId, false);
-          return reply.code(204).send(null);
-        },
-      );
-
-      r.get(
-        '/cars',
-        {
-          schema: {
-            tags,
-            security: bearer,
-            querystring: moderationCarsQuery,
-            response: { 200: moderationCarsResponse },
-          },
-        },
-        async (req) => service.cars(req.query),
-      );
-      r.post(
-        '/cars/:id/hide',
-        { schema: { tags, security: bearer, params: idParam, response: noContent } },
-        async (req, reply) => {
-          await service.setCarHidden(staff(req), req.params.id, true);
-          return reply.code(204).send(null);
-        },
-      );
-      r.post(
-        '/cars/:id/restore',
-        { schema: { tags, security: bearer, params: idParam, response: noContent } },
-        async (req, reply) => {
-          await service.setCarHidden(staff(req), req.params.id, false);
-          return reply.code(204).send(null);
-        },
-      );
+      queueRoutes(scope, service);
+      reviewRoutes(scope, service);
+      reportedRoutes(scope, service);
+      carRoutes(scope, service);
     },
     { prefix: '/moderation' },
+  );
+}
+
+const tags = ['moderation'];
+const staff = (req: FastifyRequest) => requireRole(req, 'moderator', 'administrator');
+
+/** The dashboard and the lists: pending, hidden and reported plugins. */
+function queueRoutes(app: App, service: ModerationService) {
+  const r = typed(app);
+  r.get('/dashboard', { schema: { tags, security: bearer, response: { 200: moderatorDashboard } } }, async () =>
+    service.queue.dashboard(),
+  );
+
+  r.get(
+    '/plugins/pending',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: moderationListQuery,
+        response: { 200: moderationListResponse },
+      },
+    },
+    async (req) => service.queue.submissions('pending', req.query),
+  );
+  r.get(
+    '/plugins/hidden',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: moderationListQuery,
+        response: { 200: moderationListResponse },
+      },
+    },
+    async (req) => service.queue.submissions('hidden', req.query),
+  );
+  r.get(
+    '/plugins/reported',
+    {
+      schema: { tags, security: bearer, querystring: moderationListQuery, response: { 200: reportedListResponse } },
+    },
+    async (req) => service.queue.reported(req.query),
+  );
+}
+
+/** One review and the decisions on it. */
+function reviewRoutes(app: App, service: ModerationService) {
+  const r = typed(app);
+
+  r.get(
+    '/plugins/:id',
+    { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+    async (req) => service.review.detail(staff(req), req.params.id),
+  );
+  r.post(
+    '/plugins/:id/takeover',
+    { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+    async (req) => service.review.takeover(staff(req), req.params.id),
+  );
+  r.post(
+    '/plugins/:id/approve',
+    {
+      bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParam,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: noContent,
+      },
+    },
+    async (req, reply) => {
+      await service.decisions.approve(staff(req), req.params.id, await readApproval(req));
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/plugins/:id/reject',
+    { schema: { tags, security: bearer, params: idParam, body: rejectRequest, response: noContent } },
+    async (req, reply) => {
+      await service.decisions.reject(staff(req), req.params.id, req.body.reason);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/plugins/:id/hide',
+    { schema: { tags, security: bearer, params: idParam, response: noContent } },
+    async (req, reply) => {
+      await service.decisions.hide(staff(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** Reported plugins: dismissing the reports, hiding or restoring the plugin. */
+function reportedRoutes(app: App, service: ModerationService) {
+  const r = typed(app);
+  r.post(
+    '/reported/:pluginId/dismiss',
+    { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+    async (req, reply) => {
+      await service.reports.dismissReports(staff(req), req.params.pluginId);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/reported/:pluginId/hide-plugin',
+    { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+    async (req, reply) => {
+      await service.reports.setPluginHidden(staff(req), req.params.pluginId, true);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/reported/:pluginId/restore-plugin',
+    { schema: { tags, security: bearer, params: pluginIdParam, response: noContent } },
+    async (req, reply) => {
+      await service.reports.setPluginHidden(staff(req), req.params.pluginId, false);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** Every car, and hiding or restoring one. */
+function carRoutes(app: App, service: ModerationService) {
+  const r = typed(app);
+  r.get(
+    '/cars',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: moderationCarsQuery,
+        response: { 200: moderationCarsResponse },
+      },
+    },
+    async (req) => service.cars.list(req.query),
+  );
+  r.post(
+    '/cars/:id/hide',
+    { schema: { tags, security: bearer, params: idParam, response: noContent } },
+    async (req, reply) => {
+      await service.cars.setHidden(staff(req), req.params.id, true);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/cars/:id/restore',
+    { schema: { tags, security: bearer, params: idParam, response: noContent } },
+    async (req, reply) => {
+      await service.cars.setHidden(staff(req), req.params.id, false);
+      return reply.code(204).send(null);
+    },
   );
 }
