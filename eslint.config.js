@@ -55,7 +55,6 @@ const oversized = [
   'apps/server/src/modules/plugins/relevance.test.ts',
   'apps/server/src/modules/plugins/routes.ts',
   'apps/server/src/modules/plugins/search.ts',
-  'apps/server/src/modules/plugins/service.ts',
   'apps/web/src/app/shell/user-menu.tsx',
   'apps/web/src/components/file-drop-zone.test.tsx',
   'apps/web/src/components/file-drop-zone.tsx',

@@ -58,7 +58,13 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 import { sendKept } from '../../platform/read-cache.js';
 import { visitorKey } from '../../platform/visitor.js';
-import { PluginService, matchSyncOf, versionDownloadPath } from './service.js';
+import { matchSyncOf } from './caches.js';
+import { PluginEngagement } from './engagement.js';
+import { PluginFiles } from './files.js';
+import { ownedPluginRow } from './policy.js';
+import { versionDownloadPath } from './presenter.js';
+import { PluginReads } from './reads.js';
+import { PluginWrites } from './writes.js';
 import { ZIP_MESSAGES } from './zip.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
@@ -86,10 +92,13 @@ async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () =>
 
 export function pluginRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const service = new PluginService(ctx);
+  const reads = new PluginReads(ctx);
+  const writes = new PluginWrites(ctx);
+  const files = new PluginFiles(ctx);
+  const engagement = new PluginEngagement(ctx);
 
   // View and download marks are only needed within their window; every instance clears old ones hourly.
-  ctx.jobs.every('plugin-marks-prune', 3600_000, () => service.pruneMarks(), { runAtStart: false });
+  ctx.jobs.every('plugin-marks-prune', 3600_000, () => engagement.pruneMarks(), { runAtStart: false });
   // The match index loads when the server is ready (searches run in SQL until then) and takes in
   // every server's changes each second.
   const match = matchSyncOf(ctx);
@@ -100,7 +109,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     ctx.jobs.every('plugin-match-index', 1000, () => match.poll(), { runAtStart: false });
     ctx.jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
   }
-  const comments = new CommentService(ctx, service);
+  const comments = new CommentService(ctx);
   const visitor = (req: FastifyRequest) =>
     visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
@@ -117,7 +126,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
 
   r.get('/tags', { schema: { tags: tag, response: { 200: z.array(tagSchema) } } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return sendKept(reply as unknown as FastifyReply, await service.tags());
+    return sendKept(reply as unknown as FastifyReply, await reads.tags());
   });
 
   // Anonymous visitors get the kept answer itself (sendKept); members get it with their own stars.
@@ -125,14 +134,14 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     '/plugins',
     { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } },
     async (req, reply) => {
-      const page = await service.list(req.query, req.principal);
+      const page = await reads.list(req.query, req.principal);
       return req.principal ? page : sendKept(reply as unknown as FastifyReply, page);
     },
   );
 
   // Before /plugins/:id so "featured" is never read as an id.
   r.get('/plugins/featured', { schema: { tags: tag, response: { 200: featuredPluginsSchema } } }, async (req) =>
-    service.featured(req.principal),
+    reads.featured(req.principal),
   );
 
   // ---- own plugins (before /plugins/:id so "my" is never read as an id) ----
@@ -140,7 +149,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   r.get(
     '/plugins/my',
     { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } },
-    async (req) => service.mine(requireMember(req)),
+    async (req) => reads.mine(requireMember(req)),
   );
 
   r.get(
@@ -149,7 +158,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } },
     },
-    async (req) => service.mineOne(requireMember(req), req.params.id),
+    async (req) => reads.mineOne(requireMember(req), req.params.id),
   );
 
   r.get(
@@ -164,7 +173,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginStatsSchema },
       },
     },
-    async (req) => service.stats(requireMember(req), req.params.id, req.query.days),
+    async (req) => reads.stats(requireMember(req), req.params.id, req.query.days),
   );
 
   r.get(
@@ -173,7 +182,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } },
     },
-    async (req) => service.submissions(requireMember(req), req.params.id),
+    async (req) => reads.submissions(requireMember(req), req.params.id),
   );
 
   r.get(
@@ -182,14 +191,14 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       preValidation: signedIn,
       schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } },
     },
-    async (req) => service.pdbs(requireMember(req), req.params.id),
+    async (req) => files.pdbs(requireMember(req), req.params.id),
   );
 
   r.delete(
     '/plugins/my/:id/submissions/:submissionId',
     { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: noContent } },
     async (req, reply) => {
-      await service.deleteSubmission(requireMember(req), req.params.id, req.params.submissionId);
+      await files.deleteSubmission(requireMember(req), req.params.id, req.params.submissionId);
       return reply.code(204).send(null);
     },
   );
@@ -205,7 +214,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: z.object({ url: z.string() }) },
       },
     },
-    async (req) => service.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
+    async (req) => files.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
   );
 
   // ---- create, update, delete ----
@@ -218,7 +227,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } },
     },
     async (req, reply) => {
-      const plugin = await service.create(requireMember(req), req.body);
+      const plugin = await writes.create(requireMember(req), req.body);
       return reply.code(201).send(plugin);
     },
   );
@@ -235,7 +244,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginSchema },
       },
     },
-    async (req) => service.update(requireMember(req), req.params.id, req.body),
+    async (req) => writes.update(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
@@ -250,7 +259,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginSchema },
       },
     },
-    async (req) => service.update(requireMember(req), req.params.id, req.body),
+    async (req) => writes.update(requireMember(req), req.params.id, req.body),
   );
 
   for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
@@ -258,7 +267,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
       url,
       { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
       async (req, reply) => {
-        await service.delete(requireMember(req), req.params.id);
+        await writes.delete(requireMember(req), req.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -276,7 +285,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginSchema },
       },
     },
-    async (req) => service.setVisibility(requireMember(req), req.params.id, req.body),
+    async (req) => writes.setVisibility(requireMember(req), req.params.id, req.body),
   );
 
   r.put(
@@ -291,7 +300,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginSchema },
       },
     },
-    async (req) => service.setTags(requireMember(req), req.params.id, req.body.tagIds),
+    async (req) => writes.setTags(requireMember(req), req.params.id, req.body.tagIds),
   );
 
   r.post(
@@ -306,7 +315,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginPinResponse },
       },
     },
-    async (req) => service.setPin(requireMember(req), req.params.id, req.body.isPinned),
+    async (req) => writes.setPin(requireMember(req), req.params.id, req.body.isPinned),
   );
 
   r.post(
@@ -323,9 +332,9 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     },
     async (req) => {
       const principal = requireMember(req);
-      await service.ownedRow(principal, req.params.id);
+      await ownedPluginRow(ctx.db, principal, req.params.id);
       const file = await readUpload(req, PLUGIN_BANNER_MAX_BYTES, () => new HttpError(413, M.bannerTooLarge));
-      return { bannerImageUrl: await service.setBanner(principal, req.params.id, file.data) };
+      return { bannerImageUrl: await files.setBanner(principal, req.params.id, file.data) };
     },
   );
 
@@ -343,11 +352,11 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     },
     async (req, reply) => {
       const principal = requireMember(req);
-      await service.ownedRow(principal, req.params.id);
+      await ownedPluginRow(ctx.db, principal, req.params.id);
       const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () =>
         badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'),
       );
-      const out = await service.uploadSource(principal, req.params.id, {
+      const out = await files.uploadSource(principal, req.params.id, {
         data: file.data,
         fileName: file.fileName,
         versionString: file.fields.versionString,
@@ -370,7 +379,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     },
     async (req) => {
       requireRole(req, 'administrator');
-      return service.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
+      return writes.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
     },
   );
 
@@ -388,7 +397,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     },
     async (req) => {
       requireRole(req, 'administrator');
-      return service.setFeatured(req.params.id, req.body.isFeatured);
+      return writes.setFeatured(req.params.id, req.body.isFeatured);
     },
   );
 
@@ -398,7 +407,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     '/plugins/:id',
     { schema: { tags: tag, params: idParam, response: { 200: pluginDetailSchema } } },
     async (req, reply) => {
-      const plugin = await service.get(req.params.id, req.principal);
+      const plugin = await reads.get(req.params.id, req.principal);
       return req.principal ? plugin : sendKept(reply as unknown as FastifyReply, plugin);
     },
   );
@@ -406,20 +415,20 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   r.get(
     '/plugins/:id/seo',
     { schema: { tags: tag, params: idParam, response: { 200: pluginSeoSchema } } },
-    async (req) => service.seo(req.params.id, req.principal),
+    async (req) => reads.seo(req.params.id, req.principal),
   );
 
   r.get(
     '/plugins/:id/versions',
     { schema: { tags: tag, params: idParam, response: { 200: z.array(pluginVersionSchema) } } },
-    async (req) => service.versions(req.params.id, req.principal),
+    async (req) => reads.versions(req.params.id, req.principal),
   );
 
   r.get(
     '/plugins/:id/versions/:submissionId/download',
     { schema: { tags: tag, params: submissionParams, response: { 302: z.null().describe('Redirect to the ZIP') } } },
     async (req, reply) => {
-      const url = await service.downloadVersion(req.params.id, req.params.submissionId, req.principal, visitor(req));
+      const url = await files.downloadVersion(req.params.id, req.params.submissionId, req.principal, visitor(req));
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );
@@ -427,7 +436,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   r.get(
     '/plugins/:id/rating',
     { schema: { tags: tag, params: idParam, response: { 200: pluginRatingResponse } } },
-    async (req) => service.rating(req.params.id, req.principal),
+    async (req) => engagement.rating(req.params.id, req.principal),
   );
 
   r.post(
@@ -443,19 +452,19 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         response: { 200: pluginRatingResponse },
       },
     },
-    async (req) => service.rate(requireMember(req), req.params.id, req.body.stars),
+    async (req) => engagement.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
   r.post(
     '/plugins/:id/download',
     { schema: { tags: tag, params: idParam, response: { 200: pluginDownloadResponse } } },
-    async (req) => service.countDownload(req.params.id, req.principal, visitor(req)),
+    async (req) => files.countDownload(req.params.id, req.principal, visitor(req)),
   );
 
   r.post(
     '/plugins/:id/view',
     { schema: { tags: tag, params: idParam, response: { 200: pluginViewResponse } } },
-    async (req) => service.countView(req.params.id, req.principal, visitor(req)),
+    async (req) => engagement.countView(req.params.id, req.principal, visitor(req)),
   );
 
   // ---- comments ----
@@ -558,7 +567,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
         ),
       ].slice(0, 500);
       const plugins: Record<string, { version: number; download_url: string }> = {};
-      for (const { id, versionId } of await service.managerVersions(ids)) {
+      for (const { id, versionId } of await reads.managerVersions(ids)) {
         plugins[String(id)] = {
           version: versionId,
           download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}`,
