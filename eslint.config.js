@@ -45,9 +45,7 @@ const oversized = [
   'apps/server/src/modules/plugins/cached-reads.test.ts',
   'apps/server/src/modules/plugins/plugins.test.ts',
   'apps/server/src/modules/plugins/relevance.test.ts',
-  'apps/server/src/modules/plugins/routes.ts',
   'apps/server/src/modules/plugins/search.ts',
-  'apps/server/src/modules/plugins/service.ts',
 ];
 
 export default tseslint.config(

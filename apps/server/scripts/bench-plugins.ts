@@ -34,7 +34,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, preparedName } from '../src/db/client.js';
 import { resolveTagIds, runPluginList, tagLookupSql } from '../src/modules/plugins/search.js';
-import { matchSyncOf } from '../src/modules/plugins/service.js';
+import { matchSyncOf } from '../src/modules/plugins/caches.js';
 
 interface AutocannonRequest {
   path: string;

@@ -8,7 +8,7 @@ import { moderationAudit, plugins, submissions, webhookDeliveries, type Submissi
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo } from '../../platform/jobs.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
-import { notifySubmissionUpdated, pluginsChanged } from '../plugins/service.js';
+import { notifySubmissionUpdated, pluginsChanged } from '../plugins/index.js';
 import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 

@@ -4,7 +4,7 @@ import type { AppContext, Principal } from '../../context.js';
 import { cars } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { carActiveSql, carColumnsAs, carsChanged } from '../cars/index.js';
-import { queryRows, toIso } from '../plugins/service.js';
+import { queryRows, toIso } from '../plugins/index.js';
 import { audit, likePattern } from './shared.js';
 
 /** Cars as moderators see them: every car, whatever its state, and hiding one (status H) or restoring it. */

@@ -7,7 +7,7 @@ import {
   type ReportedPluginItem,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { queryRows, toIso } from '../plugins/service.js';
+import { queryRows, toIso } from '../plugins/index.js';
 import { iso, likePattern } from './shared.js';
 
 /** The review queue's lists: the dashboard's counts, pending and hidden submissions, reported plugins. */

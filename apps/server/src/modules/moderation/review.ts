@@ -4,7 +4,7 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { members, plugins, submissions } from '../../db/schema.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { queryRows, toIso } from '../plugins/service.js';
+import { queryRows, toIso } from '../plugins/index.js';
 import { audit, iso, type PluginRow, type SubmissionRow } from './shared.js';
 
 /** How long the link to a submission's source works for the moderator who opened it. */

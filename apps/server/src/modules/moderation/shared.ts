@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
-import { toIso } from '../plugins/service.js';
+import { toIso } from '../plugins/index.js';
 
 /** What the moderation services share: row types, dates, search patterns and the audit row every action leaves. */
 

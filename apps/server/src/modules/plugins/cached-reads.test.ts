@@ -6,7 +6,7 @@ import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { png } from '../cars/test-support.js';
 import { demoSourceZip } from './seed.js';
-import { pluginsChanged } from './service.js';
+import { pluginsChanged } from './caches.js';
 import { addTag, createPlugin, multipart, publishedPlugin } from './test-helpers.js';
 import { makeZip } from './zip.js';
 

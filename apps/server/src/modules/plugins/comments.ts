@@ -10,8 +10,8 @@ import {
 import type { AppContext, Principal } from '../../context.js';
 import { commentVotes, members, pluginComments } from '../../db/schema.js';
 import { HttpError, forbidden, notFound } from '../../platform/errors.js';
-import { type PluginService, toIso } from './service.js';
-import { isStaff } from './policy.js';
+import { toIso } from './presenter.js';
+import { isStaff, visiblePluginRow } from './policy.js';
 
 /** A comment as a markdown quote (each line quoted). */
 const quote = (text: string) =>
@@ -40,10 +40,7 @@ export const COMMENTS_LIMIT = COMMENTS_PAGE_SIZE;
 
 /** Comments on plugins: anyone who may see the plugin reads them; members write, edit (15 min) and vote. */
 export class CommentService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly plugins: PluginService,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   private async shaped(
     where: ReturnType<typeof sql>,
@@ -110,7 +107,7 @@ export class CommentService {
     viewer: Principal | null,
     page: { before?: number; limit?: number } = {},
   ): Promise<Comment[]> {
-    await this.plugins.visibleRow(pluginId, viewer);
+    await visiblePluginRow(this.ctx.db, pluginId, viewer);
     const limit = page.limit ?? COMMENTS_LIMIT;
     const ofPlugin = sql`${pluginComments.pluginId} = ${pluginId}`;
     if (page.before === undefined) return this.shaped(ofPlugin, viewer?.memberId ?? null, limit);
@@ -125,7 +122,7 @@ export class CommentService {
 
   /** body is already normalised and checked (core's commentBodyRule). */
   async create(principal: Principal, pluginId: number, body: string): Promise<Comment> {
-    const plugin = await this.plugins.visibleRow(pluginId, principal);
+    const plugin = await visiblePluginRow(this.ctx.db, pluginId, principal);
     // The new comment is shaped from what the transaction wrote and read, not read again: the
     // plugin's room gets it one database round trip sooner.
     const { comment, notice } = await this.ctx.db.transaction(async (tx) => {
@@ -193,7 +190,7 @@ export class CommentService {
   /** Up, down or none (N removes the vote); the counts are recomputed under the comment's row lock. */
   async vote(principal: Principal, id: number, voteType: CommentVote) {
     const row = await this.row(id);
-    await this.plugins.visibleRow(row.pluginId, principal);
+    await visiblePluginRow(this.ctx.db, row.pluginId, principal);
     const counts = await this.ctx.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ id: pluginComments.id })

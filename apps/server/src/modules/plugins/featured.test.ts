@@ -4,7 +4,7 @@ import type { Plugin } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-helpers.js';
-import { pluginsChanged } from './service.js';
+import { pluginsChanged } from './caches.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { members, plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { PluginMatchIndexSync } from './match-sync.js';
-import { queryRows } from './service.js';
+import { queryRows } from './presenter.js';
 import type { PluginMatchIndex } from './match-index.js';
 
 /**

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members, plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { PluginMatchIndexSync } from './match-sync.js';
-import { queryRows } from './service.js';
+import { queryRows } from './presenter.js';
 import type { PluginMatchIndex } from './match-index.js';
 
 /** The match index follows plugin_search through plugin_search_changes, and a failed look harms nothing. */

@@ -10,7 +10,8 @@ import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
 import { addTag, createPlugin, multipart, publishedPlugin, storedFiles } from './test-helpers.js';
-import { PluginService, pluginMeta } from './service.js';
+import { PluginEngagement } from './engagement.js';
+import { pluginMeta } from './reads.js';
 
 let t: TestApp;
 let base: string;
@@ -679,7 +680,7 @@ describe('view and download counting', () => {
     await t.ctx.db.execute(
       sql`update plugin_view_marks set counted_at = now() - interval '25 hours' where plugin_id = ${p.id}`,
     );
-    await new PluginService(t.ctx).pruneMarks();
+    await new PluginEngagement(t.ctx).pruneMarks();
     const left = async (table: string) =>
       Number(
         (

@@ -5,7 +5,8 @@ import { members, pluginTags, plugins, tags } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { corrections, deletions, editDistance, typoBudget } from './search.js';
 import { addTag } from './test-helpers.js';
-import { matchSyncOf, pluginsChanged, queryRows } from './service.js';
+import { matchSyncOf, pluginsChanged } from './caches.js';
+import { queryRows } from './presenter.js';
 
 /**
  * The search's relevance set: a catalogue shaped like the real one (names, short descriptions,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { listedPluginSql } from './policy.js';
+import { pluginColumns, pluginJoins } from './presenter.js';
 import type { MatchTerm, PluginMatchIndex } from './match-index.js';
 import {
   PLUGIN_SEARCH_HITS_MAX,
@@ -333,32 +334,6 @@ function order(params: PluginListParams): SQL {
   const sortBy = params.sortBy ?? 'downloads';
   return sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
 }
-
-/**
- * Columns of a plugin as the API shows it, for rows of `plugins p` joined to its member `m`:
- * the latest approved version, the tags and the viewer's own rating come along.
- */
-export function pluginColumns(viewerId: number | null): SQL {
-  return sql`p.id, p.member_id as "memberId", p.name, p.short_description as "shortDescription", p.description,
-    p.homepage, p.source_code_url as "sourceCodeUrl", p.banner_key as "bannerKey",
-    p.is_active as "isActive", p.published_once as "publishedOnce", p.needs_approval as "needsApproval",
-    p.is_listed as "isListed", p.is_publicly_visible as "isPubliclyVisible", p.is_pinned as "isPinned",
-    p.skip_build_server as "skipBuildServer", p.is_featured as "isFeatured", p.download_count as "downloadCount", p.view_count as "viewCount",
-    p.rating_sum as "ratingSum", p.rating_count as "ratingCount", p.created_at as "createdAt", p.updated_at as "updatedAt",
-    m.username as "memberName", m.avatar_key as "memberAvatarKey",
-    v.id as "versionId", v.version_string as "versionString",
-    coalesce((select json_agg(json_build_object('id', t.id, 'shortName', t.short_name, 'longName', t.long_name, 'helpText', t.help_text) order by t.id)
-      from plugin_tags pt join tags t on t.id = pt.tag_id where pt.plugin_id = p.id), '[]'::json) as tags,
-    ${viewerId === null ? sql`null::int` : sql`(select r.stars::int from plugin_ratings r where r.plugin_id = p.id and r.member_id = ${viewerId})`} as "myStars"`;
-}
-
-/** Joins of pluginColumns: the member and the latest approved version. */
-export const pluginJoins = sql`join members m on m.id = p.member_id
-  left join lateral (
-    select s.id, s.version_string from submissions s
-    where s.plugin_id = p.id and s.status = 'a' and s.binary_key is not null
-    order by s.approved_at desc nulls last, s.id desc nulls last limit 1
-  ) v on true`;
 
 const isTagId = (v: string) => /^\d{1,9}$/.test(v);
 

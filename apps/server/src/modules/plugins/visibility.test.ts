@@ -8,7 +8,7 @@ import type { Plugin, PluginPage } from '@bm/core';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { buildSitemap } from '../pages/service.js';
-import { matchSyncOf } from './service.js';
+import { matchSyncOf } from './caches.js';
 import { createPlugin, publishedPlugin } from './test-helpers.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;

@@ -1,0 +1,79 @@
+import type { Plugin, PluginDetail, Tag, TagCount } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { ReadCache } from '../../platform/read-cache.js';
+import { PluginMatchIndexSync } from './match-sync.js';
+import { queryRows } from './presenter.js';
+
+/** How many plugins the kept list pages may hold in all (a page of 20 counts 20). */
+const LIST_CACHE_PLUGINS = 20_000;
+/** Totals of plain lists are kept this long whatever LIST_CACHE_SECONDS says: they are the costly part. */
+const LIST_TOTAL_TTL_MS = 5000;
+const LIST_TOTALS_MAX = 500;
+/** Characters of kept plugin details in all (each counts its description plus 1,000 for the rest): about 8 MB of text. */
+const DETAIL_CACHE_CHARS = 4_000_000;
+
+/**
+ * What the catalogue reads keep (the one ReadCache), one set per server so that every module
+ * writing to plugins can drop them (pluginsChanged):
+ * - public list pages as anonymous visitors see them (a member's own stars are added per request),
+ *   and the featured strip;
+ * - the totals of plain lists: counting every listed plugin is the costliest part of a list page
+ *   and a total a few seconds old does no harm;
+ * - each plugin as GET /plugins/{id} shows it to anyone allowed to see it, without the viewer's
+ *   stars: the visibility rule is applied to the kept copy on every request, so a hide or a
+ *   deletion drops it at once;
+ * - the tags.
+ * A counted view or download drops only that plugin's details (a visitor is counted at most once
+ * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
+ */
+export interface PluginCaches {
+  pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
+  totals: ReadCache<{ n: number }>;
+  /** With whether its owner is disabled, for the access rule (not shown). */
+  details: ReadCache<{ plugin: PluginDetail; ownerDisabled: boolean }>;
+  tags: ReadCache<{ tags: Tag[] }>;
+}
+const pluginCaches = new WeakMap<AppContext, PluginCaches>();
+
+export function pluginCachesOf(ctx: AppContext): PluginCaches {
+  let caches = pluginCaches.get(ctx);
+  if (!caches) {
+    caches = {
+      pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
+      totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
+      details: new ReadCache(ctx.config.listCacheMs, {
+        maxSize: DETAIL_CACHE_CHARS,
+        size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
+      }),
+      tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+    };
+    pluginCaches.set(ctx, caches);
+  }
+  return caches;
+}
+
+/**
+ * Call after a change to plugin `id` (every plugin when left out: a member's name or avatar,
+ * tags) once it is committed: drops the lists, which may show it, and its kept details.
+ */
+export function pluginsChanged(ctx: AppContext, id?: number): void {
+  const caches = pluginCaches.get(ctx);
+  if (!caches) return;
+  caches.pages.invalidate();
+  caches.totals.invalidate();
+  caches.details.invalidate(id === undefined ? undefined : String(id));
+  if (id === undefined) caches.tags.invalidate();
+}
+
+const matchSyncs = new WeakMap<AppContext, PluginMatchIndexSync>();
+
+/** The server's plugin match index (SEARCH_INDEX=memory), one per server; null with 'sql'. */
+export function matchSyncOf(ctx: AppContext): PluginMatchIndexSync | null {
+  if (ctx.config.searchIndex !== 'memory') return null;
+  let sync = matchSyncs.get(ctx);
+  if (!sync) {
+    sync = new PluginMatchIndexSync((q) => queryRows(ctx.db, q), ctx.log);
+    matchSyncs.set(ctx, sync);
+  }
+  return sync;
+}

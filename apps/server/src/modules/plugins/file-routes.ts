@@ -1,0 +1,147 @@
+import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_MESSAGES as M,
+  SOURCE_ZIP_MAX_BYTES,
+  pdbSchema,
+  pluginDownloadResponse,
+  sourceUploadResponse,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { HttpError, badRequest } from '../../platform/errors.js';
+import { PluginFiles } from './files.js';
+import { ownedPluginRow } from './policy.js';
+import { ZIP_MESSAGES } from './zip.js';
+import { visitorOf } from './engagement-routes.js';
+
+const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
+
+/** Reads the one `file` part of a multipart request (and the text fields around it), within a size limit. */
+async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () => HttpError) {
+  if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data with a file field');
+  const fields: Record<string, string> = {};
+  let file: { data: Buffer; fileName: string } | null = null;
+  const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+  for await (const part of parts as AsyncIterable<Multipart>) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer().catch((e: { code?: string }) => {
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        throw e;
+      });
+      if (part.fieldname === 'file') file = { data, fileName: part.filename };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  if (!file) throw badRequest(M.noFile, 'file');
+  return { ...file, fields };
+}
+
+const tag = ['plugins'];
+
+/** A plugin's files: uploads (banner, source), submissions and debug files of the owner, and counted downloads. */
+export function fileRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const files = new PluginFiles(ctx);
+  r.get(
+    '/plugins/my/:id/pdbs',
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } },
+    },
+    async (req) => files.pdbs(requireMember(req), req.params.id),
+  );
+
+  r.delete(
+    '/plugins/my/:id/submissions/:submissionId',
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: noContent } },
+    async (req, reply) => {
+      await files.deleteSubmission(requireMember(req), req.params.id, req.params.submissionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/plugins/my/:id/submissions/:submissionId/source-url',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: submissionParams,
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
+    async (req) => files.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
+  );
+
+  r.post(
+    '/plugins/:id/files/banner',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ bannerImageUrl: z.string() }) },
+      },
+    },
+    async (req) => {
+      const principal = requireMember(req);
+      await ownedPluginRow(ctx.db, principal, req.params.id);
+      const file = await readUpload(req, PLUGIN_BANNER_MAX_BYTES, () => new HttpError(413, M.bannerTooLarge));
+      return { bannerImageUrl: await files.setBanner(principal, req.params.id, file.data) };
+    },
+  );
+
+  r.post(
+    '/plugins/:id/files/source',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        consumes: ['multipart/form-data'],
+        response: { 201: sourceUploadResponse },
+      },
+    },
+    async (req, reply) => {
+      const principal = requireMember(req);
+      await ownedPluginRow(ctx.db, principal, req.params.id);
+      const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () =>
+        badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'),
+      );
+      const out = await files.uploadSource(principal, req.params.id, {
+        data: file.data,
+        fileName: file.fileName,
+        versionString: file.fields.versionString,
+      });
+      return reply.code(201).send(out);
+    },
+  );
+
+  r.get(
+    '/plugins/:id/versions/:submissionId/download',
+    { schema: { tags: tag, params: submissionParams, response: { 302: z.null().describe('Redirect to the ZIP') } } },
+    async (req, reply) => {
+      const url = await files.downloadVersion(
+        req.params.id,
+        req.params.submissionId,
+        req.principal,
+        visitorOf(ctx, req),
+      );
+      return reply.header('cache-control', 'no-store').redirect(url, 302);
+    },
+  );
+
+  r.post(
+    '/plugins/:id/download',
+    { schema: { tags: tag, params: idParam, response: { 200: pluginDownloadResponse } } },
+    async (req) => files.countDownload(req.params.id, req.principal, visitorOf(ctx, req)),
+  );
+}

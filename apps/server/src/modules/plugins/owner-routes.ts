@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import {
+  createPluginRequest,
+  pluginPinRequest,
+  pluginPinResponse,
+  pluginSchema,
+  pluginTagsRequest,
+  pluginVisibilityRequest,
+  replacePluginRequest,
+  pluginStatsSchema,
+  pluginFeaturedRequest,
+  pluginFeaturedResponse,
+  skipBuildServerRequest,
+  skipBuildServerResponse,
+  statsQuery,
+  submissionSchema,
+  updatePluginRequest,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import {
+  administratorOnly,
+  type App,
+  bearer,
+  idParam,
+  noContent,
+  rateLimited,
+  requireMember,
+  requireRole,
+  signedIn,
+  typed,
+} from '../../http.js';
+import { PluginReads } from './reads.js';
+import { PluginWrites } from './writes.js';
+
+const tag = ['plugins'];
+
+/** A member's own plugins (/plugins/my, a static path: never read as an id) and their creation, changes and deletion. */
+export function ownerRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const reads = new PluginReads(ctx);
+  const writes = new PluginWrites(ctx);
+  // ---- own plugins (before /plugins/:id so "my" is never read as an id) ----
+
+  r.get(
+    '/plugins/my',
+    { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } },
+    async (req) => reads.mine(requireMember(req)),
+  );
+
+  r.get(
+    '/plugins/my/:id',
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } },
+    },
+    async (req) => reads.mineOne(requireMember(req), req.params.id),
+  );
+
+  r.get(
+    '/plugins/my/:id/stats',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        querystring: statsQuery,
+        response: { 200: pluginStatsSchema },
+      },
+    },
+    async (req) => reads.stats(requireMember(req), req.params.id, req.query.days),
+  );
+
+  r.get(
+    '/plugins/my/:id/submissions',
+    {
+      preValidation: signedIn,
+      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } },
+    },
+    async (req) => reads.submissions(requireMember(req), req.params.id),
+  );
+
+  // ---- create, update, delete ----
+
+  r.post(
+    '/plugins/create',
+    {
+      preValidation: signedIn,
+      preHandler: rateLimited(ctx.limits, 'create'),
+      schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } },
+    },
+    async (req, reply) => {
+      const plugin = await writes.create(requireMember(req), req.body);
+      return reply.code(201).send(plugin);
+    },
+  );
+
+  r.put(
+    '/plugins/:id/update',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: updatePluginRequest,
+        response: { 200: pluginSchema },
+      },
+    },
+    async (req) => writes.update(requireMember(req), req.params.id, req.body),
+  );
+
+  r.put(
+    '/plugins/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: replacePluginRequest,
+        response: { 200: pluginSchema },
+      },
+    },
+    async (req) => writes.update(requireMember(req), req.params.id, req.body),
+  );
+
+  for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
+    r.delete(
+      url,
+      { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
+      async (req, reply) => {
+        await writes.delete(requireMember(req), req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+}
+
+/** The owner's settings of a plugin (visibility, tags, pin) and the administrator's flags. */
+export function ownerSettingRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const writes = new PluginWrites(ctx);
+
+  r.put(
+    '/plugins/:id/visibility',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginVisibilityRequest,
+        response: { 200: pluginSchema },
+      },
+    },
+    async (req) => writes.setVisibility(requireMember(req), req.params.id, req.body),
+  );
+
+  r.put(
+    '/plugins/:id/tags',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginTagsRequest,
+        response: { 200: pluginSchema },
+      },
+    },
+    async (req) => writes.setTags(requireMember(req), req.params.id, req.body.tagIds),
+  );
+
+  r.post(
+    '/plugins/:id/pin',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: tag,
+        security: bearer,
+        params: idParam,
+        body: pluginPinRequest,
+        response: { 200: pluginPinResponse },
+      },
+    },
+    async (req) => writes.setPin(requireMember(req), req.params.id, req.body.isPinned),
+  );
+
+  r.patch(
+    '/admin/plugins/:id/skip-build-server',
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: idParam,
+        body: skipBuildServerRequest,
+        response: { 200: skipBuildServerResponse },
+      },
+    },
+    async (req) => {
+      requireRole(req, 'administrator');
+      return writes.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
+    },
+  );
+
+  r.patch(
+    '/admin/plugins/:id/featured',
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: idParam,
+        body: pluginFeaturedRequest,
+        response: { 200: pluginFeaturedResponse },
+      },
+    },
+    async (req) => {
+      requireRole(req, 'administrator');
+      return writes.setFeatured(req.params.id, req.body.isFeatured);
+    },
+  );
+}
