@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -49,10 +47,11 @@ import { attachHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
-import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey, localStorage, s3Storage } from './platform/storage.js';
+import { type FileStorage, localStorage, s3Storage } from './platform/storage.js';
 import { TokenService } from './platform/tokens.js';
 import { JobRunner } from './platform/jobs.js';
-import { SignedUrls, signedFileRoutes } from './platform/signed-urls.js';
+import { SignedUrls } from './platform/signed-urls.js';
+import { filesPlugin } from './plugins/files.js';
 import { readAppVersion, type AppVersion } from './version.js';
 import { serverRoot } from './paths.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from './spa.js';
@@ -281,37 +280,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
       mailRoutes(api, ctx);
       featureRoutes(api, ctx);
       notificationRoutes(api, ctx);
-      signedFileRoutes(api, ctx.storage, ctx.signedUrls);
     },
     { prefix: '/api' },
   );
 
-  if ('root' in storage && typeof storage.root === 'string') {
-    fs.mkdirSync(storage.root, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: storage.root,
-      prefix: FILES_URL_PREFIX,
-      decorateReply: false,
-      index: false,
-      maxAge: '1h',
-      allowedPath: (pathName) => isPublicFileKey(decodeURIComponent(pathName).replace(/^\/+/, '')),
-    });
-  } else {
-    // Any other store (S3): public files through the server, so the bucket itself stays private.
-    app.get(`${FILES_URL_PREFIX}*`, async (req, reply) => {
-      const key = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
-      const data = isPublicFileKey(key) ? await storage.get(key) : null;
-      if (!data) return reply.code(404).send({ message: 'Not found' });
-      const type = key.endsWith('.webp')
-        ? 'image/webp'
-        : key.endsWith('.png')
-          ? 'image/png'
-          : key.endsWith('.jpg')
-            ? 'image/jpeg'
-            : 'application/octet-stream';
-      return reply.header('cache-control', 'public, max-age=3600').header('content-type', type).send(data);
-    });
-  }
+  await app.register(filesPlugin, { storage, signedUrls: ctx.signedUrls });
 
   // Crawler files at the root: /robots.txt and /sitemap.xml.
   pageRoutes(app, ctx);

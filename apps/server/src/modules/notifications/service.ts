@@ -5,17 +5,18 @@ import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
 import { enqueueMail } from '../../platform/mailer.js';
 import { noticeMail } from './mail-template.js';
-import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
+import type { Notice, NoticeKind } from './notice.js';
 
-/** What a notice is about: decides the preference that gates it and its inbox category. */
-export type NoticeKind =
-  | 'pluginApproved'
-  | 'pluginDenied'
-  | 'buildFailed'
-  | 'pluginComment'
-  | 'productUpdate'
-  | 'featureLaunched'
-  | 'staffMessage';
+export type { Notice, NoticeKind } from './notice.js';
+
+// The context names the service here, not in context.ts, so that context.ts imports no module (no circle).
+declare module '../../context.js' {
+  interface AppContext {
+    /** The one way to tell a member something (inbox message, email copy, MailEvent). */
+    notifications: NotificationService;
+  }
+}
+import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
 
 const CATEGORY: Record<NoticeKind, string> = {
   pluginApproved: 'plugin',
@@ -34,18 +35,6 @@ const PLUGIN_PREFERENCE: Partial<Record<NoticeKind, keyof NotificationPreference
   buildFailed: 'buildFailures',
   pluginComment: 'pluginComments',
 };
-
-export interface Notice {
-  memberId: number;
-  kind: NoticeKind;
-  subject: string;
-  /** Markdown. */
-  body: string;
-  /** A site path the message points to ('/plugins/4/manage'). */
-  link?: string;
-  /** The sender shown in the inbox; the site by default. */
-  from?: string;
-}
 
 /** A stored inbox row as the API and MailEvent show it. */
 export function toMailMessage(row: typeof mailMessages.$inferSelect): MailMessage {
