@@ -5,6 +5,7 @@ import { type BuildOptions, createContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AuthService } from './modules/auth/service.js';
+import { registerJobs } from './jobs.js';
 import { serverRoot } from './paths.js';
 import { logRequests } from './platform/request-log.js';
 import { apiRoutes } from './plugins/api-routes.js';
@@ -47,7 +48,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   app.setSerializerCompiler(serializerCompiler);
 
   const { ctx, setHub } = await createContext(config, opts, app.log);
-  ctx.jobs.every('mail-outbox', 2000, () => ctx.mail.kick());
+  registerJobs(ctx);
   const auth = new AuthService(ctx);
   const resolve = (token: string) => auth.principalFromToken(token);
 

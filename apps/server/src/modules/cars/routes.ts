@@ -39,9 +39,6 @@ export function carRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const carsService = new CarService(ctx);
 
-  // View and copy marks are only needed within their window; every instance clears old ones hourly.
-  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.pruneMarks(), { runAtStart: false });
-
   // Lists and the body menu are the same for everyone: the kept answer itself (sendKept).
   r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req, reply) =>
     sendKept(reply as unknown as FastifyReply, await carsService.list(req.query)),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
@@ -72,12 +73,13 @@ export const PRODUCT_UPDATE_JOB = 'product-update';
 /** Members noticed per batch job run (one transaction each). */
 export const NOTICE_BATCH = 100;
 
-export interface ProductUpdatePayload {
-  subject: string;
-  body: string;
+export const productUpdatePayload = z.object({
+  subject: z.string(),
+  body: z.string(),
   /** Members with a larger id are still to be noticed. */
-  afterMemberId: number;
-}
+  afterMemberId: z.number().int().min(0),
+});
+export type ProductUpdatePayload = z.infer<typeof productUpdatePayload>;
 
 export interface SentNotice {
   messageId: number;
@@ -145,38 +147,49 @@ export class NotificationService {
     await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
   }
 
-  /**
-   * One batch of a product update: the next members (by id) who opted in get it, and the job for the
-   * rest is queued, in one transaction; a failed run rolls back whole, so nobody gets it twice.
-   */
+  /** One batch of a product update to the members who opted in (sendBatch). */
   async sendProductUpdateBatch(payload: ProductUpdatePayload): Promise<void> {
+    await this.sendBatch({
+      job: PRODUCT_UPDATE_JOB,
+      payload,
+      recipients: async (tx, afterMemberId, limit) =>
+        (
+          await tx
+            .select({ id: members.id })
+            .from(members)
+            .where(
+              and(
+                gt(members.id, afterMemberId),
+                sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
+              ),
+            )
+            .orderBy(asc(members.id))
+            .limit(limit)
+        ).map((r) => r.id),
+      notice: (memberId) => ({ memberId, kind: 'productUpdate', subject: payload.subject, body: payload.body }),
+    });
+  }
+
+  /**
+   * The one batched sender of a notice to many members: the next NOTICE_BATCH recipients (by member
+   * id, after payload.afterMemberId) get their notice and the job for the rest is queued, in one
+   * transaction. A failed run rolls back whole and is retried, so everyone gets it exactly once.
+   */
+  async sendBatch<P extends { afterMemberId: number }>(batch: {
+    job: string;
+    payload: P;
+    recipients: (tx: Db, afterMemberId: number, limit: number) => Promise<number[]>;
+    notice: (memberId: number) => Notice;
+  }): Promise<void> {
     const published: SentNotice[] = [];
     await this.ctx.db.transaction(async (tx) => {
-      const batch = await tx
-        .select({ id: members.id })
-        .from(members)
-        .where(
-          and(
-            gt(members.id, payload.afterMemberId),
-            sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
-          ),
-        )
-        .orderBy(asc(members.id))
-        .limit(NOTICE_BATCH);
-      for (const { id } of batch) {
-        const sent = await this.send(
-          { memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body },
-          tx,
-        );
+      const ids = await batch.recipients(tx, batch.payload.afterMemberId, NOTICE_BATCH);
+      for (const memberId of ids) {
+        const sent = await this.send(batch.notice(memberId), tx);
         if (sent) published.push(sent);
       }
-      if (batch.length === NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(
-          PRODUCT_UPDATE_JOB,
-          { ...payload, afterMemberId: batch[batch.length - 1]!.id },
-          {},
-          tx,
-        );
+      if (ids.length === NOTICE_BATCH) {
+        await this.ctx.jobs.enqueue(batch.job, { ...batch.payload, afterMemberId: ids[ids.length - 1]! }, {}, tx);
       }
     });
     for (const sent of published) await sent.publish();

@@ -3,6 +3,7 @@ export { pluginRoutes } from './routes.js';
 export {
   PluginService,
   canSeePlugin,
+  matchSyncOf,
   notifySubmissionUpdated,
   pluginMeta,
   pluginsChanged,

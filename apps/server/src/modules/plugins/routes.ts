@@ -88,17 +88,12 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new PluginService(ctx);
 
-  // View and download marks are only needed within their window; every instance clears old ones hourly.
-  ctx.jobs.every('plugin-marks-prune', 3600_000, () => service.pruneMarks(), { runAtStart: false });
-  // The match index loads when the server is ready (searches run in SQL until then) and takes in
-  // every server's changes each second.
+  // The match index loads when the server is ready (searches run in SQL until then); src/jobs.ts keeps it current.
   const match = matchSyncOf(ctx);
   if (match) {
     app.addHook('onReady', async () => {
       void match.start();
     });
-    ctx.jobs.every('plugin-match-index', 1000, () => match.poll(), { runAtStart: false });
-    ctx.jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
   }
   const comments = new CommentService(ctx, service);
   const visitor = (req: FastifyRequest) =>
