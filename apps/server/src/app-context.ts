@@ -71,7 +71,7 @@ export async function createContext(
     version: opts.version ?? readAppVersion(),
     log,
     jobs: new JobRunner(opts.database.db, log),
-    signedUrls: new SignedUrls(config.jwtSecret, config.publicUrl),
+    signedUrls: new SignedUrls(config.keys.signedFiles, config.publicUrl),
     redis: opts.redis?.client,
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNED_FILES_PATH = '/api/files/signed';
 
 const signature = (secret: string, key: string, exp: number, name: string) =>
-  createHmac('sha256', `signed-files:${secret}`).update(`${key}\n${exp}\n${name}`).digest('hex');
+  createHmac('sha256', secret).update(`${key}\n${exp}\n${name}`).digest('hex');
 
 /**
  * Hands out and checks expiring links to stored files: whoever holds the link may fetch the file

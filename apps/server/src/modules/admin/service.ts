@@ -15,7 +15,7 @@ import {
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeliveries } from '../../db/schema.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { loadNodemailer } from '../../platform/mailer.js';
 import { postWebhook } from '../../platform/webhooks.js';
 
@@ -83,8 +83,11 @@ export class AdminService {
     return this.ctx.config.buildWebhookUrl || undefined;
   }
 
+  /** Deliveries are signed with the builder's secret only: without one, none is sent. */
   private get webhookSecret(): string {
-    return this.ctx.config.buildWebhookSecret || this.ctx.config.jwtSecret;
+    const secret = this.ctx.config.buildWebhookSecret;
+    if (!secret) throw conflict(M.noWebhookSecret);
+    return secret;
   }
 
   // Connections

@@ -98,7 +98,7 @@ function unsubscribeRoutes(app: App, ctx: AppContext) {
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
     { schema: { tags: ['notifications'], querystring: tokenQuery } },
     async (req, reply) => {
-      const claim = readUnsubscribeToken(ctx.config.jwtSecret, req.query.token);
+      const claim = readUnsubscribeToken(ctx.config.keys.unsubscribe, req.query.token);
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(req.query.token)}`;
       return reply
         .code(claim ? 200 : 400)

@@ -124,7 +124,12 @@ export class NotificationService {
       .returning({ id: mailMessages.id });
     if (wanted.email && member.email && member.verified) {
       const preference = unsubscribePreferenceOf(notice.kind);
-      const url = unsubscribeUrl(this.ctx.config.publicUrl, this.ctx.config.jwtSecret, notice.memberId, preference);
+      const url = unsubscribeUrl(
+        this.ctx.config.publicUrl,
+        this.ctx.config.keys.unsubscribe,
+        notice.memberId,
+        preference,
+      );
       await enqueueMail(
         db,
         noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }),
@@ -200,7 +205,7 @@ export class NotificationService {
    * token does not check out or its member is gone; the preference it turned off otherwise.
    */
   async unsubscribe(token: string): Promise<UnsubscribablePreference | null> {
-    const claim = readUnsubscribeToken(this.ctx.config.jwtSecret, token);
+    const claim = readUnsubscribeToken(this.ctx.config.keys.unsubscribe, token);
     if (!claim) return null;
     return this.ctx.db.transaction(async (tx) => {
       const [member] = await tx

@@ -97,7 +97,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   }
   const comments = new CommentService(ctx, service);
   const visitor = (req: FastifyRequest) =>
-    visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
+    visitorKey(ctx.config.keys.visitor, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
 
   async function botCheck(token: string | null | undefined, ip: string) {
