@@ -1,7 +1,7 @@
 import type { AppContext } from './context.js';
 import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/index.js';
 import { CarService } from './modules/cars/index.js';
-import { FEATURE_NOTICE_JOB, FeatureService, featureNoticePayload } from './modules/features/service.js';
+import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/service.js';
 import { matchSyncOf, PluginService } from './modules/plugins/index.js';
 import { checkedPayload } from './platform/jobs.js';
@@ -26,7 +26,7 @@ export function registerJobs(ctx: AppContext): void {
     (payload) => builds.timeout(Number(payload.submissionId)),
     BUILD_JOB_OPTIONS.timeout,
   );
-  const features = new FeatureService(ctx);
+  const features = new UpcomingFeatureService(ctx);
   jobs.register(
     FEATURE_NOTICE_JOB,
     checkedPayload(FEATURE_NOTICE_JOB, featureNoticePayload, (p) => features.sendBatch(p)),

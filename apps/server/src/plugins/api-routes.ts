@@ -6,8 +6,8 @@ import { authRoutes } from '../modules/auth/routes.js';
 import type { AuthService } from '../modules/auth/service.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
-import { featureRoutes } from '../modules/features/routes.js';
-import { mailRoutes } from '../modules/mail/routes.js';
+import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
+import { inboxRoutes } from '../modules/inbox/index.js';
 import { memberRoutes } from '../modules/members/index.js';
 import { moderationRoutes } from '../modules/moderation/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
@@ -25,7 +25,7 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   moderationRoutes(api, ctx);
   buildRoutes(api, ctx);
   adminRoutes(api, ctx);
-  mailRoutes(api, ctx);
-  featureRoutes(api, ctx);
+  inboxRoutes(api, ctx);
+  upcomingFeatureRoutes(api, ctx);
   notificationRoutes(api, ctx);
 }

@@ -32,7 +32,7 @@ export const featureNoticePayload = z.object({
 export type FeatureNoticePayload = z.infer<typeof featureNoticePayload>;
 
 /** Upcoming features (the coming-soon sections) and who wants to hear when they launch. */
-export class FeatureService {
+export class UpcomingFeatureService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Adds the coming-soon sections when they are missing; names and states already stored are kept. */

@@ -26,7 +26,7 @@ function searchOn(search: string | undefined): SQL | undefined {
 }
 
 /** A member's inbox: every call reads and changes only the caller's own messages. */
-export class MailService {
+export class InboxService {
   constructor(private readonly ctx: AppContext) {}
 
   private async page(where: SQL, page: number, pageSize: number): Promise<MailPage> {

@@ -12,14 +12,14 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
-import { FeatureService } from './service.js';
+import { UpcomingFeatureService } from './service.js';
 
 const tags = ['features'];
 
 /** Upcoming features (§7 UpcomingFeatures) and 'Notify me' subscriptions (§7 FeatureSubscriptions). */
-export function featureRoutes(app: App, ctx: AppContext) {
+export function upcomingFeatureRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const features = new FeatureService(ctx);
+  const features = new UpcomingFeatureService(ctx);
 
   app.addHook('onReady', async () => {
     await features.ensureComingSoon();
