@@ -4,7 +4,7 @@ import type { RedisClientType } from 'redis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { NotificationService } from './modules/notifications/service.js';
+import { NotificationService } from './modules/notifications/index.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import type { Hub } from './platform/hub.js';
 import { JobRunner } from './platform/jobs.js';

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { type BuildOptions, createContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { AuthService } from './modules/auth/service.js';
+import { AuthService } from './modules/auth/index.js';
 import { registerJobs } from './jobs.js';
 import { serverRoot } from './paths.js';
 import { logRequests } from './platform/request-log.js';

@@ -2,7 +2,7 @@ import type { AppContext } from './context.js';
 import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/index.js';
 import { CarService } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
-import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/service.js';
+import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
 import { matchSyncOf, PluginService } from './modules/plugins/index.js';
 import { checkedPayload } from './platform/jobs.js';
 

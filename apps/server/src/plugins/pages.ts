@@ -2,10 +2,9 @@ import fp from 'fastify-plugin';
 import { isAppPage } from '../app-pages.js';
 import type { AppContext } from '../context.js';
 import { carMeta } from '../modules/cars/index.js';
-import { HOME_META, memberMeta } from '../modules/pages/service.js';
-import { pageRoutes } from '../modules/pages/routes.js';
+import { HOME_META, memberMeta, pageRoutes } from '../modules/pages/index.js';
 import { pluginMeta } from '../modules/plugins/index.js';
-import { publicConfig } from '../modules/system/routes.js';
+import { publicConfig } from '../modules/system/index.js';
 import { pageData } from '../page-data.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from '../spa.js';
 

@@ -8,8 +8,13 @@ import { moderationAudit, plugins, submissions, webhookDeliveries, type Submissi
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo, JobKindOptions } from '../../platform/jobs.js';
 import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
-import { notifySubmissionUpdated, pluginsChanged } from '../plugins/service.js';
-import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import {
+  BINARY_ZIP_LIMITS,
+  checkBinaryZip,
+  checkDebugZip,
+  notifySubmissionUpdated,
+  pluginsChanged,
+} from '../plugins/index.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 
 /** Where the builder posts its callbacks (under the site's public URL). */

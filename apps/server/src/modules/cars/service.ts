@@ -36,7 +36,7 @@ import { markdownToText } from '../../platform/plain-text.js';
 import { ReadCache } from '../../platform/read-cache.js';
 import { countOnce, dailySeries, pruneCountMarks, type CountOnce } from '../../db/count-marks.js';
 import type { PageMeta } from '../../spa.js';
-import { findProfileMember } from '../members/service.js';
+import { findProfileMember } from '../members/index.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
 const BODY_SLOT = 0;

@@ -19,8 +19,7 @@ import { cars, members, moderationAudit, pluginReports, plugins, submissions } f
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { carsChanged } from '../cars/index.js';
 import { canSeePlugin, notifySubmissionUpdated, pluginsChanged } from '../plugins/index.js';
-import { queryRows, toIso } from '../plugins/service.js';
-import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, queryRows, toIso } from '../plugins/index.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 type PluginRow = typeof plugins.$inferSelect;

@@ -3,8 +3,7 @@ import { cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
-import { queryRows } from '../plugins/service.js';
-import { listedPlugin } from '../plugins/search.js';
+import { listedPlugin, queryRows } from '../plugins/index.js';
 
 /** A car anyone may open (the rule of the car lists). */
 const publicCar = sql`c.status in ('A', 'I') and c.is_public`;

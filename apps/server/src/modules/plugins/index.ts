@@ -7,8 +7,11 @@ export {
   notifySubmissionUpdated,
   pluginMeta,
   pluginsChanged,
+  queryRows,
+  toIso,
   reviewQueuePositions,
   versionDownloadPath,
 } from './service.js';
-export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip } from './zip.js';
+export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
+export { listedPlugin } from './search.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { featureSubscriptions, members, upcomingFeatures } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { NOTICE_BATCH, SITE_SENDER } from '../notifications/service.js';
+import { NOTICE_BATCH, SITE_SENDER } from '../notifications/index.js';
 
 /** The coming-soon sections of the site: present on every database (added at start if missing). */
 export const COMING_SOON_FEATURES = [
