@@ -14,6 +14,42 @@ const features = fs.existsSync(`${WEB}/features`)
   : [];
 
 /**
+ * The server's boundaries (docs/architecture.md): a module reaches another only through that module's
+ * index.ts, and so does everything outside the modules (app, plugins, jobs, demo, tests, scripts);
+ * db/ imports no module.
+ */
+function serverZones() {
+  const SERVER = './apps/server';
+  const MODULES = `${SERVER}/src/modules`;
+  const dirs = (dir) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name)
+      : [];
+  const modules = dirs(MODULES);
+  // builds/dispatch.ts queues a build and imports nothing of the pipeline: the catalogue calls it
+  // directly, as through builds/index.ts it would close a circle (the pipeline uses the catalogue).
+  const indexes = [...modules.map((m) => `./${m}/index.ts`), './builds/dispatch.ts'];
+  const message = 'Import a server module only through its index.ts.';
+  const outside = [
+    ...fs.readdirSync(`${SERVER}/src`).filter((e) => e !== 'modules' && e !== 'db'),
+    ...['test', 'scripts'].map((d) => `../${d}`),
+  ];
+  return [
+    ...modules.map((m) => ({
+      target: `${MODULES}/${m}`,
+      from: MODULES,
+      except: [`./${m}`, ...indexes.filter((i) => !i.startsWith(`./${m}/`))],
+      message,
+    })),
+    ...outside.map((e) => ({ target: `${SERVER}/src/${e}`, from: MODULES, except: indexes, message })),
+    { target: `${SERVER}/src/db`, from: MODULES, message: 'db/ is below the modules and imports none of them.' },
+  ].map((z) => ({ ...z, server: true }));
+}
+
+/**
  * The feature boundary of STYLE.md: app -> features -> lib/components. A feature reaches another
  * only through that feature's index.ts; lib and shared components never reach into features or app.
  */
@@ -32,6 +68,7 @@ const boundaryZones = [
     message: 'Shared components are below features and app.',
   },
   { target: './packages/core', from: ['./apps'], message: 'core is shared by both apps and imports neither.' },
+  ...serverZones(),
 ];
 
 /**
@@ -73,6 +110,11 @@ export default tseslint.config(
       'boundaries/no-restricted-paths': ['error', { zones: boundaryZones }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // Tests and benchmarks may reach a module's internals and test support; the server zones are for the code itself.
+    files: ['apps/server/**/*.test.ts', 'apps/server/scripts/bench-*.ts'],
+    rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones.filter((z) => !z.server) }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -17,6 +17,8 @@ run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   ADS: 'placeholder',
   DATABASE_URL: '',
   SMTP_URL: '',
+  // The admin's test delivery is signed with the builder's secret only, so the webhooks page needs one.
+  BUILD_WEBHOOK_SECRET: 'e2e-builder-webhook-secret',
   REDIS_URL: '',
   RATE_LIMIT_FACTOR: '20',
   LOG_LEVEL: 'warn',

@@ -7,7 +7,7 @@
  * Settings: BUILDER_PORT (3300), BUILDER_HOST (127.0.0.1), BUILD_WEBHOOK_SECRET (required).
  */
 import 'dotenv/config';
-import { startLocalBuilder } from '../src/modules/builds/local-builder.js';
+import { startLocalBuilder } from '../src/modules/builds/index.js';
 
 const secret = process.env.BUILD_WEBHOOK_SECRET;
 if (!secret) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { deriveKeys } from './platform/keys.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -128,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  ADS: live needs ADS_CLIENT (the ad account)');
   }
   const dataDir = path.resolve(c.DATA_DIR);
+  const jwtSecret = c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir));
   return {
     env: c.NODE_ENV,
     production,
@@ -142,10 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     /**
-     * Production requires one. Elsewhere a random secret is made once and kept in the data folder
+     * Signs session tokens (JWT) only. Production requires one. Elsewhere a random secret is made once and kept in the data folder
      * (sessions survive restarts, and no two installs share a secret); tests get one per process.
      */
-    jwtSecret: c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir)),
+    jwtSecret,
+    /** Keys of the purposes without a setting of their own, derived from the JWT secret (platform/keys.ts). */
+    keys: deriveKeys(jwtSecret),
     seedDemo: c.SEED_DEMO ?? !production,
     admin: c.ADMIN_USERNAME
       ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! }

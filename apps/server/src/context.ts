@@ -11,9 +11,12 @@ import type { TokenService } from './platform/tokens.js';
 import type { JobRunner } from './platform/jobs.js';
 import type { SignedUrls } from './platform/signed-urls.js';
 import type { AppVersion } from './version.js';
-import type { NotificationService } from './modules/notifications/service.js';
 
-/** Everything a module's service needs, built once in buildApp and handed to each module. */
+/**
+ * Everything a module's service needs, built once in buildApp and handed to each module. Services
+ * that modules share add themselves with `declare module` (notifications/service.ts), so that this
+ * file imports no module.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -26,8 +29,6 @@ export interface AppContext {
   hub: Hub;
   version: AppVersion;
   log: FastifyBaseLogger;
-  /** The one way to tell a member something (inbox message, email copy, MailEvent). */
-  notifications: NotificationService;
   /** The one job runner (platform/jobs.ts). */
   jobs: JobRunner;
   /** Expiring links to private files (sources, debug archives, unapproved binaries). */

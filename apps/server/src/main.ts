@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { serverState } from './db/schema.js';
-import { ensureMember, seedDemo } from './db/seed.js';
+import { ensureMember } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 import { flushServerErrorReporting, initServerErrorReporting } from './platform/error-reporting.js';
 import { readAppVersion } from './version.js';
 

@@ -49,4 +49,18 @@ describe('layer boundaries', () => {
     ]);
     expect(await messages('packages/core/src/probe.ts', "import { z } from 'zod';\nexport const y = z;\n")).toEqual([]);
   });
+
+  it('lets server code reach a module only through its index, and keeps db/ free of modules', async () => {
+    const probe = (file: string, spec: string) =>
+      messages(`apps/server/src/${file}`, `import { a } from '${spec}';\nexport const b = a;\n`);
+    const inward = 'Import a server module only through its index.ts.';
+    expect(await probe('modules/cars/probe.ts', '../plugins/service.js')).toEqual([inward]);
+    expect(await probe('modules/cars/probe.ts', '../plugins/index.js')).toEqual([]);
+    expect(await probe('modules/cars/probe.ts', './service.js')).toEqual([]);
+    expect(await probe('plugins/probe.ts', '../modules/cars/routes.js')).toEqual([inward]);
+    expect(await probe('app.ts', './modules/cars/index.js')).toEqual([]);
+    expect(await probe('db/probe.ts', '../modules/cars/index.js')).toEqual([
+      'db/ is below the modules and imports none of them.',
+    ]);
+  });
 });

@@ -20,6 +20,7 @@ export const ADMIN_MESSAGES = {
   deliveryNotFound: 'Delivery not found',
   onlyOutgoing: 'Only outgoing deliveries can be redelivered',
   noWebhookUrl: 'Enter a URL: no builder webhook URL is configured',
+  noWebhookSecret: 'Set BUILD_WEBHOOK_SECRET on the server to send signed webhook deliveries',
   badWebhookUrl: 'Enter an http(s) URL',
   unknownRole: 'Role must be administrator or moderator',
   smtpOff: 'files in data/outbox',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { statsDates } from '@bm/core';
 import { carDailyCounts, cars, pluginDailyCounts, plugins } from './schema.js';
-import { seedDemoDailyCounts } from './seed-daily.js';
+import { seedDemoDailyCounts } from '../demo/daily-counts.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { TEST_LIMITS, carsApi } from '../modules/cars/test-support.js';
 import { createPlugin, publishedPlugin } from '../modules/plugins/test-helpers.js';

@@ -15,7 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { CarLoadout } from '@bm/core';
-import { members } from './schema.js';
+import { members } from './schema-accounts.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

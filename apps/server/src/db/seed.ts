@@ -1,13 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@bm/core';
 import type { Db } from './client.js';
-import { memberRoles, members, serverState } from './schema.js';
+import { memberRoles, members } from './schema.js';
 import { hashPassword } from '../platform/passwords.js';
-import type { FileStorage } from '../platform/storage.js';
-import { seedDemoPlugins } from '../modules/plugins/seed.js';
-import { seedDemoCars } from '../modules/cars/seed.js';
-import { seedDemoDailyCounts } from './seed-daily.js';
-import { seedDemoProfiles } from '../modules/members/seed.js';
 
 /** Makes sure an account exists, verified, with these roles; an existing account keeps its password. */
 export async function ensureMember(
@@ -43,37 +38,4 @@ export async function ensureMember(
     await db.insert(memberRoles).values({ memberId: id, role }).onConflictDoNothing();
   }
   return { id, created: !existing };
-}
-
-export const DEMO_ACCOUNTS = [
-  { username: 'admin', email: 'admin@example.com', password: 'admin-password', roles: ['administrator'] },
-  { username: 'moderator', email: 'moderator@example.com', password: 'moderator-password', roles: ['moderator'] },
-  { username: 'RocketRyan', email: 'ryan@example.com', password: 'member-password', roles: [] },
-  { username: 'BoostQueen', email: 'queen@example.com', password: 'member-password', roles: [] },
-  { username: 'AerialAce', email: 'ace@example.com', password: 'member-password', roles: [] },
-  { username: 'FlipReset', email: 'flip@example.com', password: 'member-password', roles: [] },
-] as const;
-
-/** Demo data, once per database: later areas (plugins, cars) add theirs here. */
-export async function seedDemo(
-  db: Db,
-  storage: FileStorage,
-): Promise<{ seeded: boolean; accounts: typeof DEMO_ACCOUNTS }> {
-  const [done] = await db.select().from(serverState).where(eq(serverState.key, 'demo_seeded'));
-  if (done) return { seeded: false, accounts: DEMO_ACCOUNTS };
-  await db.transaction(async (tx) => {
-    const memberIds: number[] = [];
-    for (const account of DEMO_ACCOUNTS)
-      memberIds.push((await ensureMember(tx, { ...account, roles: [...account.roles] })).id);
-    await seedDemoCars(tx, memberIds);
-    await seedDemoPlugins(
-      tx,
-      storage,
-      memberIds.filter((_, i) => DEMO_ACCOUNTS[i]!.roles.length === 0),
-    );
-    await seedDemoDailyCounts(tx);
-    await seedDemoProfiles(tx, storage, memberIds);
-    await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });
-  });
-  return { seeded: true, accounts: DEMO_ACCOUNTS };
 }

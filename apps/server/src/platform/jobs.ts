@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 
 export interface JobInfo {
@@ -31,6 +32,19 @@ export interface EnqueueOptions {
 
 /** A job whose handler throws this is not retried: it goes dead at once (bad payload, gone for good). */
 export class PermanentJobError extends Error {}
+
+/** A handler whose payload must match `schema`: a payload that does not goes dead at once, unretried. */
+export function checkedPayload<S extends z.ZodType<Record<string, unknown>>>(
+  kind: string,
+  schema: S,
+  handle: (payload: z.infer<S>) => Promise<void>,
+): JobHandler {
+  return async (raw) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw new PermanentJobError(`Bad ${kind} payload: ${parsed.error.message}`);
+    await handle(parsed.data);
+  };
+}
 
 const defaultBackoff = (attempt: number) => Math.min(3_600_000, 5000 * 2 ** (attempt - 1));
 

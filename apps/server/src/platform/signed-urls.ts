@@ -1,15 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import type { FileStorage } from './storage.js';
-import { typed } from '../http.js';
-import { HttpError } from './errors.js';
 
-/** Private files (sources, debug archives, unapproved binaries) are fetched through this path only. */
+/** Private files (sources, debug archives, unapproved binaries) are fetched through this path only (plugins/files.ts). */
 export const SIGNED_FILES_PATH = '/api/files/signed';
 
 const signature = (secret: string, key: string, exp: number, name: string) =>
-  createHmac('sha256', `signed-files:${secret}`).update(`${key}\n${exp}\n${name}`).digest('hex');
+  createHmac('sha256', secret).update(`${key}\n${exp}\n${name}`).digest('hex');
 
 /**
  * Hands out and checks expiring links to stored files: whoever holds the link may fetch the file
@@ -42,32 +37,4 @@ export class SignedUrls {
     if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
     return q.key;
   }
-}
-
-const signedQuery = z.object({
-  key: z.string().min(1).max(500),
-  exp: z.coerce.number().int().positive(),
-  name: z.string().min(1).max(200),
-  sig: z.string().regex(/^[0-9a-f]{64}$/, 'Bad signature'),
-});
-
-/** GET /api/files/signed?key&exp&name&sig: the file, private and never cached by shared caches. */
-export function signedFileRoutes(app: FastifyInstance, storage: FileStorage, urls: SignedUrls) {
-  typed(app).get(
-    '/files/signed',
-    { schema: { tags: ['files'], hide: true, querystring: signedQuery } },
-    async (req, reply) => {
-      const key = urls.check(req.query);
-      if (!key) throw new HttpError(403, 'This download link is invalid or has expired');
-      const data = await storage.get(key);
-      if (!data) throw new HttpError(404, 'File not found');
-      const safeName = req.query.name.replace(/[^\w.-]+/g, '_');
-      return reply
-        .header('cache-control', 'private, no-store')
-        .header('content-type', safeName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${safeName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
-    },
-  );
 }

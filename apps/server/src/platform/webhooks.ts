@@ -1,4 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { WEBHOOK_RESPONSE_MAX_CHARS } from '@bm/core';
+import type { Db } from '../db/client.js';
+import { webhookDeliveries } from '../db/schema.js';
 
 /** Header names of a signed delivery, both ways (site -> builder, builder -> site). */
 export const WEBHOOK_HEADERS = {
@@ -56,4 +59,74 @@ export function verifyWebhook(
   const got = Buffer.from(m[1]!, 'hex');
   if (!timingSafeEqual(want, got)) return { ok: false, reason: 'Bad signature' };
   return { ok: true, deliveryId, timestamp: ts };
+}
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export interface OutgoingWebhook {
+  /** build, test (what the admin screen shows). */
+  kind: string;
+  url: string;
+  /** JSON, sent and kept as these exact bytes (a redelivery sends them again). */
+  body: string;
+  secret: string;
+  deliveryId?: string;
+  submissionId?: number | null;
+  timeoutMs?: number;
+}
+
+/** fetch() fails with 'fetch failed' and puts the reason in its cause: keep the reason. */
+function describeFetchError(e: unknown): string {
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
+    return 'No answer within the time limit';
+  const cause = (e as { cause?: { message?: string } }).cause;
+  return cause?.message || (e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * The one webhook sender: posts a signed delivery (redirects not followed) and records it in
+ * webhook_deliveries whatever happens. A network failure or a non-2xx answer is in the row's
+ * error, never thrown: the caller decides whether to retry.
+ */
+export async function postWebhook(db: Db, w: OutgoingWebhook): Promise<DeliveryRow> {
+  const deliveryId = w.deliveryId ?? randomUUID();
+  const started = performance.now();
+  let statusCode: number | null = null;
+  let responseBody: string | null = null;
+  let error: string | null = null;
+  try {
+    const res = await fetch(w.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'bakkesmod-community-builds',
+        ...webhookHeaders(w.secret, w.body, deliveryId),
+      },
+      body: w.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(w.timeoutMs ?? 10_000),
+    });
+    statusCode = res.status;
+    const text = await res.text();
+    responseBody = text.length > WEBHOOK_RESPONSE_MAX_CHARS ? text.slice(0, WEBHOOK_RESPONSE_MAX_CHARS) : text;
+    if (!res.ok) error = `HTTP ${res.status}`;
+  } catch (e) {
+    error = describeFetchError(e);
+  }
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({
+      direction: 'out',
+      kind: w.kind,
+      url: w.url,
+      deliveryId,
+      submissionId: w.submissionId ?? null,
+      requestBody: w.body,
+      statusCode,
+      responseBody,
+      latencyMs: Math.round(performance.now() - started),
+      error,
+    })
+    .returning();
+  return row!;
 }

@@ -5,7 +5,6 @@ import {
   DEAD_JOBS_SHOWN,
   FEEDBACK_EXCERPT_CHARS,
   WEBHOOK_DELIVERIES_SHOWN,
-  WEBHOOK_RESPONSE_MAX_CHARS,
   type AdminMember,
   type ConnectionsResponse,
   type FeedbackItem,
@@ -16,9 +15,9 @@ import {
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeliveries } from '../../db/schema.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { loadNodemailer } from '../../platform/mailer.js';
-import { webhookHeaders } from '../../platform/webhooks.js';
+import { postWebhook } from '../../platform/webhooks.js';
 import { carsChanged } from '../cars/index.js';
 import { pluginsChanged } from '../plugins/index.js';
 
@@ -62,7 +61,6 @@ const off = (name: ServiceStatus['name'], detail: string): ServiceStatus => ({
   detail,
 });
 
-const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 const iso = (d: Date) => d.toISOString();
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -87,8 +85,11 @@ export class AdminService {
     return this.ctx.config.buildWebhookUrl || undefined;
   }
 
+  /** Deliveries are signed with the builder's secret only: without one, none is sent. */
   private get webhookSecret(): string {
-    return this.ctx.config.buildWebhookSecret || this.ctx.config.jwtSecret;
+    const secret = this.ctx.config.buildWebhookSecret;
+    if (!secret) throw conflict(M.noWebhookSecret);
+    return secret;
   }
 
   // Connections
@@ -222,41 +223,8 @@ export class AdminService {
     deliveryId: string,
     submissionId: number | null = null,
   ) {
-    const started = performance.now();
-    let statusCode: number | null = null;
-    let responseBody: string | null = null;
-    let error: string | null = null;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...webhookHeaders(this.webhookSecret, body, deliveryId) },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(10_000),
-      });
-      statusCode = res.status;
-      responseBody = cut(await res.text(), WEBHOOK_RESPONSE_MAX_CHARS);
-      if (!res.ok) error = `HTTP ${res.status}`;
-    } catch (e) {
-      error = describeFetchError(e);
-    }
-    const latencyMs = Math.round(performance.now() - started);
-    const [row] = await this.ctx.db
-      .insert(webhookDeliveries)
-      .values({
-        direction: 'out',
-        kind,
-        url,
-        deliveryId,
-        submissionId,
-        requestBody: body,
-        statusCode,
-        responseBody,
-        latencyMs,
-        error,
-      })
-      .returning();
-    return toDelivery(row!);
+    const secret = this.webhookSecret;
+    return toDelivery(await postWebhook(this.ctx.db, { kind, url, body, secret, deliveryId, submissionId }));
   }
 
   async deliveries(): Promise<WebhookDelivery[]> {

@@ -1,4 +1,5 @@
 // The build pipeline: dispatch to the builder, its signed callbacks, timeouts, and the local builder.
 export { buildRoutes } from './routes.js';
-export { BuildService, BUILD_CALLBACK_PATH, BUILD_MESSAGES, type BuildJob } from './service.js';
+export { BuildService, BUILD_CALLBACK_PATH, BUILD_JOB_OPTIONS, BUILD_MESSAGES, type BuildJob } from './service.js';
 export { BUILD_JOBS, enqueueBuild } from './dispatch.js';
+export { startLocalBuilder } from './local-builder.js';

@@ -1,5 +1,5 @@
 import yauzl, { type Entry } from 'yauzl';
-import { inspectZip, makeZip } from '../plugins/zip.js';
+import { inspectZip, makeZip } from '../plugins/index.js';
 
 export type PackageResult =
   { ok: true; binaryZip: Buffer; debugZip: Buffer | null; log: string } | { ok: false; log: string };

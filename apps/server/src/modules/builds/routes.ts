@@ -12,7 +12,6 @@ const message = z.object({ message: z.string() });
  */
 export function buildRoutes(app: App, ctx: AppContext) {
   const service = new BuildService(ctx);
-  service.registerJobs();
 
   void app.register(async (scope) => {
     scope.removeContentTypeParser(['application/json', 'text/plain']);

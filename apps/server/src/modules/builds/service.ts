@@ -6,10 +6,15 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { moderationAudit, plugins, submissions, webhookDeliveries, type SubmissionStatus } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { JobInfo } from '../../platform/jobs.js';
-import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
-import { notifySubmissionUpdated, pluginsChanged } from '../plugins/index.js';
-import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import type { JobInfo, JobKindOptions } from '../../platform/jobs.js';
+import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
+import {
+  BINARY_ZIP_LIMITS,
+  checkBinaryZip,
+  checkDebugZip,
+  notifySubmissionUpdated,
+  pluginsChanged,
+} from '../plugins/index.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 
 /** Where the builder posts its callbacks (under the site's public URL). */
@@ -25,6 +30,11 @@ const KEPT_BODY = 4096;
 /** Dispatch retries: 10 s doubling, 8 attempts (about 21 minutes in all). */
 export const DISPATCH_ATTEMPTS = 8;
 export const dispatchBackoff = (attempt: number) => 10_000 * 2 ** (attempt - 1);
+/** How the runner treats the pipeline's job kinds (registered in src/jobs.ts). */
+export const BUILD_JOB_OPTIONS = {
+  dispatch: { maxAttempts: DISPATCH_ATTEMPTS, backoffMs: dispatchBackoff, timeoutMs: DISPATCH_TIMEOUT_MS * 2 },
+  timeout: { maxAttempts: 5 },
+} satisfies Record<string, JobKindOptions>;
 
 export const BUILD_MESSAGES = {
   noBuilder: 'No builder is configured',
@@ -104,18 +114,6 @@ const pluginLabel = (name: string, version: string | null) => (version ? `${name
 export class BuildService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Registers the pipeline's job kinds with the one job runner. */
-  registerJobs() {
-    this.ctx.jobs.register(BUILD_JOBS.dispatch, (payload, job) => this.dispatch(Number(payload.submissionId), job), {
-      maxAttempts: DISPATCH_ATTEMPTS,
-      backoffMs: dispatchBackoff,
-      timeoutMs: DISPATCH_TIMEOUT_MS * 2,
-    });
-    this.ctx.jobs.register(BUILD_JOBS.timeout, (payload) => this.timeout(Number(payload.submissionId)), {
-      maxAttempts: 5,
-    });
-  }
-
   private async load(submissionId: number, db: Db = this.ctx.db, lock = false) {
     const q = db
       .select({
@@ -162,40 +160,14 @@ export class BuildService {
       }),
       callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
     };
-    const text = JSON.stringify(body);
-    const started = Date.now();
-    let statusCode: number | null = null;
-    let responseBody: string | null = null;
-    let error: string | null = null;
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'bakkesmod-community-builds',
-          ...webhookHeaders(secret, text, deliveryId),
-        },
-        body: text,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DISPATCH_TIMEOUT_MS),
-      });
-      statusCode = res.status;
-      responseBody = cut(await res.text(), KEPT_BODY);
-    } catch (e) {
-      const err = e as Error & { cause?: { code?: string; message?: string } };
-      error = cut([err.message, err.cause?.code ?? err.cause?.message].filter(Boolean).join(': '), 2000);
-    }
-    await this.ctx.db.insert(webhookDeliveries).values({
-      direction: 'out',
+    const { statusCode, responseBody, error } = await postWebhook(this.ctx.db, {
       kind: 'build',
       url,
+      body: JSON.stringify(body),
+      secret,
       deliveryId,
       submissionId: sub.id,
-      requestBody: cut(text, KEPT_BODY),
-      statusCode,
-      responseBody,
-      latencyMs: Date.now() - started,
-      error,
+      timeoutMs: DISPATCH_TIMEOUT_MS,
     });
     if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
       // A builder that answered before this line needs no timeout any more.
@@ -208,7 +180,10 @@ export class BuildService {
       );
       return;
     }
-    const reason = error ?? `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
+    const reason =
+      statusCode === null
+        ? (error ?? 'No answer')
+        : `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
     if (job.attempt >= job.maxAttempts) {
       await this.change(
         sub.id,

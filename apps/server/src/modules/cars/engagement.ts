@@ -60,7 +60,7 @@ export class CarEngagement {
   /** Counts a view or a copy unless this visitor was counted for this car within the window. */
   private async countOnce(kind: 'view' | 'copy', id: number, principal: Principal | null, visitor: VisitorInfo) {
     await usableCar(this.ctx.db, id, principal);
-    const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
+    const key = visitorKey(this.ctx.config.keys.visitor, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
     const result = await countOnce(this.ctx.db, kind === 'view' ? CAR_VIEWS : CAR_COPIES, id, key);
     if (result.counted) carCachesOf(this.ctx).details.invalidate(String(id));
     return result;

@@ -37,9 +37,6 @@ const visitorOf = (req: FastifyRequest): VisitorInfo => ({ ip: req.ip, userAgent
 export function carRoutes(app: App, ctx: AppContext) {
   const carsService = new CarService(ctx);
 
-  // View and copy marks are only needed within their window; every instance clears old ones hourly.
-  ctx.jobs.every('car-marks-prune', 3600_000, () => carsService.engagement.pruneMarks(), { runAtStart: false });
-
   carReadRoutes(app, carsService);
   carWriteRoutes(app, ctx, carsService);
   carEngagementRoutes(app, ctx, carsService);

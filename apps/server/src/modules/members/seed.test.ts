@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { isNotNull } from 'drizzle-orm';
 import type { MemberProfile } from '@bm/core';
 import { cars, plugins } from '../../db/schema.js';
-import { seedDemo } from '../../db/seed.js';
+import { seedDemo } from '../../demo/seed.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;

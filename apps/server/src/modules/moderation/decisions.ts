@@ -4,8 +4,13 @@ import { APPROVAL_NOTE_MAX, MODERATION_MESSAGES as M } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { plugins, submissions } from '../../db/schema.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
-import { notifySubmissionUpdated, pluginsChanged } from '../plugins/index.js';
-import { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip } from '../plugins/zip.js';
+import {
+  BINARY_ZIP_LIMITS,
+  checkBinaryZip,
+  checkDebugZip,
+  notifySubmissionUpdated,
+  pluginsChanged,
+} from '../plugins/index.js';
 import { holderName, loadSubmission, reviewable, stillWaiting } from './review.js';
 import { audit, type PluginRow, type SubmissionRow } from './shared.js';
 

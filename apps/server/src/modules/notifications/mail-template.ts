@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '../../platform/mailer.js';
-import type { Notice } from './service.js';
+import type { Notice } from './notice.js';
 import { type UnsubscribablePreference, unsubscribeHeaders } from './unsubscribe.js';
 
 const escape = (s: string) =>

@@ -145,7 +145,7 @@ describe('sending a notice', () => {
 
   it('refuses unsubscribe tokens that are missing, tampered with or signed with another secret', async () => {
     const m = await signedInMember(t);
-    const good = unsubscribeToken(t.ctx.config.jwtSecret, m.id, 'inboxNotifications');
+    const good = unsubscribeToken(t.ctx.config.keys.unsubscribe, m.id, 'inboxNotifications');
     const other = unsubscribeToken('another-secret-another-secret-123', m.id, 'inboxNotifications');
     const tampered = good.replace(`${m.id}.`, `${m.id + 1}.`);
     const forged = good.replace('inboxNotifications', 'pluginAll');

@@ -3,8 +3,6 @@ import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
-import { PermanentJobError } from '../../platform/jobs.js';
-import { PRODUCT_UPDATE_JOB } from './service.js';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
 
 const tokenQuery = z.object({
@@ -33,19 +31,7 @@ const TURNED_OFF = {
   productUpdates: 'You will no longer get product update emails.',
 } as const;
 
-const productUpdatePayload = z.object({
-  subject: z.string(),
-  body: z.string(),
-  afterMemberId: z.number().int().min(0),
-});
-
 export function notificationRoutes(app: App, ctx: AppContext) {
-  ctx.jobs.register(PRODUCT_UPDATE_JOB, async (raw) => {
-    const parsed = productUpdatePayload.safeParse(raw);
-    if (!parsed.success) throw new PermanentJobError(`Bad ${PRODUCT_UPDATE_JOB} payload: ${parsed.error.message}`);
-    await ctx.notifications.sendProductUpdateBatch(parsed.data);
-  });
-
   // A product update goes to every member who opted in: queued here, sent by the job in batches.
   typed(app).post(
     '/admin/product-updates',
@@ -112,7 +98,7 @@ function unsubscribeRoutes(app: App, ctx: AppContext) {
     UNSUBSCRIBE_PATH.replace(/^\/api/, ''),
     { schema: { tags: ['notifications'], querystring: tokenQuery } },
     async (req, reply) => {
-      const claim = readUnsubscribeToken(ctx.config.jwtSecret, req.query.token);
+      const claim = readUnsubscribeToken(ctx.config.keys.unsubscribe, req.query.token);
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(req.query.token)}`;
       return reply
         .code(claim ? 200 : 400)

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
@@ -5,17 +6,18 @@ import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
 import { enqueueMail } from '../../platform/mailer.js';
 import { noticeMail } from './mail-template.js';
-import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
+import type { Notice, NoticeKind } from './notice.js';
 
-/** What a notice is about: decides the preference that gates it and its inbox category. */
-export type NoticeKind =
-  | 'pluginApproved'
-  | 'pluginDenied'
-  | 'buildFailed'
-  | 'pluginComment'
-  | 'productUpdate'
-  | 'featureLaunched'
-  | 'staffMessage';
+export type { Notice, NoticeKind } from './notice.js';
+
+// The context names the service here, not in context.ts, so that context.ts imports no module (no circle).
+declare module '../../context.js' {
+  interface AppContext {
+    /** The one way to tell a member something (inbox message, email copy, MailEvent). */
+    notifications: NotificationService;
+  }
+}
+import { readUnsubscribeToken, type UnsubscribablePreference, unsubscribeUrl } from './unsubscribe.js';
 
 const CATEGORY: Record<NoticeKind, string> = {
   pluginApproved: 'plugin',
@@ -34,18 +36,6 @@ const PLUGIN_PREFERENCE: Partial<Record<NoticeKind, keyof NotificationPreference
   buildFailed: 'buildFailures',
   pluginComment: 'pluginComments',
 };
-
-export interface Notice {
-  memberId: number;
-  kind: NoticeKind;
-  subject: string;
-  /** Markdown. */
-  body: string;
-  /** A site path the message points to ('/plugins/4/manage'). */
-  link?: string;
-  /** The sender shown in the inbox; the site by default. */
-  from?: string;
-}
 
 /** A stored inbox row as the API and MailEvent show it. */
 export function toMailMessage(row: typeof mailMessages.$inferSelect): MailMessage {
@@ -83,12 +73,13 @@ export const PRODUCT_UPDATE_JOB = 'product-update';
 /** Members noticed per batch job run (one transaction each). */
 export const NOTICE_BATCH = 100;
 
-export interface ProductUpdatePayload {
-  subject: string;
-  body: string;
+export const productUpdatePayload = z.object({
+  subject: z.string(),
+  body: z.string(),
   /** Members with a larger id are still to be noticed. */
-  afterMemberId: number;
-}
+  afterMemberId: z.number().int().min(0),
+});
+export type ProductUpdatePayload = z.infer<typeof productUpdatePayload>;
 
 export interface SentNotice {
   messageId: number;
@@ -133,7 +124,12 @@ export class NotificationService {
       .returning({ id: mailMessages.id });
     if (wanted.email && member.email && member.verified) {
       const preference = unsubscribePreferenceOf(notice.kind);
-      const url = unsubscribeUrl(this.ctx.config.publicUrl, this.ctx.config.jwtSecret, notice.memberId, preference);
+      const url = unsubscribeUrl(
+        this.ctx.config.publicUrl,
+        this.ctx.config.keys.unsubscribe,
+        notice.memberId,
+        preference,
+      );
       await enqueueMail(
         db,
         noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }),
@@ -156,38 +152,49 @@ export class NotificationService {
     await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
   }
 
-  /**
-   * One batch of a product update: the next members (by id) who opted in get it, and the job for the
-   * rest is queued, in one transaction; a failed run rolls back whole, so nobody gets it twice.
-   */
+  /** One batch of a product update to the members who opted in (sendBatch). */
   async sendProductUpdateBatch(payload: ProductUpdatePayload): Promise<void> {
+    await this.sendBatch({
+      job: PRODUCT_UPDATE_JOB,
+      payload,
+      recipients: async (tx, afterMemberId, limit) =>
+        (
+          await tx
+            .select({ id: members.id })
+            .from(members)
+            .where(
+              and(
+                gt(members.id, afterMemberId),
+                sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
+              ),
+            )
+            .orderBy(asc(members.id))
+            .limit(limit)
+        ).map((r) => r.id),
+      notice: (memberId) => ({ memberId, kind: 'productUpdate', subject: payload.subject, body: payload.body }),
+    });
+  }
+
+  /**
+   * The one batched sender of a notice to many members: the next NOTICE_BATCH recipients (by member
+   * id, after payload.afterMemberId) get their notice and the job for the rest is queued, in one
+   * transaction. A failed run rolls back whole and is retried, so everyone gets it exactly once.
+   */
+  async sendBatch<P extends { afterMemberId: number }>(batch: {
+    job: string;
+    payload: P;
+    recipients: (tx: Db, afterMemberId: number, limit: number) => Promise<number[]>;
+    notice: (memberId: number) => Notice;
+  }): Promise<void> {
     const published: SentNotice[] = [];
     await this.ctx.db.transaction(async (tx) => {
-      const batch = await tx
-        .select({ id: members.id })
-        .from(members)
-        .where(
-          and(
-            gt(members.id, payload.afterMemberId),
-            sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
-          ),
-        )
-        .orderBy(asc(members.id))
-        .limit(NOTICE_BATCH);
-      for (const { id } of batch) {
-        const sent = await this.send(
-          { memberId: id, kind: 'productUpdate', subject: payload.subject, body: payload.body },
-          tx,
-        );
+      const ids = await batch.recipients(tx, batch.payload.afterMemberId, NOTICE_BATCH);
+      for (const memberId of ids) {
+        const sent = await this.send(batch.notice(memberId), tx);
         if (sent) published.push(sent);
       }
-      if (batch.length === NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(
-          PRODUCT_UPDATE_JOB,
-          { ...payload, afterMemberId: batch[batch.length - 1]!.id },
-          {},
-          tx,
-        );
+      if (ids.length === NOTICE_BATCH) {
+        await this.ctx.jobs.enqueue(batch.job, { ...batch.payload, afterMemberId: ids[ids.length - 1]! }, {}, tx);
       }
     });
     for (const sent of published) await sent.publish();
@@ -198,7 +205,7 @@ export class NotificationService {
    * token does not check out or its member is gone; the preference it turned off otherwise.
    */
   async unsubscribe(token: string): Promise<UnsubscribablePreference | null> {
-    const claim = readUnsubscribeToken(this.ctx.config.jwtSecret, token);
+    const claim = readUnsubscribeToken(this.ctx.config.keys.unsubscribe, token);
     if (!claim) return null;
     return this.ctx.db.transaction(async (tx) => {
       const [member] = await tx

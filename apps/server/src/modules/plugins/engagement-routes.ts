@@ -7,7 +7,7 @@ import { PluginEngagement } from './engagement.js';
 
 /** Who is counted for a view or download: the member, or the address and browser. */
 export const visitorOf = (ctx: AppContext, req: FastifyRequest) =>
-  visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
+  visitorKey(ctx.config.keys.visitor, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
 
 const tag = ['plugins'];
 

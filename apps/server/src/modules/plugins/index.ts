@@ -1,11 +1,11 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
-export { pluginsChanged } from './caches.js';
+export { matchSyncOf, pluginsChanged } from './caches.js';
 export { PluginEngagement } from './engagement.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
 export { queryRows, toIso, versionDownloadPath } from './presenter.js';
 export { PluginReads, pluginMeta, reviewQueuePositions } from './reads.js';
 export { PluginWrites } from './writes.js';
-export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip } from './zip.js';
+export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
 export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Plugin, PluginPage } from '@bm/core';
 import { pluginComments, pluginRatings, plugins, submissions } from '../../db/schema.js';
-import { seedDemo } from '../../db/seed.js';
+import { seedDemo } from '../../demo/seed.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { checkBinaryZip, checkSourceZip } from './zip.js';
 

@@ -13,7 +13,7 @@ import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext } from '../../context.js';
 import { mailMessages } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { toMailMessage } from '../notifications/service.js';
+import { toMailMessage } from '../notifications/index.js';
 
 /** A search text as an ILIKE pattern that matches it literally. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,7 +26,7 @@ function searchOn(search: string | undefined): SQL | undefined {
 }
 
 /** A member's inbox: every call reads and changes only the caller's own messages. */
-export class MailService {
+export class InboxService {
   constructor(private readonly ctx: AppContext) {}
 
   private async page(where: SQL, page: number, pageSize: number): Promise<MailPage> {

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { MAIL_MESSAGES as M, type SubscribersPage, type UpcomingFeature } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { featureSubscriptions, members, upcomingFeatures } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
-import { NOTICE_BATCH, type NoticeKind, type SentNotice, SITE_SENDER } from '../notifications/service.js';
+import { NOTICE_BATCH, SITE_SENDER } from '../notifications/index.js';
 
 /** The coming-soon sections of the site: present on every database (added at start if missing). */
 export const COMING_SOON_FEATURES = [
@@ -18,19 +19,20 @@ export const FEATURE_NOTICE_JOB = 'feature-notice';
 /** Subscribers noticed per job run (one transaction each). */
 export const FEATURE_NOTICE_BATCH = NOTICE_BATCH;
 
-export interface FeatureNoticePayload {
-  feature: string;
-  kind: Extract<NoticeKind, 'featureLaunched' | 'staffMessage'>;
-  subject: string;
-  body: string;
-  link?: string;
-  from?: string;
-  /** Subscribers with a larger member id are still to be noticed. */
-  afterMemberId: number;
-}
+export const featureNoticePayload = z.object({
+  feature: z.string(),
+  kind: z.enum(['featureLaunched', 'staffMessage']),
+  subject: z.string(),
+  body: z.string(),
+  link: z.string().optional(),
+  from: z.string().optional(),
+  afterMemberId: z.number().int().min(0),
+});
+/** Subscribers with a larger member id than afterMemberId are still to be noticed. */
+export type FeatureNoticePayload = z.infer<typeof featureNoticePayload>;
 
 /** Upcoming features (the coming-soon sections) and who wants to hear when they launch. */
-export class FeatureService {
+export class UpcomingFeatureService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Adds the coming-soon sections when they are missing; names and states already stored are kept. */
@@ -149,48 +151,33 @@ export class FeatureService {
     await this.ctx.jobs.enqueue(FEATURE_NOTICE_JOB, { ...payload });
   }
 
-  /**
-   * One batch of a feature notice: the next subscribers by member id get their notice, and the job
-   * for the rest is queued, all in one transaction. A failed run rolls back whole and is retried,
-   * so every subscriber gets the notice exactly once.
-   */
+  /** One batch of a feature notice to its subscribers (the notifications' sendBatch). */
   async sendBatch(payload: FeatureNoticePayload): Promise<void> {
-    const published: SentNotice[] = [];
-    await this.ctx.db.transaction(async (tx) => {
-      const batch = await tx
-        .select({ memberId: featureSubscriptions.memberId })
-        .from(featureSubscriptions)
-        .where(
-          and(
-            eq(featureSubscriptions.featureKey, payload.feature),
-            gt(featureSubscriptions.memberId, payload.afterMemberId),
-          ),
-        )
-        .orderBy(asc(featureSubscriptions.memberId))
-        .limit(FEATURE_NOTICE_BATCH);
-      for (const { memberId } of batch) {
-        const sent = await this.ctx.notifications.send(
-          {
-            memberId,
-            kind: payload.kind,
-            subject: payload.subject,
-            body: payload.body,
-            link: payload.link,
-            from: payload.from,
-          },
-          tx,
-        );
-        if (sent) published.push(sent);
-      }
-      if (batch.length === FEATURE_NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(
-          FEATURE_NOTICE_JOB,
-          { ...payload, afterMemberId: batch[batch.length - 1]!.memberId },
-          {},
-          tx,
-        );
-      }
+    await this.ctx.notifications.sendBatch({
+      job: FEATURE_NOTICE_JOB,
+      payload,
+      recipients: async (tx, afterMemberId, limit) =>
+        (
+          await tx
+            .select({ memberId: featureSubscriptions.memberId })
+            .from(featureSubscriptions)
+            .where(
+              and(
+                eq(featureSubscriptions.featureKey, payload.feature),
+                gt(featureSubscriptions.memberId, afterMemberId),
+              ),
+            )
+            .orderBy(asc(featureSubscriptions.memberId))
+            .limit(limit)
+        ).map((r) => r.memberId),
+      notice: (memberId) => ({
+        memberId,
+        kind: payload.kind,
+        subject: payload.subject,
+        body: payload.body,
+        link: payload.link,
+        from: payload.from,
+      }),
     });
-    for (const sent of published) await sent.publish();
   }
 }

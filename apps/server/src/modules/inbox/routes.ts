@@ -10,14 +10,14 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
-import { MailService } from './service.js';
+import { InboxService } from './service.js';
 
 const tags = ['mail'];
 
 /** The member's inbox (§7 /mail calls): every call sees only the caller's own messages. */
-export function mailRoutes(app: App, ctx: AppContext) {
+export function inboxRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const mail = new MailService(ctx);
+  const mail = new InboxService(ctx);
   const opts = { preValidation: signedIn };
 
   r.get(

@@ -12,31 +12,15 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
-import { PermanentJobError } from '../../platform/jobs.js';
-import { FEATURE_NOTICE_JOB, type FeatureNoticePayload, FeatureService } from './service.js';
+import { UpcomingFeatureService } from './service.js';
 
 const tags = ['features'];
 
-const featureNoticePayload = z.object({
-  feature: z.string(),
-  kind: z.enum(['featureLaunched', 'staffMessage']),
-  subject: z.string(),
-  body: z.string(),
-  link: z.string().optional(),
-  from: z.string().optional(),
-  afterMemberId: z.number().int().min(0),
-});
-
 /** Upcoming features (§7 UpcomingFeatures) and 'Notify me' subscriptions (§7 FeatureSubscriptions). */
-export function featureRoutes(app: App, ctx: AppContext) {
+export function upcomingFeatureRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const features = new FeatureService(ctx);
+  const features = new UpcomingFeatureService(ctx);
 
-  ctx.jobs.register(FEATURE_NOTICE_JOB, async (raw) => {
-    const parsed = featureNoticePayload.safeParse(raw);
-    if (!parsed.success) throw new PermanentJobError(`Bad ${FEATURE_NOTICE_JOB} payload: ${parsed.error.message}`);
-    await features.sendBatch(parsed.data satisfies FeatureNoticePayload);
-  });
   app.addHook('onReady', async () => {
     await features.ensureComingSoon();
   });

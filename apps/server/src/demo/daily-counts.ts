@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db } from '../db/client.js';
 
 /**
  * Demo per-day counts for the last 90 days of every plugin and car that has counts, so the authors'

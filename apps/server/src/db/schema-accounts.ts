@@ -1,0 +1,130 @@
+// Members and how they sign in: accounts, roles, reputation, sessions, mailed tokens, impersonation.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    avatarKey: text('avatar_key'),
+    productUpdatesOptIn: boolean('product_updates_opt_in').notNull().default(false),
+    bioMarkdown: text('bio_markdown').notNull().default(''),
+    socials: jsonb('socials').$type<Record<string, string>>().notNull().default({}),
+    /** Starts at 1; kept in step with member_reputation rows in the same transaction, never below 1. */
+    reputation: integer('reputation').notNull().default(1),
+    notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>(),
+    /** Set by an administrator: the account cannot sign in and its sessions are revoked. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('members_email_lower_idx').on(sql`lower(${t.email})`),
+    check('members_reputation_min', sql`${t.reputation} >= 1`),
+  ],
+);
+
+/** One row per giver and receiver: a member gives another reputation at most once, never to themselves. */
+export const memberReputation = pgTable(
+  'member_reputation',
+  {
+    giverId: integer('giver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.giverId, t.receiverId] }),
+    index('member_reputation_receiver_idx').on(t.receiverId),
+    check('member_reputation_not_self', sql`${t.giverId} <> ${t.receiverId}`),
+  ],
+);
+
+export const memberRoles = pgTable(
+  'member_roles',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('member_roles_pk').on(t.memberId, t.role)],
+);
+
+/** One row per sign-in; a JWT carries its id, and a revoked or expired row makes the token invalid. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull(),
+    impersonatorId: integer('impersonator_id').references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Bumped by every refresh: only a token of the current generation (or the previous one, briefly) is valid. */
+    generation: integer('generation').notNull().default(0),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/** Single-use tokens mailed to members: email verification, password reset, email change. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'verify' | 'reset' | 'email_change'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_hash_idx').on(t.tokenHash),
+    index('email_tokens_member_idx').on(t.memberId, t.kind),
+  ],
+);
+
+export const impersonationAudit = pgTable('impersonation_audit', {
+  id: serial('id').primaryKey(),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+});

@@ -1,0 +1,52 @@
+import type { AppContext } from './context.js';
+import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/index.js';
+import { CarService } from './modules/cars/index.js';
+import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
+import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
+import { matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
+import { checkedPayload } from './platform/jobs.js';
+
+/**
+ * Every background job and periodic task of the server, in one list, all run by the one runner
+ * (platform/jobs.ts). Queued jobs are rows any instance may claim, retried with backoff; periodic
+ * tasks run on every instance, never twice at once, and an error waits for the next turn.
+ */
+export function registerJobs(ctx: AppContext): void {
+  const { jobs } = ctx;
+
+  // Queued jobs.
+  const builds = new BuildService(ctx);
+  jobs.register(
+    BUILD_JOBS.dispatch,
+    (payload, job) => builds.dispatch(Number(payload.submissionId), job),
+    BUILD_JOB_OPTIONS.dispatch,
+  );
+  jobs.register(
+    BUILD_JOBS.timeout,
+    (payload) => builds.timeout(Number(payload.submissionId)),
+    BUILD_JOB_OPTIONS.timeout,
+  );
+  const features = new UpcomingFeatureService(ctx);
+  jobs.register(
+    FEATURE_NOTICE_JOB,
+    checkedPayload(FEATURE_NOTICE_JOB, featureNoticePayload, (p) => features.sendBatch(p)),
+  );
+  jobs.register(
+    PRODUCT_UPDATE_JOB,
+    checkedPayload(PRODUCT_UPDATE_JOB, productUpdatePayload, (p) => ctx.notifications.sendProductUpdateBatch(p)),
+  );
+
+  // Periodic tasks.
+  jobs.every('mail-outbox', 2000, () => ctx.mail.kick());
+  // View, download and copy marks are only needed within their window: old ones are cleared hourly.
+  const plugins = new PluginEngagement(ctx);
+  jobs.every('plugin-marks-prune', 3600_000, () => plugins.pruneMarks(), { runAtStart: false });
+  const cars = new CarService(ctx);
+  jobs.every('car-marks-prune', 3600_000, () => cars.engagement.pruneMarks(), { runAtStart: false });
+  // The in-memory search index takes in every server's changes each second (SEARCH_INDEX=memory).
+  const match = matchSyncOf(ctx);
+  if (match) {
+    jobs.every('plugin-match-index', 1000, () => match.poll(), { runAtStart: false });
+    jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
+  }
+}

@@ -1,0 +1,2 @@
+export { authRoutes } from './routes.js';
+export { AuthService } from './service.js';

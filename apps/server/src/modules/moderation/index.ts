@@ -1,0 +1,1 @@
+export { moderationRoutes } from './routes.js';

@@ -1,0 +1,1 @@
+export { publicConfig, systemRoutes } from './routes.js';
