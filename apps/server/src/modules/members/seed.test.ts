@@ -7,12 +7,9 @@ import { seedDemo } from '../../demo/seed.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
-let seedMs = 0;
 beforeAll(async () => {
   t = await startTestApp();
-  const started = Date.now();
   await seedDemo(t.ctx.db, t.ctx.storage);
-  seedMs = Date.now() - started;
 });
 afterAll(() => t.close());
 
@@ -35,7 +32,7 @@ describe('demo profiles', () => {
     expect(flip.member.avatarUrl).toBeNull();
   });
 
-  it('draws plugin and car banners stored under the upload keys, quickly', async () => {
+  it('draws plugin and car banners stored under the upload keys', async () => {
     const pluginBanners = await t.ctx.db
       .select({ key: plugins.bannerKey })
       .from(plugins)
@@ -47,6 +44,5 @@ describe('demo profiles', () => {
     expect(await sharp(banner!).metadata()).toMatchObject({ format: 'webp', width: 640, height: 360 });
     const carFile = await t.app.inject({ method: 'GET', url: t.ctx.storage.url(carBanners[0]!.key!) });
     expect(carFile.statusCode).toBe(200);
-    expect(seedMs).toBeLessThan(15_000);
   });
 });
