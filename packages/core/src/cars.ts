@@ -203,4 +203,3 @@ export const memberCarsPageSchema = z.object({
   totalCount: z.number().int(),
 });
 export type MemberCarItem = z.infer<typeof memberCarItemSchema>;
-export type MemberCarsPage = z.infer<typeof memberCarsPageSchema>;

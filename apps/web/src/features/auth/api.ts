@@ -1,5 +1,9 @@
-import type { AuthResponse, MessageResponse } from '@bm/core';
+import type { AuthResponse } from '@bm/core';
 import { api } from '../../lib/api';
+
+interface MessageResponse {
+  message: string;
+}
 
 export const authApi = {
   register: (body: {
