@@ -28,7 +28,7 @@ const PluginDetailPage = lazyPage(() =>
   import('../features/plugins/detail/plugin-detail-page').then((m) => m.PluginDetailPage),
 );
 const PluginCreatePage = lazyPage(() =>
-  import('../features/plugins/create/create-plugin-form').then((m) => m.PluginCreatePage),
+  import('../features/plugins/create/create-plugin-page').then((m) => m.PluginCreatePage),
 );
 const PluginManagePage = lazyPage(() =>
   import('../features/plugins/manage/manage-page').then((m) => m.PluginManagePage),
