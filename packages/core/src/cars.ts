@@ -203,3 +203,4 @@ export const memberCarsPageSchema = z.object({
   totalCount: z.number().int(),
 });
 export type MemberCarItem = z.infer<typeof memberCarItemSchema>;
+export type MemberCarsPage = z.infer<typeof memberCarsPageSchema>;

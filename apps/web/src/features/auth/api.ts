@@ -1,9 +1,5 @@
-import type { AuthResponse } from '@bm/core';
+import type { AuthResponse, MessageResponse } from '@bm/core';
 import { api } from '../../lib/api';
-
-interface MessageResponse {
-  message: string;
-}
 
 export const authApi = {
   register: (body: {

@@ -1,19 +1,17 @@
 import {
   MEMBER_PAGE_SIZE_MAX,
+  type CarPinResponse,
   type MemberCarItem,
+  type MemberCarsPage,
   type MemberPluginItem,
+  type MemberPluginsPage,
   type MemberProfile,
+  type PluginPinResponse,
   type ProfileUpdateRequest,
   type RepResponse,
 } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-
-interface Paged<T> {
-  items: T[];
-  totalPages: number;
-  totalCount: number;
-}
 
 /** One entry of a member's content grid: a plugin or a car, read the same way. */
 export interface ContentItem {
@@ -38,10 +36,13 @@ export const memberKeys = {
 const path = (name: string) => `/members/${encodeURIComponent(name)}`;
 
 /** Every page of a member's list at the largest page size (§7: 50 when loading everything). */
-async function allPages<T>(url: string, signal: AbortSignal): Promise<T[]> {
-  const items: T[] = [];
+async function allPages<P extends MemberPluginsPage | MemberCarsPage>(
+  url: string,
+  signal: AbortSignal,
+): Promise<Array<P['items'][number]>> {
+  const items: Array<P['items'][number]> = [];
   for (let page = 1; page <= 20; page++) {
-    const res = await api.get<Paged<T>>(url, { signal, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
+    const res = await api.get<P>(url, { signal, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
     items.push(...res.items);
     if (page >= res.totalPages) break;
   }
@@ -97,8 +98,8 @@ export const contentQuery = (name: string) =>
     queryKey: memberKeys.content(name),
     queryFn: async ({ signal }) => {
       const [plugins, cars] = await Promise.all([
-        allPages<MemberPluginItem>(`${path(name)}/plugins`, signal),
-        allPages<MemberCarItem>(`${path(name)}/cars`, signal),
+        allPages<MemberPluginsPage>(`${path(name)}/plugins`, signal),
+        allPages<MemberCarsPage>(`${path(name)}/cars`, signal),
       ]);
       return sortContent([...plugins.map(fromPlugin), ...cars.map(fromCar)]);
     },
@@ -108,8 +109,11 @@ export const membersApi = {
   setRep: (name: string, give: boolean) =>
     give ? api.post<RepResponse>(`${path(name)}/rep`) : api.delete<RepResponse>(`${path(name)}/rep`),
   setPinned: (item: Pick<ContentItem, 'kind' | 'id'>, isPinned: boolean) =>
-    api.post<{ isPinned: boolean }>(item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`, {
-      isPinned,
-    }),
+    api.post<PluginPinResponse | CarPinResponse>(
+      item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`,
+      {
+        isPinned,
+      },
+    ),
   saveProfile: (body: ProfileUpdateRequest) => api.put<MemberProfile>('/members/me/profile', body),
 };

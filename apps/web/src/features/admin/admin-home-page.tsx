@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { Card, cx, focusRing } from '../../components/ui';
+import { ADMIN_LINKS } from './admin-layout';
+import { ADMIN_TEXT } from './constants';
+import { AdminSection } from './shared';
+
+export function AdminHomePage() {
+  return (
+    <AdminSection title={ADMIN_TEXT.home.title}>
+      <p className="text-slate-400">{ADMIN_TEXT.home.intro}</p>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {ADMIN_LINKS.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={cx('block h-full rounded-2xl', focusRing)}>
+              <Card className="h-full transition-colors hover:border-sky-500/60">
+                <h3 className="font-semibold text-white">{l.label}</h3>
+                <p className="mt-1 text-sm text-slate-400">{l.description}</p>
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </AdminSection>
+  );
+}

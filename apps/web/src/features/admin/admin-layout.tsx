@@ -1,0 +1,30 @@
+import { Outlet } from 'react-router';
+import { SectionLayout } from '../../components/section-layout';
+
+export const ADMIN_LINKS = [
+  {
+    to: '/admin/connections',
+    label: 'Connections',
+    description: 'Database, Redis, mail, storage and build server; queues and dead jobs.',
+  },
+  {
+    to: '/admin/webhooks',
+    label: 'Webhooks',
+    description: 'Send a signed test delivery and look at recent deliveries.',
+  },
+  { to: '/admin/feedback', label: 'Feedback', description: 'What members sent with the feedback button.' },
+  { to: '/admin/members', label: 'Members', description: 'Find members, give or take staff roles, disable accounts.' },
+  {
+    to: '/admin/feature-subscribers',
+    label: 'Feature Subscribers',
+    description: 'Who waits for an upcoming feature, and a message to them.',
+  },
+] as const;
+
+export function AdminLayout() {
+  return (
+    <SectionLayout title="Admin" navLabel="Admin sections" links={ADMIN_LINKS}>
+      <Outlet />
+    </SectionLayout>
+  );
+}
