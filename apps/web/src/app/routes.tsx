@@ -28,17 +28,16 @@ const PluginDetailPage = lazyPage(() =>
   import('../features/plugins/detail/plugin-detail-page').then((m) => m.PluginDetailPage),
 );
 const PluginCreatePage = lazyPage(() =>
-  import('../features/plugins/create/create-plugin-form').then((m) => m.PluginCreatePage),
+  import('../features/plugins/create/create-plugin-page').then((m) => m.PluginCreatePage),
 );
 const PluginManagePage = lazyPage(() =>
   import('../features/plugins/manage/manage-page').then((m) => m.PluginManagePage),
 );
 
-const carForms = () => import('../features/cars/car-form-pages');
 const CarsPage = lazyPage(() => import('../features/cars/cars-page').then((m) => m.CarsPage));
 const CarDetailPage = lazyPage(() => import('../features/cars/car-detail-page').then((m) => m.CarDetailPage));
-const CarUploadPage = lazyPage(() => carForms().then((m) => m.CarUploadPage));
-const CarEditPage = lazyPage(() => carForms().then((m) => m.CarEditPage));
+const CarUploadPage = lazyPage(() => import('../features/cars/car-upload-page').then((m) => m.CarUploadPage));
+const CarEditPage = lazyPage(() => import('../features/cars/car-edit-page').then((m) => m.CarEditPage));
 
 const members = () => import('../features/members');
 const MemberProfilePage = lazyPage(() => members().then((m) => m.MemberProfilePage));

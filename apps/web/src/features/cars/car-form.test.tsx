@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
 import { carsApi } from './api';
 import { bannerFileError, codeStatus } from './car-form';
-import { CarEditPage, CarUploadPage } from './car-form-pages';
+import { CarEditPage } from './car-edit-page';
+import { CarUploadPage } from './car-upload-page';
 import { CAR_FORM_TEXT as T } from './constants';
 import { BAD_CHECKSUM_CODE, deferred, makeDetail, OCTANE_CODE } from './test-fixtures';
 

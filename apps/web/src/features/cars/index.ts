@@ -1,4 +1,5 @@
 export { CarDetailPage } from './car-detail-page';
-export { CarEditPage, CarUploadPage } from './car-form-pages';
+export { CarEditPage } from './car-edit-page';
+export { CarUploadPage } from './car-upload-page';
 export { CarsPage } from './cars-page';
 export { CarBanner } from './car-banner';

@@ -2,8 +2,8 @@ import { PLUGIN_MESSAGES, PLUGIN_SHORT_DESCRIPTION_MAX, createPluginRequest } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Dialog, TextAreaField, TextField } from '../../../components/ui';
-import { useDocumentTitle } from '../../../components/use-document-title';
+import { Alert, Button, Dialog, TextAreaField, TextField } from '../../../components/ui';
+
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from '../manage/api';
@@ -152,20 +152,5 @@ export function CreatePluginDialog({ open, onClose }: { open: boolean; onClose: 
     <Dialog open={open} onClose={onClose} title={T.title} description={T.intro} className="max-w-lg">
       <CreatePluginForm onCancel={onClose} onCreated={onClose} />
     </Dialog>
-  );
-}
-
-/** /plugins/new (signed in): the same form as a page. */
-export function PluginCreatePage() {
-  useDocumentTitle(T.title);
-  const navigate = useNavigate();
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-white">{T.title}</h1>
-      <p className="mb-6 mt-1 text-slate-400">{T.intro}</p>
-      <Card>
-        <CreatePluginForm onCancel={() => void navigate('/dashboard')} />
-      </Card>
-    </div>
   );
 }

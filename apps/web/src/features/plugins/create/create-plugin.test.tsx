@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
 import { makePlugin } from '../manage/test-fixtures';
 import { CREATE_PLUGIN_TEXT as T } from './constants';
-import { PluginCreatePage } from './create-plugin-form';
+import { PluginCreatePage } from './create-plugin-page';
 
 describe('create plugin form', () => {
   beforeEach(() => signInAs());

@@ -6,7 +6,7 @@ import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import { commentsPaging, pluginKeys } from '../api';
 import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
-import { makeComment, makePluginDetail } from '../list/fixtures';
+import { makeComment, makePluginDetail } from '../list/test-fixtures';
 import { installLauncher } from './counters';
 import { PluginDetailPage } from './plugin-detail-page';
 

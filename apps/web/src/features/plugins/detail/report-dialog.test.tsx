@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import { PLUGIN_JOIN_TEXT, REPORT_TEXT as T } from '../constants';
-import { makePlugin } from '../list/fixtures';
+import { makePlugin } from '../list/test-fixtures';
 import { PluginDetailPage } from './plugin-detail-page';
 
 function serve(report: () => Response = () => json(201, { id: 1 }), plugin = makePlugin()) {

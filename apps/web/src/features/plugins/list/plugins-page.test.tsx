@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '../../../lib/config';
 import { json, mockFetch, renderRoutes } from '../../../test/utils';
 import { PLUGINS_LIST_TEXT as T, PLUGINS_VIEW_KEY } from '../constants';
 import { PluginCard } from '../plugin-card';
-import { deferred, makePlugin, makePluginPage } from './fixtures';
+import { deferred, makePlugin, makePluginPage } from './test-fixtures';
 import { PluginsPage } from './plugins-page';
 
 type Handler = (query: URLSearchParams) => Response | Promise<Response>;
