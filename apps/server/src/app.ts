@@ -45,7 +45,7 @@ import {
   isDatabaseUnavailable,
   isInvalidTextError,
 } from './platform/db-errors.js';
-import { attachHub } from './platform/hub.js';
+import { attachHub, lateHub } from './platform/hub.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
@@ -119,13 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     ),
     tokens: new TokenService(config.jwtSecret, config.publicUrl),
     mail,
-    hub: {
-      toMember: (...a) => hubRef.current?.toMember(...a),
-      toRole: (...a) => hubRef.current?.toRole(...a),
-      toPlugin: (...a) => hubRef.current?.toPlugin(...a),
-      toAll: (...a) => hubRef.current?.toAll(...a),
-      clientCount: () => hubRef.current?.clientCount() ?? 0,
-    },
+    hub: lateHub(hubRef),
     version,
     log: app.log,
     jobs: new JobRunner(opts.database.db, app.log),

@@ -199,6 +199,7 @@ export class AuthService {
 
   async logout(principal: Principal) {
     await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
+    this.ctx.hub.endSessions({ sessionId: principal.sessionId });
   }
 
   async me(principal: Principal): Promise<Member> {
@@ -254,6 +255,7 @@ export class AuthService {
       return { member, session, impersonating, expiresAt, generation };
     });
     if (result === 'reused') {
+      this.ctx.hub.endSessions({ sessionId: claims.sid });
       this.ctx.log.warn({ sessionId: claims.sid, memberId: claims.sub }, 'An old token was refreshed: session revoked');
       throw expired();
     }
@@ -349,7 +351,7 @@ export class AuthService {
 
   async resetPassword(token: string, newPassword: string) {
     const passwordHash = await hashPassword(newPassword);
-    await this.ctx.db.transaction(async (tx) => {
+    const memberId = await this.ctx.db.transaction(async (tx) => {
       const row = await this.consumeToken(tx, token, 'reset');
       // The mailed link proves the address, so an unverified one counts as verified now.
       await tx
@@ -364,7 +366,9 @@ export class AuthService {
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.memberId, row.memberId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+      return row.memberId;
     });
+    this.ctx.hub.endSessions({ memberId });
   }
 
   private async memberRow(id: number) {
@@ -385,6 +389,7 @@ export class AuthService {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
     });
+    this.ctx.hub.endSessions({ memberId: member.id });
   }
 
   async requestEmailChange(principal: Principal, currentPassword: string, newEmail: string) {
@@ -451,6 +456,7 @@ export class AuthService {
         .set({ stoppedAt: new Date() })
         .where(eq(impersonationAudit.sessionId, principal.sessionId));
     });
+    this.ctx.hub.endSessions({ sessionId: principal.sessionId });
   }
 
   roles(principal: Principal) {
