@@ -128,6 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
   ctx.jobs.every('mail-outbox', 2000, () => mail.kick());
+  ctx.jobs.every('hub-sessions', 60_000, () => ctx.hub.recheckSessions(), { runAtStart: false });
   const auth = new AuthService(ctx);
 
   // Outside hosts only for what is switched on: the bot check with Turnstile keys, the ad network with an ads client.
@@ -340,6 +341,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
     hubRef.current = await attachHub(app.server, {
       resolve: async (token) => auth.principalFromToken(token),
       canJoinPlugin: (principal, id) => canSeePlugin(ctx, id, principal),
+      liveSessions: (ids) => auth.liveSessions(ids),
       version: version.informational,
       log: app.log,
       redis: opts.redis ? { pub: opts.redis.pub, sub: opts.redis.sub } : undefined,

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { plugins } from '../db/schema.js';
+import { memberRoles, plugins, sessions } from '../db/schema.js';
 import { publishedPlugin } from '../modules/plugins/test-helpers.js';
 
 /** The hub follows access as it changes: what a socket still receives is what its HTTP twin may read. */
@@ -143,6 +143,30 @@ describe('when a role is revoked', () => {
     t.ctx.hub.toMember(mod.id, 'MailEvent', {});
     await own;
     expect(seen).not.toContain('RoleEvent');
+  });
+});
+
+describe('the check every instance runs each minute', () => {
+  it('disconnects a socket whose role was revoked without the hub (command line) or whose session expired', async () => {
+    const mod = await signedInMember(t, ['moderator']);
+    const expiring = await signedInMember(t);
+    const kept = await signedInMember(t, ['administrator']);
+    const m = await open({ token: mod.token });
+    const e = await open({ token: expiring.token });
+    const k = await open({ token: kept.token });
+    const ends = [closed(m), closed(e)];
+    // What `npm run cli -- revoke-role` does: a write to the database, no call to the hub.
+    await t.ctx.db.delete(memberRoles).where(eq(memberRoles.memberId, mod.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.memberId, expiring.id));
+    await t.ctx.hub.recheckSessions();
+    expect(await Promise.all(ends)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(k.connected).toBe(true);
+    const got = next(k, 'MailEvent');
+    t.ctx.hub.toMember(kept.id, 'MailEvent', {});
+    await got;
   });
 });
 

@@ -39,6 +39,12 @@ export interface Hub {
    * on every instance. Never rejects: a check that fails is logged and the socket leaves.
    */
   recheckPlugin(pluginId: number): Promise<void>;
+  /**
+   * Checks this instance's signed-in sockets against their sessions and disconnects those whose
+   * session no longer holds or whose roles changed where no call to endSessions was made (a session
+   * that expired, a role changed from the command line). Run every minute by each instance.
+   */
+  recheckSessions(): Promise<void>;
   /** Resolves once the room re-checks started so far on this instance are done (tests, shutdown). */
   settled(): Promise<void>;
   /** Real-time clients connected to this instance (0 before the hub is attached). */
@@ -49,6 +55,8 @@ export interface HubOptions {
   resolve(token: string): Promise<HubPrincipal | null>;
   /** Whether the caller may follow a plugin's room: the same rule as reading the plugin. */
   canJoinPlugin(principal: HubPrincipal | null, pluginId: number): Promise<boolean>;
+  /** The sessions among these ids that still hold, with their member's roles (for recheckSessions). */
+  liveSessions?(ids: string[]): Promise<Map<string, string[]>>;
   version: string;
   log: FastifyBaseLogger;
   redis?: { pub: RedisClientType; sub: RedisClientType };
@@ -138,6 +146,31 @@ function pluginRoomRechecks(io: Server, opts: HubOptions) {
       await Promise.all([...running]);
     },
   };
+}
+
+/** Sessions are checked this many at a time (one query each). */
+const SESSION_CHECK_BATCH = 500;
+
+/** The sockets of this instance whose session ended or whose roles changed are disconnected. */
+async function recheckSessions(io: Server, opts: HubOptions): Promise<void> {
+  if (!opts.liveSessions) return;
+  const bySession = new Map<string, Socket[]>();
+  for (const socket of io.of('/').sockets.values()) {
+    const sessionId = (socket.data.principal as HubPrincipal | null)?.sessionId;
+    if (sessionId) bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket]);
+  }
+  const ids = [...bySession.keys()];
+  for (let i = 0; i < ids.length; i += SESSION_CHECK_BATCH) {
+    const batch = ids.slice(i, i + SESSION_CHECK_BATCH);
+    const live = await opts.liveSessions(batch);
+    for (const id of batch) {
+      const roles = live.get(id)?.join(',');
+      for (const socket of bySession.get(id) ?? []) {
+        const had = [...(socket.data.principal as HubPrincipal).roles].sort().join(',');
+        if (roles !== had) socket.disconnect(true);
+      }
+    }
+  }
 }
 
 /** Attaches the hub to the HTTP server; with Redis, events cross instances (its adapter is loaded only then). */
@@ -262,6 +295,7 @@ export async function attachHub(
         io.in(room).disconnectSockets(true);
       }),
     recheckPlugin: rechecks.run,
+    recheckSessions: () => recheckSessions(io, opts),
     settled: rechecks.settled,
     toMember: (id, event, data) => send(event, () => io.to(rooms.member(id)).emit(event, data)),
     toRole: (role, event, data) => send(event, () => io.to(rooms.role(role)).emit(event, data)),
@@ -287,6 +321,7 @@ export function lateHub(ref: { current?: Hub }): Hub {
     endSessions: (target) => ref.current?.endSessions(target),
     recheckPlugin: async (id) => ref.current?.recheckPlugin(id),
     settled: async () => ref.current?.settled(),
+    recheckSessions: async () => ref.current?.recheckSessions(),
     clientCount: () => ref.current?.clientCount() ?? 0,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES as M,
@@ -135,6 +135,40 @@ export class AuthService {
       impersonating: row.impersonatorId !== null,
       impersonatorId: row.impersonatorId,
     };
+  }
+
+  /**
+   * The sessions among `ids` that still hold (neither revoked nor expired, account enabled), each with
+   * its member's roles: what the real-time hub checks its open sockets against.
+   */
+  async liveSessions(ids: string[]): Promise<Map<string, string[]>> {
+    const live = new Map<string, string[]>();
+    if (!ids.length) return live;
+    const rows = await this.ctx.db
+      .select({ id: sessions.id, memberId: sessions.memberId })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(members.disabledAt),
+        ),
+      );
+    const memberIds = [...new Set(rows.map((r) => r.memberId))];
+    const roles = memberIds.length
+      ? await this.ctx.db.select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds))
+      : [];
+    for (const r of rows)
+      live.set(
+        r.id,
+        roles
+          .filter((x) => x.memberId === r.memberId)
+          .map((x) => x.role)
+          .sort(),
+      );
+    return live;
   }
 
   async register(input: { username: string; email: string; password: string; productUpdatesOptIn: boolean }) {
