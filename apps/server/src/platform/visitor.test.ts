@@ -12,6 +12,7 @@ describe('visitorKey', () => {
     expect(key).toMatch(/^v:[0-9a-f]{64}$/);
     expect(key).not.toContain('10.0.0.1');
     expect(visitorKey('secret', null, '10.0.0.1')).toBe(key);
+    expect(visitorKey('secret', null, '10.0.0.1', 'Another browser')).toBe(key);
     expect(visitorKey('secret', null, '10.0.0.2')).not.toBe(key);
     expect(visitorKey('another secret', null, '10.0.0.1')).not.toBe(key);
   });

@@ -7,7 +7,13 @@ import { createHmac } from 'node:crypto';
  * each change would count again. The address is hashed with the server's secret, so no raw address
  * is stored and nobody without the secret can tell whose it is.
  */
-export function visitorKey(secret: string, memberId: number | null, ip: string): string {
+export function visitorKey(
+  secret: string,
+  memberId: number | null,
+  ip: string,
+  // Still accepted from callers written when it counted, and ignored.
+  _userAgent?: string,
+): string {
   if (memberId !== null) return `m:${memberId}`;
   return `v:${createHmac('sha256', secret).update(ip).digest('hex')}`;
 }

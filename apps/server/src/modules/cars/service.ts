@@ -492,7 +492,7 @@ export class CarService {
   /** Counts a view or a copy unless this visitor was counted for this car within the window. */
   private async countOnce(kind: 'view' | 'copy', id: number, principal: Principal | null, visitor: VisitorInfo) {
     await this.visible(this.ctx.db, id, principal);
-    const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip);
+    const key = visitorKey(this.ctx.config.jwtSecret, principal?.memberId ?? null, visitor.ip, visitor.userAgent);
     const result = await countOnce(this.ctx.db, kind === 'view' ? CAR_VIEWS : CAR_COPIES, id, key);
     if (result.counted) this.caches.details.invalidate(String(id));
     return result;
