@@ -6,6 +6,7 @@ import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { memberRoles, plugins, sessions } from '../db/schema.js';
 import { publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { pluginsChanged } from '../modules/plugins/index.js';
 
 /** The hub follows access as it changes: what a socket still receives is what its HTTP twin may read. */
 let t: TestApp;
@@ -242,5 +243,22 @@ describe('when a plugin stops being visible, who may no longer see it leaves its
     await marker;
     expect(seen).not.toContain('plugin:commentDeleted');
     expect(ownSeen).not.toContain('plugin:commentDeleted');
+  });
+
+  it('a change to many plugins at once (pluginsChanged without an id, as when a member is disabled) re-checks every room', async () => {
+    const { p, other, anon, own, seen } = await watched('Many Rooms');
+    const ownSeen = recorder(own);
+    // A write that made the plugin unreadable to anyone but staff, announced without naming it.
+    await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
+    pluginsChanged(t.ctx);
+    await t.ctx.hub.settled();
+    t.ctx.hub.toPlugin(p.id, 'plugin:commentDeleted', { id: 1 });
+    const marker = Promise.all([next(anon, 'plugin:commentVoted'), next(own, 'Everyone')]);
+    t.ctx.hub.toPlugin(other.id, 'plugin:commentVoted', {});
+    t.ctx.hub.toAll('Everyone', {});
+    await marker;
+    expect(seen).not.toContain('plugin:commentDeleted');
+    // The owner may still read it: they stay.
+    expect(ownSeen).toContain('plugin:commentDeleted');
   });
 });

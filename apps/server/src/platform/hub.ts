@@ -12,6 +12,9 @@ export interface HubPrincipal {
   sessionId?: string;
 }
 
+/** The plugin a room is for, or null for another room. */
+const pluginOfRoom = (room: string): number | null => (room.startsWith('plugin:') ? Number(room.slice(7)) : null);
+
 export const rooms = {
   member: (id: number) => `member:${id}`,
   role: (name: string) => `role:${name.toLowerCase()}`,
@@ -36,9 +39,11 @@ export interface Hub {
   endSessions(target: SessionTarget): void;
   /**
    * After a change to a plugin, the sockets in its room that may no longer see it leave the room,
-   * on every instance. Never rejects: a check that fails is logged and the socket leaves.
+   * on every instance; without an id (a change that may touch many plugins, such as a member
+   * disabled), every plugin room is re-checked. Never rejects: a check that fails is logged and the
+   * socket leaves.
    */
-  recheckPlugin(pluginId: number): Promise<void>;
+  recheckPlugin(pluginId?: number): Promise<void>;
   /**
    * Checks this instance's signed-in sockets against their sessions and disconnects those whose
    * session no longer holds or whose roles changed where no call to endSessions was made (a session
@@ -120,23 +125,26 @@ function pluginRoomRechecks(io: Server, opts: HubOptions) {
 
   const running = new Set<Promise<void>>();
   /** fetchSockets asks every instance (through Redis) and answers with a snapshot of their data and rooms. */
-  async function recheckPlugin(id: number) {
-    const room = rooms.plugin(id);
-    const sockets = await io.in(room).fetchSockets();
-    // One check per distinct viewer, not per socket: a busy room is a handful of queries.
+  async function recheck(id: number | undefined) {
+    const sockets = await (id === undefined ? io.fetchSockets() : io.in(rooms.plugin(id)).fetchSockets());
+    // One check per plugin and distinct viewer, not per socket: a busy room is a handful of queries.
     const verdicts = new Map<string, Promise<boolean>>();
     for (const socket of sockets) {
       const principal = (socket.data as { principal?: HubPrincipal | null }).principal ?? null;
-      const key = principal ? `${principal.memberId}:${principal.roles.join(',')}` : '';
-      let verdict = verdicts.get(key);
-      if (!verdict) verdicts.set(key, (verdict = mayStay(principal, id)));
-      if (!(await verdict)) socket.leave(room);
+      const viewer = principal ? `${principal.memberId}:${principal.roles.join(',')}` : '';
+      const ids = id === undefined ? [...socket.rooms].map(pluginOfRoom).filter((n) => n !== null) : [id];
+      for (const pluginId of ids) {
+        const key = `${pluginId}|${viewer}`;
+        let verdict = verdicts.get(key);
+        if (!verdict) verdicts.set(key, (verdict = mayStay(principal, pluginId)));
+        if (!(await verdict)) socket.leave(rooms.plugin(pluginId));
+      }
     }
   }
 
   return {
-    run(id: number): Promise<void> {
-      const run = recheckPlugin(id)
+    run(id?: number): Promise<void> {
+      const run = recheck(id)
         .catch((err: unknown) => opts.log.warn({ err, pluginId: id }, 'Real-time room re-check failed'))
         .finally(() => running.delete(run));
       running.add(run);

@@ -244,7 +244,7 @@ function pluginCachesOf(ctx: AppContext): PluginCaches {
  * tags) once it is committed: drops the lists, which may show it, and its kept details.
  */
 export function pluginsChanged(ctx: AppContext, id?: number): void {
-  if (id !== undefined) void ctx.hub.recheckPlugin(id); // who may no longer see it leaves its live room
+  void ctx.hub.recheckPlugin(id); // who may no longer see it leaves its live room
   const caches = pluginCaches.get(ctx);
   if (!caches) return;
   caches.pages.invalidate();
