@@ -101,7 +101,8 @@ export function pluginRoutes(app: App, ctx: AppContext) {
     ctx.jobs.every('plugin-search-changes-prune', 600_000, () => match.prune(), { runAtStart: false });
   }
   const comments = new CommentService(ctx, service);
-  const visitor = (req: FastifyRequest) => visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip);
+  const visitor = (req: FastifyRequest) =>
+    visitorKey(ctx.config.jwtSecret, req.principal?.memberId ?? null, req.ip, req.headers['user-agent']);
   const tag = ['plugins'];
 
   async function botCheck(token: string | null | undefined, ip: string) {
