@@ -6,7 +6,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { NotificationService } from './modules/notifications/index.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
-import type { Hub } from './platform/hub.js';
+import { lateHub, type Hub } from './platform/hub.js';
 import { JobRunner } from './platform/jobs.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
@@ -47,7 +47,7 @@ export async function createContext(
   const transport =
     opts.mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), log));
-  let attached: Hub | undefined;
+  const hubRef: { current?: Hub } = {};
   const ctx = {
     config,
     database: opts.database,
@@ -61,13 +61,7 @@ export async function createContext(
     ),
     tokens: new TokenService(config.jwtSecret, config.publicUrl),
     mail: new MailWorker(opts.database.db, transport, config.mailFrom, log),
-    hub: {
-      toMember: (...a) => attached?.toMember(...a),
-      toRole: (...a) => attached?.toRole(...a),
-      toPlugin: (...a) => attached?.toPlugin(...a),
-      toAll: (...a) => attached?.toAll(...a),
-      clientCount: () => attached?.clientCount() ?? 0,
-    },
+    hub: lateHub(hubRef),
     version: opts.version ?? readAppVersion(),
     log,
     jobs: new JobRunner(opts.database.db, log),
@@ -78,7 +72,7 @@ export async function createContext(
   return {
     ctx,
     setHub: (hub) => {
-      attached = hub;
+      hubRef.current = hub;
     },
   };
 }

@@ -61,7 +61,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   await app.register(apiRoutes, { prefix: '/api', ctx, auth });
   await app.register(filesPlugin, { storage: ctx.storage, signedUrls: ctx.signedUrls });
   await app.register(pages, { ctx, webDist: opts.webDist ?? defaultWebDist });
-  await app.register(realTimeHub, { ctx, resolve, setHub, redis: opts.redis });
+  await app.register(realTimeHub, {
+    ctx,
+    resolve,
+    liveSessions: (ids) => auth.liveSessions(ids),
+    setHub,
+    redis: opts.redis,
+  });
   app.addHook('preClose', async () => {
     await ctx.jobs.stop();
     await ctx.mail.stop();

@@ -13,11 +13,19 @@ interface Operation {
   path: string;
   query: string[];
   body: string[] | null;
+  /** Query parameters and body properties the schema types as numbers (or arrays of numbers). */
+  numbers: { query: string[]; body: Array<{ name: string; array: boolean }> };
 }
+
+type JsonSchema = { type?: string | string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
+const isNumeric = (s: JsonSchema | undefined): boolean =>
+  !!s && ([s.type].flat().some((t) => t === 'integer' || t === 'number') || !!s.anyOf?.some(isNumeric));
 
 let t: TestApp;
 let operations: Operation[];
 let tokens: Record<'none' | 'member' | 'admin', Record<string, string>>;
+/** A plugin the member owns: path parameters not under test name it, so the route reaches the database. */
+let pluginId: number;
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -39,7 +47,7 @@ beforeAll(async () => {
   });
   const member = await signedInMember(t);
   const admin = await signedInMember(t, ['administrator']);
-  await publishedPlugin(t, member, { name: 'Fuzzed Plugin', shortDescription: 'x', description: '' });
+  pluginId = (await publishedPlugin(t, member, { name: 'Fuzzed Plugin', shortDescription: 'x', description: '' })).id;
   tokens = { none: {}, member: member.auth, admin: admin.auth };
   const doc = (await t.app.inject('/api/docs/json')).json<{
     paths: Record<
@@ -47,8 +55,8 @@ beforeAll(async () => {
       Record<
         string,
         {
-          parameters?: Array<{ in: string; name: string }>;
-          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+          parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, JsonSchema> } }> };
         }
       >
     >;
@@ -64,6 +72,12 @@ beforeAll(async () => {
         path,
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
         body: json ? Object.keys(json.properties ?? {}) : null,
+        numbers: {
+          query: (op.parameters ?? []).filter((p) => p.in === 'query' && isNumeric(p.schema)).map((p) => p.name),
+          body: Object.entries(json?.properties ?? {})
+            .filter(([, s]) => isNumeric(s) || (s.type === 'array' && isNumeric(s.items)))
+            .map(([name, s]) => ({ name, array: s.type === 'array' })),
+        },
       });
     }
   }
@@ -73,7 +87,44 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * Numbers at the edges of what PostgreSQL holds (integer, bigint) and of what JavaScript counts
+ * exactly, and the forms a number takes in text (sign, fraction, exponent).
+ */
+const BOUNDARY_TEXT = [
+  '2147483647',
+  '2147483648',
+  '-2147483648',
+  '-2147483649',
+  '9007199254740991',
+  '9007199254740992',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  '1e3',
+  '2.147483648e9',
+  '1e309',
+];
+const BOUNDARY_JSON: unknown[] = [
+  2147483647,
+  2147483648,
+  -2147483649,
+  2 ** 53,
+  2 ** 63,
+  -1,
+  0,
+  1.5,
+  1e3,
+  1e308,
+  '2147483648',
+  '1e3',
+];
+
 const weirdText = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...BOUNDARY_TEXT) },
   fc.string({ maxLength: 40 }),
   fc.constantFrom(
     '',
@@ -95,7 +146,11 @@ const weirdText = fc.oneof(
   ),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
 );
-const jsonValue = fc.jsonValue({ maxDepth: 4 });
+const jsonValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 4 }),
+  fc.constantFrom(...BOUNDARY_JSON),
+  fc.array(fc.constantFrom(...BOUNDARY_JSON), { minLength: 1, maxLength: 3 }),
+);
 const deepArray = fc.integer({ min: 50, max: 3000 }).map((d) => '['.repeat(d) + ']'.repeat(d));
 
 function pathOf(template: string, values: string[]) {
@@ -168,6 +223,41 @@ describe('generated bad input to every route', () => {
           { numRuns: 30, seed: 20261123, endOnFailure: true },
         )
         .catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it('bounds every number a route reads: boundary values in any path, query or body number answer no 5xx', async () => {
+    const failures: string[] = [];
+    // Requests that would end the member's session, or remove the plugin the others use, go last.
+    const ending = (op: Operation) => op.method === 'DELETE' || /disable|roles|password|email/.test(op.path);
+    const ordered = [...operations.filter((op) => !ending(op)), ...operations.filter(ending)];
+    const send = async (op: Operation, who: 'member' | 'admin', path: string, query: string, body?: unknown) => {
+      const url = `${path}${query ? `?${query}` : ''}`;
+      const hasBody = op.method !== 'GET' && op.method !== 'DELETE';
+      const res = await t.app.inject({
+        method: op.method,
+        url,
+        headers: tokens[who],
+        ...(hasBody ? { payload: (body ?? {}) as Record<string, unknown> } : {}),
+      });
+      if (res.statusCode >= 500)
+        failures.push(`${op.method} ${url} ${JSON.stringify(body) ?? ''} (${who}) -> ${res.statusCode}`);
+    };
+    for (const op of ordered) {
+      const params = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const at = (name: string, value: string) =>
+        op.path.replace(/\{([^}]+)\}/g, (_, p: string) => encodeURIComponent(p === name ? value : String(pluginId)));
+      for (const who of ['member', 'admin'] as const) {
+        for (const value of BOUNDARY_TEXT) {
+          for (const name of params) await send(op, who, at(name, value), '');
+          for (const name of op.numbers.query) await send(op, who, at('', ''), `${name}=${encodeURIComponent(value)}`);
+        }
+        for (const value of BOUNDARY_JSON) {
+          for (const { name, array } of op.numbers.body)
+            await send(op, who, at('', ''), '', { [name]: array ? [value] : value });
+        }
+      }
     }
     expect(failures).toEqual([]);
   }, 240_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CONTROL_CHARACTERS_MESSAGE } from '@bm/core';
+import { COMMENT_MESSAGES, CONTROL_CHARACTERS_MESSAGE, INVALID_ID, PLUGIN_MESSAGES } from '@bm/core';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { createPlugin, multipart, storedFiles } from './modules/plugins/test-helpers.js';
 import { demoSourceZip } from './modules/plugins/seed.js';
@@ -125,5 +125,28 @@ describe('hostile input', () => {
       payload: '<x/>',
     });
     expect(xml.statusCode).toBe(415);
+  });
+
+  it('refuses numbers past what the database holds with 400 and a message naming the field', async () => {
+    const p = await createPlugin(t, m, { name: 'Big Numbers', shortDescription: 'x', description: '' });
+    const cursor = await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}/comments?before=2147483648` });
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json<{ message: string }>().message).toContain(COMMENT_MESSAGES.pageCursor);
+    const tag = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${p.id}/tags`,
+      headers: m.auth,
+      payload: { tagIds: [2147483648] },
+    });
+    expect(tag.statusCode).toBe(400);
+    expect(tag.json<{ message: string }>().message).toContain(PLUGIN_MESSAGES.unknownTag);
+    for (const id of ['2147483648', '9007199254740993', '-1', '1.5']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/plugins/${id}` });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain(INVALID_ID);
+    }
+    // The largest id and the exponent form of a small one are ids: no such plugin.
+    for (const id of ['2147483647', '1e9'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/plugins/${id}` })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdText } from '@bm/core';
 import type { Principal } from './context.js';
 import { forbidden, unauthorized } from './platform/errors.js';
 import type { LimitName, RateLimits } from './platform/rate-limit.js';
@@ -45,9 +46,7 @@ export function requireRole(req: FastifyRequest, ...roles: string[]): Principal 
 }
 
 /** A numeric id in a path: anything else is a 400. */
-export const idParam = z.object({
-  id: z.coerce.number({ message: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id'),
-});
+export const idParam = z.object({ id: rowIdText() });
 
 export const bearer = [{ bearerAuth: [] }];
 

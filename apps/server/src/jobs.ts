@@ -38,6 +38,8 @@ export function registerJobs(ctx: AppContext): void {
 
   // Periodic tasks.
   jobs.every('mail-outbox', 2000, () => ctx.mail.kick());
+  // Sessions that ended without a call to the hub (expired, roles changed from the command line) lose their sockets.
+  jobs.every('hub-sessions', 60_000, () => ctx.hub.recheckSessions(), { runAtStart: false });
   // View, download and copy marks are only needed within their window: old ones are cleared hourly.
   const plugins = new PluginEngagement(ctx);
   jobs.every('plugin-marks-prune', 3600_000, () => plugins.pruneMarks(), { runAtStart: false });

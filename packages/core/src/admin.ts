@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdText } from './numbers.js';
 
 /** Shapes of the admin area's calls (/admin/*, /webhooks/test), shared by server and web. */
 
@@ -156,7 +157,7 @@ export const adminMembersResponse = z.object({
 });
 export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
 export const memberRoleParams = z.object({
-  id: z.coerce.number({ message: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(2147483647, 'Invalid id'),
+  id: rowIdText(),
   role: z.enum(STAFF_ROLES, { message: ADMIN_MESSAGES.unknownRole }),
 });
 

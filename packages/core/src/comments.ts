@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { rowIdText } from './numbers.js';
 import { COMMENT_MESSAGES, COMMENTS_PAGE_SIZE, commentBodyError, normalizeComment } from './comment-rules.js';
 
 /** GET /plugins/{id}/comments?before={commentId}&limit={n}: older comments after the one given, newest first. */
 export const commentPageQuery = z.object({
-  before: z.coerce
-    .number({ message: COMMENT_MESSAGES.pageCursor })
-    .int({ message: COMMENT_MESSAGES.pageCursor })
-    .positive({ message: COMMENT_MESSAGES.pageCursor })
-    .optional(),
+  before: rowIdText(COMMENT_MESSAGES.pageCursor).optional(),
   limit: z.coerce
     .number({ message: COMMENT_MESSAGES.pageLimit })
     .int({ message: COMMENT_MESSAGES.pageLimit })

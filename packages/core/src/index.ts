@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './numbers.js';
 export * from './auth.js';
 export * from './session-rules.js';
 export * from './password-strength.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './numbers.js';
 import {
   PLUGIN_NAME_MAX,
   PLUGIN_SHORT_DESCRIPTION_MAX,
@@ -69,7 +70,7 @@ export type UpdatePluginRequest = z.input<typeof updatePluginRequest>;
 
 export const pluginVisibilityRequest = z.object({ isPubliclyVisible: z.boolean(), isListed: z.boolean() });
 export const pluginTagsRequest = z.object({
-  tagIds: z.array(z.number().int().positive(M.unknownTag)).max(50),
+  tagIds: z.array(rowId(M.unknownTag)).max(50),
 });
 export const pluginPinRequest = z.object({ isPinned: z.boolean() });
 export const pluginPinResponse = z.object({ isPinned: z.boolean() });

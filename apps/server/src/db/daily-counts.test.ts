@@ -13,7 +13,8 @@ let owner: Member;
 let other: Member;
 let admin: Member;
 beforeAll(async () => {
-  t = await startTestApp({ limits: TEST_LIMITS });
+  // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
+  t = await startTestApp({ limits: TEST_LIMITS, env: { TRUST_PROXY: 'true' } });
   [owner, other, admin] = await Promise.all([
     signedInMember(t),
     signedInMember(t),
@@ -40,7 +41,7 @@ describe('daily counts move with the counters', () => {
     expect((await call('POST', `/plugins/${p.id}/view`, ua)).json()).toMatchObject({ counted: true });
     expect((await call('POST', `/plugins/${p.id}/view`, ua)).json()).toMatchObject({ counted: false });
     expect(await pluginToday(p.id)).toEqual([{ pluginId: p.id, day: today(), downloads: 0, views: 1 }]);
-    await call('POST', `/plugins/${p.id}/view`, { 'user-agent': 'daily-b' });
+    await call('POST', `/plugins/${p.id}/view`, { 'x-forwarded-for': '192.0.2.2' });
     expect((await call('POST', `/plugins/${p.id}/download`, ua)).json()).toMatchObject({ counted: true });
     expect((await call('POST', `/plugins/${p.id}/download`, ua)).json()).toMatchObject({ counted: false });
     expect(await pluginToday(p.id)).toEqual([{ pluginId: p.id, day: today(), downloads: 1, views: 2 }]);

@@ -123,7 +123,7 @@ export const carRatings = pgTable(
 
 /**
  * Who was last counted for a car, and when: a member ('m:<id>') or an anonymous visitor
- * ('v:<HMAC-SHA256 of IP and user agent with the server secret>'). Views count once per
+ * ('v:<HMAC-SHA256 of the IP address with the server secret>'). Views count once per
  * 24 hours, code copies once per 60 seconds; marks older than that are useless and pruned.
  */
 const carCountMarks = (name: string) =>

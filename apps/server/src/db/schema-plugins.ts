@@ -288,7 +288,7 @@ export const pluginRatings = pgTable(
 
 /**
  * Who was last counted for a plugin, and when: a member ('m:<id>') or an anonymous visitor
- * ('v:<HMAC-SHA256 of IP and user agent with the server secret>', platform/visitor.ts). Views count once per 24 hours,
+ * ('v:<HMAC-SHA256 of the IP address with the server secret>', platform/visitor.ts). Views count once per 24 hours,
  * downloads once per 10 seconds; old marks are pruned.
  */
 const countMarks = (name: string) =>

@@ -352,12 +352,16 @@ export class AdminService {
   async grantRole(id: number, role: StaffRole) {
     await this.memberExists(id);
     await this.ctx.db.insert(memberRoles).values({ memberId: id, role }).onConflictDoNothing();
+    // Role rooms are joined at connection: the member's sockets reconnect to join the new one.
+    this.ctx.hub.endSessions({ memberId: id });
   }
 
   async revokeRole(principal: Principal, id: number, role: StaffRole) {
     if (id === principal.memberId && role === 'administrator') throw badRequest(M.cannotRemoveOwnAdmin);
     await this.memberExists(id);
     await this.ctx.db.delete(memberRoles).where(and(eq(memberRoles.memberId, id), eq(memberRoles.role, role)));
+    // Reconnecting leaves the role room and any plugin room the role alone let the member follow.
+    this.ctx.hub.endSessions({ memberId: id });
   }
 
   /** Disabling revokes every open session at once, so tokens already handed out stop working. */
@@ -380,5 +384,6 @@ export class AdminService {
     // Their plugins and cars leave (or come back to) every public read: what is kept may show them.
     pluginsChanged(this.ctx);
     carsChanged(this.ctx);
+    if (disabled) this.ctx.hub.endSessions({ memberId: id });
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES as M,
@@ -137,6 +137,40 @@ export class AuthService {
     };
   }
 
+  /**
+   * The sessions among `ids` that still hold (neither revoked nor expired, account enabled), each with
+   * its member's roles: what the real-time hub checks its open sockets against.
+   */
+  async liveSessions(ids: string[]): Promise<Map<string, string[]>> {
+    const live = new Map<string, string[]>();
+    if (!ids.length) return live;
+    const rows = await this.ctx.db
+      .select({ id: sessions.id, memberId: sessions.memberId })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(
+        and(
+          inArray(sessions.id, ids),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          isNull(members.disabledAt),
+        ),
+      );
+    const memberIds = [...new Set(rows.map((r) => r.memberId))];
+    const roles = memberIds.length
+      ? await this.ctx.db.select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds))
+      : [];
+    for (const r of rows)
+      live.set(
+        r.id,
+        roles
+          .filter((x) => x.memberId === r.memberId)
+          .map((x) => x.role)
+          .sort(),
+      );
+    return live;
+  }
+
   async register(input: { username: string; email: string; password: string; productUpdatesOptIn: boolean }) {
     const username = input.username.trim();
     const email = input.email.trim();
@@ -199,6 +233,7 @@ export class AuthService {
 
   async logout(principal: Principal) {
     await this.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, principal.sessionId));
+    this.ctx.hub.endSessions({ sessionId: principal.sessionId });
   }
 
   async me(principal: Principal): Promise<Member> {
@@ -254,6 +289,7 @@ export class AuthService {
       return { member, session, impersonating, expiresAt, generation };
     });
     if (result === 'reused') {
+      this.ctx.hub.endSessions({ sessionId: claims.sid });
       this.ctx.log.warn({ sessionId: claims.sid, memberId: claims.sub }, 'An old token was refreshed: session revoked');
       throw expired();
     }
@@ -349,7 +385,7 @@ export class AuthService {
 
   async resetPassword(token: string, newPassword: string) {
     const passwordHash = await hashPassword(newPassword);
-    await this.ctx.db.transaction(async (tx) => {
+    const memberId = await this.ctx.db.transaction(async (tx) => {
       const row = await this.consumeToken(tx, token, 'reset');
       // The mailed link proves the address, so an unverified one counts as verified now.
       await tx
@@ -364,7 +400,9 @@ export class AuthService {
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.memberId, row.memberId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+      return row.memberId;
     });
+    this.ctx.hub.endSessions({ memberId });
   }
 
   private async memberRow(id: number) {
@@ -385,6 +423,7 @@ export class AuthService {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.memberId, member.id), isNull(sessions.revokedAt)));
     });
+    this.ctx.hub.endSessions({ memberId: member.id });
   }
 
   async requestEmailChange(principal: Principal, currentPassword: string, newEmail: string) {
@@ -451,6 +490,7 @@ export class AuthService {
         .set({ stoppedAt: new Date() })
         .where(eq(impersonationAudit.sessionId, principal.sessionId));
     });
+    this.ctx.hub.endSessions({ sessionId: principal.sessionId });
   }
 
   roles(principal: Principal) {

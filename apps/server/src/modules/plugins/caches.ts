@@ -57,6 +57,7 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
  * tags) once it is committed: drops the lists, which may show it, and its kept details.
  */
 export function pluginsChanged(ctx: AppContext, id?: number): void {
+  void ctx.hub.recheckPlugin(id); // who may no longer see it leaves its live room
   const caches = pluginCaches.get(ctx);
   if (!caches) return;
   caches.pages.invalidate();

@@ -17,7 +17,8 @@ let t: TestApp;
 let base: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
+  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -609,7 +610,7 @@ describe('view and download counting', () => {
   it('counts a view once per 24 hours per member or visitor', async () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Viewed' });
-    const visitor = { 'user-agent': 'browser-a' };
+    const visitor = { 'x-forwarded-for': '192.0.2.1' };
     expect((await api('POST', `/plugins/${p.id}/view`, undefined, visitor)).json()).toEqual({
       viewCount: 1,
       counted: true,
@@ -618,7 +619,7 @@ describe('view and download counting', () => {
       viewCount: 1,
       counted: false,
     });
-    expect((await api('POST', `/plugins/${p.id}/view`, undefined, { 'user-agent': 'browser-b' })).json()).toEqual({
+    expect((await api('POST', `/plugins/${p.id}/view`, undefined, { 'x-forwarded-for': '192.0.2.2' })).json()).toEqual({
       viewCount: 2,
       counted: true,
     });
@@ -639,27 +640,35 @@ describe('view and download counting', () => {
   it('counts downloads once per 10 seconds, by POST and by GET of the version link', async () => {
     const owner = await signedInMember(t);
     const p = await publishedPlugin(t, owner, { name: 'Downloaded' });
-    const first = (await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json();
+    const first = (
+      await api('POST', `/plugins/${p.id}/download`, undefined, { 'x-forwarded-for': '192.0.2.3' })
+    ).json();
     expect(first).toEqual({
       downloadCount: 1,
       counted: true,
       downloadUrl: expect.stringMatching(/^\/api\/files\/signed\?key=plugins%2F/),
     });
-    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json().counted).toBe(
-      false,
-    );
-    const link = await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
+    expect(
+      (await api('POST', `/plugins/${p.id}/download`, undefined, { 'x-forwarded-for': '192.0.2.3' })).json().counted,
+    ).toBe(false);
+    const link = await t.app.inject({
+      method: 'GET',
+      url: p.downloadUrl!,
+      headers: { 'x-forwarded-for': '192.0.2.4' },
+    });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toMatch(/^\/api\/files\/signed\?key=plugins%2F/);
     const zip = await t.app.inject({ method: 'GET', url: String(link.headers.location) });
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload).toEqual((await t.app.inject({ method: 'GET', url: first.downloadUrl })).rawPayload);
-    await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'user-agent': 'manager' } });
+    await t.app.inject({ method: 'GET', url: p.downloadUrl!, headers: { 'x-forwarded-for': '192.0.2.4' } });
     expect((await get(`/plugins/${p.id}`)).json().downloadCount).toBe(2);
     await t.ctx.db.execute(
       sql`update plugin_download_marks set counted_at = now() - interval '11 seconds' where plugin_id = ${p.id}`,
     );
-    expect((await api('POST', `/plugins/${p.id}/download`, undefined, { 'user-agent': 'dl' })).json()).toMatchObject({
+    expect(
+      (await api('POST', `/plugins/${p.id}/download`, undefined, { 'x-forwarded-for': '192.0.2.3' })).json(),
+    ).toMatchObject({
       downloadCount: 3,
       counted: true,
     });

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type RedisClientType } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { HUB_PATH } from './hub.js';
+import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { publishedPlugin } from '../modules/plugins/test-helpers.js';
+
+/**
+ * Two instances on one database and one Redis: an access change made through one reaches the
+ * sockets connected to the other.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const clients: RedisClientType[] = [];
+async function redisTrio() {
+  const client = createClient({ url: REDIS_URL }) as RedisClientType;
+  await client.connect();
+  const pub = client.duplicate();
+  const sub = client.duplicate();
+  await Promise.all([pub.connect(), sub.connect()]);
+  clients.push(client, pub, sub);
+  return { client, pub, sub };
+}
+
+let a: TestApp;
+let b: TestApp;
+let baseB: string;
+const sockets: Socket[] = [];
+beforeAll(async () => {
+  a = await startTestApp({ redis: await redisTrio() });
+  b = await startTestApp({ redis: await redisTrio(), database: a.ctx.database });
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await b.close();
+  await a.close();
+  await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+});
+
+function openOnB(auth: Record<string, string> = {}) {
+  const s = connect(baseB, { path: HUB_PATH, auth, transports: ['websocket'], reconnection: false });
+  sockets.push(s);
+  return new Promise<Socket>((resolve, reject) => {
+    s.on('connect', () => resolve(s));
+    s.on('connect_error', reject);
+  });
+}
+const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+
+describe('access changes reach the sockets of every instance', () => {
+  it('a logout on one instance disconnects the session’s socket on the other', async () => {
+    const m = await signedInMember(a);
+    const s = await openOnB({ token: m.token });
+    const end = new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: m.auth })).statusCode).toBe(204);
+    expect(await end).toBe('io server disconnect');
+  });
+
+  it('a plugin made private on one instance: the anonymous socket on the other leaves its room', async () => {
+    const owner = await signedInMember(a);
+    const p = await publishedPlugin(a, owner, { name: 'Two Rooms', shortDescription: 'x', description: '' });
+    const anon = await openOnB();
+    const own = await openOnB({ token: owner.token });
+    for (const s of [anon, own]) expect(await s.emitWithAck('JoinPlugin', p.id)).toBe(true);
+    const seen: string[] = [];
+    anon.onAny((event: string) => seen.push(event));
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/plugins/${p.id}/visibility`,
+      headers: owner.auth,
+      payload: { isPubliclyVisible: false, isListed: false },
+    });
+    expect(res.statusCode).toBe(200);
+    // The leave went out through Redis before the comment's event does, and b handles them in order.
+    await a.ctx.hub.settled();
+    const ownerGot = next<{ body: string }>(own, 'plugin:commentCreated');
+    const posted = await a.app.inject({
+      method: 'POST',
+      url: `/api/plugins/${p.id}/comments`,
+      headers: owner.auth,
+      payload: { body: 'Only for me now' },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect((await ownerGot).body).toBe('Only for me now');
+    const marker = next(anon, 'Everyone');
+    b.ctx.hub.toAll('Everyone', {});
+    await marker;
+    expect(seen).not.toContain('plugin:commentCreated');
+  });
+});
