@@ -50,8 +50,6 @@ const oversized = [
   'apps/server/src/modules/cars/service.ts',
   'apps/server/src/modules/moderation/routes.ts',
   'apps/server/src/modules/moderation/service.ts',
-  'apps/server/src/modules/plugins/cached-reads.test.ts',
-  'apps/server/src/modules/plugins/plugins.test.ts',
   'apps/server/src/modules/plugins/search.ts',
   'apps/web/src/app/shell/user-menu.tsx',
   'apps/web/src/components/file-drop-zone.test.tsx',
