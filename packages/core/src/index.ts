@@ -21,3 +21,4 @@ export * from './mail-rules.js';
 export * from './dashboard.js';
 export * from './members.js';
 export * from './member-rules.js';
+export * from './search-text.js';

@@ -25,6 +25,7 @@ import {
   type MemberCarItem,
   type StatsDaySpan,
 } from '@bm/core';
+import { normalizeSearchText, searchTextWords } from '@bm/core';
 import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -267,7 +268,7 @@ export class CarService {
     body?: number;
   }): Promise<CarsPage> {
     const key = JSON.stringify([
-      q.search?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '',
+      normalizeSearchText(q.search ?? ''),
       q.body ?? null,
       q.sortBy,
       q.sortDir,
@@ -290,7 +291,7 @@ export class CarService {
     if (q.search) {
       // Every word must be found: inside the name or the description (partial words too), or close to
       // a word of the name (a typo). LIKE and <% both use the trigram indexes.
-      const words = q.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+      const words = searchTextWords(q.search, 8);
       for (const word of words) {
         const pattern = containsPattern(word);
         conditions.push(

@@ -3,6 +3,7 @@ import {
   FEATURED_PLUGIN_COUNT,
   PLUGIN_MESSAGES as M,
   cutDescription,
+  normalizeSearchText,
   hasRole,
   type FeaturedPlugins,
   type Plugin,
@@ -64,7 +65,7 @@ export class PluginReads {
 
   async list(query: PluginListQuery, viewer: Principal | null): Promise<PluginPage> {
     const key = JSON.stringify([
-      query.search.trim().toLowerCase().replace(/\s+/g, ' '),
+      normalizeSearchText(query.search),
       [...new Set(query.tags.map((t) => t.toLowerCase()))].sort(),
       query.hasSource,
       query.sortBy ?? null,
@@ -90,7 +91,7 @@ export class PluginReads {
           tagCounts,
         };
       },
-      { once: query.search.trim() ? 'load' : 'keep' },
+      { once: normalizeSearchText(query.search) ? 'load' : 'keep' },
     )) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }

@@ -8,6 +8,7 @@ import {
   type PluginSortDirection,
   type PluginSortKey,
   type TagCount,
+  normalizeSearchText,
   pluginDefaultSortDir,
 } from '@bm/core';
 
@@ -46,11 +47,7 @@ const MAX_CORRECTIONS = 12;
 
 /** The words of a search: letters and digits only, lowercased, so they are safe inside a tsquery. */
 export function searchWords(text: string): string[] {
-  const words =
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = normalizeSearchText(text.normalize('NFKC')).match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 
@@ -258,7 +255,7 @@ async function toSearch(
     inBody: tsQueryOf(groups, 'ABC')!,
     allTyped: fixes.some((f) => f.length) ? tsQueryOf(groups.map((g) => g.filter((t) => t.typed))) : null,
     text: words.join(' '),
-    exact: raw.trim().toLowerCase().replace(/\s+/g, ' '),
+    exact: normalizeSearchText(raw),
     groups,
     changeSeq,
   };
