@@ -50,7 +50,6 @@ const oversized = [
   'apps/server/src/modules/cars/service.ts',
   'apps/server/src/modules/moderation/routes.ts',
   'apps/server/src/modules/moderation/service.ts',
-  'apps/server/src/modules/plugins/search.ts',
   'apps/web/src/app/shell/user-menu.tsx',
   'apps/web/src/components/file-drop-zone.test.tsx',
   'apps/web/src/components/file-drop-zone.tsx',

@@ -50,7 +50,8 @@ import {
   versionDownloadPath,
   type PluginApiRow,
 } from './presenter.js';
-import { resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
+import { resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { searchWords } from './search-words.js';
 
 /** The featured strip fills up with the best rated of this many most downloaded plugins. */
 const FEATURED_POPULAR_POOL = 24;

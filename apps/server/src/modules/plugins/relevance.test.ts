@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { PluginPage } from '@bm/core';
 import { members, pluginTags, plugins, tags } from '../../db/schema.js';
-import { corrections, deletions, editDistance, typoBudget } from './search.js';
+import { corrections, deletions, editDistance, typoBudget } from './search-words.js';
 import { matchSyncOf, pluginsChanged } from './caches.js';
 import { queryRows } from './presenter.js';
 import { PLUGINS, QUERIES, startRelevanceApp, type RelevanceApp } from './relevance-fixture.js';
