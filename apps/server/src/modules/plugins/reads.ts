@@ -194,10 +194,10 @@ export class PluginReads {
   }
 
   /**
-   * GET /plugins/{id}: the kept copy as anyone may see it, shown only to those the visibility rule
-   * (canSeePlugin's) lets see it, with the viewer's own stars added.
+   * GET /plugins/{id}: the kept copy as anyone may see it (its description rendered once per kept
+   * answer), shown only to those the access rule (policy.ts) lets see it, with the viewer's own
+   * stars added. The owner's state is kept with it, as the rule reads it.
    */
-  /** One plugin, its description rendered (once per kept answer, not per request). */
   async get(id: number, viewer: Principal | null): Promise<PluginDetail> {
     const { plugin: p, ownerDisabled } = await this.caches.details.get(String(id), async () => {
       const plugin = await onePlugin(this.ctx, id, null);
