@@ -22,3 +22,4 @@ export * from './mail-rules.js';
 export * from './dashboard.js';
 export * from './members.js';
 export * from './member-rules.js';
+export * from './search-text.js';

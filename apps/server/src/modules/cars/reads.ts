@@ -10,6 +10,8 @@ import {
   type CarSortField,
   type CarsPage,
   type MemberCarItem,
+  normalizeSearchText,
+  searchTextWords,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { carRatings, cars, carVotes, members } from '../../db/schema.js';
@@ -68,7 +70,7 @@ export class CarReads {
 
   async list(q: CarListQuery): Promise<CarsPage> {
     const key = JSON.stringify([
-      q.search?.trim().toLowerCase().replace(/\s+/g, ' ') ?? '',
+      normalizeSearchText(q.search ?? ''),
       q.body ?? null,
       q.sortBy,
       q.sortDir,
@@ -84,7 +86,7 @@ export class CarReads {
     if (q.search) {
       // Every word must be found: inside the name or the description (partial words too), or close to
       // a word of the name (a typo). LIKE and <% both use the trigram indexes.
-      const words = q.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+      const words = searchTextWords(q.search, 8);
       for (const word of words) {
         const pattern = containsPattern(word);
         conditions.push(

@@ -53,8 +53,9 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
 }
 
 /**
- * Call after a change to plugin `id` (every plugin when left out: a member's name or avatar,
- * tags) once it is committed: drops the lists, which may show it, and its kept details.
+ * Call after a change to plugin `id` (every plugin when left out: a member's name or avatar, a
+ * member disabled or enabled, tags) once it is committed: drops the lists, which may show it, and
+ * its kept details. docs/caching.md has the rules.
  */
 export function pluginsChanged(ctx: AppContext, id?: number): void {
   void ctx.hub.recheckPlugin(id); // who may no longer see it leaves its live room

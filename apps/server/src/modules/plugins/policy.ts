@@ -10,7 +10,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
  * Who may see and change a plugin: the one rule, written twice side by side, as a predicate on a
  * row (TS) and as a condition on a table (SQL). Every read path asks here: lists, search, details,
  * member pages, sitemap, page meta, the real-time room, file links and the plugin manager. Change
- * both forms together (visibility.test.ts walks every read path).
+ * both forms together (visibility.test.ts walks every read path and holds the two forms to the same answers).
  *
  * - public: anyone may open it (by its address): active (not hidden by a moderator), publicly
  *   visible (not made private by its owner), with an approved version, and its owner's account not

@@ -3,6 +3,7 @@ import {
   FEATURED_PLUGIN_COUNT,
   PLUGIN_MESSAGES as M,
   cutDescription,
+  normalizeSearchText,
   hasRole,
   type FeaturedPlugins,
   type Plugin,
@@ -49,7 +50,8 @@ import {
   versionDownloadPath,
   type PluginApiRow,
 } from './presenter.js';
-import { resolveTagIds, runPluginList, searchWords, tagLookupSql } from './search.js';
+import { resolveTagIds, runPluginList, tagLookupSql } from './search.js';
+import { searchWords } from './search-words.js';
 
 /** The featured strip fills up with the best rated of this many most downloaded plugins. */
 const FEATURED_POPULAR_POOL = 24;
@@ -64,7 +66,7 @@ export class PluginReads {
 
   async list(query: PluginListQuery, viewer: Principal | null): Promise<PluginPage> {
     const key = JSON.stringify([
-      query.search.trim().toLowerCase().replace(/\s+/g, ' '),
+      normalizeSearchText(query.search),
       [...new Set(query.tags.map((t) => t.toLowerCase()))].sort(),
       query.hasSource,
       query.sortBy ?? null,
@@ -90,7 +92,7 @@ export class PluginReads {
           tagCounts,
         };
       },
-      { once: query.search.trim() ? 'load' : 'keep' },
+      { once: normalizeSearchText(query.search) ? 'load' : 'keep' },
     )) as PluginPage;
     return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
   }
@@ -192,10 +194,10 @@ export class PluginReads {
   }
 
   /**
-   * GET /plugins/{id}: the kept copy as anyone may see it, shown only to those the visibility rule
-   * (canSeePlugin's) lets see it, with the viewer's own stars added.
+   * GET /plugins/{id}: the kept copy as anyone may see it (its description rendered once per kept
+   * answer), shown only to those the access rule (policy.ts) lets see it, with the viewer's own
+   * stars added. The owner's state is kept with it, as the rule reads it.
    */
-  /** One plugin, its description rendered (once per kept answer, not per request). */
   async get(id: number, viewer: Principal | null): Promise<PluginDetail> {
     const { plugin: p, ownerDisabled } = await this.caches.details.get(String(id), async () => {
       const plugin = await onePlugin(this.ctx, id, null);

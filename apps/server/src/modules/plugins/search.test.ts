@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { type CreatePluginRequest, PLUGIN_MESSAGES as M, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { PREFIX_WORDS_MAX, searchTsQuery, searchWords, tagFilterPlan } from './search.js';
+import { tagFilterPlan } from './search.js';
+import { PREFIX_WORDS_MAX, searchTsQuery, searchWords } from './search-words.js';
 import { addTag, createPlugin, publishedPlugin } from './test-helpers.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CreatePluginRequest, Plugin } from '@bm/core';
-import { plugins, tags } from '../../db/schema.js';
+import { jobs, plugins, tags } from '../../db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { storeApprovedVersion } from './seed.js';
 
@@ -83,4 +83,13 @@ export function storedFiles(t: TestApp): string[] {
     .filter((f) => fs.statSync(path.join(root, f)).isFile())
     .map((f) => f.split(path.sep).join('/'))
     .sort();
+}
+
+/** The kinds of the jobs queued for a submission. */
+export async function jobsFor(app: TestApp, submissionId: number) {
+  const rows = await app.ctx.db
+    .select({ kind: jobs.kind })
+    .from(jobs)
+    .where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
+  return rows.map((r) => r.kind);
 }

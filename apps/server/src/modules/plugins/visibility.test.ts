@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Plugin, PluginPage } from '@bm/core';
+import { members, plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { buildSitemap } from '../pages/service.js';
 import { matchSyncOf } from './caches.js';
+import { isListedPlugin, isPublicPlugin, listedPluginSql, publicPluginSql } from './policy.js';
+import { queryRows } from './presenter.js';
 import { createPlugin, publishedPlugin } from './test-helpers.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -168,5 +172,62 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
     });
     expect(enable.statusCode, enable.body).toBe(204);
     expect(await reads(p, owner, word, p.versionId)).toEqual(everywhere);
+  });
+});
+
+describe('the access rule in TS and in SQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers alike for every combination of the flags and the owner', async () => {
+    const enabled = await signedInMember(t);
+    const disabled = await signedInMember(t);
+    await t.ctx.db
+      .update(members)
+      .set({ disabledAt: new Date() })
+      .where(sql`${members.id} = ${disabled.id}`);
+    const flags = [true, false];
+    for (const owner of [enabled, disabled])
+      for (const isActive of flags)
+        for (const isListed of flags)
+          for (const isPubliclyVisible of flags)
+            for (const publishedOnce of flags)
+              await t.ctx.db.insert(plugins).values({
+                memberId: owner.id,
+                name: `Rule ${owner.id} ${isActive} ${isListed} ${isPubliclyVisible} ${publishedOnce}`,
+                shortDescription: '',
+                description: '',
+                isActive,
+                isListed,
+                isPubliclyVisible,
+                publishedOnce,
+              });
+    const rows = await queryRows<{
+      memberId: number;
+      isActive: boolean;
+      isListed: boolean;
+      isPubliclyVisible: boolean;
+      publishedOnce: boolean;
+      ownerDisabled: boolean;
+      listed: boolean;
+      public: boolean;
+    }>(
+      t.ctx.db,
+      sql`select p.member_id as "memberId", p.is_active as "isActive", p.is_listed as "isListed",
+        p.is_publicly_visible as "isPubliclyVisible", p.published_once as "publishedOnce",
+        p.member_id = ${disabled.id} as "ownerDisabled",
+        ${listedPluginSql()} as listed, ${publicPluginSql()} as public
+        from plugins p where p.member_id in (${enabled.id}, ${disabled.id})`,
+    );
+    expect(rows).toHaveLength(32);
+    for (const r of rows) {
+      expect(r.listed, JSON.stringify(r)).toBe(isListedPlugin(r));
+      expect(r.public, JSON.stringify(r)).toBe(isPublicPlugin(r));
+    }
+    expect(rows.filter((r) => r.listed)).toHaveLength(1);
+    expect(rows.filter((r) => r.public)).toHaveLength(2);
   });
 });
