@@ -78,7 +78,6 @@ const boundaryZones = [
 const oversized = [
   'apps/server/scripts/bench-plugins.ts',
   'apps/server/scripts/chaos.ts',
-  'apps/server/src/app.ts',
   'apps/server/src/modules/admin/admin.test.ts',
   'apps/server/src/modules/auth/routes.ts',
   'apps/server/src/modules/builds/builds.test.ts',
