@@ -40,25 +40,15 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function main() {
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const target = new URL(SERVER_URL);
-  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaProxy = new URL(SERVER_URL);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  viaProxy.pathname = `/${dbName}`;
-  const direct = new URL(SERVER_URL);
-  direct.pathname = `/${dbName}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-chaos-'));
-
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** The server under test, in a process of its own, on the database through the proxy. */
+function startServer(databaseUrl: string, dataDir: string) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      DATABASE_URL: viaProxy.toString(),
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -71,6 +61,33 @@ async function main() {
       LOG_LEVEL: 'error',
     },
   });
+}
+
+/** The feedback markers the database holds, read directly (not through the proxy). */
+async function storedMarkers(connectionString: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ content: string }>(`select content from feedback where url = '/chaos'`);
+    return rows.map((r) => r.content);
+  } finally {
+    await c.end();
+  }
+}
+
+async function main() {
+  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  const target = new URL(SERVER_URL);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(SERVER_URL);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  viaProxy.pathname = `/${dbName}`;
+  const direct = new URL(SERVER_URL);
+  direct.pathname = `/${dbName}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-chaos-'));
+
+  const server = startServer(viaProxy.toString(), dataDir);
   let serverExit: string | null = null;
   server.on('exit', (code, signal) => (serverExit = `exited (${code ?? signal})`));
   const base = `http://127.0.0.1:${PORT}`;
@@ -168,16 +185,7 @@ async function main() {
 
     await Promise.all([...Array.from({ length: CONNECTIONS }, (_, w) => worker(w)), cutter]);
 
-    const stored = await admin(async () => {
-      const c = new pg.Client({ connectionString: direct.toString() });
-      await c.connect();
-      try {
-        const { rows } = await c.query<{ content: string }>(`select content from feedback where url = '/chaos'`);
-        return rows.map((r) => r.content);
-      } finally {
-        await c.end();
-      }
-    });
+    const stored = await storedMarkers(direct.toString());
     const storedSet = new Set(stored);
     const lost = [...acceptedWrites].filter((m) => !storedSet.has(m));
     const duplicates = stored.length - storedSet.size;
