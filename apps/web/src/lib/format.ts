@@ -41,11 +41,18 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** '3 hours ago', 'yesterday', 'in 5 minutes': the distance from now in its largest whole unit. */
+/** What a moment reads as when it is this very moment, or ahead of the shared clock. */
+export const JUST_NOW = 'just now';
+
+/**
+ * '3 hours ago', 'yesterday': the distance from now in its largest whole unit. A moment ahead of
+ * `now` (a live comment stamped after the shared clock's last tick) reads as JUST_NOW, not 'in 2 seconds'.
+ */
 export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
   const d = toDate(value);
   if (!d) return '';
   let amount = (d.getTime() - now) / 1000;
+  if (amount > -1) return JUST_NOW;
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
     amount /= size;
