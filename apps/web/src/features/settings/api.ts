@@ -19,4 +19,6 @@ export const settingsApi = {
     api.post<{ message: string }>('/account/email-change/request', { currentPassword, newEmail }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.post<{ message: string }>('/auth/change-password', { currentPassword, newPassword }),
+  /** The reset link of /forgot-password, for a member who no longer knows the current password. */
+  sendResetLink: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }),
 };
