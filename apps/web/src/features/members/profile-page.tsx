@@ -235,7 +235,7 @@ function ContentCard({
         <span className="absolute left-2 top-2 rounded-full bg-slate-950/80 px-2 py-0.5 text-xs font-semibold text-slate-100">
           {item.kind === 'plugin' ? T.plugin : T.car}
         </span>
-        {item.isPinned && !isOwner && (
+        {item.isPinned && (
           <span className="absolute right-2 top-2 rounded-full bg-amber-400/90 px-2 py-0.5 text-xs font-semibold text-slate-950">
             {T.pinned}
           </span>

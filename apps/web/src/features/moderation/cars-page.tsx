@@ -1,4 +1,4 @@
-import { MODERATION_PAGE_SIZE } from '@bm/core';
+import { carStatusLabel, MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
@@ -107,7 +107,7 @@ export function ModeratorCarsPage() {
                     <td className={c.td}>{car.owner}</td>
                     <td className={c.td}>
                       <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
-                        {car.hidden ? T.statusHidden : car.status}
+                        {car.hidden ? T.statusHidden : carStatusLabel(car.status)}
                       </Badge>
                     </td>
                     <td className={c.td}>
