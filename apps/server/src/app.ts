@@ -57,7 +57,7 @@ import { readAppVersion, type AppVersion } from './version.js';
 import { serverRoot } from './paths.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from './spa.js';
 import { isAppPage } from './app-pages.js';
-import { HOME_META, memberMeta } from './modules/pages/service.js';
+import { HOME_META, memberMeta, privatePluginPage } from './modules/pages/service.js';
 import { pageRoutes } from './modules/pages/routes.js';
 
 export interface BuildOptions {
@@ -318,11 +318,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
 
   // Pages whose title, description and link preview the server writes into the HTML (plugin, car and member pages).
   const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647;
-  const metaResolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | null> }> = [
+  const metaResolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | 'private' | null> }> = [
     { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? carMeta(ctx, Number(id)) : null) },
     {
       pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/,
-      resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null),
+      resolve: async (id) =>
+        isId(id) ? ((await pluginMeta(ctx, Number(id))) ?? privatePluginPage(ctx, Number(id))) : null,
     },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
     { pattern: /^\/()$/, resolve: async () => HOME_META },
