@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
+import {
+  MAIL_MESSAGES as M,
+  productUpdateAudience,
+  productUpdateIdParam,
+  productUpdateProgress,
+  productUpdateQueued,
+  productUpdateRequest,
+} from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, typed } from '../../http.js';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError, notFound } from '../../platform/errors.js';
 import { PermanentJobError } from '../../platform/jobs.js';
 import { PRODUCT_UPDATE_JOB } from './service.js';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
@@ -37,6 +44,9 @@ const productUpdatePayload = z.object({
   subject: z.string(),
   body: z.string(),
   afterMemberId: z.number().int().min(0),
+  updateId: z.string().optional(),
+  recipients: z.number().int().min(0).optional(),
+  sent: z.number().int().min(0).optional(),
 });
 
 export function notificationRoutes(app: App, ctx: AppContext) {
@@ -46,8 +56,18 @@ export function notificationRoutes(app: App, ctx: AppContext) {
     await ctx.notifications.sendProductUpdateBatch(parsed.data);
   });
 
+  const r = typed(app);
+  r.get(
+    '/admin/product-updates/audience',
+    {
+      preValidation: administratorOnly,
+      schema: { tags: ['admin'], security: bearer, response: { 200: productUpdateAudience } },
+    },
+    async () => ({ recipients: await ctx.notifications.productUpdateAudience() }),
+  );
+
   // A product update goes to every member who opted in: queued here, sent by the job in batches.
-  typed(app).post(
+  r.post(
     '/admin/product-updates',
     {
       preValidation: administratorOnly,
@@ -55,12 +75,28 @@ export function notificationRoutes(app: App, ctx: AppContext) {
         tags: ['admin'],
         security: bearer,
         body: productUpdateRequest,
-        response: { 202: z.object({ queued: z.literal(true) }) },
+        response: { 202: productUpdateQueued },
       },
     },
-    async (req, reply) => {
-      await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body);
-      return reply.code(202).send({ queued: true });
+    async (req, reply) =>
+      reply.code(202).send(await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body)),
+  );
+
+  r.get(
+    '/admin/product-updates/:id',
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: productUpdateIdParam,
+        response: { 200: productUpdateProgress },
+      },
+    },
+    async (req) => {
+      const progress = await ctx.notifications.productUpdateProgress(req.params.id);
+      if (!progress) throw notFound(M.productUpdateNotFound);
+      return progress;
     },
   );
 

@@ -1,5 +1,12 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type MailMessage,
+  type NotificationPreferences,
+  type ProductUpdateProgress,
+  type ProductUpdateQueued,
+} from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
@@ -88,7 +95,16 @@ export interface ProductUpdatePayload {
   body: string;
   /** Members with a larger id are still to be noticed. */
   afterMemberId: number;
+  /** Names the send across its batches (its progress is read by it); absent on jobs queued before it existed. */
+  updateId?: string;
+  /** Members who had opted in when it was queued. */
+  recipients?: number;
+  /** Members noticed by the batches before this one. */
+  sent?: number;
 }
+
+/** Members who want product updates: the audience of one. */
+const optedInToProductUpdates = sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`;
 
 export interface SentNotice {
   messageId: number;
@@ -150,10 +166,31 @@ export class NotificationService {
     return sent?.messageId ?? null;
   }
 
+  /** How many members a product update would reach now. */
+  async productUpdateAudience(): Promise<number> {
+    const [row] = await this.ctx.db.select({ n: count() }).from(members).where(optedInToProductUpdates);
+    return Number(row?.n ?? 0);
+  }
+
   /** Queues a product update to every member who asked for them; the job sends it in batches. */
-  async queueProductUpdate(subject: string, body: string): Promise<void> {
-    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0 };
+  async queueProductUpdate(subject: string, body: string): Promise<ProductUpdateQueued> {
+    const recipients = await this.productUpdateAudience();
+    const updateId = randomUUID();
+    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0, updateId, recipients, sent: 0 };
     await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
+    return { queued: true, id: updateId, recipients };
+  }
+
+  /** Where the batched send of a product update has got to, read from its newest job; null for an unknown id. */
+  async productUpdateProgress(updateId: string): Promise<ProductUpdateProgress | null> {
+    const job = await this.ctx.jobs.latest(PRODUCT_UPDATE_JOB, { updateId });
+    if (!job) return null;
+    const recipients = Number(job.payload.recipients ?? 0);
+    const sent = Number(job.payload.sent ?? 0);
+    if (job.status === 'dead') return { id: updateId, recipients, sent, state: 'failed' };
+    // The newest batch done means the last one: it queued no next batch.
+    if (job.status === 'done') return { id: updateId, recipients, sent: Math.max(sent, recipients), state: 'done' };
+    return { id: updateId, recipients, sent: Math.min(sent, recipients), state: 'sending' };
   }
 
   /**
@@ -166,12 +203,7 @@ export class NotificationService {
       const batch = await tx
         .select({ id: members.id })
         .from(members)
-        .where(
-          and(
-            gt(members.id, payload.afterMemberId),
-            sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
-          ),
-        )
+        .where(and(gt(members.id, payload.afterMemberId), optedInToProductUpdates))
         .orderBy(asc(members.id))
         .limit(NOTICE_BATCH);
       for (const { id } of batch) {
@@ -184,7 +216,7 @@ export class NotificationService {
       if (batch.length === NOTICE_BATCH) {
         await this.ctx.jobs.enqueue(
           PRODUCT_UPDATE_JOB,
-          { ...payload, afterMemberId: batch[batch.length - 1]!.id },
+          { ...payload, afterMemberId: batch[batch.length - 1]!.id, sent: (payload.sent ?? 0) + batch.length },
           {},
           tx,
         );
