@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
 import { Pagination } from '../../components/pagination';
+import { ListTop } from '../../components/list-top';
 import { Avatar, Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isApiError } from '../../lib/api';
@@ -193,6 +194,7 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
         </p>
       ) : (
         <>
+          <ListTop watch={String(current)} />
           <ul aria-label={T.contentList} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shown.map((item) => (
               <li key={`${item.kind}-${item.id}`}>

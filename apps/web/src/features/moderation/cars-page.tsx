@@ -2,6 +2,7 @@ import { carStatusLabel, MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -66,6 +67,7 @@ export function ModeratorCarsPage() {
         <p className="py-8 text-center text-slate-400">{T.noCars}</p>
       ) : (
         <>
+          <ListTop watch={sp.toString()} />
           <div className={c.wrap}>
             <table className={c.table}>
               <thead className={c.head}>
