@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@bm/core';
+import { CALL_FALLBACKS, type AuthResponse } from '@bm/core';
 import { api } from '../../lib/api';
 
 interface MessageResponse {
@@ -12,7 +12,11 @@ export const authApi = {
     password: string;
     productUpdatesOptIn: boolean;
     turnstileToken: string | null;
-  }) => api.post<{ email: string; username: string }>('/auth/register', body, { auth: false }),
+  }) =>
+    api.post<{ email: string; username: string }>('/auth/register', body, {
+      auth: false,
+      fallback: CALL_FALLBACKS.register,
+    }),
   provideEmail: (body: { username: string; password: string; email: string }) =>
     api.post<MessageResponse>('/auth/provide-email', body, { auth: false }),
   resendVerification: (body: { email?: string; username?: string }) =>

@@ -1,4 +1,5 @@
 import {
+  CALL_FALLBACKS,
   MEMBER_PAGE_SIZE_MAX,
   type MemberCarItem,
   type MemberPluginItem,
@@ -38,10 +39,10 @@ export const memberKeys = {
 const path = (name: string) => `/members/${encodeURIComponent(name)}`;
 
 /** Every page of a member's list at the largest page size (§7: 50 when loading everything). */
-async function allPages<T>(url: string, signal: AbortSignal): Promise<T[]> {
+async function allPages<T>(url: string, signal: AbortSignal, fallback: string): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; page <= 20; page++) {
-    const res = await api.get<Paged<T>>(url, { signal, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
+    const res = await api.get<Paged<T>>(url, { signal, fallback, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
     items.push(...res.items);
     if (page >= res.totalPages) break;
   }
@@ -88,7 +89,7 @@ export const fromCar = (c: MemberCarItem): ContentItem => ({
 export const profileQuery = (name: string) =>
   queryOptions({
     queryKey: memberKeys.profile(name),
-    queryFn: ({ signal }) => api.get<MemberProfile>(path(name), { signal }),
+    queryFn: ({ signal }) => api.get<MemberProfile>(path(name), { signal, fallback: CALL_FALLBACKS.loadProfile }),
   });
 
 /** The member's plugins and cars together, in the content order. */
@@ -97,8 +98,8 @@ export const contentQuery = (name: string) =>
     queryKey: memberKeys.content(name),
     queryFn: async ({ signal }) => {
       const [plugins, cars] = await Promise.all([
-        allPages<MemberPluginItem>(`${path(name)}/plugins`, signal),
-        allPages<MemberCarItem>(`${path(name)}/cars`, signal),
+        allPages<MemberPluginItem>(`${path(name)}/plugins`, signal, CALL_FALLBACKS.loadPlugins),
+        allPages<MemberCarItem>(`${path(name)}/cars`, signal, CALL_FALLBACKS.loadCars),
       ]);
       return sortContent([...plugins.map(fromPlugin), ...cars.map(fromCar)]);
     },
@@ -111,5 +112,6 @@ export const membersApi = {
     api.post<{ isPinned: boolean }>(item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`, {
       isPinned,
     }),
-  saveProfile: (body: ProfileUpdateRequest) => api.put<MemberProfile>('/members/me/profile', body),
+  saveProfile: (body: ProfileUpdateRequest) =>
+    api.put<MemberProfile>('/members/me/profile', body, { fallback: CALL_FALLBACKS.updateProfile }),
 };

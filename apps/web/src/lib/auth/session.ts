@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginRequest, Member } from '@bm/core';
+import { CALL_FALLBACKS, type AuthResponse, type LoginRequest, type Member } from '@bm/core';
 import { api, ApiError, connectAuthBridge } from '../api';
 import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
@@ -158,7 +158,7 @@ export async function completeSignIn(res: AuthResponse, rememberMe: boolean): Pr
 
 /** POST /auth/login; on success the session is stored. Failures throw ApiError (reason, currentEmail). */
 export async function login(request: LoginRequest): Promise<AuthResponse> {
-  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false });
+  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false, fallback: CALL_FALLBACKS.login });
   await completeSignIn(res, request.rememberMe ?? false);
   return res;
 }
