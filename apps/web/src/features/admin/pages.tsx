@@ -9,6 +9,8 @@ export { WebhooksPage } from './webhooks-page';
 export { FeedbackDetailPage, FeedbackListPage } from './feedback-pages';
 export { AdminMembersPage } from './members-page';
 export { FeatureSubscribersPage } from './feature-subscribers-page';
+export { UpcomingFeaturesPage } from './upcoming-features-page';
+export { ProductUpdatePage } from './product-update-page';
 
 export const ADMIN_LINKS = [
   {
@@ -27,6 +29,16 @@ export const ADMIN_LINKS = [
     to: '/admin/feature-subscribers',
     label: 'Feature Subscribers',
     description: 'Who waits for an upcoming feature, and a message to them.',
+  },
+  {
+    to: '/admin/features',
+    label: 'Upcoming Features',
+    description: 'Add and rename upcoming features; mark them completed to tell their subscribers.',
+  },
+  {
+    to: '/admin/product-update',
+    label: 'Product Update',
+    description: 'Write to every member who asked for product updates, and follow the sending.',
   },
 ] as const;
 
