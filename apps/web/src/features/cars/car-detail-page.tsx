@@ -336,7 +336,7 @@ function Votes({ car, onVote, busy }: { car: CarDetail; onVote: (t: 'U' | 'D') =
     <button
       type="button"
       aria-pressed={car.myVote === type}
-      aria-label={`${label} (${count})`}
+      aria-label={`${label} ${count}`}
       disabled={busy}
       onClick={() => onVote(type)}
       className={cx(

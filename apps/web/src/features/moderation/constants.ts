@@ -32,7 +32,7 @@ export const MODERATION_TEXT = {
   loading: 'Loading...',
   prev: 'Prev',
   next: 'Next',
-  prevLabel: 'Previous page',
+  prevLabel: 'Prev page',
   nextLabel: 'Next page',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   noPending: M.noPending,
