@@ -45,14 +45,21 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export const JUST_NOW = 'just now';
 
 /**
- * '3 hours ago', 'yesterday': the distance from now in its largest whole unit. A moment ahead of
- * `now` (a live comment stamped after the shared clock's last tick) reads as JUST_NOW, not 'in 2 seconds'.
+ * How far ahead of `now` a moment still reads as JUST_NOW: the shared clock ticks every 30 s, so a
+ * live comment or message stamped after its last tick is up to that far ahead (plus clock skew).
+ * Later moments (a review hold's end) keep their words ('in 14 minutes').
+ */
+const AHEAD_AS_NOW_S = 60;
+
+/**
+ * '3 hours ago', 'yesterday', 'in 14 minutes': the distance from now in its largest whole unit; a
+ * moment under a minute ahead of `now` reads as JUST_NOW, not 'in 14 seconds'.
  */
 export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
   const d = toDate(value);
   if (!d) return '';
   let amount = (d.getTime() - now) / 1000;
-  if (amount > -1) return JUST_NOW;
+  if (amount > -1 && amount < AHEAD_AS_NOW_S) return JUST_NOW;
   for (const [unit, size] of RELATIVE_STEPS) {
     if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
     amount /= size;

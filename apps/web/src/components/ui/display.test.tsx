@@ -90,7 +90,9 @@ describe('Time on the shared clock', () => {
     );
     expect(container.querySelector('time')!.textContent).toBe('1 minute ago');
     expect([...fresh.querySelectorAll('time')].map((t) => t.textContent)).toEqual([JUST_NOW, JUST_NOW]);
-    expect(relativeTime('2026-11-24T10:05:00Z', Date.parse('2026-11-24T10:00:00Z'))).toBe(JUST_NOW);
+    expect(relativeTime('2026-11-24T10:00:45Z', Date.parse('2026-11-24T10:00:00Z'))).toBe(JUST_NOW);
+    // Further ahead is a real future moment (a review hold's end), still in words.
+    expect(relativeTime('2026-11-24T10:14:00Z', Date.parse('2026-11-24T10:00:00Z'))).toBe('in 14 minutes');
     expect(JUST_NOW).toBe('just now');
   });
 
