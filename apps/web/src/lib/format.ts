@@ -19,6 +19,14 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return d ? dateTimeFormat.format(d) : '';
 }
 
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The local clock time of a moment today ('21:05'). */
+export function formatClockTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? clockFormat.format(d) : '';
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;

@@ -151,6 +151,11 @@ export function moderationRoutes(app: App, ctx: AppContext) {
         async (req) => service.takeover(staff(req), req.params.id),
       );
       r.post(
+        '/plugins/:id/release',
+        { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+        async (req) => service.release(staff(req), req.params.id),
+      );
+      r.post(
         '/plugins/:id/approve',
         {
           bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024,

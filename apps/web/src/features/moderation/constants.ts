@@ -87,6 +87,11 @@ export const MODERATION_TEXT = {
   tookOver: 'You now hold this review',
   yourHoldEnds: 'You hold this review; your hold ends',
   yourHoldEnded: 'Your hold on this review ended',
+  // Opening a review takes a 15-minute hold: 'You are reviewing this until 21:05', with Release.
+  reviewingUntil: (time: string) => `You are reviewing this until ${time}`,
+  release: 'Release',
+  released: 'Review released',
+  releaseFailed: 'Failed to release the review',
   hiddenNotice: 'This submission is hidden from review. Approving or denying it still works.',
   approved: M.approved,
   approveFailed: M.approveFailed,
