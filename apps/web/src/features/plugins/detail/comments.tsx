@@ -333,7 +333,7 @@ function CommentItem({
         <button
           type="button"
           aria-pressed={comment.myVote === 'U'}
-          aria-label={`${T.upvote} (${comment.upvotes})`}
+          aria-label={`${T.upvote} ${comment.upvotes}`}
           onClick={() => onVote('U')}
           disabled={vote.isPending}
           className={cx(
@@ -347,7 +347,7 @@ function CommentItem({
         <button
           type="button"
           aria-pressed={comment.myVote === 'D'}
-          aria-label={`${T.downvote} (${comment.downvotes})`}
+          aria-label={`${T.downvote} ${comment.downvotes}`}
           onClick={() => onVote('D')}
           disabled={vote.isPending}
           className={cx(
