@@ -25,6 +25,7 @@ import {
 import { FileDropZone, fileProblem, ZIP_ACCEPT } from '../../components/file-drop-zone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText, isApiError } from '../../lib/api';
+import { formatClockTime } from '../../lib/format';
 import { useNow } from '../../lib/now';
 import { routeId } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
@@ -157,6 +158,15 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
     onError: (err) => failed(T.takeOverFailed, err),
   });
 
+  const release = useMutation({
+    mutationFn: () => moderationApi.release(detail.id),
+    onSuccess: (next) => {
+      client.setQueryData(moderationKeys.detail(detail.id), next);
+      toast.success(T.released);
+    },
+    onError: (err) => failed(T.releaseFailed, err),
+  });
+
   const busy = approve.isPending || reject.isPending || hide.isPending;
   const deny = () => {
     const problem = denyNoteError(denyNote);
@@ -211,7 +221,13 @@ function ReviewForm({ detail }: { detail: ModerationDetail }) {
             </Button>
           </Alert>
         ) : (
-          <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="my-hold">
+            <p className="text-sm font-medium text-slate-200">{T.reviewingUntil(formatClockTime(detail.lock.until))}</p>
+            <Button size="sm" variant="outline" onClick={() => release.mutate()} disabled={release.isPending}>
+              {T.release}
+            </Button>
+            <HoldEnds until={detail.lock.until} mine className="w-full text-sm text-slate-400" />
+          </div>
         ))}
       {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
