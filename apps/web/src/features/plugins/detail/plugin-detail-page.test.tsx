@@ -146,7 +146,7 @@ describe('plugin detail', () => {
     expect(screen.getByRole('dialog', { name: 'Rate and Review Plugins' })).toBeInTheDocument();
   });
 
-  it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
+  it('rating panel: a pointer resting on it opens it and leaving closes it; a click keeps it open until an outside click', async () => {
     serve();
     const user = userEvent.setup();
     // Inside a focusable main, as in the site shell: a click on the panel's text must not hand focus to it.
@@ -166,6 +166,8 @@ describe('plugin detail', () => {
     const summary = await screen.findByTestId('rating-summary');
     const panel = screen.getByTestId('rating-panel');
     await user.hover(summary);
+    expect(panel).toBeVisible();
+    await user.unhover(summary);
     expect(panel).not.toBeVisible();
     await user.click(summary);
     expect(panel).toBeVisible();

@@ -413,6 +413,8 @@ function RatingPanel({
   busy: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Opened by a mouse resting on it (spec: a hover panel): leaving closes it, a click keeps it open.
+  const hovered = useRef(false);
   const panelId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -452,6 +454,16 @@ function RatingPanel({
     <div
       ref={wrapper}
       className="relative"
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse' || open) return;
+        hovered.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse' || !hovered.current) return;
+        hovered.current = false;
+        setOpen(false);
+      }}
       onBlur={(e) => {
         // Only focus moving to another element outside closes it (a star turning busy must not).
         const next = e.relatedTarget as Node | null;
@@ -471,7 +483,10 @@ function RatingPanel({
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (hovered.current) hovered.current = false;
+          else setOpen((o) => !o);
+        }}
         className={cx('inline-flex items-center gap-1.5 rounded-md px-1 text-slate-200', focusRing)}
         data-testid="rating-summary"
       >
