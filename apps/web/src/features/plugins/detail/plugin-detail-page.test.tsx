@@ -51,7 +51,7 @@ describe('plugin detail', () => {
   it('the Comments tab shows no count until it is known: not while comments load, nor after they failed', async () => {
     serve([], (path) => (path === '/api/plugins/1/comments' ? (new Promise(() => {}) as never) : null));
     const { unmount } = open();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: T.comments })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
     unmount();
@@ -60,7 +60,7 @@ describe('plugin detail', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: T.comments }));
-    expect(await screen.findByText(COMMENTS_TEXT.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(COMMENTS_TEXT.loadFailed, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: T.comments })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
   });
