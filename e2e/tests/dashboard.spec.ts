@@ -67,7 +67,8 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expect(tabs(page).getByRole('link', { name: T.overview })).toHaveAttribute('aria-current', 'page');
   await expect(stat(page, T.totalPlugins)).toHaveText(n(plugins.length));
   await expect(stat(page, T.published)).toHaveText(n(plugins.filter((p) => p.isActive && p.publishedOnce).length));
-  await expect(stat(page, T.totalCars)).toHaveText(n(cars.filter((c) => c.status === 'A' || c.status === 'I').length));
+  // Total Cars: every own car, whatever its status letter.
+  await expect(stat(page, T.totalCars)).toHaveText(n(cars.length));
   await expect(stat(page, T.downloads)).toHaveText(n(plugins.reduce((s, p) => s + p.downloadCount, 0)));
   await expect(tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })).toBeVisible();
   await expect(tabs(page).getByRole('link', { name: `${T.myCars} (${cars.length})` })).toBeVisible();

@@ -28,9 +28,16 @@ export const SITE_NAME = 'BakkesMod Community';
 /**
  * Finds the meta of a page path (e.g. /plugin/12): the page's meta; 'not-found' for a page of
  * something that does not exist (or is not public), answered 404 so that search engines drop it;
- * null to keep the app's defaults.
+ * 'private' for something that exists but only its owner or staff may see (a never-published
+ * plugin): answered 200 with noindex and the app's defaults, so its owner's visit has no failed
+ * request and nothing about it shows; null to keep the app's defaults.
  */
-export type MetaResolver = (pathname: string) => Promise<PageMeta | 'not-found' | null>;
+export type MetaResolver = (pathname: string) => Promise<PageMeta | 'not-found' | 'private' | null>;
+
+/** Asks search engines to leave the page out (a page only its owner or staff can see). */
+export function withNoIndex(html: string): string {
+  return html.replace('</head>', () => `    <meta name="robots" content="noindex" />\n  </head>`);
+}
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -180,7 +187,9 @@ export async function spaFallback(
       });
       // The app still loads (its owner may see a hidden plugin once signed in), but the status is honest.
       if (meta === 'not-found') status = 404;
+      else if (meta === 'private') html = withNoIndex(html);
       else if (meta) html = withMeta(html, meta, opts.origin(req), pathname);
+      if (meta === 'private') return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
     }
     if (status === 200 && opts.pageData) {
       const query = req.url.slice(pathname.length + 1);

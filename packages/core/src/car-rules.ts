@@ -57,6 +57,11 @@ export const CAR_ACTIVE_STATUSES = ['A', 'I'] as const;
 export function isCarActive(status: string): boolean {
   return (CAR_ACTIVE_STATUSES as readonly string[]).includes(status);
 }
+export const CAR_STATUS_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
+/** A car's status in words, never the raw letter. */
+export function carStatusLabel(status: string): (typeof CAR_STATUS_LABELS)[keyof typeof CAR_STATUS_LABELS] {
+  return isCarActive(status) ? CAR_STATUS_LABELS.active : CAR_STATUS_LABELS.inactive;
+}
 
 /** The form of a code that is stored and copied: the decoder ignores whitespace, so it goes. */
 export function normalizeCarCode(code: string): string {

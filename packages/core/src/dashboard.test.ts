@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carStatusLabel,
   dashboardCounts,
   pluginDisplayStatus,
   sortDashboardItems,
@@ -29,7 +30,7 @@ describe('dashboard status badge', () => {
 });
 
 describe('dashboard counts', () => {
-  it('count published as active and published once, drafts as never published, cars with status A or I, and sum downloads', () => {
+  it('count published as active and published once, drafts as never published, every car, active cars as status A or I, and sum downloads', () => {
     const plugins = [
       plugin({ publishedOnce: true, downloadCount: 10 }),
       plugin({ publishedOnce: true, isActive: false, downloadCount: 5 }),
@@ -42,10 +43,30 @@ describe('dashboard counts', () => {
       totalPlugins: 5,
       published: 2,
       drafts: 2,
-      totalCars: 2,
+      totalCars: 4,
+      activeCars: 2,
       downloads: 16,
     });
-    expect(dashboardCounts([], [])).toEqual({ totalPlugins: 0, published: 0, drafts: 0, totalCars: 0, downloads: 0 });
+    expect(dashboardCounts([], [])).toEqual({
+      totalPlugins: 0,
+      published: 0,
+      drafts: 0,
+      totalCars: 0,
+      activeCars: 0,
+      downloads: 0,
+    });
+  });
+
+  it('Total Cars counts a car of every status letter; only A and I count as active', () => {
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', ...'abcdefghijklmnopqrstuvwxyz', ''];
+    const counts = dashboardCounts(
+      [],
+      letters.map((status) => ({ status })),
+    );
+    expect(counts.totalCars).toBe(letters.length);
+    expect(counts.activeCars).toBe(2);
+    expect(letters.filter((s) => carStatusLabel(s) === 'Active')).toEqual(['A', 'I']);
+    expect(letters.every((s) => ['Active', 'Inactive'].includes(carStatusLabel(s)))).toBe(true);
   });
 });
 

@@ -42,8 +42,10 @@ export interface DashboardCounts {
   published: number;
   /** Never published. */
   drafts: number;
-  /** Cars with status A or I. */
+  /** Every own car, whatever its status letter (the stat card Total Cars). */
   totalCars: number;
+  /** Cars with status A or I (§4: the active ones). */
+  activeCars: number;
   /** Sum of the own plugins' downloads. */
   downloads: number;
 }
@@ -56,7 +58,8 @@ export function dashboardCounts(
     totalPlugins: plugins.length,
     published: plugins.filter((p) => p.isActive && p.publishedOnce).length,
     drafts: plugins.filter((p) => !p.publishedOnce).length,
-    totalCars: cars.filter((c) => isCarActive(c.status)).length,
+    totalCars: cars.length,
+    activeCars: cars.filter((c) => isCarActive(c.status)).length,
     downloads: plugins.reduce((sum, p) => sum + p.downloadCount, 0),
   };
 }

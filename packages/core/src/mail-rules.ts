@@ -14,6 +14,7 @@ export const MAIL_MESSAGES = {
   fetchMessageFailed: 'Failed to fetch message.',
   notFound: 'Message not found',
   featureNotFound: 'Feature not found',
+  productUpdateNotFound: 'Product update not found',
   unsubscribeInvalid: 'This unsubscribe link is invalid or has expired.',
 } as const;
 

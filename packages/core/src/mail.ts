@@ -148,3 +148,26 @@ export const featureMessageRequest = z.object({
 
 /** An administrator's product update to every member who opted in. */
 export const productUpdateRequest = featureMessageRequest.omit({ feature: true });
+
+/** How many members a product update sent now would reach (those who opted in). */
+export const productUpdateAudience = z.object({ recipients: z.number().int() });
+export type ProductUpdateAudience = z.infer<typeof productUpdateAudience>;
+
+export const productUpdateQueued = z.object({
+  queued: z.literal(true),
+  /** Names the send for its progress (GET /admin/product-updates/{id}). */
+  id: z.string(),
+  recipients: z.number().int(),
+});
+export type ProductUpdateQueued = z.infer<typeof productUpdateQueued>;
+
+export const productUpdateIdParam = z.object({ id: z.string().uuid() });
+
+/** A queued product update as its batched job sends it: 'sending' until the last batch, 'failed' when a batch gave up. */
+export const productUpdateProgress = z.object({
+  id: z.string(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  state: z.enum(['sending', 'done', 'failed']),
+});
+export type ProductUpdateProgress = z.infer<typeof productUpdateProgress>;

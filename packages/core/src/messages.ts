@@ -51,6 +51,7 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have permission to do that',
   validationError: 'Validation error',
   genericError: 'Something went wrong. Please try again.',
+  requestFailed: 'Request failed.',
   forgotFailed: 'Failed to send reset email. Please try again.',
   tokenInvalid: 'This link is invalid or has already been used.',
   tokenExpired: 'This link has expired. Please request a new one.',
@@ -62,6 +63,24 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many requests. Please try again later.',
   feedbackEmpty: 'Feedback cannot be empty',
   feedbackTooLong: 'Feedback cannot exceed 5000 characters',
+} as const;
+
+/**
+ * The spec's store texts (§8 of both documents): a failed call's own message when the server sends
+ * none. Screens keep their own texts; a toast under the general rule shows these.
+ */
+export const CALL_FALLBACKS = {
+  login: 'Login failed',
+  register: 'Registration failed',
+  changePassword: 'Failed to change password',
+  emailChange: 'Failed to request email change',
+  fetchCars: 'Failed to fetch cars',
+  fetchCar: 'Failed to fetch car',
+  fetchPlugins: 'Failed to fetch plugins',
+  loadProfile: 'Failed to load profile',
+  loadPlugins: 'Failed to load plugins',
+  loadCars: 'Failed to load cars',
+  updateProfile: 'Failed to update profile',
 } as const;
 
 export const FEEDBACK_MAX = 5000;

@@ -108,6 +108,27 @@ export class JobRunner {
     return id === undefined ? null : Number(id);
   }
 
+  /**
+   * The newest job of a kind whose payload contains `match` (a batched job queues its next batch
+   * with the same key): where a chain of jobs has got to. Null when there is none.
+   */
+  async latest(
+    kind: string,
+    match: Record<string, unknown>,
+  ): Promise<{ id: number; status: 'pending' | 'running' | 'done' | 'dead'; payload: Record<string, unknown> } | null> {
+    const res = (await this.db.execute(sql`
+      select id, status, payload from jobs
+      where kind = ${kind} and payload @> ${JSON.stringify(match)}::jsonb
+      order by id desc limit 1`)) as unknown as {
+      rows: Array<{ id: number | string; status: string; payload: Record<string, unknown> | string }>;
+    };
+    const row = res.rows[0];
+    if (!row) return null;
+    const payload =
+      typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+    return { id: Number(row.id), status: row.status as 'pending' | 'running' | 'done' | 'dead', payload };
+  }
+
   /** Drops the unfinished job with this key (e.g. a build timeout once the build has answered). */
   async cancel(dedupeKey: string, db: Db = this.db): Promise<void> {
     await db.execute(

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isAppPage } from '../app-pages.js';
 import type { AppContext } from '../context.js';
 import { carMeta } from '../modules/cars/index.js';
-import { HOME_META, memberMeta, pageRoutes } from '../modules/pages/index.js';
+import { HOME_META, memberMeta, pageRoutes, privatePluginPage } from '../modules/pages/index.js';
 import { pluginMeta } from '../modules/plugins/index.js';
 import { publicConfig } from '../modules/system/index.js';
 import { pageData } from '../page-data.js';
@@ -12,11 +12,12 @@ const isId = (v: string) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647;
 
 /** Pages whose title, description and link preview the server writes into the HTML (plugin, car and member pages). */
 function metaResolver(ctx: AppContext): MetaResolver {
-  const resolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | null> }> = [
+  const resolvers: Array<{ pattern: RegExp; resolve: (param: string) => Promise<PageMeta | 'private' | null> }> = [
     { pattern: /^\/(?:cars|car)\/(\d+)\/?$/, resolve: async (id) => (isId(id) ? carMeta(ctx, Number(id)) : null) },
     {
       pattern: /^\/(?:plugin|plugins\/view)\/(\d+)\/?$/,
-      resolve: async (id) => (isId(id) ? pluginMeta(ctx, Number(id)) : null),
+      resolve: async (id) =>
+        isId(id) ? ((await pluginMeta(ctx, Number(id))) ?? privatePluginPage(ctx, Number(id))) : null,
     },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
     { pattern: /^\/()$/, resolve: async () => HOME_META },

@@ -75,6 +75,8 @@ const FeedbackListPage = lazyPage(() => admin().then((m) => m.FeedbackListPage))
 const FeedbackDetailPage = lazyPage(() => admin().then((m) => m.FeedbackDetailPage));
 const AdminMembersPage = lazyPage(() => admin().then((m) => m.AdminMembersPage));
 const FeatureSubscribersPage = lazyPage(() => admin().then((m) => m.FeatureSubscribersPage));
+const UpcomingFeaturesPage = lazyPage(() => admin().then((m) => m.UpcomingFeaturesPage));
+const ProductUpdatePage = lazyPage(() => admin().then((m) => m.ProductUpdatePage));
 
 const comingSoon = () => import('../features/coming-soon');
 const MapsPage = lazyPage(() => comingSoon().then((m) => m.MapsPage));
@@ -218,6 +220,8 @@ export const routes: RouteObject[] = [
                   { path: 'feedback/:id', element: <FeedbackDetailPage /> },
                   { path: 'members', element: <AdminMembersPage /> },
                   { path: 'feature-subscribers', element: <FeatureSubscribersPage /> },
+                  { path: 'features', element: <UpcomingFeaturesPage /> },
+                  { path: 'product-update', element: <ProductUpdatePage /> },
                 ],
               },
             ],

@@ -192,3 +192,28 @@ describe('approving what the builder produced', () => {
     ]);
   });
 });
+
+describe('releasing a review', () => {
+  it('gives up the caller’s own 15-minute hold at once, and leaves another moderator’s hold alone', async () => {
+    const owner = await signedInMember(t);
+    const { submissionId } = await pendingSubmission(owner);
+    const opened = (await inject('GET', `/moderation/plugins/${submissionId}`, mod.auth)).json<ModerationDetail>();
+    expect(opened.lock).toMatchObject({ username: mod.username, mine: true });
+    const left = Date.parse(opened.lock!.until) - Date.now();
+    expect(left).toBeGreaterThan(14 * 60_000);
+    expect(left).toBeLessThanOrEqual(15 * 60_000);
+
+    // Another moderator's release does not take the hold away.
+    const other = await inject('POST', `/moderation/plugins/${submissionId}/release`, mod2.auth);
+    expect(other.statusCode).toBe(200);
+    expect(other.json<ModerationDetail>().lock).toMatchObject({ username: mod.username, mine: false });
+
+    const released = await inject('POST', `/moderation/plugins/${submissionId}/release`, mod.auth);
+    expect(released.statusCode).toBe(200);
+    expect(released.json<ModerationDetail>().lock).toBeNull();
+    // Free to claim by opening it.
+    const d = (await inject('GET', `/moderation/plugins/${submissionId}`, mod2.auth)).json<ModerationDetail>();
+    expect(d.lock).toMatchObject({ username: mod2.username, mine: true });
+    expect((await inject('POST', `/moderation/plugins/${submissionId}/release`, member.auth)).statusCode).toBe(403);
+  });
+});

@@ -109,6 +109,19 @@ export class ModerationReview {
     return this.shape(principal, id);
   }
 
+  /** Gives up the caller's own hold on a review at once (someone else's hold is left as it is). */
+  async release(principal: Principal, id: number): Promise<ModerationDetail> {
+    await this.ctx.db.transaction(async (tx) => {
+      const { sub } = await loadSubmission(tx, id, true);
+      if (sub.reviewLockMemberId !== principal.memberId) return;
+      await tx
+        .update(submissions)
+        .set({ reviewLockMemberId: null, reviewLockUntil: null })
+        .where(eq(submissions.id, id));
+    });
+    return this.shape(principal, id);
+  }
+
   private async shape(principal: Principal, id: number): Promise<ModerationDetail> {
     const { sub, plugin, author } = await loadSubmission(this.ctx.db, id);
     let lock: ModerationDetail['lock'] = null;

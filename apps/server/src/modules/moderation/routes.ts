@@ -169,6 +169,11 @@ function reviewRoutes(app: App, service: ModerationService) {
     async (req) => service.review.takeover(staff(req), req.params.id),
   );
   r.post(
+    '/plugins/:id/release',
+    { schema: { tags, security: bearer, params: idParam, response: { 200: moderationDetail } } },
+    async (req) => service.review.release(staff(req), req.params.id),
+  );
+  r.post(
     '/plugins/:id/approve',
     {
       bodyLimit: BINARY_ZIP_MAX_BYTES + DEBUG_ARCHIVE_MAX_BYTES + 1024 * 1024,

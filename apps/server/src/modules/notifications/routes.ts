@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { MAIL_MESSAGES as M, productUpdateRequest } from '@bm/core';
+import {
+  MAIL_MESSAGES as M,
+  productUpdateAudience,
+  productUpdateIdParam,
+  productUpdateProgress,
+  productUpdateQueued,
+  productUpdateRequest,
+} from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, typed } from '../../http.js';
-import { HttpError } from '../../platform/errors.js';
+import { HttpError, notFound } from '../../platform/errors.js';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
 
 const tokenQuery = z.object({
@@ -32,8 +39,18 @@ const TURNED_OFF = {
 } as const;
 
 export function notificationRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  r.get(
+    '/admin/product-updates/audience',
+    {
+      preValidation: administratorOnly,
+      schema: { tags: ['admin'], security: bearer, response: { 200: productUpdateAudience } },
+    },
+    async () => ({ recipients: await ctx.notifications.productUpdateAudience() }),
+  );
+
   // A product update goes to every member who opted in: queued here, sent by the job in batches.
-  typed(app).post(
+  r.post(
     '/admin/product-updates',
     {
       preValidation: administratorOnly,
@@ -41,12 +58,28 @@ export function notificationRoutes(app: App, ctx: AppContext) {
         tags: ['admin'],
         security: bearer,
         body: productUpdateRequest,
-        response: { 202: z.object({ queued: z.literal(true) }) },
+        response: { 202: productUpdateQueued },
       },
     },
-    async (req, reply) => {
-      await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body);
-      return reply.code(202).send({ queued: true });
+    async (req, reply) =>
+      reply.code(202).send(await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body)),
+  );
+
+  r.get(
+    '/admin/product-updates/:id',
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags: ['admin'],
+        security: bearer,
+        params: productUpdateIdParam,
+        response: { 200: productUpdateProgress },
+      },
+    },
+    async (req) => {
+      const progress = await ctx.notifications.productUpdateProgress(req.params.id);
+      if (!progress) throw notFound(M.productUpdateNotFound);
+      return progress;
     },
   );
 

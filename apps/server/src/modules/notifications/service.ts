@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type MailMessage, type NotificationPreferences } from '@bm/core';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type MailMessage,
+  type NotificationPreferences,
+  type ProductUpdateProgress,
+  type ProductUpdateQueued,
+} from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
@@ -78,8 +85,17 @@ export const productUpdatePayload = z.object({
   body: z.string(),
   /** Members with a larger id are still to be noticed. */
   afterMemberId: z.number().int().min(0),
+  /** Names the send across its batches (its progress is read by it); absent on jobs queued before it existed. */
+  updateId: z.string().optional(),
+  /** Members who had opted in when it was queued. */
+  recipients: z.number().int().min(0).optional(),
+  /** Members noticed by the batches before this one. */
+  sent: z.number().int().min(0).optional(),
 });
 export type ProductUpdatePayload = z.infer<typeof productUpdatePayload>;
+
+/** Members who want product updates: the audience of one. */
+const optedInToProductUpdates = sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`;
 
 export interface SentNotice {
   messageId: number;
@@ -146,10 +162,31 @@ export class NotificationService {
     return sent?.messageId ?? null;
   }
 
+  /** How many members a product update would reach now. */
+  async productUpdateAudience(): Promise<number> {
+    const [row] = await this.ctx.db.select({ n: count() }).from(members).where(optedInToProductUpdates);
+    return Number(row?.n ?? 0);
+  }
+
   /** Queues a product update to every member who asked for them; the job sends it in batches. */
-  async queueProductUpdate(subject: string, body: string): Promise<void> {
-    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0 };
+  async queueProductUpdate(subject: string, body: string): Promise<ProductUpdateQueued> {
+    const recipients = await this.productUpdateAudience();
+    const updateId = randomUUID();
+    const payload: ProductUpdatePayload = { subject, body, afterMemberId: 0, updateId, recipients, sent: 0 };
     await this.ctx.jobs.enqueue(PRODUCT_UPDATE_JOB, { ...payload });
+    return { queued: true, id: updateId, recipients };
+  }
+
+  /** Where the batched send of a product update has got to, read from its newest job; null for an unknown id. */
+  async productUpdateProgress(updateId: string): Promise<ProductUpdateProgress | null> {
+    const job = await this.ctx.jobs.latest(PRODUCT_UPDATE_JOB, { updateId });
+    if (!job) return null;
+    const recipients = Number(job.payload.recipients ?? 0);
+    const sent = Number(job.payload.sent ?? 0);
+    if (job.status === 'dead') return { id: updateId, recipients, sent, state: 'failed' };
+    // The newest batch done means the last one: it queued no next batch.
+    if (job.status === 'done') return { id: updateId, recipients, sent: Math.max(sent, recipients), state: 'done' };
+    return { id: updateId, recipients, sent: Math.min(sent, recipients), state: 'sending' };
   }
 
   /** One batch of a product update to the members who opted in (sendBatch). */
@@ -162,12 +199,7 @@ export class NotificationService {
           await tx
             .select({ id: members.id })
             .from(members)
-            .where(
-              and(
-                gt(members.id, afterMemberId),
-                sql`(${members.notificationPreferences} ->> 'productUpdates') = 'true'`,
-              ),
-            )
+            .where(and(gt(members.id, afterMemberId), optedInToProductUpdates))
             .orderBy(asc(members.id))
             .limit(limit)
         ).map((r) => r.id),
@@ -180,7 +212,7 @@ export class NotificationService {
    * id, after payload.afterMemberId) get their notice and the job for the rest is queued, in one
    * transaction. A failed run rolls back whole and is retried, so everyone gets it exactly once.
    */
-  async sendBatch<P extends { afterMemberId: number }>(batch: {
+  async sendBatch<P extends { afterMemberId: number; sent?: number }>(batch: {
     job: string;
     payload: P;
     recipients: (tx: Db, afterMemberId: number, limit: number) => Promise<number[]>;
@@ -194,7 +226,12 @@ export class NotificationService {
         if (sent) published.push(sent);
       }
       if (ids.length === NOTICE_BATCH) {
-        await this.ctx.jobs.enqueue(batch.job, { ...batch.payload, afterMemberId: ids[ids.length - 1]! }, {}, tx);
+        const rest = {
+          ...batch.payload,
+          afterMemberId: ids[ids.length - 1]!,
+          sent: (batch.payload.sent ?? 0) + ids.length,
+        };
+        await this.ctx.jobs.enqueue(batch.job, rest, {}, tx);
       }
     });
     for (const sent of published) await sent.publish();

@@ -42,6 +42,15 @@ export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawNam
   };
 }
 
+/**
+ * A plugin that exists but is not public (a never-published draft, a hidden one): its page is
+ * 'private' (its owner and staff see it in the app; nothing of it is written into the page).
+ */
+export async function privatePluginPage(ctx: Pick<AppContext, 'db'>, id: number): Promise<'private' | null> {
+  const [row] = await queryRows<{ id: number }>(ctx.db, sql`select id from plugins where id = ${id}`);
+  return row ? 'private' : null;
+}
+
 /** The home page's link preview: the site itself. */
 export const HOME_META: PageMeta = {
   title: SITE_NAME,

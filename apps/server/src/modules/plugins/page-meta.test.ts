@@ -31,4 +31,19 @@ describe('plugin page meta', () => {
     const draft = await createPlugin(t, owner, { name: 'Secret Draft' });
     expect((await t.app.inject(`/plugin/${draft.id}`)).body).toContain('<title>BakkesMod Community</title>');
   });
+
+  it('answers a never-published plugin’s page 200 with noindex (its owner’s visit fails no request), an unknown one 404', async () => {
+    const owner = await signedInMember(t);
+    const draft = await createPlugin(t, owner, { name: 'Quiet Draft' });
+    for (const url of [`/plugin/${draft.id}`, `/plugins/view/${draft.id}`]) {
+      const page = await t.app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<meta name="robots" content="noindex" />');
+      expect(page.body).not.toContain('Quiet Draft');
+      expect(page.body).not.toContain('bm-data');
+    }
+    const gone = await t.app.inject('/plugin/2000000000');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('noindex');
+  });
 });

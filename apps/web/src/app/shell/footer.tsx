@@ -25,7 +25,10 @@ interface VersionResponse {
 
 /** Administrators can ask the server which version it runs. */
 function BackendVersion() {
-  const check = useMutation({ mutationFn: () => api.get<VersionResponse>('/version') });
+  const check = useMutation({
+    mutationFn: () => api.get<VersionResponse>('/version'),
+    meta: { errorShownInPlace: true },
+  });
   return (
     <span className="inline-flex items-center gap-2">
       <Button size="sm" variant="outline" onClick={() => check.mutate()} disabled={check.isPending}>

@@ -6,6 +6,7 @@ import { useOwnPluginBuildToasts } from '../../features/plugins/manage/build-toa
 import { useServerDeployedToasts } from '../realtime-events';
 import { Footer } from './footer';
 import { ImpersonationBanner } from './impersonation-banner';
+import { MemberLoadError } from './member-load-error';
 import { ScrollToTop } from './scroll-to-top';
 import { TopBar } from './top-bar';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
       <ImpersonationBanner />
+      <MemberLoadError />
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A screen tall while the page's chunk loads: the footer waits below the fold instead of

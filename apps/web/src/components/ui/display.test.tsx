@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime, relativeTime } from '../../lib/format';
+import { formatDateTime, JUST_NOW, relativeTime } from '../../lib/format';
 import { NOW_TICK_MS } from '../../lib/now';
 import { Count } from './count';
 import { Time } from './time';
@@ -75,6 +75,25 @@ describe('Time on the shared clock', () => {
     expect(clearInterval).toHaveBeenCalledTimes(1);
     setInterval.mockRestore();
     clearInterval.mockRestore();
+  });
+
+  it('reads a moment ahead of the clock (a live comment stamped after its last tick) as just now', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00Z') });
+    const { container } = render(<Time value="2026-11-24T09:59:00Z" />);
+    // The clock last ticked at 10:00:00; a comment arrives stamped 10:00:14 before the next tick.
+    vi.setSystemTime(new Date('2026-11-24T10:00:20Z'));
+    const { container: fresh } = render(
+      <>
+        <Time value="2026-11-24T10:00:14Z" />
+        <Time value="2026-11-24T10:00:02Z" />
+      </>,
+    );
+    expect(container.querySelector('time')!.textContent).toBe('1 minute ago');
+    expect([...fresh.querySelectorAll('time')].map((t) => t.textContent)).toEqual([JUST_NOW, JUST_NOW]);
+    expect(relativeTime('2026-11-24T10:00:45Z', Date.parse('2026-11-24T10:00:00Z'))).toBe(JUST_NOW);
+    // Further ahead is a real future moment (a review hold's end), still in words.
+    expect(relativeTime('2026-11-24T10:14:00Z', Date.parse('2026-11-24T10:00:00Z'))).toBe('in 14 minutes');
+    expect(JUST_NOW).toBe('just now');
   });
 
   it('pauses while the tab is hidden and catches up when it comes back', () => {

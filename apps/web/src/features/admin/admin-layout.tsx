@@ -19,6 +19,16 @@ export const ADMIN_LINKS = [
     label: 'Feature Subscribers',
     description: 'Who waits for an upcoming feature, and a message to them.',
   },
+  {
+    to: '/admin/features',
+    label: 'Upcoming Features',
+    description: 'Add and rename upcoming features; mark them completed to tell their subscribers.',
+  },
+  {
+    to: '/admin/product-update',
+    label: 'Product Update',
+    description: 'Write to every member who asked for product updates, and follow the sending.',
+  },
 ] as const;
 
 export function AdminLayout() {

@@ -4,6 +4,9 @@ import type {
   FeedbackItem,
   FeedbackListResponse,
   FeedbackStatus,
+  ProductUpdateAudience,
+  ProductUpdateProgress,
+  ProductUpdateQueued,
   StaffRole,
   UpcomingFeature,
   WebhookDelivery,
@@ -25,7 +28,12 @@ export const adminKeys = {
   memberList: (q: MemberListParams) => [...adminKeys.members(), q] as const,
   features: () => [...adminKeys.all, 'upcoming-features'] as const,
   subscribers: (q: SubscriberListParams) => [...adminKeys.all, 'subscribers', q] as const,
+  productUpdateAudience: () => [...adminKeys.all, 'product-update', 'audience'] as const,
+  productUpdate: (id: string) => [...adminKeys.all, 'product-update', id] as const,
 };
+
+/** How often the progress of a product update being sent is read again. */
+export const PRODUCT_UPDATE_POLL_MS = 1000;
 
 export const connectionsQuery = () =>
   queryOptions({
@@ -81,6 +89,22 @@ export const upcomingFeaturesQuery = () =>
       api.get<UpcomingFeature[]>('/UpcomingFeatures', { signal, query: { includeCompleted: true } }),
   });
 
+export const productUpdateAudienceQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.productUpdateAudience(),
+    queryFn: ({ signal }) => api.get<ProductUpdateAudience>('/admin/product-updates/audience', { signal }),
+    staleTime: 0,
+  });
+
+/** Read again every second while the batched job sends it; no longer once it is done or failed. */
+export const productUpdateProgressQuery = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.productUpdate(id),
+    queryFn: ({ signal }) => api.get<ProductUpdateProgress>(`/admin/product-updates/${id}`, { signal }),
+    refetchInterval: (q) => (q.state.data && q.state.data.state !== 'sending' ? false : PRODUCT_UPDATE_POLL_MS),
+    staleTime: 0,
+  });
+
 export interface SubscriberListParams {
   feature: string;
   page: number;
@@ -108,4 +132,9 @@ export const adminApi = {
   enable: (id: number) => api.post(`/admin/members/${id}/enable`),
   sendFeatureMessage: (req: { feature: string; subject: string; body: string }) =>
     api.post('/FeatureSubscriptions/send-message', req),
+  upsertFeature: (key: string, name: string) => api.post<UpcomingFeature>('/UpcomingFeatures/upsert', { key, name }),
+  setFeatureCompleted: (key: string, isCompleted: boolean) =>
+    api.post<UpcomingFeature>('/UpcomingFeatures/set-completed', { key, isCompleted }),
+  sendProductUpdate: (subject: string, body: string) =>
+    api.post<ProductUpdateQueued>('/admin/product-updates', { subject, body }),
 };

@@ -6,5 +6,7 @@ export {
   FeatureSubscribersPage,
   FeedbackDetailPage,
   FeedbackListPage,
+  ProductUpdatePage,
+  UpcomingFeaturesPage,
   WebhooksPage,
 } from './pages';

@@ -6,3 +6,5 @@ export { FeedbackListPage } from './feedback-list-page';
 export { FeedbackDetailPage } from './feedback-detail-page';
 export { AdminMembersPage } from './members-page';
 export { FeatureSubscribersPage } from './feature-subscribers-page';
+export { UpcomingFeaturesPage } from './upcoming-features-page';
+export { ProductUpdatePage } from './product-update-page';

@@ -1,4 +1,4 @@
-import type { AuthResponse, MessageResponse } from '@bm/core';
+import { CALL_FALLBACKS, type AuthResponse, type MessageResponse } from '@bm/core';
 import { api } from '../../lib/api';
 
 export const authApi = {
@@ -8,7 +8,11 @@ export const authApi = {
     password: string;
     productUpdatesOptIn: boolean;
     turnstileToken: string | null;
-  }) => api.post<{ email: string; username: string }>('/auth/register', body, { auth: false }),
+  }) =>
+    api.post<{ email: string; username: string }>('/auth/register', body, {
+      auth: false,
+      fallback: CALL_FALLBACKS.register,
+    }),
   provideEmail: (body: { username: string; password: string; email: string }) =>
     api.post<MessageResponse>('/auth/provide-email', body, { auth: false }),
   resendVerification: (body: { email?: string; username?: string }) =>

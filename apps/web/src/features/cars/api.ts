@@ -1,4 +1,5 @@
 import {
+  CALL_FALLBACKS,
   CARS_PAGE_SIZE,
   type CarBody,
   type CarCopyResponse,
@@ -48,6 +49,7 @@ export const carsListQuery = (p: CarsListParams) =>
     queryFn: async ({ signal }): Promise<CarsListResult> => {
       const page = await api.get<CarsPage>('/cars', {
         signal,
+        fallback: CALL_FALLBACKS.fetchCars,
         query: {
           page: p.page,
           pageSize: CARS_PAGE_SIZE,
@@ -71,7 +73,7 @@ export const carBodiesQuery = () =>
 export const carDetailQuery = (id: number) =>
   queryOptions({
     queryKey: carKeys.detail(id),
-    queryFn: ({ signal }) => api.get<CarDetail>(`/cars/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<CarDetail>(`/cars/${id}`, { signal, fallback: CALL_FALLBACKS.fetchCar }),
   });
 
 /** The member's own rating, loaded when a signed-in member opens a car (§2). */

@@ -8,7 +8,7 @@ export function Votes({ car, onVote, busy }: { car: CarDetail; onVote: (t: 'U' |
     <button
       type="button"
       aria-pressed={car.myVote === type}
-      aria-label={`${label} (${count})`}
+      aria-label={`${label} ${count}`}
       disabled={busy}
       onClick={() => onVote(type)}
       className={cx(

@@ -10,6 +10,7 @@ import {
   SearchBox,
   ViewToggle,
 } from '../../components/catalogue-list';
+import { ListTop } from '../../components/list-top';
 import { Pagination } from '../../components/pagination';
 import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -74,6 +75,7 @@ export function CarsPage() {
         </div>
       </div>
 
+      <ListTop watch={JSON.stringify({ ...params, view })} />
       <ResultCounter counter={counter} testId="cars-counter" />
 
       <Results

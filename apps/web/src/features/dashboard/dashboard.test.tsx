@@ -105,7 +105,8 @@ describe('dashboard', () => {
     const stats = await screen.findByTestId('dashboard-stats');
     await waitFor(() => expect(within(stats).getByText(T.totalPlugins).nextSibling).toHaveTextContent('4'));
     expect(within(stats).getByText(T.published).nextSibling).toHaveTextContent('2');
-    expect(within(stats).getByText(T.totalCars).nextSibling).toHaveTextContent('2');
+    // Total Cars is every own car (A, I and D here), the number the My Cars tab shows too.
+    expect(within(stats).getByText(T.totalCars).nextSibling).toHaveTextContent('3');
     expect(within(stats).getByText(T.downloads).nextSibling).toHaveTextContent('123');
     const nav = screen.getByRole('navigation', { name: T.tabs });
     expect(within(nav).getByRole('link', { name: T.overview })).toHaveAttribute('aria-current', 'page');

@@ -10,6 +10,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const send = useMutation({
     // The server keeps at most 2000 characters of the page address.
     mutationFn: (text: string) => api.post('/feedback', { content: text, url: window.location.href.slice(0, 2000) }),
+    meta: { errorShownInPlace: true },
     onSuccess: () => {
       setContent('');
       toast.success(FEEDBACK_TEXT.thanks);

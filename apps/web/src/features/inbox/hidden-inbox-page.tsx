@@ -2,6 +2,7 @@ import { MAIL_EVENT, MAIL_PAGE_SIZE, pageCount, type MailEvent, type MailPage } 
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTop } from '../../components/list-top';
 import { Pagination } from '../../components/pagination';
 import { Alert, Button, cx, focusRing, Spinner } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -60,6 +61,7 @@ export function HiddenInboxPage() {
         pageSize={params.pageSize}
         onPageSize={(pageSize) => change({ pageSize })}
       />
+      <ListTop watch={JSON.stringify(params)} />
       <div className="mt-6">
         {query.isError ? (
           <Alert variant="error">{T.fetchHiddenFailed}</Alert>

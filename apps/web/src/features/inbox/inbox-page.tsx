@@ -2,6 +2,7 @@ import { MAIL_EVENT, MAIL_PAGE_SIZE, pageCount, type MailEvent, type MailMessage
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ListTop } from '../../components/list-top';
 import { Pagination } from '../../components/pagination';
 import { Alert, cx, focusRing, inputClasses, Spinner } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -83,6 +84,7 @@ export function InboxPage() {
           </select>
         </div>
       </ListControls>
+      <ListTop watch={JSON.stringify(params)} />
       <div className="mt-6">
         {query.isError ? (
           <Alert variant="error">{T.fetchInboxFailed}</Alert>

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { useSupportEmail } from './support-email-context';
 import { LEGAL_TEXTS, type LegalDocumentKey } from './texts';
 
@@ -64,6 +65,7 @@ function jumpToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
 
 export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
   const meta = LEGAL_TEXTS[doc];
+  useDocumentTitle(meta.title);
   const headingId = `legal-${doc}-title`;
   const updated = 'lastUpdated' in meta ? meta : null;
   return (

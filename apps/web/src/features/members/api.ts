@@ -1,4 +1,5 @@
 import {
+  CALL_FALLBACKS,
   MEMBER_PAGE_SIZE_MAX,
   type CarPinResponse,
   type MemberCarItem,
@@ -39,10 +40,11 @@ const path = (name: string) => `/members/${encodeURIComponent(name)}`;
 async function allPages<P extends MemberPluginsPage | MemberCarsPage>(
   url: string,
   signal: AbortSignal,
+  fallback: string,
 ): Promise<Array<P['items'][number]>> {
   const items: Array<P['items'][number]> = [];
   for (let page = 1; page <= 20; page++) {
-    const res = await api.get<P>(url, { signal, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
+    const res = await api.get<P>(url, { signal, fallback, query: { page, pageSize: MEMBER_PAGE_SIZE_MAX } });
     items.push(...res.items);
     if (page >= res.totalPages) break;
   }
@@ -89,7 +91,7 @@ export const fromCar = (c: MemberCarItem): ContentItem => ({
 export const profileQuery = (name: string) =>
   queryOptions({
     queryKey: memberKeys.profile(name),
-    queryFn: ({ signal }) => api.get<MemberProfile>(path(name), { signal }),
+    queryFn: ({ signal }) => api.get<MemberProfile>(path(name), { signal, fallback: CALL_FALLBACKS.loadProfile }),
   });
 
 /** The member's plugins and cars together, in the content order. */
@@ -98,8 +100,8 @@ export const contentQuery = (name: string) =>
     queryKey: memberKeys.content(name),
     queryFn: async ({ signal }) => {
       const [plugins, cars] = await Promise.all([
-        allPages<MemberPluginsPage>(`${path(name)}/plugins`, signal),
-        allPages<MemberCarsPage>(`${path(name)}/cars`, signal),
+        allPages<MemberPluginsPage>(`${path(name)}/plugins`, signal, CALL_FALLBACKS.loadPlugins),
+        allPages<MemberCarsPage>(`${path(name)}/cars`, signal, CALL_FALLBACKS.loadCars),
       ]);
       return sortContent([...plugins.map(fromPlugin), ...cars.map(fromCar)]);
     },
@@ -115,5 +117,6 @@ export const membersApi = {
         isPinned,
       },
     ),
-  saveProfile: (body: ProfileUpdateRequest) => api.put<MemberProfile>('/members/me/profile', body),
+  saveProfile: (body: ProfileUpdateRequest) =>
+    api.put<MemberProfile>('/members/me/profile', body, { fallback: CALL_FALLBACKS.updateProfile }),
 };

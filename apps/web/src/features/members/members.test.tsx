@@ -342,6 +342,10 @@ describe('member profile page: owner, Rep and load errors', () => {
       expect(within(grid).getByRole('button', { name: T.pin('Pink Octane') })).toHaveAttribute('aria-pressed', 'true'),
     );
     expect(fetch.mock.calls.some(([u, i]) => String(u) === '/api/cars/22/pin' && i?.method === 'POST')).toBe(true);
+    // The owner reads the state in words too, not only from the toggle's colour.
+    const card = (name: string) => within(grid).getByRole('link', { name }).closest('article')!;
+    expect(within(card('Pink Octane')).getByText(T.pinned)).toBeInTheDocument();
+    expect(within(card('Boost Meter')).queryByText(T.pinned)).toBeNull();
   });
 
   it('updates the Rep counter with the button', async () => {

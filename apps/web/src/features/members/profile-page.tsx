@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
 import { Pagination } from '../../components/pagination';
+import { ListTop } from '../../components/list-top';
 import { Avatar, Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isApiError } from '../../lib/api';
@@ -193,6 +194,7 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
         </p>
       ) : (
         <>
+          <ListTop watch={String(current)} />
           <ul aria-label={T.contentList} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shown.map((item) => (
               <li key={`${item.kind}-${item.id}`}>
@@ -235,7 +237,7 @@ function ContentCard({
         <span className="absolute left-2 top-2 rounded-full bg-slate-950/80 px-2 py-0.5 text-xs font-semibold text-slate-100">
           {item.kind === 'plugin' ? T.plugin : T.car}
         </span>
-        {item.isPinned && !isOwner && (
+        {item.isPinned && (
           <span className="absolute right-2 top-2 rounded-full bg-amber-400/90 px-2 py-0.5 text-xs font-semibold text-slate-950">
             {T.pinned}
           </span>

@@ -100,6 +100,7 @@ export function approveForm({ binary, debugArchive, approvalNote }: ApproveInput
 
 export const moderationApi = {
   takeOver: (id: number) => api.post<ModerationDetail>(`/moderation/plugins/${id}/takeover`),
+  release: (id: number) => api.post<ModerationDetail>(`/moderation/plugins/${id}/release`),
   /** Multipart through uploadForm (progress for the files); a bare POST when there is nothing to send. */
   approve: (id: number, input: ApproveInput, onProgress: (pct: number) => void) => {
     const form = approveForm(input);

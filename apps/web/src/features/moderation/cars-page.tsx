@@ -1,7 +1,8 @@
-import { MODERATION_PAGE_SIZE } from '@bm/core';
+import { carStatusLabel, MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -66,6 +67,7 @@ export function ModeratorCarsPage() {
         <p className="py-8 text-center text-slate-400">{T.noCars}</p>
       ) : (
         <>
+          <ListTop watch={sp.toString()} />
           <div className={c.wrap}>
             <table className={c.table}>
               <thead className={c.head}>
@@ -107,7 +109,7 @@ export function ModeratorCarsPage() {
                     <td className={c.td}>{car.owner}</td>
                     <td className={c.td}>
                       <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
-                        {car.hidden ? T.statusHidden : car.status}
+                        {car.hidden ? T.statusHidden : carStatusLabel(car.status)}
                       </Badge>
                     </td>
                     <td className={c.td}>

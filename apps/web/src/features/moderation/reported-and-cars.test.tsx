@@ -1,4 +1,4 @@
-import { compactNumber, type ModerationCarItem, type ReportedPluginItem } from '@bm/core';
+import { CAR_STATUS_LABELS, compactNumber, type ModerationCarItem, type ReportedPluginItem } from '@bm/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,7 +40,7 @@ function car(over: Partial<ModerationCarItem> = {}): ModerationCarItem {
     name: 'Octane Neon',
     owner: 'FlipReset',
     memberId: 6,
-    status: 'Public',
+    status: 'A',
     isPublic: true,
     hidden: false,
     views: 12345,
@@ -134,6 +134,9 @@ describe('moderator cars', () => {
     expect(within(row).getByRole('link', { name: 'Octane Neon' })).toHaveAttribute('href', '/cars/12');
     expect(row).toHaveTextContent('FlipReset');
     expect(row).toHaveTextContent(compactNumber(12345));
+    // The status in words, never the raw letter.
+    expect(within(row).getByText(CAR_STATUS_LABELS.active)).toBeInTheDocument();
+    expect(within(row).queryByText('A')).toBeNull();
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: T.hideCarLabel('Octane Neon') }));
     expect(await screen.findByText(T.carHidden)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, cx, Dialog, focusRing, LoadingState } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -49,6 +50,7 @@ export function ReportedPluginsPage() {
         <p className="py-8 text-center text-slate-400">{T.noReported}</p>
       ) : (
         <>
+          <ListTop watch={`${page}|${search}`} />
           <ul className="space-y-3">
             {q.data.data.map((item) => (
               <ReportedRow

@@ -1,6 +1,7 @@
 import { APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
 import { useRef, useState } from 'react';
 import { Alert, Button, ProgressBar, TextAreaField } from '../../components/ui';
+import { formatClockTime } from '../../lib/format';
 import { When } from './components';
 import { MODERATION_TEXT as T } from './constants';
 import { ApprovalFiles, AuditList, BackLink, BuildLog, HoldEnds, ReviewDetails } from './review-sections';
@@ -14,7 +15,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
   const [denyNote, setDenyNote] = useState('');
   const [denyError, setDenyError] = useState<string | null>(null);
   const denyRef = useRef<HTMLTextAreaElement>(null);
-  const { approve, reject, hide, takeOver, busy, progress } = useReviewActions(detail);
+  const { approve, reject, hide, takeOver, release, busy, progress } = useReviewActions(detail);
 
   const lockedByOther = detail.lock !== null && !detail.lock.mine;
   const hasFiles = Boolean(binary || debugArchive);
@@ -71,7 +72,13 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
             </Button>
           </Alert>
         ) : (
-          <HoldEnds until={detail.lock.until} mine className="text-sm text-slate-400" />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="my-hold">
+            <p className="text-sm font-medium text-slate-200">{T.reviewingUntil(formatClockTime(detail.lock.until))}</p>
+            <Button size="sm" variant="outline" onClick={() => release.mutate()} disabled={release.isPending}>
+              {T.release}
+            </Button>
+            <HoldEnds until={detail.lock.until} mine className="w-full text-sm text-slate-400" />
+          </div>
         ))}
       {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}

@@ -291,6 +291,26 @@ describe('plugin review page: holds', () => {
     expect(hold.querySelector('time')).toHaveAttribute('title', expect.stringMatching(/\d/));
   });
 
+  it("says the 15-minute hold that opening took ('You are reviewing this until 21:05'), and Release gives it up", async () => {
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    const mine = makeDetail({ lock: { memberId: 7, username: 'octane', until, mine: true } });
+    const fetch = serve(mine, (method, path) =>
+      method === 'POST' && path === '/moderation/plugins/31/release' ? json(200, { ...mine, lock: null }) : undefined,
+    );
+    open();
+    const d = new Date(until);
+    const clock = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    const hold = await screen.findByTestId('my-hold');
+    expect(within(hold).getByText(T.reviewingUntil(clock))).toBeInTheDocument();
+    expect(T.reviewingUntil('21:05')).toBe('You are reviewing this until 21:05');
+    await userEvent.setup().click(within(hold).getByRole('button', { name: T.release }));
+    expect(await screen.findByText(T.released)).toBeInTheDocument();
+    expect(screen.queryByTestId('my-hold')).toBeNull();
+    expect(
+      fetch.mock.calls.some(([u, i]) => String(u).endsWith('/moderation/plugins/31/release') && i?.method === 'POST'),
+    ).toBe(true);
+  });
+
   it('shows who holds the review and until when, and takes it over', async () => {
     const until = '2026-11-21T10:15:00.000Z';
     const theirs = makeDetail({ lock: { memberId: 9, username: 'OtherMod', until, mine: false } });

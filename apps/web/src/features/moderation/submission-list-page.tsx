@@ -2,6 +2,7 @@ import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, cx, focusRing, LoadingState } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { submissionListQuery, type SubmissionList } from './api';
@@ -38,6 +39,7 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
         <EmptyList kind={kind} searching={Boolean(search)} />
       ) : (
         <>
+          <ListTop watch={`${page}|${search}`} />
           <div className={c.wrap}>
             <table className={c.table}>
               <thead className={c.head}>

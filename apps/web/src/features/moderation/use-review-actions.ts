@@ -16,7 +16,7 @@ function failed(title: string, err: unknown) {
 
 /**
  * What a moderator does with a submission: approve (with files, showing upload progress), reject,
- * hide, take over another's hold. A decision goes back to the pending list.
+ * hide, take over another's hold, give up one's own. A decision goes back to the pending list.
  */
 export function useReviewActions(detail: ModerationDetail) {
   const client = useQueryClient();
@@ -72,6 +72,15 @@ export function useReviewActions(detail: ModerationDetail) {
     onError: (err) => failed(T.takeOverFailed, err),
   });
 
+  const release = useMutation({
+    mutationFn: () => moderationApi.release(detail.id),
+    onSuccess: (next) => {
+      client.setQueryData(moderationKeys.detail(detail.id), next);
+      toast.success(T.released);
+    },
+    onError: (err) => failed(T.releaseFailed, err),
+  });
+
   const busy = approve.isPending || reject.isPending || hide.isPending;
-  return { approve, reject, hide, takeOver, busy, progress };
+  return { approve, reject, hide, takeOver, release, busy, progress };
 }

@@ -1,4 +1,5 @@
 import {
+  CALL_FALLBACKS,
   PLUGIN_PAGE_SIZE,
   TAG_CACHE_MS,
   type PluginHasSourceFilter,
@@ -47,6 +48,7 @@ export const pluginsListQuery = (p: PluginsListParams) =>
     queryFn: async ({ signal }): Promise<PluginsListResult> => {
       const page = await api.get<PluginPage>('/plugins', {
         signal,
+        fallback: CALL_FALLBACKS.fetchPlugins,
         query: {
           page: p.page,
           pageSize: PLUGIN_PAGE_SIZE,

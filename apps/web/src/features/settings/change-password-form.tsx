@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, PasswordField } from '../../components/ui';
 import { errorText } from '../../lib/api';
-import { logout } from '../../lib/auth';
+import { logout, useCurrentMember } from '../../lib/auth';
 import { settingsApi } from './api';
 import { PASSWORD_TEXT } from './constants';
 import { SectionCard } from './section-card';
@@ -83,6 +83,41 @@ export function ChangePasswordForm() {
           {busy ? PASSWORD_TEXT.submitting : PASSWORD_TEXT.submit}
         </Button>
       </form>
+      <ForgotCurrentPassword />
     </SectionCard>
+  );
+}
+
+/** Mails the reset link of /forgot-password to the member's own address (that page is for guests only). */
+function ForgotCurrentPassword() {
+  const member = useCurrentMember();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const send = async () => {
+    const email = member?.email;
+    if (!email) {
+      setResult({ ok: false, text: PASSWORD_TEXT.forgotNoEmail });
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    try {
+      await settingsApi.sendResetLink(email);
+      setResult({ ok: true, text: PASSWORD_TEXT.forgotSent(email) });
+    } catch (err) {
+      setResult({ ok: false, text: errorText(err, PASSWORD_TEXT.forgotFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-4 space-y-3 border-t border-slate-800 pt-4">
+      <Button variant="secondary" size="sm" onClick={() => void send()} disabled={busy}>
+        {busy ? PASSWORD_TEXT.forgotSending : PASSWORD_TEXT.forgot}
+      </Button>
+      {result && <Alert variant={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+    </div>
   );
 }

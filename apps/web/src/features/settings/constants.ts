@@ -63,6 +63,11 @@ export const PASSWORD_TEXT = {
   tooShort: AUTH_MESSAGES.newPasswordMin,
   success: AUTH_MESSAGES.passwordChanged,
   failed: AUTH_MESSAGES.changePasswordFailed,
+  forgot: 'Forgot your current password?',
+  forgotSending: 'Sending reset link...',
+  forgotSent: (email: string) => `We sent a password reset link to ${email}. It expires in 24 hours.`,
+  forgotFailed: AUTH_MESSAGES.forgotFailed,
+  forgotNoEmail: 'Your account has no email address: add one under Account first.',
 } as const;
 
 export const NOTIFICATIONS_TEXT = {

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '../../lib/auth';
-import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
+import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
 import { avatarFileError } from './avatar-settings';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
@@ -69,6 +69,37 @@ describe('ChangePasswordForm', () => {
     renderPage(<ChangePasswordForm />);
     await fill(user, 'oldpassword', 'newpassword', 'newpassword');
     expect(await screen.findByRole('alert')).toHaveTextContent('Current password is incorrect');
+  });
+});
+
+describe('Forgot your current password?', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+  });
+
+  it("mails the reset link to the member's own email and says so", async () => {
+    const fetch = mockFetch(() => json(200, { message: 'If an account exists, a reset link is on its way.' }));
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/account/settings/security', route: '/account/settings/:section' });
+    expect(PASSWORD_TEXT.forgot).toBe('Forgot your current password?');
+    await user.click(await screen.findByRole('button', { name: PASSWORD_TEXT.forgot }));
+    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXT.forgotSent(testMember.email!));
+    const call = fetch.mock.calls.find(([url]) => url === '/api/auth/forgot-password')!;
+    expect(bodyOf(call[1]!)).toEqual({ email: testMember.email });
+  });
+
+  it('a failure shows the server message, else the forgot-password fallback', async () => {
+    mockFetch(() => json(429, { message: 'Too many requests, try again in a minute' }));
+    const user = userEvent.setup();
+    renderPage(<ChangePasswordForm />);
+    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.forgot }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again in a minute');
+
+    mockFetch(() => json(500, {}));
+    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.forgot }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.forgotFailed));
   });
 });
 

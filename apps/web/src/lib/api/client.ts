@@ -20,6 +20,8 @@ export interface RequestOptions {
   retryOnUnauthorized?: boolean;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** The error's own message when the server sends none (the spec's store texts, e.g. 'Failed to fetch cars'). */
+  fallback?: string;
 }
 
 /**
@@ -93,14 +95,14 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
   }
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
+async function toApiError(res: Response, fallback?: string): Promise<ApiError> {
   let text = '';
   try {
     text = await res.text();
   } catch {
     // body unreadable
   }
-  return new ApiError(res.status, await parseErrorBody(text), res.headers.get('Retry-After'));
+  return new ApiError(res.status, await parseErrorBody(text), res.headers.get('Retry-After'), fallback);
 }
 
 async function readBody<T>(res: Response): Promise<T> {
@@ -129,19 +131,19 @@ export async function apiRequest<T = unknown>(path: string, opts: RequestOptions
     const current = bridge.getToken();
     const fresh = current && current !== token ? current : await bridge.refresh();
     if (!fresh) {
-      const error = await toApiError(res);
+      const error = await toApiError(res, opts.fallback);
       bridge.onUnauthorized();
       throw error;
     }
     res = await send(path, opts, fresh);
     if (res.status === 401) {
-      const error = await toApiError(res);
+      const error = await toApiError(res, opts.fallback);
       bridge.onUnauthorized();
       throw error;
     }
   }
 
-  if (!res.ok) throw await toApiError(res);
+  if (!res.ok) throw await toApiError(res, opts.fallback);
   return readBody<T>(res);
 }
 

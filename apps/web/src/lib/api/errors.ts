@@ -57,6 +57,25 @@ export function errorText(err: unknown, fallback: string = AUTH_MESSAGES.generic
   return fallback;
 }
 
+/**
+ * The general rule (spec §8) for a failed action with no screen text of its own, as its toast shows
+ * it: a 400's first field error or message ('Validation error'); else the server's message, else the
+ * error's own message (a call's store text such as 'Failed to fetch cars', or 'Network error...'),
+ * else 'Something went wrong. Please try again.'; 'Request failed.' when even that cannot be read.
+ */
+export function requestErrorText(err: unknown): string {
+  try {
+    if (err instanceof ApiError) {
+      if (err.status === 400) return firstFieldError(err.errors) ?? err.serverMessage ?? AUTH_MESSAGES.validationError;
+      if (err.serverMessage) return err.serverMessage;
+    }
+    if (err instanceof Error && err.message.trim()) return err.message;
+    return AUTH_MESSAGES.genericError;
+  } catch {
+    return AUTH_MESSAGES.requestFailed;
+  }
+}
+
 export async function parseErrorBody(text: string): Promise<ErrorBody | null> {
   if (!text) return null;
   try {

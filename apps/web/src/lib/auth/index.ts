@@ -25,6 +25,8 @@ export {
   logout,
   refreshSession,
   reloadMember,
+  retryMemberLoad,
+  SESSION_TEXT,
   signOutLocally,
   startBackgroundRefresh,
   startImpersonation,

@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginRequest, Member } from '@bm/core';
+import { CALL_FALLBACKS, type AuthResponse, type LoginRequest, type Member } from '@bm/core';
 import { api, ApiError, connectAuthBridge } from '../api';
 import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
@@ -110,15 +110,34 @@ export async function initSession(): Promise<void> {
   }
   if (getAuthState().token !== current) return; // the visitor signed in or out meanwhile
 
+  await loadMember(current);
+}
+
+export const SESSION_TEXT = {
+  memberFetchFailed: 'Failed to fetch member data',
+  retry: 'Retry',
+} as const;
+
+/** GET /auth/me and the roles; a 401 signs out, any other failure keeps the session with memberError set. */
+async function loadMember(token: string): Promise<void> {
   try {
     const member = await api.get<Member>('/auth/me');
-    const roles = await fetchRoles(getAuthState().token ?? current);
+    const roles = await fetchRoles(getAuthState().token ?? token);
     if (getAuthState().token === null) return;
-    setAuthState({ member, roles, initialised: true });
+    setAuthState({ member, roles, initialised: true, memberError: null });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) signOutLocally();
-    else setAuthState({ initialised: true });
+    else if (getAuthState().token !== null)
+      setAuthState({ initialised: true, memberError: SESSION_TEXT.memberFetchFailed });
   }
+}
+
+/** The shell's Retry after a failed member load. */
+export async function retryMemberLoad(): Promise<void> {
+  const { token } = getAuthState();
+  if (!token) return;
+  setAuthState({ memberError: null, initialised: false });
+  await loadMember(token);
 }
 
 /** Store a fresh sign-in (login, verified email): token, member, remember flag, roles, socket. */
@@ -132,13 +151,14 @@ export async function completeSignIn(res: AuthResponse, rememberMe: boolean): Pr
     rememberMe,
     initialised: true,
     impersonatorUsername: null,
+    memberError: null,
   });
   identityChanged();
 }
 
 /** POST /auth/login; on success the session is stored. Failures throw ApiError (reason, currentEmail). */
 export async function login(request: LoginRequest): Promise<AuthResponse> {
-  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false });
+  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false, fallback: CALL_FALLBACKS.login });
   await completeSignIn(res, request.rememberMe ?? false);
   return res;
 }
@@ -187,6 +207,7 @@ export async function startImpersonation(memberId: number): Promise<void> {
     rememberMe: false,
     initialised: true,
     impersonatorUsername,
+    memberError: null,
   });
   identityChanged();
 }

@@ -12,6 +12,8 @@ export interface AuthState {
   initialised: boolean;
   /** The administrator's own username while impersonating someone. */
   impersonatorUsername: string | null;
+  /** Loading the member failed (network or server error): the session stays, the shell offers Retry. */
+  memberError: string | null;
 }
 
 export type AuthStatus = 'anonymous' | 'initialising' | 'authenticated';
@@ -23,6 +25,7 @@ export const SIGNED_OUT: AuthState = {
   rememberMe: false,
   initialised: true,
   impersonatorUsername: null,
+  memberError: null,
 };
 
 let state: AuthState = SIGNED_OUT;
@@ -62,7 +65,8 @@ export function whenAuthSettled(): Promise<AuthState> {
 
 export function statusOf(s: AuthState): AuthStatus {
   if (!s.token) return 'anonymous';
-  if (!s.initialised) return 'initialising';
+  // A member that failed to load is not known yet either: the session is kept, not shown as signed out.
+  if (!s.initialised || (!s.member && s.memberError)) return 'initialising';
   return s.member ? 'authenticated' : 'anonymous';
 }
 

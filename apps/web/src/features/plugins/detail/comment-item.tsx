@@ -212,7 +212,7 @@ function VoteButton({
     <button
       type="button"
       aria-pressed={comment.myVote === type}
-      aria-label={`${v.label} (${count})`}
+      aria-label={`${v.label} ${count}`}
       onClick={() => onVote(type)}
       disabled={busy}
       className={cx(

@@ -48,6 +48,23 @@ afterEach(() => {
 });
 
 describe('plugin detail', () => {
+  it('the Comments tab shows no count until it is known: not while comments load, nor after they failed', async () => {
+    serve([], (path) => (path === '/api/plugins/1/comments' ? (new Promise(() => {}) as never) : null));
+    const { unmount } = open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: T.comments })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
+    unmount();
+
+    serve([], (path) => (path === '/api/plugins/1/comments' ? json(500, {}) : null));
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('tab', { name: T.comments }));
+    expect(await screen.findByText(COMMENTS_TEXT.loadFailed, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: T.comments })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
+  });
+
   it('shows the plugin, tabs with arrow keys, versions table and counts a view once', async () => {
     const fetch = serve();
     const user = userEvent.setup();
@@ -131,7 +148,7 @@ describe('plugin detail', () => {
 });
 
 describe('plugin detail: rating panel', () => {
-  it('rating panel: one click opens it, hover alone does not, clicks inside keep it, an outside click closes it', async () => {
+  it('rating panel: a pointer resting on it opens it and leaving closes it; a click keeps it open until an outside click', async () => {
     serve();
     const user = userEvent.setup();
     // Inside a focusable main, as in the site shell: a click on the panel's text must not hand focus to it.
@@ -151,6 +168,8 @@ describe('plugin detail: rating panel', () => {
     const summary = await screen.findByTestId('rating-summary');
     const panel = screen.getByTestId('rating-panel');
     await user.hover(summary);
+    expect(panel).toBeVisible();
+    await user.unhover(summary);
     expect(panel).not.toBeVisible();
     await user.click(summary);
     expect(panel).toBeVisible();
@@ -286,7 +305,7 @@ describe('plugin comments', () => {
     expect(screen.getAllByTestId('comment')).toHaveLength(2);
     expect(screen.getAllByTestId('comment')[0]).toHaveTextContent('Second one');
     act(() => realtime.deliver(COMMENT_EVENTS.voted, { id: 2, pluginId: 1, upvotes: 3, downvotes: 1 }));
-    expect(await screen.findByRole('button', { name: 'Upvote (3)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Upvote 3' })).toBeInTheDocument();
     act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...other, body: 'Second, edited' }));
     expect(await screen.findByText('Second, edited')).toBeInTheDocument();
     act(() => realtime.deliver(COMMENT_EVENTS.deleted, { id: 2, pluginId: 1 }));
@@ -351,7 +370,7 @@ describe('plugin comments: paging', () => {
     act(() => realtime.deliver(COMMENT_EVENTS.updated, { ...all[6]!, body: 'Comment two, edited' }));
     expect(await screen.findByText('Comment two, edited')).toBeInTheDocument();
     act(() => realtime.deliver(COMMENT_EVENTS.voted, { id: 1, pluginId: 1, upvotes: 4, downvotes: 0 }));
-    expect(await screen.findByRole('button', { name: 'Upvote (4)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Upvote 4' })).toBeInTheDocument();
     act(() => realtime.deliver(COMMENT_EVENTS.deleted, { id: 3, pluginId: 1 }));
     await waitFor(() => expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument());
     act(() => realtime.deliver(COMMENT_EVENTS.created, makeComment({ id: 600, body: 'Brand new one' })));

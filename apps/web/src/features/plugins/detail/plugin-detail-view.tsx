@@ -85,7 +85,8 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
             onTab={setTab}
             tabs={[
               { key: 'details', label: T.details },
-              { key: 'comments', label: `${T.comments} (${commentCount})` },
+              // No count until it is known: not "(0)" while comments load or after they failed.
+              { key: 'comments', label: comments.data ? `${T.comments} (${commentCount})` : T.comments },
               { key: 'versions', label: T.versions },
             ]}
           >

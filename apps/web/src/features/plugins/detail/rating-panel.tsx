@@ -41,7 +41,8 @@ export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; si
 }
 
 /**
- * The rating summary button and its panel. One click or tap opens it (hover alone never does);
+ * The rating summary button and its panel. A mouse resting on it opens it and leaving closes it
+ * (the spec's hover panel); one click or tap opens it and keeps it open;
  * clicks and Enter inside keep it open (choosing a star rates); Escape closes it and puts focus
  * back on the button; a click or tap outside, or Tab out of it, closes it. The panel is nudged to
  * stay inside the viewport on narrow screens.
@@ -61,6 +62,8 @@ function RatingPanel({
 }) {
   // A panel of ordinary controls behind a button: the dropdown's outside click and Escape close it.
   const d = useDropdown({ menu: false });
+  // Opened by a mouse resting on it: leaving closes it, a click keeps it open.
+  const hovered = useRef(false);
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const [shift, setShift] = useState(0);
@@ -83,6 +86,16 @@ function RatingPanel({
     <div
       ref={d.wrapper}
       className="relative"
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse' || d.open) return;
+        hovered.current = true;
+        d.openMenu();
+      }}
+      onPointerLeave={(e) => {
+        if (e.pointerType !== 'mouse' || !hovered.current) return;
+        hovered.current = false;
+        d.close(false);
+      }}
       onBlur={(e) => {
         // Only focus moving to another element outside closes it (a star turning busy must not).
         const next = e.relatedTarget as Node | null;
@@ -95,7 +108,10 @@ function RatingPanel({
         type="button"
         aria-expanded={d.open}
         aria-controls={panelId}
-        onClick={() => d.toggle()}
+        onClick={() => {
+          if (hovered.current) hovered.current = false;
+          else d.toggle();
+        }}
         className={cx('inline-flex items-center gap-1.5 rounded-md px-1 text-slate-200', focusRing)}
         data-testid="rating-summary"
       >

@@ -21,6 +21,7 @@ export function ReportDialog({ pluginId, open, onClose }: { pluginId: number; op
 
   const send = useMutation({
     mutationFn: (body: { reason: PluginReportReason; details: string }) => pluginsApi.report(pluginId, body),
+    meta: { errorShownInPlace: true },
     onSuccess: () => {
       toast.success(T.sent);
       setReason(null);

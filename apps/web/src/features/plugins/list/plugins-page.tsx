@@ -10,6 +10,7 @@ import {
   SearchBox,
   ViewToggle,
 } from '../../../components/catalogue-list';
+import { ListTop } from '../../../components/list-top';
 import { Pagination } from '../../../components/pagination';
 import { ButtonLink, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -111,6 +112,7 @@ export function PluginsPage() {
         </div>
       </div>
 
+      <ListTop watch={JSON.stringify({ ...params, view })} />
       <ResultCounter counter={counter} testId="plugins-counter" />
 
       <Results
