@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { publishedPlugin } from './modules/plugins/test-helpers.js';
+import { publishedPlugin } from './modules/plugins/test-support.js';
 
 /**
  * Generated bad input to every documented route (the OpenAPI document the route schemas make):

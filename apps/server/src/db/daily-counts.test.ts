@@ -5,7 +5,7 @@ import { carDailyCounts, cars, pluginDailyCounts, plugins } from './schema.js';
 import { seedDemoDailyCounts } from '../demo/daily-counts.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { TEST_LIMITS, carsApi } from '../modules/cars/test-support.js';
-import { createPlugin, publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { createPlugin, publishedPlugin } from '../modules/plugins/test-support.js';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof signedInMember>>;

@@ -4,7 +4,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { publishedPlugin } from '../modules/plugins/test-support.js';
 
 /**
  * Two instances on one database and one Redis: an access change made through one reaches the

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { memberRoles, plugins, sessions } from '../db/schema.js';
-import { publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { publishedPlugin } from '../modules/plugins/test-support.js';
 import { pluginsChanged } from '../modules/plugins/index.js';
 
 /** The hub follows access as it changes: what a socket still receives is what its HTTP twin may read. */

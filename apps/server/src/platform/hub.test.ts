@@ -7,7 +7,7 @@ import { attachHub, HUB_PATH } from './hub.js';
 import { eq } from 'drizzle-orm';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { plugins } from '../db/schema.js';
-import { createPlugin, publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { createPlugin, publishedPlugin } from '../modules/plugins/test-support.js';
 
 let t: TestApp;
 let base: string;

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { multipart } from '../modules/plugins/test-helpers.js';
-import { createPlugin } from '../modules/plugins/test-helpers.js';
+import { multipart } from '../modules/plugins/test-support.js';
+import { createPlugin } from '../modules/plugins/test-support.js';
 import { demoSourceZip } from '../modules/plugins/seed.js';
 import { s3Storage, type FileStorage } from './storage.js';
 

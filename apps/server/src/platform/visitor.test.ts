@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorKey } from './visitor.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { publishedPlugin } from '../modules/plugins/test-helpers.js';
+import { publishedPlugin } from '../modules/plugins/test-support.js';
 import { carsApi } from '../modules/cars/test-support.js';
 
 describe('visitorKey', () => {

@@ -10,7 +10,7 @@ import { HUB_PATH } from '../../platform/hub.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
-import { createPlugin, multipart, storedFiles } from '../plugins/test-helpers.js';
+import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 import { BUILD_MESSAGES, BuildService, DISPATCH_ATTEMPTS, type BuildJob } from './service.js';

@@ -7,7 +7,7 @@ import type { Submission } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, multipart } from '../plugins/test-helpers.js';
+import { createPlugin, multipart } from '../plugins/test-support.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
 import { startLocalBuilder } from './local-builder.js';
 import { packagePrebuilt } from './package-prebuilt.js';

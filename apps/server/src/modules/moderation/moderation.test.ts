@@ -4,7 +4,7 @@ import { MODERATION_MESSAGES as M, type ModerationDetail } from '@bm/core';
 import { mailMessages, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
-import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-helpers.js';
+import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-support.js';
 import { makeZip, ZIP_MESSAGES as Z } from '../plugins/zip.js';
 
 let t: TestApp;

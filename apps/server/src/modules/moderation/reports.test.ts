@@ -8,7 +8,7 @@ import {
 } from '@bm/core';
 import { moderationAudit, pluginReports } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, publishedPlugin } from '../plugins/test-helpers.js';
+import { createPlugin, publishedPlugin } from '../plugins/test-support.js';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof signedInMember>>;

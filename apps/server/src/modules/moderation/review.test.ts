@@ -7,7 +7,7 @@ import { submissions } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from '../plugins/seed.js';
-import { createPlugin, multipart } from '../plugins/test-helpers.js';
+import { createPlugin, multipart } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, type MailPage, type NotificationPrefe
 import { mailMessages, members } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { publishedPlugin } from '../plugins/test-helpers.js';
+import { publishedPlugin } from '../plugins/test-support.js';
 import { NOTICE_BATCH, noticeWanted, type NoticeKind } from './service.js';
 import { unsubscribeToken } from './unsubscribe.js';
 

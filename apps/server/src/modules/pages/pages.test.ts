@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, members } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, multipart, publishedPlugin } from '../plugins/test-helpers.js';
+import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { carsApi } from '../cars/test-support.js';
 import { buildSitemap, robotsTxt } from './service.js';
 

@@ -7,7 +7,7 @@ import { signedInMember, startTestApp, type TestApp } from '../../../test/harnes
 import { png } from '../cars/test-support.js';
 import { demoSourceZip } from './seed.js';
 import { pluginsChanged } from './caches.js';
-import { addTag, createPlugin, multipart, publishedPlugin } from './test-helpers.js';
+import { addTag, createPlugin, multipart, publishedPlugin } from './test-support.js';
 import { makeZip } from './zip.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;

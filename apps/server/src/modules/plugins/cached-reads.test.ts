@@ -4,7 +4,7 @@ import { type Plugin, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { pluginsChanged } from './caches.js';
-import { publishedPlugin } from './test-helpers.js';
+import { publishedPlugin } from './test-support.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Headers = Record<string, string>;

@@ -7,7 +7,7 @@ import { members, pluginComments } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { publishedPlugin } from './test-helpers.js';
+import { publishedPlugin } from './test-support.js';
 
 /** A bot check that passes only the token 'human'; switched on where a test is about it (sign-in needs none). */
 const botCheck: { -readonly [K in keyof BotCheck]: BotCheck[K] } = {

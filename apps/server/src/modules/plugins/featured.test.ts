@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Plugin } from '@bm/core';
 import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, publishedPlugin } from './test-helpers.js';
+import { createPlugin, publishedPlugin } from './test-support.js';
 import { pluginsChanged } from './caches.js';
 
 let t: TestApp;

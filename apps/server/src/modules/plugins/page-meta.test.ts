@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, publishedPlugin } from './test-helpers.js';
+import { createPlugin, publishedPlugin } from './test-support.js';
 
 const html =
   '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';

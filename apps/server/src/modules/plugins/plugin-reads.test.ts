@@ -5,7 +5,7 @@ import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
 import { plugins, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, jobsFor } from './test-helpers.js';
+import { addTag, createPlugin, multipart, publishedPlugin, jobsFor } from './test-support.js';
 import { PluginEngagement } from './engagement.js';
 import { pluginMeta } from './reads.js';
 

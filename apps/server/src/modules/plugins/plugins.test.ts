@@ -9,7 +9,7 @@ import { plugins, submissions } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor } from './test-helpers.js';
+import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor } from './test-support.js';
 
 let t: TestApp;
 let base: string;

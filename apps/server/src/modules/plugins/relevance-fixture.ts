@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import type { PluginPage } from '@bm/core';
 import { expect } from 'vitest';
 import { matchSyncOf } from './caches.js';
-import { addTag } from './test-helpers.js';
+import { addTag } from './test-support.js';
 
 /**
  * The search's relevance set: a catalogue shaped like the real one (names, short descriptions,

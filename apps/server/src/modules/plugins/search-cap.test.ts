@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PLUGIN_SEARCH_HITS_MAX as K, type PluginPage } from '@bm/core';
 import { members, pluginTags, plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { addTag } from './test-helpers.js';
+import { addTag } from './test-support.js';
 
 /**
  * A search ranks, pages and counts at most PLUGIN_SEARCH_HITS_MAX matches: past that the total

@@ -5,7 +5,7 @@ import { plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { tagFilterPlan } from './search.js';
 import { PREFIX_WORDS_MAX, searchTsQuery, searchWords } from './search-words.js';
-import { addTag, createPlugin, publishedPlugin } from './test-helpers.js';
+import { addTag, createPlugin, publishedPlugin } from './test-support.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signedInMember>>;

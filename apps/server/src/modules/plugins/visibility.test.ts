@@ -13,7 +13,7 @@ import { buildSitemap } from '../pages/service.js';
 import { matchSyncOf } from './caches.js';
 import { isListedPlugin, isPublicPlugin, listedPluginSql, publicPluginSql } from './policy.js';
 import { queryRows } from './presenter.js';
-import { createPlugin, publishedPlugin } from './test-helpers.js';
+import { createPlugin, publishedPlugin } from './test-support.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 

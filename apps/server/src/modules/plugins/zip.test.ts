@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createPlugin, multipart, storedFiles } from './test-helpers.js';
+import { createPlugin, multipart, storedFiles } from './test-support.js';
 import {
   DEBUG_ZIP_LIMITS,
   SOURCE_ZIP_LIMITS,
