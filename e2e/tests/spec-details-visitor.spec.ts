@@ -1,3 +1,4 @@
+import { CAR_STATUS_LABELS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
 import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
@@ -5,7 +6,7 @@ import { PASSWORD_TEXT } from '../../apps/web/src/features/settings/constants';
 import { formatClockTime } from '../../apps/web/src/lib/format';
 import { axeProblems, DEMO, linkFromOutbox, signIn, tokenOf, zipOf } from './support';
 
-/** Issue 24, what a person sees: points 2, 4, 6 and 9 (points 1 and 10 are in their own specs). */
+/** Issue 24, what a person sees: points 2, 4, 5 (Moderator › Cars), 6 and 9 (points 1 and 10 are in their own specs). */
 
 // lib/auth's SESSION_TEXT (that module starts the realtime client and reads browser storage on import).
 const SESSION_TEXT = { memberFetchFailed: 'Failed to fetch member data', retry: 'Retry' } as const;
@@ -120,4 +121,16 @@ test("a moderator opening a review reads 'You are reviewing this until HH:MM' an
   await hold.getByRole('button', { name: MODERATION_TEXT.release }).click();
   await expect(page.getByText(MODERATION_TEXT.released)).toBeVisible();
   await expect(hold).toHaveCount(0);
+});
+
+test('Moderator › Cars shows each status in words, never the raw letter', async ({ page }) => {
+  await signIn(page, DEMO.moderator);
+  await page.goto('/moderator/cars');
+  const rows = page.getByTestId('car-row');
+  await expect(rows.first()).toBeVisible();
+  const words: string[] = [CAR_STATUS_LABELS.active, CAR_STATUS_LABELS.inactive, MODERATION_TEXT.statusHidden];
+  const statuses = await rows.locator('td:nth-child(3)').allInnerTexts();
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(words).toContain(status.trim());
+  expect(await axeProblems(page)).toEqual([]);
 });
