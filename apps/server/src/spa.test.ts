@@ -1,9 +1,8 @@
 import zlib from 'node:zlib';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, webDistWith } from '../test/harness.js';
 import { withConfig, withMeta } from './spa.js';
 
 const html =
@@ -11,8 +10,7 @@ const html =
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  dist = webDistWith(html);
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   const big = `export const words = ${JSON.stringify('plugin car '.repeat(400))};`;

@@ -102,6 +102,13 @@ export interface TestApp {
 
 const ROOMY = { ip: { points: 10_000, durationS: 60 }, account: { points: 10_000, durationS: 60 } };
 
+/** A stand-in for the built web app: a temporary folder holding only this index.html (the caller removes it). */
+export function webDistWith(html: string): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  return dist;
+}
+
 export async function startTestApp(
   overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {

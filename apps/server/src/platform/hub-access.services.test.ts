@@ -1,26 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type RedisClientType } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { redisClients } from '../../test/redis-clients.js';
 import { publishedPlugin } from '../modules/plugins/test-support.js';
 
 /**
  * Two instances on one database and one Redis: an access change made through one reaches the
  * sockets connected to the other.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const clients: RedisClientType[] = [];
-async function redisTrio() {
-  const client = createClient({ url: REDIS_URL }) as RedisClientType;
-  await client.connect();
-  const pub = client.duplicate();
-  const sub = client.duplicate();
-  await Promise.all([pub.connect(), sub.connect()]);
-  clients.push(client, pub, sub);
-  return { client, pub, sub };
-}
+const { trio: redisTrio, quitAll } = redisClients();
 
 let a: TestApp;
 let b: TestApp;
@@ -36,7 +26,7 @@ afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await b.close();
   await a.close();
-  await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+  await quitAll();
 });
 
 function openOnB(auth: Record<string, string> = {}) {

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { listenLocally, nextEvent as next, openHubSocket } from '../../test/hub-client.js';
 import { memberRoles, plugins, sessions } from '../db/schema.js';
 import { publishedPlugin } from '../modules/plugins/test-support.js';
 import { pluginsChanged } from '../modules/plugins/index.js';
@@ -14,23 +13,14 @@ let base: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await t.close();
 });
 
-function open(auth: Record<string, string> = {}) {
-  const s = connect(base, { path: HUB_PATH, auth, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return new Promise<Socket>((resolve, reject) => {
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', reject);
-  });
-}
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+const open = (auth: Record<string, string> = {}) => openHubSocket(base, sockets, auth);
 /** Resolves with the reason once the server ends the socket. */
 const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
 

@@ -6,6 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { attachHub, HUB_PATH } from './hub.js';
 import { eq } from 'drizzle-orm';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { listenLocally, nextEvent as next, openHubSocket } from '../../test/hub-client.js';
 import { plugins } from '../db/schema.js';
 import { createPlugin, publishedPlugin } from '../modules/plugins/test-support.js';
 
@@ -14,23 +15,14 @@ let base: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp({ version: { informational: '1.0.0+new', file: '1.0.0.0' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
   await t.close();
 });
 
-function open(auth: Record<string, string> = {}) {
-  const s = connect(base, { path: HUB_PATH, auth, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return new Promise<Socket>((resolve, reject) => {
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', reject);
-  });
-}
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+const open = (auth: Record<string, string> = {}) => openHubSocket(base, sockets, auth);
 
 describe('real-time hub', () => {
   it('accepts anonymous connections and plugin groups', async () => {

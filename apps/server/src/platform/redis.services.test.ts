@@ -4,18 +4,9 @@ import { createClient, type RedisClientType } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { HUB_PATH } from './hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { REDIS_URL, redisClients } from '../../test/redis-clients.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const clients: RedisClientType[] = [];
-async function redisTrio() {
-  const client = createClient({ url: REDIS_URL }) as RedisClientType;
-  await client.connect();
-  const pub = client.duplicate();
-  const sub = client.duplicate();
-  await Promise.all([pub.connect(), sub.connect()]);
-  clients.push(client, pub, sub);
-  return { client, pub, sub };
-}
+const { trio: redisTrio, quitAll } = redisClients();
 
 let a: TestApp;
 let b: TestApp;
@@ -31,7 +22,7 @@ afterAll(async () => {
   socket?.disconnect();
   await a.close();
   await b.close();
-  await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+  await quitAll();
 });
 
 describe('several instances through Redis', () => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   AUTH_MESSAGES as M,
@@ -115,6 +116,14 @@ function sessionRoutes(app: App, ctx: AppContext, auth: AuthService) {
 /** Verifying, resending, forgetting and changing: the links sent by email and the password. */
 function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
+  /** A signed-in call that checks the current password: each try spends the password limit, as sign-in does. */
+  const passwordChecked = <Body extends z.ZodType>(tags: string[], body: Body) => ({
+    preValidation: signedIn,
+    preHandler: async (req: FastifyRequest) => {
+      await ctx.limits.consume('password', req.ip, String(requireMember(req).memberId));
+    },
+    schema: { tags, security: bearer, body, response: { 200: messageResponse } },
+  });
 
   r.post(
     '/auth/verify-email',
@@ -162,33 +171,17 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
     },
   );
 
-  r.post(
-    '/auth/change-password',
-    {
-      preValidation: signedIn,
-      schema: { tags: ['auth'], security: bearer, body: changePasswordRequest, response: { 200: messageResponse } },
-    },
-    async (req) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('password', req.ip, String(principal.memberId));
-      await auth.changePassword(principal, req.body.currentPassword, req.body.newPassword);
-      return { message: M.passwordChanged };
-    },
-  );
+  r.post('/auth/change-password', passwordChecked(['auth'], changePasswordRequest), async (req) => {
+    const principal = requireMember(req);
+    await auth.changePassword(principal, req.body.currentPassword, req.body.newPassword);
+    return { message: M.passwordChanged };
+  });
 
-  r.post(
-    '/account/email-change/request',
-    {
-      preValidation: signedIn,
-      schema: { tags: ['account'], security: bearer, body: emailChangeRequest, response: { 200: messageResponse } },
-    },
-    async (req) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('password', req.ip, String(principal.memberId));
-      await auth.requestEmailChange(principal, req.body.currentPassword, req.body.newEmail);
-      return { message: M.emailChangeSent };
-    },
-  );
+  r.post('/account/email-change/request', passwordChecked(['account'], emailChangeRequest), async (req) => {
+    const principal = requireMember(req);
+    await auth.requestEmailChange(principal, req.body.currentPassword, req.body.newEmail);
+    return { message: M.emailChangeSent };
+  });
 
   r.post(
     '/account/email-change/confirm',

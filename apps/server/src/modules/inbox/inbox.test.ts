@@ -1,17 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { MailCategory, MailEvent, MailMessage, MailPage } from '@bm/core';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { listenLocally } from '../../../test/hub-client.js';
 
 let t: TestApp;
 let base: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -6,6 +5,7 @@ import type { ModerationDetail } from '@bm/core';
 import { submissions } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { listenLocally } from '../../../test/hub-client.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
@@ -20,8 +20,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
   mod = await signedInMember(t, ['moderator']);
   mod2 = await signedInMember(t, ['administrator']);
   member = await signedInMember(t);

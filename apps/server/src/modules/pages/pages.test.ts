@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { carsApi } from '../cars/test-support.js';
 import { buildSitemap, robotsTxt } from './service.js';
@@ -15,8 +13,7 @@ const html =
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  dist = webDistWith(html);
   t = await startTestApp({ webDist: dist });
 });
 afterAll(async () => {

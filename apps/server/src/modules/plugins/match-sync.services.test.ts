@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { members, plugins } from '../../db/schema.js';
+import { plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { queryRows } from './presenter.js';
-import type { PluginMatchIndex } from './match-index.js';
+import { findInIndex as find, insertListedPlugins } from './test-support.js';
 
 /**
  * On a PostgreSQL server, two transactions at once: the one that took the lower change number
@@ -15,37 +15,9 @@ const ids: number[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ env: { SEARCH_INDEX: 'sql' } });
-  const [m] = await t.ctx.db
-    .insert(members)
-    .values({ username: 'Racewright', email: 'racewright@example.com', passwordHash: 'x' })
-    .returning({ id: members.id });
-  const rows = await t.ctx.db
-    .insert(plugins)
-    .values(
-      ['First Widget', 'Second Widget'].map((name) => ({
-        memberId: m!.id,
-        name,
-        shortDescription: 'Plain',
-        description: '',
-        publishedOnce: true,
-      })),
-    )
-    .returning({ id: plugins.id });
-  ids.push(...rows.map((r) => r.id));
+  ids.push(...(await insertListedPlugins(t, 'Racewright', ['First Widget', 'Second Widget'], 'Plain')));
 });
 afterAll(() => t.close());
-
-const find = (index: PluginMatchIndex | null, term: string) =>
-  index!.search({
-    groups: [[{ term, prefix: false, typed: true }]],
-    exact: term,
-    text: term,
-    hasSource: 'any',
-    tagIds: [],
-    offset: 0,
-    end: 20,
-    keep: 1000,
-  }).ids;
 
 describe('PluginMatchIndexSync on a PostgreSQL server', () => {
   it('takes in a change whose transaction committed after a later-numbered one was read', async () => {

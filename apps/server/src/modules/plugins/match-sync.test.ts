@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { members, plugins } from '../../db/schema.js';
+import { plugins } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { queryRows } from './presenter.js';
-import type { PluginMatchIndex } from './match-index.js';
+import { findInIndex as find, insertListedPlugins } from './test-support.js';
 
 /** The match index follows plugin_search through plugin_search_changes, and a failed look harms nothing. */
 
@@ -15,38 +15,13 @@ const log = { warn: (o: unknown) => warnings.push(o), info: () => undefined } as
 
 beforeAll(async () => {
   t = await startTestApp({ env: { SEARCH_INDEX: 'sql' } });
-  const [m] = await t.ctx.db
-    .insert(members)
-    .values({ username: 'Syncwright', email: 'syncwright@example.com', passwordHash: 'x' })
-    .returning({ id: members.id });
-  const rows = await t.ctx.db
-    .insert(plugins)
-    .values(
-      ['Alpha Gizmo', 'Beta Gizmo', 'Gamma Gizmo'].map((name) => ({
-        memberId: m!.id,
-        name,
-        shortDescription: 'A small device',
-        description: '',
-        publishedOnce: true,
-      })),
-    )
-    .returning({ id: plugins.id });
-  ids.push(...rows.map((r) => r.id));
+  ids.push(
+    ...(await insertListedPlugins(t, 'Syncwright', ['Alpha Gizmo', 'Beta Gizmo', 'Gamma Gizmo'], 'A small device')),
+  );
 });
 afterAll(() => t.close());
 
 const rowsOf = <T>(q: Parameters<typeof queryRows>[1]) => queryRows<T>(t.ctx.db, q);
-const find = (index: PluginMatchIndex | null, term: string) =>
-  index!.search({
-    groups: [[{ term, prefix: false, typed: true }]],
-    exact: term,
-    text: term,
-    hasSource: 'any',
-    tagIds: [],
-    offset: 0,
-    end: 20,
-    keep: 1000,
-  }).ids;
 const newestChange = async () =>
   Number((await rowsOf<{ seq: string | null }>(sql`select max(seq) as seq from plugin_search_changes`))[0]?.seq ?? 0);
 

@@ -34,6 +34,18 @@ import { PluginWrites } from './writes.js';
 
 const tag = ['plugins'];
 
+/** The options of a signed-in call on one plugin by id, with a body, answering 200. */
+const ownPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) => ({
+  preValidation: signedIn,
+  schema: { tags: tag, security: bearer, params: idParam, body, response: { 200: answer } },
+});
+
+/** The same for an administrator's flag on a plugin. */
+const adminOnPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) => ({
+  preValidation: administratorOnly,
+  schema: { tags: ['admin'], security: bearer, params: idParam, body, response: { 200: answer } },
+});
+
 /** A member's own plugins (/plugins/my, a static path: never read as an id) and their creation, changes and deletion. */
 export function ownerRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -95,34 +107,12 @@ export function ownerRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.put(
-    '/plugins/:id/update',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: updatePluginRequest,
-        response: { 200: pluginSchema },
-      },
-    },
-    async (req) => writes.update(requireMember(req), req.params.id, req.body),
+  r.put('/plugins/:id/update', ownPlugin(updatePluginRequest, pluginSchema), async (req) =>
+    writes.update(requireMember(req), req.params.id, req.body),
   );
 
-  r.put(
-    '/plugins/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: replacePluginRequest,
-        response: { 200: pluginSchema },
-      },
-    },
-    async (req) => writes.update(requireMember(req), req.params.id, req.body),
+  r.put('/plugins/:id', ownPlugin(replacePluginRequest, pluginSchema), async (req) =>
+    writes.update(requireMember(req), req.params.id, req.body),
   );
 
   for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
@@ -142,84 +132,29 @@ export function ownerSettingRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const writes = new PluginWrites(ctx);
 
-  r.put(
-    '/plugins/:id/visibility',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: pluginVisibilityRequest,
-        response: { 200: pluginSchema },
-      },
-    },
-    async (req) => writes.setVisibility(requireMember(req), req.params.id, req.body),
+  r.put('/plugins/:id/visibility', ownPlugin(pluginVisibilityRequest, pluginSchema), async (req) =>
+    writes.setVisibility(requireMember(req), req.params.id, req.body),
   );
 
-  r.put(
-    '/plugins/:id/tags',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: pluginTagsRequest,
-        response: { 200: pluginSchema },
-      },
-    },
-    async (req) => writes.setTags(requireMember(req), req.params.id, req.body.tagIds),
+  r.put('/plugins/:id/tags', ownPlugin(pluginTagsRequest, pluginSchema), async (req) =>
+    writes.setTags(requireMember(req), req.params.id, req.body.tagIds),
   );
 
-  r.post(
-    '/plugins/:id/pin',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: pluginPinRequest,
-        response: { 200: pluginPinResponse },
-      },
-    },
-    async (req) => writes.setPin(requireMember(req), req.params.id, req.body.isPinned),
+  r.post('/plugins/:id/pin', ownPlugin(pluginPinRequest, pluginPinResponse), async (req) =>
+    writes.setPin(requireMember(req), req.params.id, req.body.isPinned),
   );
 
   r.patch(
     '/admin/plugins/:id/skip-build-server',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags: ['admin'],
-        security: bearer,
-        params: idParam,
-        body: skipBuildServerRequest,
-        response: { 200: skipBuildServerResponse },
-      },
-    },
+    adminOnPlugin(skipBuildServerRequest, skipBuildServerResponse),
     async (req) => {
       requireRole(req, 'administrator');
       return writes.setSkipBuildServer(req.params.id, req.body.skipBuildServer);
     },
   );
 
-  r.patch(
-    '/admin/plugins/:id/featured',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags: ['admin'],
-        security: bearer,
-        params: idParam,
-        body: pluginFeaturedRequest,
-        response: { 200: pluginFeaturedResponse },
-      },
-    },
-    async (req) => {
-      requireRole(req, 'administrator');
-      return writes.setFeatured(req.params.id, req.body.isFeatured);
-    },
-  );
+  r.patch('/admin/plugins/:id/featured', adminOnPlugin(pluginFeaturedRequest, pluginFeaturedResponse), async (req) => {
+    requireRole(req, 'administrator');
+    return writes.setFeatured(req.params.id, req.body.isFeatured);
+  });
 }

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
 
 const html =
@@ -10,8 +8,7 @@ const html =
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  dist = webDistWith(html);
   t = await startTestApp({ webDist: dist });
 });
 afterAll(async () => {

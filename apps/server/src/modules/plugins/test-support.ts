@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { CreatePluginRequest, Plugin } from '@bm/core';
-import { jobs, plugins, tags } from '../../db/schema.js';
+import { jobs, members, plugins, tags } from '../../db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { storeApprovedVersion } from './seed.js';
+import type { PluginMatchIndex } from './match-index.js';
 
 type Member = { auth: Record<string, string> };
 
@@ -93,3 +94,37 @@ export async function jobsFor(app: TestApp, submissionId: number) {
     .where(sql`(${jobs.payload}->>'submissionId')::int = ${submissionId}`);
   return rows.map((r) => r.kind);
 }
+
+/** A member's listed plugins written straight to the tables (no route, no version), for the search index tests. Their ids, in order. */
+export async function insertListedPlugins(t: TestApp, username: string, names: string[], shortDescription: string) {
+  const [m] = await t.ctx.db
+    .insert(members)
+    .values({ username, email: `${username.toLowerCase()}@example.com`, passwordHash: 'x' })
+    .returning({ id: members.id });
+  const rows = await t.ctx.db
+    .insert(plugins)
+    .values(
+      names.map((name) => ({
+        memberId: m!.id,
+        name,
+        shortDescription,
+        description: '',
+        publishedOnce: true,
+      })),
+    )
+    .returning({ id: plugins.id });
+  return rows.map((r) => r.id);
+}
+
+/** The ids a one-word search finds in a match index (the first page). */
+export const findInIndex = (index: PluginMatchIndex | null, term: string) =>
+  index!.search({
+    groups: [[{ term, prefix: false, typed: true }]],
+    exact: term,
+    text: term,
+    hasSource: 'any',
+    tagIds: [],
+    offset: 0,
+    end: 20,
+    keep: 1000,
+  }).ids;
