@@ -166,7 +166,7 @@ export const ADMIN_TEXT = {
     saved: (name: string) => `${name} saved`,
     saveFailed: 'Failed to save the game version',
     makeCurrentShort: 'Make current',
-    makeCurrentLabel: (name: string) => `Make ${name} current`,
+    makeCurrentLabel: (name: string) => `Make current: ${name}`,
     confirmCurrentTitle: (name: string) => `Make ${name} current?`,
     confirmCurrent: (previous: string | null) =>
       previous
