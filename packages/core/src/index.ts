@@ -23,3 +23,4 @@ export * from './dashboard.js';
 export * from './members.js';
 export * from './member-rules.js';
 export * from './search-text.js';
+export * from './game-versions.js';

@@ -8,3 +8,4 @@ export * from './schema-jobs.js';
 export * from './schema-webhooks.js';
 export * from './schema-inbox.js';
 export * from './schema-upcoming-features.js';
+export * from './schema-game-versions.js';

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { serverState } from '../db/schema.js';
 import { ensureMember } from '../db/seed.js';
 import { seedDemoCars } from '../modules/cars/index.js';
+import { seedDemoGameVersions } from '../modules/game-versions/index.js';
 import { seedDemoProfiles } from '../modules/members/index.js';
 import { seedDemoPlugins } from '../modules/plugins/index.js';
 import type { FileStorage } from '../platform/storage.js';
@@ -36,6 +37,7 @@ export async function seedDemo(
     );
     await seedDemoDailyCounts(tx);
     await seedDemoProfiles(tx, storage, memberIds);
+    await seedDemoGameVersions(tx);
     await tx.insert(serverState).values({ key: 'demo_seeded', value: new Date().toISOString() });
   });
   return { seeded: true, accounts: DEMO_ACCOUNTS };

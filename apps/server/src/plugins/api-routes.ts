@@ -6,6 +6,7 @@ import { type AuthService, authRoutes } from '../modules/auth/index.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
 import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
+import { gameVersionRoutes } from '../modules/game-versions/index.js';
 import { inboxRoutes } from '../modules/inbox/index.js';
 import { memberRoutes } from '../modules/members/index.js';
 import { moderationRoutes } from '../modules/moderation/index.js';
@@ -26,5 +27,6 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   adminRoutes(api, ctx);
   inboxRoutes(api, ctx);
   upcomingFeatureRoutes(api, ctx);
+  gameVersionRoutes(api, ctx);
   notificationRoutes(api, ctx);
 }

@@ -76,6 +76,7 @@ const FeedbackDetailPage = lazyPage(() => admin().then((m) => m.FeedbackDetailPa
 const AdminMembersPage = lazyPage(() => admin().then((m) => m.AdminMembersPage));
 const FeatureSubscribersPage = lazyPage(() => admin().then((m) => m.FeatureSubscribersPage));
 const UpcomingFeaturesPage = lazyPage(() => admin().then((m) => m.UpcomingFeaturesPage));
+const GameVersionsPage = lazyPage(() => admin().then((m) => m.GameVersionsPage));
 const ProductUpdatePage = lazyPage(() => admin().then((m) => m.ProductUpdatePage));
 
 const comingSoon = () => import('../features/coming-soon');
@@ -221,6 +222,7 @@ export const routes: RouteObject[] = [
                   { path: 'members', element: <AdminMembersPage /> },
                   { path: 'feature-subscribers', element: <FeatureSubscribersPage /> },
                   { path: 'features', element: <UpcomingFeaturesPage /> },
+                  { path: 'game-versions', element: <GameVersionsPage /> },
                   { path: 'product-update', element: <ProductUpdatePage /> },
                 ],
               },

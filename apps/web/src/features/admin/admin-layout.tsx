@@ -25,6 +25,11 @@ export const ADMIN_LINKS = [
     description: 'Add and rename upcoming features; mark them completed to tell their subscribers.',
   },
   {
+    to: '/admin/game-versions',
+    label: 'Game Versions',
+    description: 'Rocket League releases and their BakkesMod versions; which one is current.',
+  },
+  {
     to: '/admin/product-update',
     label: 'Product Update',
     description: 'Write to every member who asked for product updates, and follow the sending.',

@@ -4,6 +4,9 @@ import type {
   FeedbackItem,
   FeedbackListResponse,
   FeedbackStatus,
+  GameVersion,
+  CreateGameVersionRequest,
+  UpdateGameVersionRequest,
   ProductUpdateAudience,
   ProductUpdateProgress,
   ProductUpdateQueued,
@@ -27,6 +30,7 @@ export const adminKeys = {
   members: () => [...adminKeys.all, 'members'] as const,
   memberList: (q: MemberListParams) => [...adminKeys.members(), q] as const,
   features: () => [...adminKeys.all, 'upcoming-features'] as const,
+  gameVersions: () => [...adminKeys.all, 'game-versions'] as const,
   subscribers: (q: SubscriberListParams) => [...adminKeys.all, 'subscribers', q] as const,
   productUpdateAudience: () => [...adminKeys.all, 'product-update', 'audience'] as const,
   productUpdate: (id: string) => [...adminKeys.all, 'product-update', id] as const,
@@ -121,7 +125,17 @@ export const subscribersQuery = (q: SubscriberListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** Every game version, newest first (the public list; the admin screen edits it). */
+export const gameVersionsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.gameVersions(),
+    queryFn: ({ signal }) => api.get<GameVersion[]>('/game-versions', { signal }),
+  });
+
 export const adminApi = {
+  createGameVersion: (req: CreateGameVersionRequest) => api.post<GameVersion>('/admin/game-versions', req),
+  updateGameVersion: (id: number, req: UpdateGameVersionRequest) =>
+    api.patch<GameVersion>(`/admin/game-versions/${id}`, req),
   sendTestWebhook: (url: string) => api.post<WebhookDelivery>('/webhooks/test', url.trim() ? { url: url.trim() } : {}),
   redeliver: (id: number) => api.post<WebhookDelivery>(`/admin/webhooks/deliveries/${id}/redeliver`),
   setFeedbackStatus: (id: number, status: FeedbackStatus) =>

@@ -6,6 +6,7 @@ export {
   FeatureSubscribersPage,
   FeedbackDetailPage,
   FeedbackListPage,
+  GameVersionsPage,
   ProductUpdatePage,
   UpcomingFeaturesPage,
   WebhooksPage,

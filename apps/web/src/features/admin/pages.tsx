@@ -7,4 +7,5 @@ export { FeedbackDetailPage } from './feedback-detail-page';
 export { AdminMembersPage } from './members-page';
 export { FeatureSubscribersPage } from './feature-subscribers-page';
 export { UpcomingFeaturesPage } from './upcoming-features-page';
+export { GameVersionsPage } from './game-versions-page';
 export { ProductUpdatePage } from './product-update-page';

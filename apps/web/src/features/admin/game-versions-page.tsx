@@ -1,0 +1,261 @@
+import { createGameVersionRequest, updateGameVersionRequest, type GameVersion } from '@bm/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Checkbox, TextField, useConfirm } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { adminApi, adminKeys, gameVersionsQuery } from './api';
+import { ADMIN_TEXT } from './constants';
+import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+
+const T = ADMIN_TEXT.gameVersions;
+type FieldErrors = Partial<Record<'name' | 'bakkesmodVersion' | 'releasedAt' | 'form', string>>;
+
+/** The problems the server would answer 400 for, by field, from the shared schema. */
+function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = (issue.path[0] as keyof FieldErrors | undefined) ?? 'form';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: adminKeys.gameVersions() });
+}
+
+function CreateGameVersionForm() {
+  const refresh = useRefresh();
+  const [name, setName] = useState('');
+  const [bakkesmodVersion, setBakkesmodVersion] = useState('');
+  const [releasedAt, setReleasedAt] = useState('');
+  const [makeCurrent, setMakeCurrent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const body = () => ({ name, bakkesmodVersion, releasedAt: releasedAt || undefined, makeCurrent });
+  const create = useMutation({
+    mutationFn: () => adminApi.createGameVersion(body()),
+    onSuccess: (v) => {
+      toast.success(T.created(v.name));
+      setName('');
+      setBakkesmodVersion('');
+      setReleasedAt('');
+      setMakeCurrent(false);
+      void refresh();
+    },
+    onError: (e) => setErrors({ form: errorText(e, T.saveFailed) }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problems = fieldErrors(createGameVersionRequest.safeParse(body()));
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) create.mutate();
+  };
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="game-version-create-title">
+        <h3 id="game-version-create-title" className="text-lg font-semibold text-white">
+          {T.createTitle}
+        </h3>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField
+            label={T.name}
+            hint={T.nameHint}
+            value={name}
+            maxLength={50}
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextField
+            label={T.bakkesmod}
+            value={bakkesmodVersion}
+            maxLength={50}
+            error={errors.bakkesmodVersion}
+            onChange={(e) => setBakkesmodVersion(e.target.value)}
+          />
+          <TextField
+            label={T.released}
+            hint={T.releasedHint}
+            type="date"
+            value={releasedAt}
+            error={errors.releasedAt}
+            onChange={(e) => setReleasedAt(e.target.value)}
+          />
+        </div>
+        <Checkbox label={T.makeCurrent} checked={makeCurrent} onChange={(e) => setMakeCurrent(e.target.checked)} />
+        {errors.form && <Alert variant="error">{errors.form}</Alert>}
+        <div>
+          <Button type="submit" disabled={create.isPending}>
+            {T.create}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function EditGameVersionForm({ version, onDone }: { version: GameVersion; onDone: () => void }) {
+  const refresh = useRefresh();
+  const [name, setName] = useState(version.name);
+  const [bakkesmodVersion, setBakkesmodVersion] = useState(version.bakkesmodVersion);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useMutation({
+    mutationFn: () => adminApi.updateGameVersion(version.id, { name, bakkesmodVersion }),
+    onSuccess: (v) => {
+      toast.success(T.saved(v.name));
+      onDone();
+      void refresh();
+    },
+    onError: (e) => setErrors({ form: errorText(e, T.saveFailed) }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problems = fieldErrors(updateGameVersionRequest.safeParse({ name, bakkesmodVersion }));
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) save.mutate();
+  };
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-2"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onDone();
+      }}
+    >
+      <TextField
+        label={T.editName(version.name)}
+        value={name}
+        maxLength={50}
+        autoFocus
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label={T.editBakkesmod(version.name)}
+        value={bakkesmodVersion}
+        maxLength={50}
+        error={errors.bakkesmodVersion}
+        onChange={(e) => setBakkesmodVersion(e.target.value)}
+      />
+      {errors.form && <Alert variant="error">{errors.form}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          {T.save}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          {T.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function GameVersionRow({ version, currentName }: { version: GameVersion; currentName: string | null }) {
+  const refresh = useRefresh();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState(false);
+  const makeCurrent = useMutation({
+    mutationFn: () => adminApi.updateGameVersion(version.id, { makeCurrent: true }),
+    onSuccess: (v) => {
+      toast.success(T.madeCurrent(v.name));
+      void refresh();
+    },
+    onError: (e) => toast.error(errorText(e, T.changeFailed)),
+  });
+  const promote = async () => {
+    const ok = await confirm({
+      title: T.confirmCurrentTitle(version.name),
+      description: T.confirmCurrent(currentName),
+      confirmLabel: T.makeCurrentShort,
+    });
+    if (ok) makeCurrent.mutate();
+  };
+  return (
+    <tr data-testid="game-version-row">
+      <td className={tc.td}>
+        {editing ? (
+          <EditGameVersionForm version={version} onDone={() => setEditing(false)} />
+        ) : (
+          <span className="font-semibold text-white">{version.name}</span>
+        )}
+      </td>
+      <td className={tc.td}>
+        {editing ? null : <code className="text-xs text-slate-300">{version.bakkesmodVersion}</code>}
+      </td>
+      <td className={tc.td}>
+        <time dateTime={version.releasedAt}>{formatDate(version.releasedAt)}</time>
+      </td>
+      <td className={tc.td}>
+        {version.current ? <Badge tone="good">{T.current}</Badge> : <Badge tone="muted">{T.notCurrent}</Badge>}
+      </td>
+      <td className={tc.td}>
+        <div className="flex flex-wrap gap-2">
+          {!editing && (
+            <Button size="sm" variant="secondary" aria-label={T.edit(version.name)} onClick={() => setEditing(true)}>
+              {T.editShort}
+            </Button>
+          )}
+          {!version.current && (
+            <Button
+              size="sm"
+              aria-label={T.makeCurrentLabel(version.name)}
+              disabled={makeCurrent.isPending}
+              onClick={() => void promote()}
+            >
+              {T.makeCurrentShort}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/game-versions: the game versions, newest first; add one, edit one, make one current. */
+export function GameVersionsPage() {
+  const versions = useQuery(gameVersionsQuery());
+  return (
+    <AdminSection title={T.title}>
+      <p className="text-slate-400">{T.intro}</p>
+      <QueryState
+        isPending={versions.isPending}
+        error={versions.isError ? versions.error : null}
+        failedText={T.loadFailed}
+      >
+        {() =>
+          versions.data!.length === 0 ? (
+            <p className="text-sm text-slate-400">{T.none}</p>
+          ) : (
+            <div className={tc.wrap}>
+              <table className={tc.table}>
+                <caption className="sr-only">{T.title}</caption>
+                <thead className={tc.head}>
+                  <tr>
+                    {Object.values(T.columns).map((c) => (
+                      <th key={c} scope="col" className={tc.th}>
+                        {c}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className={tc.body}>
+                  {versions.data!.map((v) => (
+                    <GameVersionRow
+                      key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
+                      version={v}
+                      currentName={versions.data!.find((x) => x.current)?.name ?? null}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
+      <CreateGameVersionForm />
+    </AdminSection>
+  );
+}
