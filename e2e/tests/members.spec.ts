@@ -100,8 +100,7 @@ test.describe('member profiles', () => {
     await page.getByRole('link', { name: PROFILE_TEXT.editProfile }).click();
     await expect(page).toHaveURL('/settings/profile');
     await expect(page.getByRole('heading', { level: 1, name: PROFILE_EDIT_TEXT.title })).toBeVisible();
-    // The tab title starts with the unread count when the member has unread notices (other specs send some).
-    await expect(page).toHaveTitle(/^(\(\d+\) )?Edit Profile · BakkesMod Community$/);
+    await expect(page).toHaveTitle(/^(\(\d+\) )?Edit Profile · BakkesMod Community$/); // "(2) ": unread count
 
     const stamp = Date.now().toString(36);
     const bio = page.getByRole('textbox', { name: PROFILE_EDIT_TEXT.bio, exact: true });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
   COMMENTS_TEXT,
@@ -6,7 +7,7 @@ import {
   PLUGINS_LIST_TEXT,
 } from '../../apps/web/src/features/plugins/constants';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
-import { DEMO, signIn } from './support';
+import { axeProblems, DEMO, signIn } from './support';
 
 const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
 
@@ -246,5 +247,37 @@ test.describe('plugin detail on a phone', () => {
     await expect(panel).toBeVisible();
     await page.getByRole('heading', { level: 1 }).tap();
     await expect(panel).toBeHidden();
+  });
+});
+
+test.describe('the SHA-256 of a version', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Versions tab shows the hash of the ZIP downloaded, copyable with the keyboard, at 390 px and with axe', async ({
+    page,
+  }) => {
+    await openPlugin(page, 'Rocket Plugin');
+    await page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions }).click();
+    await expect(page.getByText(PLUGIN_DETAIL_TEXT.sha256, { exact: true }).first()).toBeVisible();
+    const href = await page.getByRole('tabpanel').getByRole('link').first().getAttribute('href');
+    const zip = await page.request.get(href!);
+    expect(zip.status()).toBe(200);
+    const fresh = createHash('sha256')
+      .update(await zip.body())
+      .digest('hex');
+    expect(zip.headers()['repr-digest']).toBe(`sha-256=:${Buffer.from(fresh, 'hex').toString('base64')}:`);
+    await expect(page.getByText(fresh, { exact: true })).toBeVisible();
+
+    const copy = page.getByRole('button', { name: /^Copy the SHA-256 of the ZIP of version/ }).first();
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.hashCopied }).first()).toBeVisible();
+    await page
+      .getByText(/^Files in the ZIP/)
+      .first()
+      .click();
+    await expect(page.getByText(/plugins\/.+\.dll/).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeProblems(page)).toEqual([]);
   });
 });

@@ -191,12 +191,23 @@ export const pluginSeoSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const pluginVersionFileSchema = z.object({
+  path: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type PluginVersionFile = z.infer<typeof pluginVersionFileSchema>;
+
 export const pluginVersionSchema = z.object({
   submissionId: z.number().int(),
   versionString: z.string().nullable(),
   submittedAt: z.string(),
   approvedAt: z.string().nullable(),
   binaryDownloadUrl: z.string().nullable(),
+  /** SHA-256 (hex) of the ZIP that the download and the plugin manager serve. */
+  sha256: z.string(),
+  /** Every file inside that ZIP, with its own SHA-256 (hex). */
+  files: z.array(pluginVersionFileSchema),
 });
 export type PluginVersion = z.infer<typeof pluginVersionSchema>;
 

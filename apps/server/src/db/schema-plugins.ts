@@ -8,6 +8,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -199,6 +200,10 @@ export const submissions = pgTable(
     approvalNote: text('approval_note'),
     denyReason: text('deny_reason'),
     binaryKey: text('binary_key'),
+    /** SHA-256 (hex) of the binary ZIP, computed when it is stored (older rows: on first read). */
+    binarySha256: text('binary_sha256'),
+    /** Every file inside the binary ZIP with its size and SHA-256, computed with binarySha256. */
+    binaryFiles: jsonb('binary_files').$type<Array<{ path: string; size: number; sha256: string }>>(),
     debugKey: text('debug_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

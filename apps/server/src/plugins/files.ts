@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { typed } from '../http.js';
+import { digestHeaders, sha256Hex } from '../platform/digest.js';
 import { HttpError } from '../platform/errors.js';
 import type { SignedUrls } from '../platform/signed-urls.js';
 import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey } from '../platform/storage.js';
@@ -66,6 +67,7 @@ function signedFiles(app: FastifyInstance, storage: FileStorage, urls: SignedUrl
       if (!data) throw new HttpError(404, 'File not found');
       const safeName = req.query.name.replace(/[^\w.-]+/g, '_');
       return reply
+        .headers(digestHeaders(sha256Hex(data)))
         .header('cache-control', 'private, no-store')
         .header('content-type', safeName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${safeName}"`)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import yauzl from 'yauzl';
@@ -173,7 +174,13 @@ describe('the local builder with the site', () => {
     const file = await fetch(
       new URL(download.headers.location as string, `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`),
     );
-    expect(await listZip(Buffer.from(await file.arrayBuffer()))).toMatchObject({ 'plugins/Rocket.dll': 'MZ fake dll' });
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(await listZip(bytes)).toMatchObject({ 'plugins/Rocket.dll': 'MZ fake dll' });
+    // The callback stored the hash of the ZIP it delivered: it is the hash of the bytes downloaded.
+    const fresh = createHash('sha256').update(bytes).digest('hex');
+    expect(row!.binarySha256).toBe(fresh);
+    expect(short.json().response.plugins[String(plugin.id)].sha256).toBe(fresh);
+    expect(file.headers.get('repr-digest')).toBe(`sha-256=:${Buffer.from(fresh, 'hex').toString('base64')}:`);
   });
 
   it("a source without a prebuilt plugins/ folder fails with the builder's explanation", async () => {

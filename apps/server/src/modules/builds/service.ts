@@ -10,6 +10,7 @@ import type { JobInfo, JobKindOptions } from '../../platform/jobs.js';
 import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
 import {
   BINARY_ZIP_LIMITS,
+  binaryHashes,
   checkBinaryZip,
   checkDebugZip,
   notifySubmissionUpdated,
@@ -272,7 +273,7 @@ export class BuildService {
     if (body.status === 'success') {
       if (!body.binaryZip) throw badRequest(BUILD_MESSAGES.needsBinary, 'binaryZip');
       const binary = decodeBase64(body.binaryZip, 'binaryZip');
-      await checkBinaryZip(binary, BINARY_ZIP_LIMITS);
+      Object.assign(fields, binaryHashes(binary, await checkBinaryZip(binary, BINARY_ZIP_LIMITS)));
       const debug = body.debugZip ? decodeBase64(body.debugZip, 'debugZip') : null;
       if (debug) await checkDebugZip(debug);
       fields.binaryKey = fileKey(sub.pluginId, 'binary');

@@ -6,6 +6,7 @@ import { plugins, submissions } from '../../db/schema.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import {
   BINARY_ZIP_LIMITS,
+  binaryHashes,
   checkBinaryZip,
   checkDebugZip,
   notifySubmissionUpdated,
@@ -43,10 +44,14 @@ export class ModerationDecisions {
     if (note && note.length > APPROVAL_NOTE_MAX) throw badRequest(M.approvalNoteLong, 'approvalNote');
     const before = (await loadSubmission(this.ctx.db, id)).sub;
     await reviewable(before, principal, holderName(before, this.ctx.db));
-    if (files.binary)
-      await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) =>
-        Promise.reject(this.field(e, 'binary')),
-      );
+    const hashes = files.binary
+      ? binaryHashes(
+          files.binary.data,
+          await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) =>
+            Promise.reject(this.field(e, 'binary')),
+          ),
+        )
+      : {};
     if (files.debugArchive)
       await checkDebugZip(files.debugArchive.data).catch((e: HttpError) =>
         Promise.reject(this.field(e, 'debugArchive')),
@@ -79,6 +84,8 @@ export class ModerationDecisions {
           .set({
             status: 'a',
             binaryKey: binaryKey ?? sub.binaryKey,
+            // The hashes are taken when the binary is stored; a kept binary keeps its own.
+            ...hashes,
             debugKey: debugKey ?? sub.debugKey,
             approvalNote: note,
             approvedAt: now,

@@ -78,7 +78,10 @@ export function catalogueRoutes(app: App, ctx: AppContext) {
           200: z.object({
             success: z.literal(true),
             response: z.object({
-              plugins: z.record(z.string(), z.object({ version: z.number().int(), download_url: z.string() })),
+              plugins: z.record(
+                z.string(),
+                z.object({ version: z.number().int(), download_url: z.string(), sha256: z.string() }),
+              ),
             }),
           }),
         },
@@ -95,11 +98,12 @@ export function catalogueRoutes(app: App, ctx: AppContext) {
             .filter((n) => n > 0),
         ),
       ].slice(0, 500);
-      const plugins: Record<string, { version: number; download_url: string }> = {};
-      for (const { id, versionId } of await reads.managerVersions(ids)) {
+      const plugins: Record<string, { version: number; download_url: string; sha256: string }> = {};
+      for (const { id, versionId, sha256 } of await reads.managerVersions(ids)) {
         plugins[String(id)] = {
           version: versionId,
           download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}`,
+          sha256,
         };
       }
       return { success: true as const, response: { plugins } };

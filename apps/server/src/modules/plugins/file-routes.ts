@@ -11,6 +11,7 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { digestHeaders } from '../../platform/digest.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { PluginFiles } from './files.js';
 import { ownedPluginRow } from './policy.js';
@@ -129,13 +130,14 @@ export function fileRoutes(app: App, ctx: AppContext) {
     '/plugins/:id/versions/:submissionId/download',
     { schema: { tags: tag, params: submissionParams, response: { 302: z.null().describe('Redirect to the ZIP') } } },
     async (req, reply) => {
-      const url = await files.downloadVersion(
+      const { url, sha256 } = await files.downloadVersion(
         req.params.id,
         req.params.submissionId,
         req.principal,
         visitorOf(ctx, req),
       );
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      // The digest names the ZIP the redirect leads to, so a client can check it before following.
+      return reply.headers(digestHeaders(sha256)).header('cache-control', 'no-store').redirect(url, 302);
     },
   );
 

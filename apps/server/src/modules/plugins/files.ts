@@ -14,6 +14,7 @@ import { reencodeImage } from '../../platform/images.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 import { pluginsChanged } from './caches.js';
 import { countOnceFor } from './engagement.js';
+import { versionHashes } from './hashes.js';
 import { myPluginRow, ownedPluginRow, visiblePluginRow } from './policy.js';
 import { onePlugin, toIsoOrNull, toSubmission } from './presenter.js';
 import { reviewQueuePositions, versionRows } from './reads.js';
@@ -212,15 +213,21 @@ export class PluginFiles {
     };
   }
 
-  /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL. */
-  async downloadVersion(id: number, submissionId: number, viewer: Principal | null, visitor: string): Promise<string> {
+  /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL and SHA-256. */
+  async downloadVersion(
+    id: number,
+    submissionId: number,
+    viewer: Principal | null,
+    visitor: string,
+  ): Promise<{ url: string; sha256: string }> {
     const row = await visiblePluginRow(this.ctx.db, id, viewer);
     const [sub] = await this.ctx.db
-      .select({ key: submissions.binaryKey, versionString: submissions.versionString })
+      .select()
       .from(submissions)
       .where(and(eq(submissions.id, submissionId), eq(submissions.pluginId, id), eq(submissions.status, 'a')));
-    if (!sub?.key) throw notFound(M.noVersion);
+    if (!sub?.binaryKey) throw notFound(M.noVersion);
     await countOnceFor(this.ctx, 'download', id, visitor);
-    return privateUrl(this.ctx, sub.key, binaryFileName(row.name, sub.versionString));
+    const { sha256 } = await versionHashes(this.ctx, sub);
+    return { url: privateUrl(this.ctx, sub.binaryKey, binaryFileName(row.name, sub.versionString)), sha256 };
   }
 }

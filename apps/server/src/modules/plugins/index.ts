@@ -6,6 +6,14 @@ export { PluginFiles, notifySubmissionUpdated } from './files.js';
 export { queryRows, toIso, versionDownloadPath } from './presenter.js';
 export { PluginReads, pluginMeta, reviewQueuePositions } from './reads.js';
 export { PluginWrites } from './writes.js';
-export { BINARY_ZIP_LIMITS, checkBinaryZip, checkDebugZip, checkSourceZip, inspectZip, makeZip } from './zip.js';
+export {
+  BINARY_ZIP_LIMITS,
+  binaryHashes,
+  checkBinaryZip,
+  checkDebugZip,
+  checkSourceZip,
+  inspectZip,
+  makeZip,
+} from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
 export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';

@@ -106,6 +106,8 @@ describe('detail, SEO, versions, tags', () => {
         submittedAt: expect.any(String),
         approvedAt: expect.any(String),
         binaryDownloadUrl: p.downloadUrl,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        files: expect.arrayContaining([expect.objectContaining({ path: 'plugins/Detailed.dll' })]),
       },
     ]);
 
@@ -286,10 +288,12 @@ describe('the BakkesMod in-game plugin manager', () => {
           [String(a.id)]: {
             version: a.versionId,
             download_url: `http://localhost:3000/api/plugins/${a.id}/versions/${a.versionId}/download`,
+            sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           },
           [String(b.id)]: {
             version: b.versionId,
             download_url: `http://localhost:3000/api/plugins/${b.id}/versions/${b.versionId}/download`,
+            sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
           },
         },
       },

@@ -26,6 +26,7 @@ import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { matchSyncOf, pluginCachesOf, type PluginCaches } from './caches.js';
 import { PLUGIN_DOWNLOADS } from './engagement.js';
+import { type HashedVersionRow, versionHashes } from './hashes.js';
 import {
   isPublicPlugin,
   listedPluginSql,
@@ -225,13 +226,17 @@ export class PluginReads {
 
   async versions(id: number, viewer: Principal | null) {
     await visiblePluginRow(this.ctx.db, id, viewer);
-    return (await versionRows(this.ctx.db, id)).map((s) => ({
-      submissionId: s.id,
-      versionString: s.versionString,
-      submittedAt: toIso(s.createdAt),
-      approvedAt: toIsoOrNull(s.approvedAt),
-      binaryDownloadUrl: versionDownloadPath(id, s.id),
-    }));
+    const rows = await versionRows(this.ctx.db, id);
+    return Promise.all(
+      rows.map(async (s) => ({
+        submissionId: s.id,
+        versionString: s.versionString,
+        submittedAt: toIso(s.createdAt),
+        approvedAt: toIsoOrNull(s.approvedAt),
+        binaryDownloadUrl: versionDownloadPath(id, s.id),
+        ...(await versionHashes(this.ctx, s)),
+      })),
+    );
   }
 
   async tags(): Promise<Tag[]> {
@@ -290,14 +295,22 @@ export class PluginReads {
   }
 
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
-  async managerVersions(ids: number[]): Promise<Array<{ id: number; versionId: number }>> {
+  async managerVersions(ids: number[]): Promise<Array<{ id: number; versionId: number; sha256: string }>> {
     if (!ids.length) return [];
-    const rows = await queryRows<{ id: number; versionId: number }>(
+    const rows = await queryRows<{
+      id: number;
+      versionId: number;
+      binaryKey: string;
+      binarySha256: string | null;
+      binaryFiles: HashedVersionRow['binaryFiles'];
+    }>(
       this.ctx.db,
       sql`
-      select p.id, v.id as "versionId" from plugins p
+      select p.id, v.id as "versionId", v.binary_key as "binaryKey", v.binary_sha256 as "binarySha256",
+        v.binary_files as "binaryFiles"
+      from plugins p
       join lateral (
-        select s.id from submissions s
+        select s.id, s.binary_key, s.binary_sha256, s.binary_files from submissions s
         where s.plugin_id = p.id and s.status = 'a' and s.binary_key is not null
         order by s.approved_at desc nulls last, s.id desc nulls last limit 1
       ) v on true
@@ -307,7 +320,13 @@ export class PluginReads {
       )}) and ${publicPluginSql()}
       order by p.id`,
     );
-    return rows.map((r) => ({ id: Number(r.id), versionId: Number(r.versionId) }));
+    return Promise.all(
+      rows.map(async (r) => {
+        const versionId = Number(r.versionId);
+        const { sha256 } = await versionHashes(this.ctx, { ...r, id: versionId });
+        return { id: Number(r.id), versionId, sha256 };
+      }),
+    );
   }
 }
 

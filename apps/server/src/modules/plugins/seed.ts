@@ -11,7 +11,7 @@ import {
   tags,
 } from '../../db/schema.js';
 import type { FileStorage } from '../../platform/storage.js';
-import { makeZip } from './zip.js';
+import { hashBinaryZip, makeZip } from './zip.js';
 
 /** The DLL's name for a plugin name: letters and digits only ("Rocket Plugin" -> RocketPlugin). */
 export const dllNameOf = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '') || 'Plugin';
@@ -71,7 +71,8 @@ export async function storeApprovedVersion(
   const source = await demoSourceZip(dll);
   try {
     await put(sourceKey, source);
-    await put(binaryKey, input.binary ?? (await demoBinaryZip(dll, input.versionString)));
+    const binary = input.binary ?? (await demoBinaryZip(dll, input.versionString));
+    await put(binaryKey, binary);
     await put(debugKey, await makeZip([{ name: `${dll}.pdb`, data: Buffer.from(`${dll} debug symbols`) }]));
     const approvedAt = input.approvedAt ?? new Date();
     const [row] = await db
@@ -84,6 +85,7 @@ export async function storeApprovedVersion(
         versionString: input.versionString,
         status: 'a',
         binaryKey,
+        ...(await hashBinaryZip(binary)),
         debugKey,
         createdAt: new Date(approvedAt.getTime() - 3600_000),
         updatedAt: approvedAt,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
@@ -10,6 +11,7 @@ import {
   checkBinaryZip,
   checkDebugZip,
   checkSourceZip,
+  hashBinaryZip,
   inspectZip,
   makeZip,
 } from './zip.js';
@@ -163,6 +165,18 @@ describe('ZIP checks', () => {
       { name: 'data/rocket/settings.json', data: '{}' },
     ]);
     expect((await checkBinaryZip(good)).files).toContain('plugins/Rocket.dll');
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect((await checkBinaryZip(good)).entries).toEqual([
+      { path: 'plugins/Rocket.dll', size: 2, sha256: sha('MZ') },
+      { path: 'data/rocket/settings.json', size: 2, sha256: sha('{}') },
+    ]);
+    expect(await hashBinaryZip(good)).toEqual({
+      binarySha256: createHash('sha256').update(good).digest('hex'),
+      binaryFiles: (await checkBinaryZip(good)).entries,
+    });
+    // A stored ZIP that no longer passes the check still answers the hash of its bytes.
+    const odd = Buffer.from('not a zip');
+    expect(await hashBinaryZip(odd)).toEqual({ binarySha256: sha('not a zip'), binaryFiles: [] });
     await expect(checkBinaryZip(await makeZip([{ name: 'data/x.txt', data: 'x' }]))).rejects.toMatchObject({
       message: Z.noDll,
     });

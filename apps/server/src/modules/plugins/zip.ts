@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Entry, ZipFile } from 'yauzl';
 import { BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import { sha256Hex } from '../../platform/digest.js';
 import { badRequest } from '../../platform/errors.js';
 
 export interface ZipLimits {
@@ -46,9 +48,18 @@ export const ZIP_MESSAGES = {
   onlyPdb: (name: string) => `The debug archive may only hold .pdb files: ${name}`,
 } as const;
 
+export interface ZipEntryHash {
+  path: string;
+  size: number;
+  /** SHA-256 (hex) of the unpacked bytes. */
+  sha256: string;
+}
+
 export interface ZipSummary {
   /** Names of the file entries (folders left out). */
   files: string[];
+  /** The same file entries with their unpacked size and SHA-256 (inner archives are one file each). */
+  entries: ZipEntryHash[];
   unpackedBytes: number;
 }
 
@@ -119,31 +130,40 @@ const openZip = async (data: Buffer) => {
  * Keeps the bytes only of an entry that starts like an archive, so that it can be checked in turn.
  */
 const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
-  new Promise<{ n: number; archive: 'zip' | 'other' | null; data: Buffer | null }>((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) return reject(err ?? new Error('no stream'));
-      let n = 0;
-      let head = Buffer.alloc(0);
-      let archive: 'zip' | 'other' | null | undefined;
-      const kept: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => {
-        n += chunk.length;
-        if (n > budget) return stream.destroy(new Error('over budget'));
-        if (archive === undefined) {
-          head = Buffer.concat([head, chunk]);
-          if (head.length >= 262 || n >= entry.uncompressedSize) archive = archiveKind(head);
-          if (archive === 'zip') kept.push(head);
-        } else if (archive === 'zip') {
-          kept.push(chunk);
-        }
+  new Promise<{ n: number; sha256: string; archive: 'zip' | 'other' | null; data: Buffer | null }>(
+    (resolve, reject) => {
+      zip.openReadStream(entry, (err, stream) => {
+        if (err || !stream) return reject(err ?? new Error('no stream'));
+        const hash = createHash('sha256');
+        let n = 0;
+        let head = Buffer.alloc(0);
+        let archive: 'zip' | 'other' | null | undefined;
+        const kept: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => {
+          n += chunk.length;
+          if (n > budget) return stream.destroy(new Error('over budget'));
+          hash.update(chunk);
+          if (archive === undefined) {
+            head = Buffer.concat([head, chunk]);
+            if (head.length >= 262 || n >= entry.uncompressedSize) archive = archiveKind(head);
+            if (archive === 'zip') kept.push(head);
+          } else if (archive === 'zip') {
+            kept.push(chunk);
+          }
+        });
+        stream.on('error', reject);
+        stream.on('end', () => {
+          archive ??= archiveKind(head);
+          resolve({
+            n,
+            sha256: hash.digest('hex'),
+            archive,
+            data: archive === 'zip' ? (kept.length ? Buffer.concat(kept) : head) : null,
+          });
+        });
       });
-      stream.on('error', reject);
-      stream.on('end', () => {
-        archive ??= archiveKind(head);
-        resolve({ n, archive, data: archive === 'zip' ? (kept.length ? Buffer.concat(kept) : head) : null });
-      });
-    });
-  });
+    },
+  );
 
 /**
  * Checks an archive before anything of it is stored: size, entry count, unpacked size and
@@ -164,6 +184,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
     throw badRequest(ZIP_MESSAGES.tooManyEntries(limits.maxEntries), 'file');
   }
   const files: string[] = [];
+  const entries: ZipEntryHash[] = [];
   let unpacked = 0;
   const bomb = (size: number, packed: number) =>
     size > limits.ratioFloorBytes && size / Math.max(packed, 1) > limits.maxRatio;
@@ -180,7 +201,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
     zip.on('end', () => {
       if (done) return;
       done = true;
-      resolve({ files, unpackedBytes: unpacked });
+      resolve({ files, entries, unpackedBytes: unpacked });
     });
     zip.on('entry', (entry: Entry) => {
       void (async () => {
@@ -217,6 +238,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
               throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
           }
           files.push(name);
+          entries.push({ path: name, size: read.n, sha256: read.sha256 });
         }
         zip.readEntry();
       })().catch(fail);
@@ -251,6 +273,25 @@ export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<
 
 /** Limits of a built plugin ZIP (moderator upload or builder callback). */
 export const BINARY_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: BINARY_ZIP_MAX_BYTES };
+/** What a stored binary records: the SHA-256 (hex) of the ZIP itself and of every file in it. */
+export interface BinaryHashes {
+  binarySha256: string;
+  binaryFiles: ZipEntryHash[];
+}
+
+/** The hashes of a binary ZIP from the check already made of it (the entries were read then). */
+export const binaryHashes = (data: Buffer, checked: ZipSummary): BinaryHashes => ({
+  binarySha256: sha256Hex(data),
+  binaryFiles: checked.entries,
+});
+
+/** The hashes of a binary ZIP not checked here (demo data, versions stored before hashes were kept). */
+export async function hashBinaryZip(data: Buffer): Promise<BinaryHashes> {
+  const checked = await inspectZip(data, BINARY_ZIP_LIMITS).catch(() => null);
+  // A ZIP that no longer passes the check still answers its own hash; only its file list stays empty.
+  return binaryHashes(data, checked ?? { files: [], entries: [], unpackedBytes: 0 });
+}
+
 /** Limits of a debug archive (.pdb files). */
 export const DEBUG_ZIP_LIMITS: ZipLimits = { ...SOURCE_ZIP_LIMITS, maxBytes: DEBUG_ARCHIVE_MAX_BYTES };
 

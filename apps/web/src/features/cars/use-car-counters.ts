@@ -1,6 +1,7 @@
 import { CAR_COPY_DEDUPE_S, CAR_VIEW_DEDUPE_S, normalizeCarCode } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { writeClipboard } from '../../lib/clipboard';
 import { readItem, writeItem } from '../../lib/storage';
 import { carsApi, patchCarDetail } from './api';
 import { COPIED_INDICATOR_MS, COPY_SELECTION_THRESHOLD } from './constants';
@@ -36,31 +37,6 @@ export function useCountView(carId: number, loaded: boolean): void {
       .then((r) => patchCarDetail(client, carId, { views: r.views }))
       .catch((err) => console.error('Car view not counted', err));
   }, [carId, loaded, client]);
-}
-
-async function writeClipboard(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, not focused): try the old way.
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
 }
 
 /** True when the selection lies in `box` and is at least 60% of the code, and part of it. */

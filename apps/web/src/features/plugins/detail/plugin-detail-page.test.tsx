@@ -25,6 +25,8 @@ function serve(comments: Comment[] = [], extra?: (path: string, init: RequestIni
           submittedAt: '2026-01-01T00:00:00Z',
           approvedAt: '2026-01-02T00:00:00Z',
           binaryDownloadUrl: '/dl/5',
+          sha256: 'c'.repeat(64),
+          files: [],
         },
       ]);
     if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });

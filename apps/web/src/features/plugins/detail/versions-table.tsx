@@ -1,7 +1,11 @@
+import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, Time, cx, focusRing } from '../../../components/ui';
 import { pluginVersionsQuery } from '../api';
+import type { PluginVersion } from '@bm/core';
 import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { formatBytes } from '../../../lib/format';
+import { CopyHash } from './copy-hash';
 
 export function VersionsTable({ pluginId }: { pluginId: number }) {
   const versions = useQuery(pluginVersionsQuery(pluginId));
@@ -31,25 +35,60 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
         </thead>
         <tbody>
           {versions.data.map((v) => (
-            <tr key={v.submissionId} className="border-b border-slate-800/60">
-              <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
-              <td className="py-2 pr-4 text-slate-300">
-                <Time value={v.approvedAt ?? v.submittedAt} />
-              </td>
-              <td className="py-2">
-                {v.binaryDownloadUrl ? (
-                  <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
-                    {T.download}
-                    <span className="sr-only"> {v.versionString ?? ''}</span>
-                  </a>
-                ) : (
-                  <span className="text-slate-400">–</span>
-                )}
-              </td>
-            </tr>
+            <Fragment key={v.submissionId}>
+              <tr>
+                <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
+                <td className="py-2 pr-4 text-slate-300">
+                  <Time value={v.approvedAt ?? v.submittedAt} />
+                </td>
+                <td className="py-2">
+                  {v.binaryDownloadUrl ? (
+                    <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
+                      {T.download}
+                      <span className="sr-only"> {v.versionString ?? ''}</span>
+                    </a>
+                  ) : (
+                    <span className="text-slate-400">–</span>
+                  )}
+                </td>
+              </tr>
+              <tr className="border-b border-slate-800/60">
+                <td colSpan={3} className="pb-3">
+                  <VersionHashes version={v} />
+                </td>
+              </tr>
+            </Fragment>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** The SHA-256 of the version's ZIP and, folded, of every file in it: what a player can check a download against. */
+function VersionHashes({ version: v }: { version: PluginVersion }) {
+  const name = v.versionString ? `version ${v.versionString}` : `version #${v.submissionId}`;
+  return (
+    <div className="space-y-1 text-xs text-slate-400">
+      <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <span className="font-medium text-slate-300">{T.sha256}</span>
+        <CopyHash hash={v.sha256} of={`the ZIP of ${name}`} />
+      </div>
+      {v.files.length > 0 && (
+        <details>
+          <summary className={cx('cursor-pointer rounded text-slate-300', focusRing)}>
+            {T.filesInZip(v.files.length)}
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {v.files.map((f) => (
+              <li key={f.path} className="min-w-0">
+                <span className="break-all text-slate-300">{f.path}</span> <span>({formatBytes(f.size)})</span>
+                <CopyHash hash={f.sha256} of={f.path} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

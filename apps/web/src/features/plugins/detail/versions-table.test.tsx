@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PluginVersion } from '@bm/core';
+import { json, mockFetch, renderRoutes } from '../../../test/utils';
+import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { VersionsTable } from './versions-table';
+
+const zipHash = 'a'.repeat(64);
+const dllHash = 'b'.repeat(64);
+const version: PluginVersion = {
+  submissionId: 5,
+  versionString: '1.2',
+  submittedAt: '2026-01-01T00:00:00Z',
+  approvedAt: '2026-01-02T00:00:00Z',
+  binaryDownloadUrl: '/dl/5',
+  sha256: zipHash,
+  files: [{ path: 'plugins/Rocket.dll', size: 2048, sha256: dllHash }],
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the Versions tab', () => {
+  it('shows the SHA-256 of each ZIP and of the files in it, each copied with the keyboard', async () => {
+    mockFetch((url) =>
+      new URL(url, 'http://localhost').pathname === '/api/plugins/1/versions'
+        ? json(200, [version])
+        : json(404, { message: 'Not found' }),
+    );
+    const writeText = vi.fn(async () => undefined);
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
+
+    expect(await screen.findByText(zipHash)).toBeInTheDocument();
+    expect(screen.getByText(T.sha256)).toBeInTheDocument();
+    const copyZip = screen.getByRole('button', { name: T.copyHashOf('the ZIP of version 1.2') });
+    copyZip.focus();
+    await user.keyboard('{Enter}');
+    expect(writeText).toHaveBeenCalledWith(zipHash);
+    expect(await screen.findByRole('button', { name: T.hashCopied })).toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(T.hashCopiedAnnouncement);
+
+    // The files are folded under their count (a native <details>); opened, each has its own hash.
+    await user.click(screen.getByText(T.filesInZip(1)));
+    const item = screen.getByText('plugins/Rocket.dll').closest('li')!;
+    expect(within(item).getByText(dllHash)).toBeVisible();
+    expect(within(item).getByText('(2 KB)')).toBeInTheDocument();
+    within(item)
+      .getByRole('button', { name: T.copyHashOf('plugins/Rocket.dll') })
+      .focus();
+    await user.keyboard(' ');
+    expect(writeText).toHaveBeenLastCalledWith(dllHash);
+  });
+});
