@@ -24,7 +24,7 @@ const DOORKEEPER_KEYS = 20_000;
  *   answers nobody reads again.
  */
 export class ReadCache<V extends object> {
-  private generation = 0;
+  private gen = 0;
   private askedOnce = new Set<string>();
   private readonly cache: LRUCache<string, V, () => Promise<V>> | null;
 
@@ -44,23 +44,31 @@ export class ReadCache<V extends object> {
 
   async get(key: string, load: () => Promise<V>, opts: { once?: 'keep' | 'load' } = {}): Promise<V> {
     if (!this.cache) return load();
-    if (opts.once === 'load' && !this.cache.has(`${this.generation}|${key}`) && !this.askedOnce.has(key)) {
+    if (opts.once === 'load' && !this.cache.has(`${this.gen}|${key}`) && !this.askedOnce.has(key)) {
       if (this.askedOnce.size >= DOORKEEPER_KEYS) this.askedOnce = new Set();
       this.askedOnce.add(key);
       return load();
     }
-    const value = await this.cache.fetch(`${this.generation}|${key}`, { context: load });
+    const value = await this.cache.fetch(`${this.gen}|${key}`, { context: load });
     // fetch answers undefined only when the load does; ours always return a value.
     return value ?? load();
+  }
+
+  /**
+   * Counts the invalidate() calls that dropped every entry: what is built from the same data and
+   * kept elsewhere (the sitemap) compares it to know that a write happened since it was built.
+   */
+  get generation(): number {
+    return this.gen;
   }
 
   /** Drops every entry, or only `key`'s. */
   invalidate(key?: string): void {
     if (key === undefined) {
-      this.generation += 1;
+      this.gen += 1;
       this.cache?.clear();
     } else {
-      this.cache?.delete(`${this.generation}|${key}`);
+      this.cache?.delete(`${this.gen}|${key}`);
     }
   }
 }

@@ -51,3 +51,6 @@ export function carsChanged(ctx: AppContext, id?: number): void {
   caches.bodies.invalidate();
   caches.details.invalidate(id === undefined ? undefined : String(id));
 }
+
+/** Changes with every carsChanged: what is built from every public car (the sitemap) is built again. */
+export const carsGeneration = (ctx: AppContext): number => carCachesOf(ctx).pages.generation;

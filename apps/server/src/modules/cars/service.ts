@@ -4,7 +4,7 @@ import { CarFiles } from './files.js';
 import { CarReads } from './reads.js';
 import { CarWrites } from './writes.js';
 
-export { carsChanged } from './caches.js';
+export { carsChanged, carsGeneration } from './caches.js';
 export { carMeta } from './reads.js';
 export { decodeForStorage } from './writes.js';
 export type { VisitorInfo } from './engagement.js';

@@ -198,6 +198,24 @@ describe('sitemap and robots.txt', () => {
     }
   });
 
+  it('drops a plugin or car at once when it is hidden, though the sitemap is kept a minute', async () => {
+    const owner = await signedInMember(t);
+    const mod = await signedInMember(t, ['moderator']);
+    const plugin = await publishedPlugin(t, owner, { name: 'Sitemap Soon Hidden' });
+    const car = await carsApi(t).create(owner.auth, { name: 'Sitemap Soon Hidden Car' });
+    const sitemap = async () => (await t.app.inject('/sitemap.xml')).body;
+    const before = await sitemap();
+    expect(before).toContain(`/plugin/${plugin.id}<`);
+    expect(before).toContain(`/cars/${car}<`);
+    const hide = (url: string) => t.app.inject({ method: 'POST', url, headers: mod.auth });
+    expect((await hide(`/api/moderation/reported/${plugin.id}/hide-plugin`)).statusCode).toBe(204);
+    const afterPlugin = await sitemap();
+    expect(afterPlugin).not.toContain(`/plugin/${plugin.id}<`);
+    expect(afterPlugin).toContain(`/cars/${car}<`);
+    expect((await hide(`/api/moderation/cars/${car}/hide`)).statusCode).toBe(204);
+    expect(await sitemap()).not.toContain(`/cars/${car}<`);
+  });
+
   it('escapes addresses in the XML', async () => {
     const xml = await buildSitemap(t.ctx, 'https://example.test/a&b<c>');
     expect(xml).toContain('<loc>https://example.test/a&amp;b&lt;c&gt;/plugins</loc>');

@@ -67,6 +67,9 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   if (id === undefined) caches.tags.invalidate();
 }
 
+/** Changes with every pluginsChanged: what is built from every public plugin (the sitemap) is built again. */
+export const pluginsGeneration = (ctx: AppContext): number => pluginCachesOf(ctx).pages.generation;
+
 const matchSyncs = new WeakMap<AppContext, PluginMatchIndexSync>();
 
 /** The server's plugin match index (SEARCH_INDEX=memory), one per server; null with 'sql'. */

@@ -1,6 +1,6 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
-export { matchSyncOf, pluginsChanged } from './caches.js';
+export { matchSyncOf, pluginsChanged, pluginsGeneration } from './caches.js';
 export { PluginEngagement } from './engagement.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
 export { queryRows, toIso, versionDownloadPath } from './presenter.js';
