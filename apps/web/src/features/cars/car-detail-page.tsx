@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, ButtonLink, LoadingState } from '../../components/ui';
+import { ButtonLink, LoadingState } from '../../components/ui';
+import { ItemLoadError } from '../../components/item-load-error';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isApiError } from '../../lib/api';
 import { routeId } from '../../lib/redirect';
@@ -39,19 +40,13 @@ export function CarDetailPage() {
   }
   if (detail.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <p role="alert" className="text-lg text-rose-200">
-          {T.error}
-        </p>
-        <div className="mt-6 flex justify-center gap-2">
-          <Button variant="outline" onClick={() => void detail.refetch()}>
-            {T.retry}
-          </Button>
-          <Button variant="outline" onClick={goBack}>
-            {T.goBack}
-          </Button>
-        </div>
-      </div>
+      <ItemLoadError
+        text={T.error}
+        retryText={T.retry}
+        onRetry={() => void detail.refetch()}
+        backText={T.goBack}
+        onBack={goBack}
+      />
     );
   }
   if (!car) {

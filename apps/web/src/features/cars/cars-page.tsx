@@ -1,17 +1,9 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import {
-  ListEmpty,
-  ListError,
-  ListSkeleton,
-  ResultCounter,
-  ResultsList,
-  SearchBox,
-  ViewToggle,
-} from '../../components/catalogue-list';
+import { ResultCounter, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { CatalogueHeader, CatalogueResults } from '../../components/catalogue-results';
 import { ListTop } from '../../components/list-top';
-import { Pagination } from '../../components/pagination';
 import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
@@ -19,7 +11,7 @@ import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
 import { BAKKESMOD_URL, CARS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './constants';
 import { SortMenu } from './sort-menu';
-import { useCarsParams, type CarsViewMode } from './use-cars-params';
+import { useCarsParams } from './use-cars-params';
 
 /** 'Found N cars for "q"' or 'Showing N cars', then 'Page X of Y (a-b of N)' when there are pages. */
 export function resultCounter(result: CarsListResult): { summary: string; pages: string | null } {
@@ -44,11 +36,7 @@ export function CarsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-white">{T.title}</h1>
-          <p className="mt-1 text-slate-400">{T.intro}</p>
-        </div>
+      <CatalogueHeader title={T.title} intro={T.intro}>
         <div className="flex flex-wrap gap-2">
           <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
             {T.getBakkesMod}
@@ -57,7 +45,7 @@ export function CarsPage() {
           </a>
           <ButtonLink to="/cars/upload">{T.upload}</ButtonLink>
         </div>
-      </header>
+      </CatalogueHeader>
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
         <SearchBox
@@ -78,78 +66,30 @@ export function CarsPage() {
       <ListTop watch={JSON.stringify({ ...params, view })} />
       <ResultCounter counter={counter} testId="cars-counter" />
 
-      <Results
-        result={result}
+      <CatalogueResults
+        list={list}
         view={view}
-        isPending={list.isPending}
-        isError={list.isError && !list.isFetching}
-        isStale={list.isPlaceholderData}
-        retrying={list.isError && list.isFetching}
-        onRetry={() => void list.refetch()}
-        onClearSearch={() => setSearch('')}
+        texts={T}
+        empty={(r) => {
+          const q = r.request.search;
+          return {
+            title: q ? T.noResultsTitle : T.emptyTitle,
+            text: q ? T.noResults(q) : T.empty,
+            action: q ? (
+              <Button className="mt-5" variant="outline" onClick={() => setSearch('')}>
+                {T.browseAll}
+              </Button>
+            ) : (
+              <ButtonLink className="mt-5" variant="outline" to="/cars/upload">
+                {T.uploadOne}
+              </ButtonLink>
+            ),
+          };
+        }}
+        renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />}
+        onPageChange={changePage}
       />
-
-      {result && !list.isError && (
-        <Pagination
-          className="mt-8"
-          page={result.request.page}
-          totalPages={result.totalPages}
-          onPageChange={changePage}
-        />
-      )}
     </div>
-  );
-}
-
-function Results({
-  result,
-  view,
-  isPending,
-  isError,
-  isStale,
-  retrying,
-  onRetry,
-  onClearSearch,
-}: {
-  result: CarsListResult | undefined;
-  view: CarsViewMode;
-  isPending: boolean;
-  isError: boolean;
-  isStale: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-  onClearSearch: () => void;
-}) {
-  if (isError) {
-    return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
-  }
-  if (isPending || retrying || !result) {
-    return <ListSkeleton view={view} label={T.loading} />;
-  }
-  if (result.items.length === 0) {
-    const q = result.request.search;
-    return (
-      <ListEmpty title={q ? T.noResultsTitle : T.emptyTitle} text={q ? T.noResults(q) : T.empty}>
-        {q ? (
-          <Button className="mt-5" variant="outline" onClick={onClearSearch}>
-            {T.browseAll}
-          </Button>
-        ) : (
-          <ButtonLink className="mt-5" variant="outline" to="/cars/upload">
-            {T.uploadOne}
-          </ButtonLink>
-        )}
-      </ListEmpty>
-    );
-  }
-  return (
-    <ResultsList
-      items={result.items}
-      view={view}
-      label={T.results}
-      isStale={isStale}
-      renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />}
-    />
   );
 }
 

@@ -2,67 +2,36 @@ import type { Car, Plugin } from '@bm/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCar, makePlugin } from '../../test/fixtures';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
 import { DASHBOARD_TEXT as T } from './constants';
 import { DashboardCarsPage, DashboardPage, DashboardPluginsPage } from './pages';
 import { readGridSort } from './use-grid-sort';
 
+// The dashboard's fixtures: numbered, by 'octane', updated on a day that follows the id.
 function plugin(id: number, over: Partial<Plugin> = {}): Plugin {
-  return {
+  return makePlugin({
     id,
     name: `Plugin ${id}`,
     shortDescription: '',
-    description: '',
-    homepage: null,
-    sourceCodeUrl: null,
-    bannerImageUrl: null,
-    versionString: null,
-    averageRating: 0,
-    ratingCount: 0,
-    myStars: null,
-    downloadCount: 0,
-    viewCount: 0,
-    downloadUrl: null,
-    isActive: true,
-    publishedOnce: false,
-    needsApproval: false,
-    isListed: true,
-    isPubliclyVisible: true,
-    isPinned: false,
-    skipBuildServer: false,
-    isFeatured: false,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: `2026-01-${String(10 + id).padStart(2, '0')}T00:00:00Z`,
-    member: { id: 7, displayName: 'octane', avatarUrl: null },
-    author: 'octane',
-    tags: [],
     ...over,
-  };
+  });
 }
 
 function car(id: number, over: Partial<Car> = {}): Car {
-  return {
+  return makeCar({
     id,
-    name: `Car ${id}`,
     code: 'x',
-    description: '',
-    bannerUrl: null,
-    member: { displayName: 'octane', avatarUrl: null },
+    member: { displayName: 'octane', avatarUrl: null } as Car['member'],
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-05T00:00:00Z',
     views: 0,
     codeCopies: 0,
-    upvotes: 0,
-    downvotes: 0,
-    averageRating: 0,
-    ratingCount: 0,
-    isPinned: false,
-    status: 'A',
-    isPublic: true,
     bodyProductId: null,
-    bodyName: 'Octane',
     ...over,
-  } as Car;
+  });
 }
 
 const PLUGINS = [

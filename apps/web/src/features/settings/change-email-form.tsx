@@ -1,12 +1,12 @@
 import { AUTH_MESSAGES, EMAIL_PATTERN } from '@bm/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { EmailSuggestionNotice, useEmailSuggestion } from '../../components/email-suggestion';
 import { Alert, Button, PasswordField, TextField } from '../../components/ui';
-import { errorText } from '../../lib/api';
 import { useCurrentMember } from '../../lib/auth';
 import { settingsApi } from './api';
 import { EMAIL_CHANGE_TEXT } from './constants';
 import { SectionCard } from './section-card';
+import { useSettingsSubmit } from './use-settings-submit';
 
 export function changeEmailError(
   currentPassword: string,
@@ -26,31 +26,18 @@ export function ChangeEmailForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newEmail, setNewEmail] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const suggestion = useEmailSuggestion(newEmail);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = changeEmailError(currentPassword, newEmail, repeat, suggestion.blocking);
-    if (problem) {
-      setResult({ ok: false, text: problem });
-      return;
-    }
-    setBusy(true);
-    setResult(null);
-    try {
+  const { busy, result, submit } = useSettingsSubmit(
+    () => changeEmailError(currentPassword, newEmail, repeat, suggestion.blocking),
+    async () => {
       await settingsApi.requestEmailChange(currentPassword, newEmail.trim());
-      setResult({ ok: true, text: EMAIL_CHANGE_TEXT.success });
       setCurrentPassword('');
       setNewEmail('');
       setRepeat('');
-    } catch (err) {
-      setResult({ ok: false, text: errorText(err, EMAIL_CHANGE_TEXT.failed) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      return EMAIL_CHANGE_TEXT.success;
+    },
+    EMAIL_CHANGE_TEXT.failed,
+  );
 
   return (
     <SectionCard title={EMAIL_CHANGE_TEXT.heading} intro={EMAIL_CHANGE_TEXT.current(member?.email ?? null)}>

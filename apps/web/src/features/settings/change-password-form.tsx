@@ -1,5 +1,5 @@
 import { CHANGE_PASSWORD_MIN, PASSWORD_CHANGE_REDIRECT_MS } from '@bm/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, PasswordField } from '../../components/ui';
 import { errorText } from '../../lib/api';
@@ -7,6 +7,7 @@ import { logout, useCurrentMember } from '../../lib/auth';
 import { settingsApi } from './api';
 import { PASSWORD_TEXT } from './constants';
 import { SectionCard } from './section-card';
+import { useSettingsSubmit } from './use-settings-submit';
 
 export function changePasswordError(current: string, next: string, confirm: string): string | null {
   if (!current || !next || !confirm) return PASSWORD_TEXT.fillAll;
@@ -21,8 +22,6 @@ export function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -32,29 +31,21 @@ export function ChangePasswordForm() {
     [],
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = changePasswordError(current, next, confirm);
-    if (problem) {
-      setResult({ ok: false, text: problem });
-      return;
-    }
-    setBusy(true);
-    setResult(null);
-    try {
+  const { busy, result, submit } = useSettingsSubmit(
+    () => changePasswordError(current, next, confirm),
+    async () => {
       await settingsApi.changePassword(current, next);
-      setResult({ ok: true, text: PASSWORD_TEXT.success });
       setCurrent('');
       setNext('');
       setConfirm('');
       timer.current = setTimeout(() => {
         void logout().then(() => navigate('/login', { replace: true }));
       }, PASSWORD_CHANGE_REDIRECT_MS);
-    } catch (err) {
-      setResult({ ok: false, text: errorText(err, PASSWORD_TEXT.failed) });
-      setBusy(false);
-    }
-  };
+      return PASSWORD_TEXT.success;
+    },
+    PASSWORD_TEXT.failed,
+    { staysBusy: true },
+  );
 
   return (
     <SectionCard title={PASSWORD_TEXT.heading} intro={PASSWORD_TEXT.intro}>

@@ -1,17 +1,9 @@
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ListEmpty,
-  ListError,
-  ListSkeleton,
-  ResultCounter,
-  ResultsList,
-  SearchBox,
-  ViewToggle,
-} from '../../../components/catalogue-list';
+import { ResultCounter, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { CatalogueHeader, CatalogueResults } from '../../../components/catalogue-results';
 import { ListTop } from '../../../components/list-top';
-import { Pagination } from '../../../components/pagination';
 import { ButtonLink, cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
@@ -20,7 +12,7 @@ import { BAKKESMOD_URL } from '../../../lib/links';
 import { PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './list-text';
 import { PluginCard } from '../plugin-card';
 import { FiltersMenu, SortMenu } from './menus';
-import { usePluginsParams, type PluginsViewMode } from './use-plugins-params';
+import { usePluginsParams } from './use-plugins-params';
 
 /**
  * 'Found N plugins for "q"' or 'Showing N plugins', then 'Page X of Y (a-b of N)' when there are pages.
@@ -56,7 +48,7 @@ export function PluginsPage() {
   const tags = useQuery(tagsQuery());
   const result = list.data;
   const counter = result && !list.isError ? resultCounter(result) : null;
-  const filtered = params.tags.length > 0 || params.source !== 'any';
+  const narrowed = Boolean(params.search) || params.tags.length > 0 || params.source !== 'any';
   const tagCounts = useMemo(
     () => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined),
     [result],
@@ -66,11 +58,7 @@ export function PluginsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-white">{T.title}</h1>
-          <p className="mt-1 text-slate-400">{T.intro}</p>
-        </div>
+      <CatalogueHeader title={T.title} intro={T.intro}>
         <a
           href={BAKKESMOD_URL}
           target="_blank"
@@ -84,7 +72,7 @@ export function PluginsPage() {
           <span aria-hidden="true">↗</span>
           <span className="sr-only">(opens in a new tab)</span>
         </a>
-      </header>
+      </CatalogueHeader>
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
         <SearchBox
@@ -115,76 +103,26 @@ export function PluginsPage() {
       <ListTop watch={JSON.stringify({ ...params, view })} />
       <ResultCounter counter={counter} testId="plugins-counter" />
 
-      <Results
-        result={result}
+      <CatalogueResults
+        list={list}
         view={view}
-        isPending={list.isPending}
-        isError={list.isError && !list.isFetching}
-        isStale={list.isPlaceholderData}
-        retrying={list.isError && list.isFetching}
-        onRetry={() => void list.refetch()}
-        narrowed={Boolean(params.search) || filtered}
+        texts={T}
+        empty={() => ({
+          title: narrowed ? T.noResultsTitle : T.emptyTitle,
+          text: narrowed ? T.noResults : T.empty,
+          action: narrowed ? (
+            <ButtonLink className="mt-5" variant="outline" to="/plugins">
+              {T.browseAll}
+            </ButtonLink>
+          ) : (
+            <ButtonLink className="mt-5" variant="outline" to="/plugins/new">
+              {T.shareOne}
+            </ButtonLink>
+          ),
+        })}
+        renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />}
+        onPageChange={changePage}
       />
-
-      {result && !list.isError && (
-        <Pagination
-          className="mt-8"
-          page={result.request.page}
-          totalPages={result.totalPages}
-          onPageChange={changePage}
-        />
-      )}
     </div>
-  );
-}
-
-function Results({
-  result,
-  view,
-  isPending,
-  isError,
-  isStale,
-  retrying,
-  onRetry,
-  narrowed,
-}: {
-  result: PluginsListResult | undefined;
-  view: PluginsViewMode;
-  isPending: boolean;
-  isError: boolean;
-  isStale: boolean;
-  retrying: boolean;
-  onRetry: () => void;
-  narrowed: boolean;
-}) {
-  if (isError) {
-    return <ListError text={T.error} retryText={T.tryAgain} onRetry={onRetry} />;
-  }
-  if (isPending || retrying || !result) {
-    return <ListSkeleton view={view} label={T.loading} />;
-  }
-  if (result.items.length === 0) {
-    return (
-      <ListEmpty title={narrowed ? T.noResultsTitle : T.emptyTitle} text={narrowed ? T.noResults : T.empty}>
-        {narrowed ? (
-          <ButtonLink className="mt-5" variant="outline" to="/plugins">
-            {T.browseAll}
-          </ButtonLink>
-        ) : (
-          <ButtonLink className="mt-5" variant="outline" to="/plugins/new">
-            {T.shareOne}
-          </ButtonLink>
-        )}
-      </ListEmpty>
-    );
-  }
-  return (
-    <ResultsList
-      items={result.items}
-      view={view}
-      label={T.results}
-      isStale={isStale}
-      renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />}
-    />
   );
 }

@@ -1,36 +1,27 @@
 import type { Comment, Plugin, PluginDetail, PluginPage } from '@bm/core';
+import { makePlugin as makeBasePlugin } from '../../../test/fixtures';
 
+/** A published plugin by 'Author', rated, downloaded and tagged. */
 export function makePlugin(over: Partial<Plugin> = {}): Plugin {
-  return {
+  return makeBasePlugin({
     id: 1,
     name: 'Plugin 1',
     shortDescription: 'Does things',
     description: '# Hello\n\nSome **details**',
     homepage: 'https://example.com',
-    sourceCodeUrl: null,
-    bannerImageUrl: null,
     versionString: '1.2',
     averageRating: 4.25,
     ratingCount: 8,
-    myStars: null,
     downloadCount: 1500,
     viewCount: 23000,
     downloadUrl: '/api/plugins/1/versions/1/download',
-    isActive: true,
     publishedOnce: true,
-    needsApproval: false,
-    isListed: true,
-    isPubliclyVisible: true,
-    isPinned: false,
-    skipBuildServer: false,
-    isFeatured: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-02-01T00:00:00.000Z',
     member: { id: 3, displayName: 'Author', avatarUrl: null },
     author: 'Author',
     tags: [{ id: 1, shortName: 'hud', longName: 'HUD & Overlays', helpText: '' }],
     ...over,
-  };
+  });
 }
 
 /** A plugin as GET /plugins/{id} answers it: its description comes rendered by the server. */
