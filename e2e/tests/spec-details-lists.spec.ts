@@ -1,0 +1,86 @@
+import { type Car } from '@bm/core';
+import { expect, test, type Page } from '@playwright/test';
+import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
+import { CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
+import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
+import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
+import { DEMO, signIn, tokenOf } from './support';
+
+/** Issue 24, lists and panels: point 8 (a list's top after paging, the rating panel on hover) and the rest of point 5. */
+
+async function myCars(page: Page): Promise<Car[]> {
+  const mine = await page.request.get('/api/cars/my', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+  });
+  expect(mine.status()).toBe(200);
+  return (await mine.json()) as Car[];
+}
+
+test("paging /cars from below the list's top brings the list's top back into view", async ({ page }) => {
+  await page.goto('/cars');
+  const counter = page.getByTestId('cars-counter');
+  await expect(counter).toContainText('Page 1 of');
+  const pageTwo = page
+    .getByRole('navigation', { name: PAGINATION_TEXT.nav })
+    .getByRole('button', { name: PAGINATION_TEXT.page(2) });
+  await pageTwo.scrollIntoViewIfNeeded();
+  // Scrolled down to the pager: the list's top is above the viewport.
+  await expect(counter).not.toBeInViewport();
+  await pageTwo.click();
+  await expect(counter).toContainText('Page 2 of');
+  await expect(counter).toBeInViewport();
+  await expect(
+    page.getByRole('list', { name: CARS_LIST_TEXT.results }).getByTestId('car-card').first(),
+  ).toBeInViewport();
+});
+
+test('the rating panel opens while the mouse rests on it, closes when it leaves, and a click keeps it open', async ({
+  page,
+}) => {
+  await page.goto('/plugin/1');
+  const summary = page.getByTestId('rating-summary');
+  const panel = page.getByTestId('rating-panel');
+  await expect(summary).toBeVisible();
+  await expect(panel).toBeHidden();
+
+  await summary.hover();
+  await expect(panel).toBeVisible();
+  await expect(summary).toHaveAttribute('aria-expanded', 'true');
+  await page.mouse.move(1, 1);
+  await expect(panel).toBeHidden();
+  await expect(summary).toHaveAttribute('aria-expanded', 'false');
+
+  // A click (the mouse arrives, then presses) leaves it open, also after the mouse goes away.
+  await summary.click();
+  await expect(panel).toBeVisible();
+  await page.mouse.move(1, 1);
+  await expect(panel).toBeVisible();
+  await expect(summary).toHaveAttribute('aria-expanded', 'true');
+});
+
+test("the owner's profile says 'Pinned' in words on a pinned car", async ({ page }) => {
+  await signIn(page, DEMO.member);
+  const car = (await myCars(page)).find((c) => c.status === 'A');
+  expect(car).toBeDefined();
+  const pin = await page.request.post(`/api/cars/${car!.id}/pin`, {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: { isPinned: true },
+  });
+  expect(pin.status()).toBe(200);
+
+  await page.goto(`/members/${DEMO.member.username}`);
+  const grid = page.getByRole('list', { name: PROFILE_TEXT.contentList });
+  const card = grid.getByRole('article').filter({ has: page.getByRole('link', { name: car!.name }) });
+  await expect(card).toContainText(PROFILE_TEXT.pinned);
+  await expect(card.getByRole('button', { name: PROFILE_TEXT.pin(car!.name) })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("the dashboard's Total Cars counts every own car, whatever its status", async ({ page }) => {
+  await signIn(page, DEMO.member);
+  const total = (await myCars(page)).length;
+  expect(total).toBeGreaterThan(0);
+  await page.goto('/dashboard');
+  const stats = page.getByTestId('dashboard-stats');
+  const card = stats.locator('div').filter({ has: page.getByText(DASHBOARD_TEXT.totalCars, { exact: true }) });
+  await expect(card.locator('dd')).toHaveText(total.toLocaleString('en-US'));
+});
