@@ -4,9 +4,10 @@ import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
+import { PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn, tokenOf } from './support';
 
-/** Issue 24, lists and panels: point 8 (a list's top after paging, the rating panel on hover) and the rest of point 5. */
+/** Issue 24, lists and panels: point 8 (a list's top after paging on /cars and /plugins, the rating panel on hover) and the rest of point 5. */
 
 // A valid Octane code with one item (the same as a11y.spec's).
 const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
@@ -19,23 +20,28 @@ async function myCars(page: Page): Promise<Car[]> {
   return (await mine.json()) as Car[];
 }
 
-test("paging /cars from below the list's top brings the list's top back into view", async ({ page }) => {
-  await page.goto('/cars');
-  const counter = page.getByTestId('cars-counter');
-  await expect(counter).toContainText('Page 1 of');
-  const pageTwo = page
-    .getByRole('navigation', { name: PAGINATION_TEXT.nav })
-    .getByRole('button', { name: PAGINATION_TEXT.page(2) });
-  await pageTwo.scrollIntoViewIfNeeded();
-  // Scrolled down to the pager: the list's top is above the viewport.
-  await expect(counter).not.toBeInViewport();
-  await pageTwo.click();
-  await expect(counter).toContainText('Page 2 of');
-  await expect(counter).toBeInViewport();
-  await expect(
-    page.getByRole('list', { name: CARS_LIST_TEXT.results }).getByTestId('car-card').first(),
-  ).toBeInViewport();
-});
+const LISTS = [
+  { path: '/cars', counter: 'cars-counter', results: CARS_LIST_TEXT.results, card: 'car-card' },
+  { path: '/plugins', counter: 'plugins-counter', results: PLUGINS_LIST_TEXT.results, card: 'plugin-card' },
+] as const;
+
+for (const list of LISTS) {
+  test(`paging ${list.path} from below the list's top brings the list's top back into view`, async ({ page }) => {
+    await page.goto(list.path);
+    const counter = page.getByTestId(list.counter);
+    await expect(counter).toContainText('Page 1 of');
+    const pageTwo = page
+      .getByRole('navigation', { name: PAGINATION_TEXT.nav })
+      .getByRole('button', { name: PAGINATION_TEXT.page(2) });
+    await pageTwo.scrollIntoViewIfNeeded();
+    // Scrolled down to the pager: the list's top is above the viewport.
+    await expect(counter).not.toBeInViewport();
+    await pageTwo.click();
+    await expect(counter).toContainText('Page 2 of');
+    await expect(counter).toBeInViewport();
+    await expect(page.getByRole('list', { name: list.results }).getByTestId(list.card).first()).toBeInViewport();
+  });
+}
 
 test('the rating panel opens while the mouse rests on it, closes when it leaves, and a click keeps it open', async ({
   page,
