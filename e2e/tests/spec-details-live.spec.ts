@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, type WebhookDelivery } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import { PROFILE_EDIT_TEXT } from '../../apps/web/src/features/members/constants';
 import { JUST_NOW } from '../../apps/web/src/lib/format';
 import { DEMO, signIn, tokenOf } from './support';
 
@@ -57,4 +58,26 @@ test("a redelivery failing with a bare 500 says 'Something went wrong. Please tr
   // The row has no place of its own for an error: the toast says it, by the general rule.
   await page.getByRole('button', { name: `${ADMIN_TEXT.webhooks.redeliver} ${delivery.deliveryId}` }).click();
   await expect(toasts(page).getByText(AUTH_MESSAGES.genericError, { exact: true })).toBeVisible({ timeout: 20_000 });
+});
+
+test("saving a profile that fails with a bare 500 says 'Failed to save profile.' in its form, not in a toast", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.member);
+  await page.route('**/api/members/me/profile', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+      : route.continue(),
+  );
+  await page.goto('/settings/profile');
+  const form = page.getByRole('form', { name: PROFILE_EDIT_TEXT.title });
+  const failed = page.waitForResponse((r) => r.url().endsWith('/api/members/me/profile') && r.status() === 500);
+  await form.getByRole('button', { name: PROFILE_EDIT_TEXT.save }).click();
+  await failed;
+  // The form is the action's place for its error, so the general toast stays out of it.
+  await expect(form.getByRole('alert')).toContainText(PROFILE_EDIT_TEXT.saveFailed);
+  // The toaster loads with the first toast: once the network is quiet, a toast asked for would show.
+  await page.waitForLoadState('networkidle');
+  await expect(toasts(page).getByText(PROFILE_EDIT_TEXT.saveFailed)).toHaveCount(0);
+  await expect(toasts(page).getByText(AUTH_MESSAGES.genericError)).toHaveCount(0);
 });
