@@ -1,5 +1,5 @@
 import type { Member } from '@bm/core';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
@@ -15,6 +15,7 @@ import { vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
+import { toastUnhandledMutationError } from '../lib/query-client';
 
 export const testMember: Member = {
   id: 7,
@@ -84,7 +85,11 @@ export function renderRoutes(
   { path = '/', config = DEFAULT_CONFIG }: { path?: string; config?: RuntimeConfig } = {},
 ) {
   const router = { state: undefined } as unknown as RouterView;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The app's rule for failed actions (a toast unless the action shows its error itself), without retries.
+  const queryClient = new QueryClient({
+    mutationCache: new MutationCache({ onError: (err, _v, _c, m) => toastUnhandledMutationError(err, m) }),
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const utils = render(
     <Providers config={config} queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
+import { toast } from '../../lib/toast';
 import { ADMIN_TEXT } from './constants';
 import { ConnectionsPage, WebhooksPage } from './pages';
 
@@ -118,6 +119,17 @@ describe('WebhooksPage', () => {
     const row = await screen.findByTestId('delivery-row');
     expect(row).toHaveTextContent('http://127.0.0.1:9/');
     expect(row).toHaveTextContent('bad port');
+  });
+
+  it('a failed test delivery says so under the form once, not also in a toast', async () => {
+    signInAs(testMember, ['administrator']);
+    const toasted = vi.spyOn(toast, 'error').mockImplementation(() => '');
+    mockFetch((url) => (url === '/api/webhooks/test' ? json(500, { message: 'Receiver exploded' }) : json(200, [])));
+    const user = userEvent.setup();
+    renderPage(<WebhooksPage />);
+    await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.webhooks.send }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Receiver exploded');
+    expect(toasted).not.toHaveBeenCalled();
   });
 
   it('sends to the builder URL when the field is empty', async () => {

@@ -79,6 +79,8 @@ function TestForm() {
   const send = useMutation({
     mutationFn: () => adminApi.sendTestWebhook(url),
     onSuccess: () => void qc.invalidateQueries({ queryKey: adminKeys.deliveries() }),
+    // Its error is shown under the form (below), not also in a toast.
+    meta: { errorShownInPlace: true },
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
