@@ -19,19 +19,14 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const focusIndex = useRef(0);
-  const scrollOnOpen = useRef(true);
 
-  /** Opened below the fold: scroll just enough to show the menu (or panel) whole. */
-  const reveal = useCallback(() => {
+  useEffect(() => {
+    if (!open) return;
+    // Opened below the fold: scroll just enough to show the menu (or panel) whole.
     const panel =
       wrapper.current?.querySelector<HTMLElement>('[role="menu"]') ??
       (button.current?.nextElementSibling as HTMLElement | null);
     if (panel && panel.getBoundingClientRect().bottom > window.innerHeight) panel.scrollIntoView({ block: 'nearest' });
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    if (scrollOnOpen.current) reveal();
     const list = itemsIn(wrapper.current);
     list[Math.min(Math.max(focusIndex.current, 0), list.length - 1)]?.focus();
     const onDown = (e: MouseEvent | TouchEvent) => {
@@ -43,15 +38,11 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('touchstart', onDown);
     };
-  }, [open, reveal]);
+  }, [open]);
 
-  /**
-   * Opens with focus on the item at `index` (default the first). `scroll: false` leaves the page
-   * where it is (a panel opened by a resting mouse must not move the page under it; `reveal` later).
-   */
-  const openMenu = useCallback((index = 0, { scroll = true }: { scroll?: boolean } = {}) => {
+  /** Opens with focus on the item at `index` (default the first). */
+  const openMenu = useCallback((index = 0) => {
     focusIndex.current = index;
-    scrollOnOpen.current = scroll;
     setOpen(true);
   }, []);
 
@@ -87,5 +78,5 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
     else if (e.key === 'End') move(list.length - 1);
   };
 
-  return { open, wrapper, button, openMenu, close, toggle, reveal, onKeyDown };
+  return { open, wrapper, button, openMenu, close, toggle, onKeyDown };
 }

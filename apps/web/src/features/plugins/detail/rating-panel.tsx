@@ -89,7 +89,7 @@ function RatingPanel({
       onPointerEnter={(e) => {
         if (e.pointerType !== 'mouse' || d.open) return;
         hovered.current = true;
-        d.openMenu(0, { scroll: false });
+        d.openMenu();
       }}
       onPointerLeave={(e) => {
         if (e.pointerType !== 'mouse' || !hovered.current) return;
@@ -109,11 +109,8 @@ function RatingPanel({
         aria-expanded={d.open}
         aria-controls={panelId}
         onClick={() => {
-          // A click on a panel the mouse opened keeps it open, and now shows it whole.
-          if (hovered.current) {
-            hovered.current = false;
-            d.reveal();
-          } else d.toggle();
+          if (hovered.current) hovered.current = false;
+          else d.toggle();
         }}
         className={cx('inline-flex items-center gap-1.5 rounded-md px-1 text-slate-200', focusRing)}
         data-testid="rating-summary"
