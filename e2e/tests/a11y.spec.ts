@@ -89,7 +89,8 @@ test.describe('axe on every route and dialog', () => {
     await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install }).click();
     await axeOpen(page, 'install dialog', page.getByRole('dialog', { name: INSTALL_TEXT.title }), findings);
     await page.keyboard.press('Escape');
-    await page.getByTestId('rating-summary').click();
+    await page.getByTestId('rating-summary').focus();
+    await page.keyboard.press('Enter');
     await axeOpen(page, 'rating panel (visitor)', page.getByTestId('rating-panel'), findings);
     await page.getByRole('button', { name: 'Rate 4 stars' }).click();
     await axeOpen(page, 'join dialog', page.getByRole('dialog', { name: 'Rate and Review Plugins' }), findings);
@@ -152,7 +153,8 @@ test.describe('axe on every route and dialog', () => {
     await page.keyboard.press('Escape');
 
     await axeAt(page, '/plugin/2', findings);
-    await page.getByTestId('rating-summary').click();
+    await page.getByTestId('rating-summary').focus();
+    await page.keyboard.press('Enter');
     await axeOpen(page, 'rating panel', page.getByTestId('rating-panel'), findings);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.moreDownloads }).click();
