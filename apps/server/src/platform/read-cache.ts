@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
@@ -82,10 +83,43 @@ const keptBodies = new WeakMap<object, string>();
  * costs. The value must be exactly what the schema describes (read-cache tests compare the two).
  */
 export function sendKept(reply: FastifyReply, value: object): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(keptBody(value));
+}
+
+function keptBody(value: object): string {
   let body = keptBodies.get(value);
   if (body === undefined) {
     body = JSON.stringify(value);
     keptBodies.set(value, body);
   }
-  return reply.type('application/json; charset=utf-8').send(body);
+  return body;
+}
+
+const keptTags = new WeakMap<object, string>();
+
+/**
+ * sendKept with a strong ETag (the SHA-256 of the JSON sent, worked out once per kept value) and
+ * 304 Not Modified when the request's If-None-Match names it: for answers that clients and
+ * proxies ask for again and again (the in-game plugin manager's update check).
+ */
+export function sendKeptTagged(
+  ifNoneMatch: string | undefined,
+  reply: FastifyReply,
+  value: object,
+  cacheControl: string,
+): FastifyReply {
+  let etag = keptTags.get(value);
+  if (etag === undefined) {
+    etag = `"${createHash('sha256').update(keptBody(value)).digest('base64url')}"`;
+    keptTags.set(value, etag);
+  }
+  reply.header('cache-control', cacheControl).header('etag', etag);
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
+  return sendKept(reply, value);
+}
+
+/** If-None-Match (RFC 9110 13.1.2) names `etag`: `*`, or it among the listed tags, weak ones compared weakly. */
+export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }

@@ -11,6 +11,8 @@ const LIST_TOTAL_TTL_MS = 5000;
 const LIST_TOTALS_MAX = 500;
 /** Characters of kept plugin details in all (each counts its description plus 1,000 for the rest): about 8 MB of text. */
 const DETAIL_CACHE_CHARS = 4_000_000;
+/** Plugins the kept plugin manager answers may name in all (one id set of 10 counts 10). */
+const MANAGER_CACHE_PLUGINS = 100_000;
 
 /**
  * What the catalogue reads keep (the one ReadCache), one set per server so that every module
@@ -22,16 +24,25 @@ const DETAIL_CACHE_CHARS = 4_000_000;
  * - each plugin as GET /plugins/{id} shows it to anyone allowed to see it, without the viewer's
  *   stars: the visibility rule is applied to the kept copy on every request, so a hide or a
  *   deletion drops it at once;
- * - the tags.
+ * - the tags;
+ * - the in-game plugin manager's update check, per set of plugin ids.
  * A counted view or download drops only that plugin's details (a visitor is counted at most once
  * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
  */
+/** The plugin manager's update check as it is sent (manager.ts). */
+export interface ManagerAnswer {
+  success: true;
+  response: { plugins: Record<string, { version: number; download_url: string; sha256: string }> };
+}
+
 export interface PluginCaches {
   pages: ReadCache<{ items: Plugin[]; totalCount: number; tagCounts: TagCount[] | null }>;
   totals: ReadCache<{ n: number }>;
   /** With whether its owner is disabled, for the access rule (not shown). */
   details: ReadCache<{ plugin: PluginDetail; ownerDisabled: boolean }>;
   tags: ReadCache<{ tags: Tag[] }>;
+  /** The plugin manager's update check per id set (manager.ts), as it is sent. */
+  manager: ReadCache<ManagerAnswer>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
 
@@ -46,6 +57,10 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
         size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+      manager: new ReadCache(ctx.config.listCacheMs, {
+        maxSize: MANAGER_CACHE_PLUGINS,
+        size: (a) => Object.keys(a.response.plugins).length,
+      }),
     };
     pluginCaches.set(ctx, caches);
   }
@@ -63,6 +78,7 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   if (!caches) return;
   caches.pages.invalidate();
   caches.totals.invalidate();
+  caches.manager.invalidate(); // kept per id set: any of them may hold it
   caches.details.invalidate(id === undefined ? undefined : String(id));
   if (id === undefined) caches.tags.invalidate();
 }

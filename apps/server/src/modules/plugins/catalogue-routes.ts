@@ -11,11 +11,12 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, idParam, typed } from '../../http.js';
-import { sendKept } from '../../platform/read-cache.js';
-import { versionDownloadPath } from './presenter.js';
+import { sendKept, sendKeptTagged } from '../../platform/read-cache.js';
+import { managerAnswer, managerIds } from './manager.js';
 import { PluginReads } from './reads.js';
 
 const tag = ['plugins'];
+const MANAGER_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** The catalogue: tags, lists and search, the featured strip, one plugin, its versions, and the in-game plugin manager's update check. */
 export function catalogueRoutes(app: App, ctx: AppContext) {
@@ -68,6 +69,8 @@ export function catalogueRoutes(app: App, ctx: AppContext) {
 
   // ---- the in-game plugin manager (bakkesmodorg/PluginManager) ----
 
+  // Asked by every player's game at every start: kept per id set, with a strong ETag so that the
+  // game, a proxy or a CDN can ask again cheaply (304) or not at all for a minute.
   r.get(
     '/v1/plugins/get/short',
     {
@@ -84,29 +87,18 @@ export function catalogueRoutes(app: App, ctx: AppContext) {
               ),
             }),
           }),
+          304: z.null().describe('Not modified: the If-None-Match tag is the answer'),
         },
       },
     },
-    async (req) => {
-      const ids = [
-        ...new Set(
-          (req.query.pluginids ?? '')
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => /^\d{1,9}$/.test(s))
-            .map(Number)
-            .filter((n) => n > 0),
-        ),
-      ].slice(0, 500);
-      const plugins: Record<string, { version: number; download_url: string; sha256: string }> = {};
-      for (const { id, versionId, sha256 } of await reads.managerVersions(ids)) {
-        plugins[String(id)] = {
-          version: versionId,
-          download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}`,
-          sha256,
-        };
-      }
-      return { success: true as const, response: { plugins } };
+    async (req, reply) => {
+      const answer = await managerAnswer(ctx, reads, managerIds(req.query.pluginids));
+      return sendKeptTagged(
+        req.headers['if-none-match'],
+        reply as unknown as FastifyReply,
+        answer,
+        MANAGER_CACHE_CONTROL,
+      );
     },
   );
 }
