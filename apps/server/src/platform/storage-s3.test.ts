@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { multipart } from '../modules/plugins/test-support.js';
-import { createPlugin } from '../modules/plugins/test-support.js';
+import { createPlugin, publishedPlugin } from '../modules/plugins/test-support.js';
+import { plugins } from '../db/schema.js';
 import { demoSourceZip } from '../modules/plugins/seed.js';
 import { s3Storage, type FileStorage } from './storage.js';
 
@@ -115,6 +118,27 @@ describe('S3 file storage', () => {
       expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
       const key = new URL(url, 'http://x').searchParams.get('key')!;
       expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
+    });
+
+    it('sends a counted download to a presigned link of the bucket, whose bytes match the digest', async () => {
+      const m = await signedInMember(t);
+      const p = await publishedPlugin(t, m, { name: 'Presigned Download' });
+      const redirect = await t.app.inject({
+        method: 'GET',
+        url: `/api/plugins/${p.id}/versions/${p.versionId}/download`,
+      });
+      expect(redirect.statusCode).toBe(302);
+      const location = new URL(redirect.headers.location as string);
+      expect(location.origin).toBe(endpoint); // the bucket answers, not the server
+      expect(location.searchParams.get('X-Amz-Expires')).toBe('600');
+      const res = await fetch(location);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="Presigned_Download-1.0.0.zip"');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const digest = `sha-256=:${createHash('sha256').update(bytes).digest('base64')}:`;
+      expect(redirect.headers['repr-digest']).toBe(digest);
+      const [row] = await t.ctx.db.select().from(plugins).where(eq(plugins.id, p.id));
+      expect(row!.downloadCount).toBe(1);
     });
   });
 });

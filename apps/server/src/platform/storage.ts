@@ -8,6 +8,12 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The public URL path a browser fetches the file from. */
   url(key: string): string;
+  /**
+   * A short-lived URL of the store itself for a private file (S3: a presigned GET), so that its
+   * bytes come from the bucket or its CDN rather than through the server. Stores without one
+   * (local disk) leave it out, and the server's own signed link serves the file.
+   */
+  presignedUrl?(key: string, opts: { expiresInSeconds: number; fileName: string }): Promise<string>;
 }
 
 export const FILES_URL_PREFIX = '/files/';
@@ -102,5 +108,15 @@ export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
     url: (key) => `${FILES_URL_PREFIX}${key}`,
+    async presignedUrl(key, { expiresInSeconds, fileName }) {
+      const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+      const command = new GetObjectCommand({
+        Bucket: settings.bucket,
+        Key: key,
+        ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]+/g, '_')}"`,
+        ResponseContentType: fileName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream',
+      });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
+    },
   };
 }

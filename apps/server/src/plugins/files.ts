@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import parseRange from 'range-parser';
 import { z } from 'zod';
 import { typed } from '../http.js';
 import { digestHeaders, sha256Hex } from '../platform/digest.js';
 import { HttpError } from '../platform/errors.js';
+import { matchesEtag } from '../platform/read-cache.js';
 import type { SignedUrls } from '../platform/signed-urls.js';
 import { FILES_URL_PREFIX, type FileStorage, isPublicFileKey } from '../platform/storage.js';
 
@@ -66,13 +68,51 @@ function signedFiles(app: FastifyInstance, storage: FileStorage, urls: SignedUrl
       const data = await storage.get(key);
       if (!data) throw new HttpError(404, 'File not found');
       const safeName = req.query.name.replace(/[^\w.-]+/g, '_');
-      return reply
-        .headers(digestHeaders(sha256Hex(data)))
+      const digest = digestHeaders(sha256Hex(data));
+      reply
+        .headers(digest)
         .header('cache-control', 'private, no-store')
+        .header('accept-ranges', 'bytes')
         .header('content-type', safeName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
         .header('content-disposition', `attachment; filename="${safeName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+        .header('x-content-type-options', 'nosniff');
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (ifNoneMatch && matchesEtag(ifNoneMatch, digest.etag!)) return reply.code(304).send();
+      const ifRange = req.headers['if-range'];
+      const part = rangeOf(
+        req.headers.range,
+        typeof ifRange === 'string' ? ifRange : undefined,
+        digest.etag!,
+        data.length,
+      );
+      if (part === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${data.length}`).send();
+      }
+      if (part) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${part.start}-${part.end}/${data.length}`)
+          .send(data.subarray(part.start, part.end + 1));
+      }
+      return reply.send(data);
     },
   );
+}
+
+/**
+ * The one byte range a Range header asks for (RFC 9110 14.2), parsed by range-parser: null for the
+ * whole file (no Range, a malformed one, several ranges, or an If-Range naming other bytes), or
+ * 'unsatisfiable' (416).
+ */
+function rangeOf(
+  range: string | undefined,
+  ifRange: string | undefined,
+  etag: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!range || (ifRange !== undefined && ifRange !== etag)) return null;
+  const ranges = parseRange(size, range, { combine: true });
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
 }

@@ -209,8 +209,16 @@ export class PluginFiles {
     return {
       downloadCount: count,
       counted,
-      downloadUrl: privateUrl(this.ctx, latest.binaryKey, binaryFileName(row.name, latest.versionString)),
+      downloadUrl: await this.downloadLink(latest.binaryKey, binaryFileName(row.name, latest.versionString)),
     };
+  }
+
+  /** Where a counted download's bytes come from: the bucket on a presigned link (S3, or its CDN), else the server's own signed link. */
+  private async downloadLink(key: string, fileName: string): Promise<string> {
+    const { storage } = this.ctx;
+    return storage.presignedUrl
+      ? storage.presignedUrl(key, { expiresInSeconds: PRIVATE_LINK_TTL_S, fileName })
+      : privateUrl(this.ctx, key, fileName);
   }
 
   /** A version's ZIP for a GET download: counted (de-duplicated), then the stored file's URL and SHA-256. */
@@ -228,6 +236,6 @@ export class PluginFiles {
     if (!sub?.binaryKey) throw notFound(M.noVersion);
     await countOnceFor(this.ctx, 'download', id, visitor);
     const { sha256 } = await versionHashes(this.ctx, sub);
-    return { url: privateUrl(this.ctx, sub.binaryKey, binaryFileName(row.name, sub.versionString)), sha256 };
+    return { url: await this.downloadLink(sub.binaryKey, binaryFileName(row.name, sub.versionString)), sha256 };
   }
 }
