@@ -8,6 +8,7 @@ import { NotificationService } from './modules/notifications/index.js';
 import { type BotCheck, disabledBotCheck, turnstileBotCheck } from './platform/bot-check.js';
 import { lateHub, type Hub } from './platform/hub.js';
 import { JobRunner } from './platform/jobs.js';
+import { Metrics } from './platform/metrics.js';
 import { fileTransport, MailWorker, type MailTransport, smtpTransport } from './platform/mailer.js';
 import { DEFAULT_LIMITS, type LimitRules, RateLimits } from './platform/rate-limit.js';
 import { scaleLimits } from './platform/rate-limit-scale.js';
@@ -67,6 +68,7 @@ export async function createContext(
     jobs: new JobRunner(opts.database.db, log),
     signedUrls: new SignedUrls(config.keys.signedFiles, config.publicUrl),
     redis: opts.redis?.client,
+    metrics: new Metrics({ process: Boolean(config.metrics.token ?? config.metrics.port) }),
   } as AppContext;
   ctx.notifications = new NotificationService(ctx);
   return {

@@ -6,6 +6,8 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { AuthService } from './modules/auth/index.js';
 import { registerJobs } from './jobs.js';
+import { registerMetrics } from './metrics.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { serverRoot } from './paths.js';
 import { logRequests } from './platform/request-log.js';
 import { apiRoutes } from './plugins/api-routes.js';
@@ -49,9 +51,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
 
   const { ctx, setHub } = await createContext(config, opts, app.log);
   registerJobs(ctx);
+  registerMetrics(ctx);
   const auth = new AuthService(ctx);
   const resolve = (token: string) => auth.principalFromToken(token);
 
+  await app.register(metricsPlugin, { ctx });
   await app.register(securityHeaders, { config });
   await app.register(bodyParsing);
   await app.register(openApi, { version: ctx.version.informational });

@@ -44,6 +44,8 @@ const schema = z.object({
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   SENTRY_DSN: optionalUrl(['http:', 'https:']),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   PRODUCTION_HOST: optionalString,
   ADS_CLIENT: optionalString,
   ADS: z.enum(['off', 'placeholder', 'live']).optional(),
@@ -158,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? { siteKey: c.TURNSTILE_SITE_KEY!, secretKey: c.TURNSTILE_SECRET_KEY }
       : undefined,
     sentryDsn: c.SENTRY_DSN,
+    /** Prometheus metrics: GET /metrics with this bearer token (404 otherwise), and/or on METRICS_PORT bound to 127.0.0.1. */
+    metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT },
     productionHost: c.PRODUCTION_HOST,
     adsClient: c.ADS_CLIENT,
     /**

@@ -6,6 +6,7 @@ import type { BotCheck } from './platform/bot-check.js';
 import type { Hub } from './platform/hub.js';
 import type { MailWorker } from './platform/mailer.js';
 import type { RateLimits } from './platform/rate-limit.js';
+import type { Metrics } from './platform/metrics.js';
 import type { FileStorage } from './platform/storage.js';
 import type { TokenService } from './platform/tokens.js';
 import type { JobRunner } from './platform/jobs.js';
@@ -33,6 +34,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Expiring links to private files (sources, debug archives, unapproved binaries). */
   signedUrls: SignedUrls;
+  /** The server's Prometheus metrics (platform/metrics.ts; gauges registered in src/metrics.ts). */
+  metrics: Metrics;
   /** The shared Redis client when REDIS_URL is set (rate limits; the admin connections check). */
   redis?: RedisClientType;
 }

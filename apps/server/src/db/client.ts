@@ -24,6 +24,8 @@ export interface Database {
    * (values as parameters): each shape stays prepared on every connection.
    */
   prepared?<T>(query: SQL): Promise<T[]>;
+  /** Only for PostgreSQL: the pool's connections (open, idle) and the queries waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** The name a statement is prepared under on each connection: its text's hash, so one text is one plan. */
@@ -120,6 +122,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([

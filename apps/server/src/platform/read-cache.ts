@@ -29,7 +29,14 @@ export class ReadCache<V extends object> {
   private askedOnce = new Set<string>();
   private readonly cache: LRUCache<string, V, () => Promise<V>> | null;
 
-  constructor(ttlMs: number, opts: { maxSize: number; size: (value: V) => number }) {
+  private readonly count: (result: 'hit' | 'miss') => void;
+
+  /** `count` is told of every lookup, whether it was answered from memory (the metrics' read_cache_lookups_total). */
+  constructor(
+    ttlMs: number,
+    opts: { maxSize: number; size: (value: V) => number; count?: (result: 'hit' | 'miss') => void },
+  ) {
+    this.count = opts.count ?? (() => {});
     this.cache =
       ttlMs > 0
         ? new LRUCache<string, V, () => Promise<V>>({
@@ -44,13 +51,20 @@ export class ReadCache<V extends object> {
   }
 
   async get(key: string, load: () => Promise<V>, opts: { once?: 'keep' | 'load' } = {}): Promise<V> {
-    if (!this.cache) return load();
+    if (!this.cache) {
+      this.count('miss');
+      return load();
+    }
     if (opts.once === 'load' && !this.cache.has(`${this.gen}|${key}`) && !this.askedOnce.has(key)) {
       if (this.askedOnce.size >= DOORKEEPER_KEYS) this.askedOnce = new Set();
       this.askedOnce.add(key);
+      this.count('miss');
       return load();
     }
-    const value = await this.cache.fetch(`${this.gen}|${key}`, { context: load });
+    const status: LRUCache.Status<string, V, () => Promise<V>> = {};
+    const value = await this.cache.fetch(`${this.gen}|${key}`, { context: load, status });
+    // 'inflight': another request's load is shared, so this one loaded nothing either.
+    this.count(status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
     // fetch answers undefined only when the load does; ours always return a value.
     return value ?? load();
   }

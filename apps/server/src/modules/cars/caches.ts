@@ -27,9 +27,18 @@ export function carCachesOf(ctx: AppContext): CarCaches {
   let caches = carCaches.get(ctx);
   if (!caches) {
     caches = {
-      pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_CARS, size: (page) => page.items.length }),
-      bodies: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+      pages: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('car_pages'),
+        maxSize: LIST_CACHE_CARS,
+        size: (page) => page.items.length,
+      }),
+      bodies: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('car_bodies'),
+        maxSize: 1,
+        size: () => 1,
+      }),
       details: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('car_details'),
         maxSize: DETAIL_CACHE_CHARS,
         size: ({ car }) => car.description.length + car.descriptionHtml.length + 4000,
       }),

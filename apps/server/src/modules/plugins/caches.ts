@@ -50,14 +50,28 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
   let caches = pluginCaches.get(ctx);
   if (!caches) {
     caches = {
-      pages: new ReadCache(ctx.config.listCacheMs, { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
-      totals: new ReadCache(LIST_TOTAL_TTL_MS, { maxSize: LIST_TOTALS_MAX, size: () => 1 }),
+      pages: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('plugin_pages'),
+        maxSize: LIST_CACHE_PLUGINS,
+        size: (page) => page.items.length,
+      }),
+      totals: new ReadCache(LIST_TOTAL_TTL_MS, {
+        count: ctx.metrics.cacheCounter('plugin_totals'),
+        maxSize: LIST_TOTALS_MAX,
+        size: () => 1,
+      }),
       details: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('plugin_details'),
         maxSize: DETAIL_CACHE_CHARS,
         size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
-      tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+      tags: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('plugin_tags'),
+        maxSize: 1,
+        size: () => 1,
+      }),
       manager: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('plugin_manager'),
         maxSize: MANAGER_CACHE_PLUGINS,
         size: (a) => Object.keys(a.response.plugins).length,
       }),

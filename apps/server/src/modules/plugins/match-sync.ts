@@ -74,6 +74,11 @@ export class PluginMatchIndexSync {
     return this.index;
   }
 
+  /** Whether the index is loaded, and the newest change of plugin_search_changes it holds (metrics: its lag). */
+  state(): { ready: boolean; indexedSeq: number } {
+    return { ready: this.index !== null, indexedSeq: this.lastSeq };
+  }
+
   /** Loads the index (once; again after a failure). */
   start(): Promise<void> {
     this.loading ??= this.load().catch((err: unknown) => {
