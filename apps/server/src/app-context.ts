@@ -31,6 +31,13 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
+/** The file store the config names: DATA_DIR/files, or the S3 bucket (the server and the CLI's backups). */
+export async function storageFor(config: Config): Promise<FileStorage> {
+  return config.storage.driver === 's3'
+    ? s3Storage(config.storage.s3)
+    : localStorage(path.join(config.dataDir, 'files'));
+}
+
 /**
  * The context every module is handed, built from the config (and the test doubles in opts). The hub
  * exists only once the HTTP server is ready: until plugins/hub.ts sets it, events go nowhere.
@@ -40,11 +47,7 @@ export async function createContext(
   opts: BuildOptions,
   log: FastifyBaseLogger,
 ): Promise<{ ctx: AppContext; setHub(hub: Hub): void }> {
-  const storage =
-    opts.storage ??
-    (config.storage.driver === 's3'
-      ? await s3Storage(config.storage.s3)
-      : localStorage(path.join(config.dataDir, 'files')));
+  const storage = opts.storage ?? (await storageFor(config));
   const transport =
     opts.mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'outbox'), log));

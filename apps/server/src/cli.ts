@@ -6,14 +6,19 @@ import { ROLE_NAMES } from '@bm/core';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { memberRoles, members } from './db/schema.js';
+import { storageFor } from './app-context.js';
+import { backup, BackupError, restore } from './backup.js';
 
 const USAGE = `Usage:
   npm run cli -- grant-role <username> <administrator|moderator>
   npm run cli -- revoke-role <username> <administrator|moderator>
-  npm run cli -- list-roles`;
+  npm run cli -- list-roles
+  npm run cli -- backup <dir>     the database and every stored file into a new folder
+  npm run cli -- restore <dir>    a backup into an empty database and file store (docs/ops/backups.md)`;
 
 async function main(argv: string[]) {
   const [command, username, role] = argv;
+  if (command === 'backup' || command === 'restore') return backupCommand(command, username);
   if (!command || !['grant-role', 'revoke-role', 'list-roles'].includes(command)) return fail(USAGE);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
@@ -45,6 +50,37 @@ async function main(argv: string[]) {
     return 0;
   } finally {
     await database.close();
+  }
+}
+
+/** backup <dir> / restore <dir>, against the configured database and file store. */
+async function backupCommand(command: 'backup' | 'restore', dir: string | undefined) {
+  if (!dir) return fail(USAGE);
+  const config = loadConfig();
+  const storage = await storageFor(config);
+  const folder = path.resolve(dir);
+  const dataDir = path.join(config.dataDir, 'db');
+  try {
+    if (command === 'restore') {
+      const target = config.databaseUrl
+        ? { kind: 'postgres' as const, url: config.databaseUrl }
+        : { kind: 'pglite' as const, dataDir };
+      const m = await restore(folder, target, storage);
+      console.warn(`Restored ${m.database} database and ${m.files.length} files from ${folder} (made ${m.createdAt})`);
+      return 0;
+    }
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+    try {
+      const m = await backup(database, storage, folder);
+      const bytes = m.files.reduce((n, f) => n + f.size, 0);
+      console.warn(`Backed up the ${m.database} database and ${m.files.length} files (${bytes} bytes) into ${folder}`);
+      return 0;
+    } finally {
+      await database.close();
+    }
+  } catch (e) {
+    if (e instanceof BackupError) return fail(e.message);
+    throw e;
   }
 }
 

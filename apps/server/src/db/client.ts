@@ -24,6 +24,8 @@ export interface Database {
    * (values as parameters): each shape stays prepared on every connection.
    */
   prepared?<T>(query: SQL): Promise<T[]>;
+  /** Only for PostgreSQL: the connection string (backups run pg_dump and psql with it). */
+  url?: string;
   /** Only for PostgreSQL: the pool's connections (open, idle) and the queries waiting for one (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -113,6 +115,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       prepared: async <T>(query: SQL) => {
         const { sql: text, params } = dialect.sqlToQuery(query);
         return (await pool.query({ name: preparedName(text), text, values: params as unknown[] })).rows as T[];

@@ -64,6 +64,9 @@ describe('S3 file storage', () => {
   it('puts, gets and deletes objects, and answers null for a missing key', async () => {
     await storage.put('plugins/1/source-a.zip', Buffer.from('zip bytes'));
     expect((await storage.get('plugins/1/source-a.zip'))?.toString()).toBe('zip bytes');
+    const keys: string[] = [];
+    for await (const key of storage.keys()) keys.push(key);
+    expect(keys).toContain('plugins/1/source-a.zip');
     await storage.delete('plugins/1/source-a.zip');
     expect(await storage.get('plugins/1/source-a.zip')).toBeNull();
     expect(await storage.get('never/was.zip')).toBeNull();

@@ -8,6 +8,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The public URL path a browser fetches the file from. */
   url(key: string): string;
+  /** Every stored key (backups). */
+  keys(): AsyncIterable<string>;
   /**
    * A short-lived URL of the store itself for a private file (S3: a presigned GET), so that its
    * bytes come from the bucket or its CDN rather than through the server. Stores without one
@@ -54,6 +56,19 @@ export function localStorage(root: string): FileStorage & { root: string } {
       await fs.rm(resolve(key), { force: true });
     },
     url: (key) => `${FILES_URL_PREFIX}${key}`,
+    async *keys() {
+      let names: string[];
+      try {
+        names = (await fs.readdir(root, { recursive: true })) as string[];
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw e;
+      }
+      for (const name of names.sort()) {
+        if (name.endsWith('.tmp') || !(await fs.stat(path.join(root, name))).isFile()) continue;
+        yield name.split(path.sep).join('/');
+      }
+    },
   };
 }
 
@@ -73,7 +88,7 @@ export interface S3Settings {
  * public files are still served at /files/ by the server (see app.ts), private ones as signed links.
  */
 export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
-  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, NoSuchKey } =
+  const { S3Client, GetObjectCommand, PutObjectCommand, DeleteObjectCommand, ListObjectsV2Command, NoSuchKey } =
     await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
@@ -108,6 +123,14 @@ export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
     url: (key) => `${FILES_URL_PREFIX}${key}`,
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key) yield o.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async presignedUrl(key, { expiresInSeconds, fileName }) {
       const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
       const command = new GetObjectCommand({
