@@ -6,14 +6,19 @@ import { ROLE_NAMES } from '@bm/core';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { memberRoles, members } from './db/schema.js';
+import { PROVENANCE_USAGE, builderKeyCommand, verifyCommand } from './cli-provenance.js';
 
 const USAGE = `Usage:
   npm run cli -- grant-role <username> <administrator|moderator>
   npm run cli -- revoke-role <username> <administrator|moderator>
-  npm run cli -- list-roles`;
+  npm run cli -- list-roles
+${PROVENANCE_USAGE}`;
 
 async function main(argv: string[]) {
   const [command, username, role] = argv;
+  // Offline commands: no settings, no database.
+  if (command === 'verify') return verifyCommand(argv.slice(1));
+  if (command === 'builder-key') return builderKeyCommand(argv.slice(1));
   if (!command || !['grant-role', 'revoke-role', 'list-roles'].includes(command)) return fail(USAGE);
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });

@@ -121,6 +121,21 @@ export function parseBuilderKeys(text: string): BuilderKey[] {
   return keys;
 }
 
+/**
+ * A public key as a person passes it to `npm run cli -- verify`: BUILDER_PUBLIC_KEYS entries (the
+ * printed line too), a PEM public key, or a bare base64 key (no key id: it is tried on every signature).
+ */
+export function readPublicKeys(text: string): BuilderKey[] {
+  const t = text.trim();
+  if (t.includes('-----BEGIN')) {
+    const key = createPublicKey({ key: t, format: 'pem' });
+    if (key.asymmetricKeyType !== 'ed25519') throw new KeyFormatError('the key is not an Ed25519 key');
+    return [{ keyid: '', key }];
+  }
+  if (!t.includes(':') && BASE64ISH.test(t)) return [{ keyid: '', key: publicKeyFromBase64(t) }];
+  return parseBuilderKeys(t);
+}
+
 /** A private Ed25519 key from PKCS#8 PEM (what `openssl genpkey -algorithm ed25519` writes). */
 export function privateKeyFromPem(pem: string): KeyObject {
   const key = createPrivateKey({ key: pem, format: 'pem' });
@@ -225,21 +240,23 @@ export function verifyEnvelope(envelope: unknown, keys: BuilderKey[]): Verified 
   if (!keys.length) return { ok: false, reason: PROVENANCE_MESSAGES.noKeys };
   const message = pae(envelope.payloadType, payload);
   const sigs = envelope.signatures.filter(isObject);
-  let keyid: string | null = null;
+  let keyid: string | null = null; // the id of the key that verified ('' for a bare key and a bare signature)
   let failedBy: string | null = null;
   for (const s of sigs) {
     const sig = decodeB64(s.sig);
-    const named = typeof s.keyid === 'string' && s.keyid ? keys.filter((k) => k.keyid === s.keyid) : keys;
+    const claimed = typeof s.keyid === 'string' ? s.keyid : '';
+    // A key given without an id (the CLI's bare key) is tried against every signature.
+    const named = claimed ? keys.filter((k) => !k.keyid || k.keyid === claimed) : keys;
     for (const k of named) {
       if (sig && sig.length === 64 && verify(null, message, k.key, sig)) {
-        keyid = k.keyid;
+        keyid = k.keyid || claimed;
         break;
       }
-      if (typeof s.keyid === 'string' && s.keyid) failedBy ??= k.keyid;
+      if (claimed) failedBy ??= claimed;
     }
     if (keyid) break;
   }
-  if (!keyid) {
+  if (keyid === null) {
     if (failedBy) return { ok: false, reason: PROVENANCE_MESSAGES.badSignature(failedBy) };
     return {
       ok: false,
