@@ -91,6 +91,40 @@ describe('packagePrebuilt', () => {
   });
 });
 
+/** The version's provenance verifies with the printed key, names the source uploaded and has the downloaded ZIP as its subject. */
+async function expectSignedBuild(
+  t: TestApp,
+  envLine: string,
+  v: { pluginId: number; id: number; zipSha256: string; source: Buffer },
+) {
+  const envelope = await t.app.inject({ method: 'GET', url: `/api/plugins/${v.pluginId}/versions/${v.id}/provenance` });
+  expect(envelope.statusCode, envelope.body).toBe(200);
+  const sourceSha = createHash('sha256').update(v.source).digest('hex');
+  const verdict = verifyProvenance(envelope.json(), parseBuilderKeys(envLine), {
+    artifactSha256: v.zipSha256,
+    sourceSha256: sourceSha,
+  });
+  expect(verdict).toMatchObject({ ok: true, builderId: 'local-builder@test' });
+  expect(verdict.ok && statementSourceSha256(verdict.statement)).toBe(sourceSha);
+  const versions = await t.app.inject({ method: 'GET', url: `/api/plugins/${v.pluginId}/versions` });
+  expect(versions.json()[0].provenance).toEqual({
+    builderId: 'local-builder@test',
+    keyId: envLine.split('=')[1]!.split(':')[0],
+  });
+}
+
+describe('the builder key', () => {
+  it('is kept in its data folder (mode 0600): the same BUILDER_PUBLIC_KEYS line at every start', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-builder-key-'));
+    const first = loadBuilderKey(dir);
+    expect(first.created).toBe(true);
+    expect(first.envLine).toMatch(/^BUILDER_PUBLIC_KEYS=local-builder-[0-9a-f]{12}:[A-Za-z0-9_-]{43}$/);
+    expect(fs.statSync(path.join(dir, BUILDER_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadBuilderKey(dir)).toMatchObject({ envLine: first.envLine, created: false });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('the local builder with the site', () => {
   let t: TestApp;
   let builder: Awaited<ReturnType<typeof startLocalBuilder>>;
@@ -127,13 +161,6 @@ describe('the local builder with the site', () => {
     await builder.close();
     await t.close();
     fs.rmSync(keyDir, { recursive: true, force: true });
-  });
-
-  it('keeps its Ed25519 key in its data folder (mode 0600) and prints the same BUILDER_PUBLIC_KEYS line at every start', () => {
-    expect(envLine).toMatch(/^BUILDER_PUBLIC_KEYS=local-builder-[0-9a-f]{12}:[A-Za-z0-9_-]{43}$/);
-    expect(fs.statSync(path.join(keyDir, BUILDER_KEY_FILE)).mode & 0o777).toBe(0o600);
-    const again = loadBuilderKey(keyDir);
-    expect(again).toMatchObject({ envLine, created: false });
   });
 
   async function upload(owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) {
@@ -219,25 +246,8 @@ describe('the local builder with the site', () => {
 
     // Its provenance: an envelope that verifies with the key the builder printed, names the
     // uploaded source's SHA-256 and has the downloaded bytes as its subject.
-    const envelope = await t.app.inject({
-      method: 'GET',
-      url: `/api/plugins/${plugin.id}/versions/${sub.submissionId}/provenance`,
-    });
-    expect(envelope.statusCode, envelope.body).toBe(200);
-    const sourceSha = createHash('sha256')
-      .update((await t.ctx.storage.get(row!.sourceKey))!)
-      .digest('hex');
-    const verdict = verifyProvenance(envelope.json(), parseBuilderKeys(envLine), {
-      artifactSha256: fresh,
-      sourceSha256: sourceSha,
-    });
-    expect(verdict).toMatchObject({ ok: true, builderId: 'local-builder@test' });
-    expect(verdict.ok && statementSourceSha256(verdict.statement)).toBe(sourceSha);
-    const versions = await t.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/versions` });
-    expect(versions.json()[0].provenance).toEqual({
-      builderId: 'local-builder@test',
-      keyId: envLine.split('=')[1]!.split(':')[0],
-    });
+    const source = (await t.ctx.storage.get(row!.sourceKey))!;
+    await expectSignedBuild(t, envLine, { pluginId: plugin.id, id: sub.submissionId, zipSha256: fresh, source });
   });
 
   it("a source without a prebuilt plugins/ folder fails with the builder's explanation", async () => {
