@@ -68,7 +68,9 @@ describe('npm run cli -- verify', () => {
   it('says why and exits non-zero for another ZIP, another key, a broken envelope or missing arguments', async () => {
     const otherZip = await cli('verify', at('other.zip'), at('envelope.json'), line);
     expect(otherZip.code).toBe(1);
-    expect(otherZip.stderr).toMatch(/NOT VERIFIED: .*other\.zip: The provenance's subject .* is not the artifact received/);
+    expect(otherZip.stderr).toMatch(
+      /NOT VERIFIED: .*other\.zip: The provenance's subject .* is not the artifact received/,
+    );
     const stranger = await cli('builder-key', 'stranger', at('stranger.pem'));
     const strangerLine = stranger.stdout.split('\n').find((l) => l.startsWith('BUILDER_PUBLIC_KEYS='))!;
     const otherKey = await cli('verify', at('plugin.zip'), at('envelope.json'), strangerLine);

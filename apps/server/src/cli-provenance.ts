@@ -77,7 +77,7 @@ export function builderKeyCommand(args: string[], out: Out = console): number {
   }
   const key = privateKeyFromPem(fs.readFileSync(file, 'utf8'));
   out.log(`Private key written to ${file} (keep it secret; key id ${keyid}, fingerprint ${keyIdOf(key, 'ed25519')}).`);
-  out.log("The site trusts it with this entry in BUILDER_PUBLIC_KEYS (comma-separated with the others):");
+  out.log('The site trusts it with this entry in BUILDER_PUBLIC_KEYS (comma-separated with the others):');
   out.log(`BUILDER_PUBLIC_KEYS=${builderKeyEntry(keyid, key)}`);
   return 0;
 }

@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (production && c.BUILD_WEBHOOK_URL && !builderKeys.length) {
     throw new ConfigError(
-      'Invalid configuration:\n  BUILDER_PUBLIC_KEYS: required with BUILD_WEBHOOK_URL when NODE_ENV=production (the builders\' Ed25519 keys; see docs/provenance.md)',
+      "Invalid configuration:\n  BUILDER_PUBLIC_KEYS: required with BUILD_WEBHOOK_URL when NODE_ENV=production (the builders' Ed25519 keys; see docs/provenance.md)",
     );
   }
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {

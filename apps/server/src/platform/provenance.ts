@@ -221,7 +221,9 @@ export const PROVENANCE_MESSAGES = {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const digests = (list: unknown): string[] =>
   Array.isArray(list)
-    ? list.flatMap((d) => (isObject(d) && isObject(d.digest) && typeof d.digest.sha256 === 'string' ? [d.digest.sha256.toLowerCase()] : []))
+    ? list.flatMap((d) =>
+        isObject(d) && isObject(d.digest) && typeof d.digest.sha256 === 'string' ? [d.digest.sha256.toLowerCase()] : [],
+      )
     : [];
 
 function decodeB64(text: unknown): Buffer | null {
@@ -309,7 +311,9 @@ export function verifyProvenance(envelope: unknown, keys: BuilderKey[], facts: E
   }
   if (facts.log !== undefined) {
     const byproducts = v.statement.predicate.runDetails.byproducts;
-    const signed = Array.isArray(byproducts) ? byproducts.find((b) => isObject(b) && b.name === BUILD_LOG_NAME) : undefined;
+    const signed = Array.isArray(byproducts)
+      ? byproducts.find((b) => isObject(b) && b.name === BUILD_LOG_NAME)
+      : undefined;
     const got = signed ? (digests([signed])[0] ?? '') : '';
     const want = sha256Hex(facts.log);
     if (got !== want) return { ok: false, reason: PROVENANCE_MESSAGES.log(want, got || 'none') };

@@ -136,7 +136,11 @@ describe('a success callback is refused unless its provenance verifies and match
   });
 
   it('whose build log is not the one signed', async () => {
-    await refused('Other Log', (f) => trusted.envelope({ ...f, log: 'a different log' }), /build log .* is not the one signed/);
+    await refused(
+      'Other Log',
+      (f) => trusted.envelope({ ...f, log: 'a different log' }),
+      /build log .* is not the one signed/,
+    );
   });
 
   it('with no builder key trusted at all (BUILDER_PUBLIC_KEYS empty)', async () => {
