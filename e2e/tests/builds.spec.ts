@@ -5,9 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
-import { DEMO, signIn, zipOf } from './support';
+import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
 
 /**
  * The build pipeline in Chromium: a second site (its own data) with a builder configured, and the
@@ -20,6 +22,10 @@ const SECRET = 'e2e-builder-secret-0123456789';
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir = '';
 const children: ChildProcess[] = [];
+/** The line `npm run builder` printed for the site's environment. */
+let builderKeysLine = '';
+/** The plugin and its built, pending version made by the first test. */
+const built = { pluginId: 0, name: '', submissionId: 0, source: Buffer.alloc(0) };
 
 function start(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -29,6 +35,20 @@ function start(script: string, env: Record<string, string>) {
   });
   child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
   children.push(child);
+  return child;
+}
+
+/** The first line of a child's output that starts with `prefix`. */
+function lineOf(child: ChildProcess, prefix: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const line = text.split('\n').find((l) => l.startsWith(prefix) && text.includes(`${l}\n`));
+      if (line) resolve(line);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${prefix}: ${text}`)));
+  });
 }
 
 test.use({ baseURL: SITE });
@@ -37,12 +57,21 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-builds-'));
-  start('apps/server/scripts/builder.ts', {
+  const builder = start('apps/server/scripts/builder.ts', {
     BUILD_WEBHOOK_SECRET: SECRET,
     BUILDER_PORT: String(BUILDER_PORT),
     BUILDER_HOST: '127.0.0.1',
+    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
+    BUILDER_ID: 'e2e-local-builder',
   });
+  // The one step: the line the builder prints goes into the site's environment as it is.
+  builderKeysLine = await lineOf(builder, 'BUILDER_PUBLIC_KEYS=');
+  const [name, value] = [
+    builderKeysLine.slice(0, builderKeysLine.indexOf('=')),
+    builderKeysLine.slice(builderKeysLine.indexOf('=') + 1),
+  ];
   start('apps/server/src/main.ts', {
+    [name]: value,
     DATA_DIR: dataDir,
     PORT: String(SITE_PORT),
     PUBLIC_URL: SITE,
@@ -121,6 +150,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   await expect(page.getByText(MANAGE_TEXT.buildFinished(name, '1.0.0'))).toBeVisible();
   const rows = page.locator('section#submissions').getByTestId('submission-row');
   await expect(rows.first()).toContainText('Pending');
+  Object.assign(built, { pluginId: id, name, source: prebuilt });
   await expect(rows.first()).toContainText(/\d+(st|nd|rd|th) in the review queue/);
 
   // A source without a prebuilt plugin: the local builder reports a failure with its log.
@@ -152,6 +182,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   const subs = (await list.json()) as Array<{ submissionId: number; status: string; versionString: string }>;
   const pending = subs.find((s) => s.versionString === '1.0.0')!;
   expect(pending.status).toBe('p');
+  built.submissionId = pending.submissionId;
   expect(
     (
       await callback(
@@ -173,4 +204,47 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   expect((await callback(page.request, { submissionId: pending.submissionId, status: 'failure' })).status()).toBe(409);
   await page.reload();
   await expect(rows.filter({ hasText: '1.0.0' })).toContainText('Pending');
+});
+
+test.describe('a version built by the local builder, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the plugin page says it was built from source by the builder, signature verified; its envelope verifies with the builder's printed key", async ({
+    page,
+  }) => {
+    expect(built.submissionId, 'the first test left a built, pending version').toBeGreaterThan(0);
+    await signIn(page, DEMO.moderator);
+    const approved = await page.request.post(`/api/moderation/plugins/${built.submissionId}/approve`, {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      data: {},
+    });
+    expect(approved.status(), await approved.text()).toBe(204);
+
+    await page.goto(`/plugin/${built.pluginId}`);
+    await expect(page.getByRole('heading', { level: 1, name: built.name })).toBeVisible();
+    // The Versions tab with the keyboard: Tab to the selected tab, then arrow keys (tabs select on focus).
+    const versionsTab = page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions });
+    await tabTo(page, page.getByRole('tab', { selected: true }));
+    for (let i = 0; i < 4 && !(await versionsTab.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('ArrowRight');
+    await expect(versionsTab).toHaveAttribute('aria-selected', 'true');
+    const origin = page.getByTestId('version-origin').first();
+    await expect(origin).toContainText(PLUGIN_DETAIL_TEXT.builtFromSource('e2e-local-builder'));
+    // The envelope link is reached with the keyboard; what it serves verifies with the printed key.
+    const link = origin.getByRole('link', { name: PLUGIN_DETAIL_TEXT.provenanceLinkOf('version 1.0.0') });
+    await tabTo(page, link);
+    const envelope = await page.request.get((await link.getAttribute('href'))!);
+    expect(envelope.status()).toBe(200);
+    const download = await page.request.get(`/api/plugins/${built.pluginId}/versions/${built.submissionId}/download`);
+    expect(download.status()).toBe(200);
+    // Signed by the printed key, its subject the bytes downloaded, its source the ZIP the author uploaded.
+    const verdict = verifyProvenance(await envelope.json(), parseBuilderKeys(builderKeysLine), {
+      artifactSha256: sha256Hex(await download.body()),
+      sourceSha256: sha256Hex(built.source),
+    });
+    expect(verdict).toMatchObject({ ok: true, builderId: 'e2e-local-builder' });
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeProblems(page)).toEqual([]);
+  });
 });

@@ -8,16 +8,21 @@ import { openDatabase } from './db/client.js';
 import { memberRoles, members } from './db/schema.js';
 import { storageFor } from './app-context.js';
 import { backup, BackupError, restore } from './backup.js';
+import { PROVENANCE_USAGE, builderKeyCommand, verifyCommand } from './cli-provenance.js';
 
 const USAGE = `Usage:
   npm run cli -- grant-role <username> <administrator|moderator>
   npm run cli -- revoke-role <username> <administrator|moderator>
   npm run cli -- list-roles
   npm run cli -- backup <dir>     the database and every stored file into a new folder
-  npm run cli -- restore <dir>    a backup into an empty database and file store (docs/ops/backups.md)`;
+  npm run cli -- restore <dir>    a backup into an empty database and file store (docs/ops/backups.md)
+${PROVENANCE_USAGE}`;
 
 async function main(argv: string[]) {
   const [command, username, role] = argv;
+  // Offline commands: no settings, no database.
+  if (command === 'verify') return verifyCommand(argv.slice(1));
+  if (command === 'builder-key') return builderKeyCommand(argv.slice(1));
   if (command === 'backup' || command === 'restore') return backupCommand(command, username);
   if (!command || !['grant-role', 'revoke-role', 'list-roles'].includes(command)) return fail(USAGE);
   const config = loadConfig();

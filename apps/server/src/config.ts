@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { deriveKeys } from './platform/keys.js';
+import { KeyFormatError, parseBuilderKeys } from './platform/provenance.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -71,6 +72,7 @@ const schema = z.object({
     message: 'must be at least 16 characters',
   }),
   BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
+  BUILDER_PUBLIC_KEYS: optionalString,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -121,6 +123,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.BUILD_WEBHOOK_URL && !c.BUILD_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  BUILD_WEBHOOK_SECRET: required with BUILD_WEBHOOK_URL');
+  }
+  let builderKeys: ReturnType<typeof parseBuilderKeys> = [];
+  try {
+    builderKeys = parseBuilderKeys(c.BUILDER_PUBLIC_KEYS ?? '');
+  } catch (e) {
+    if (!(e instanceof KeyFormatError)) throw e;
+    throw new ConfigError(`Invalid configuration:\n  BUILDER_PUBLIC_KEYS: ${e.message}`);
+  }
+  if (production && c.BUILD_WEBHOOK_URL && !builderKeys.length) {
+    throw new ConfigError(
+      "Invalid configuration:\n  BUILDER_PUBLIC_KEYS: required with BUILD_WEBHOOK_URL when NODE_ENV=production (the builders' Ed25519 keys; see docs/provenance.md)",
+    );
   }
   if (Boolean(c.TURNSTILE_SITE_KEY) !== Boolean(c.TURNSTILE_SECRET_KEY)) {
     throw new ConfigError(
@@ -205,5 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     buildWebhookSecret: c.BUILD_WEBHOOK_SECRET,
     /** A build that has not finished this long after it was sent fails. */
     buildTimeoutMs: c.BUILD_TIMEOUT * 1000,
+    /**
+     * The builders' Ed25519 public keys: a successful build is taken only with a provenance envelope
+     * signed by one of them (docs/provenance.md). Empty: every successful build is refused.
+     */
+    builderKeys,
   };
 }

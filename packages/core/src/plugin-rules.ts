@@ -42,6 +42,7 @@ export const PLUGIN_MESSAGES = {
   submissionNotFound: 'Submission not found',
   approvedSubmission: 'An approved version cannot be deleted',
   noVersion: 'This plugin has no released version yet',
+  noProvenance: 'This version has no build provenance (its binary was attached by a moderator)',
   invalidPage: 'Page must be a positive number',
   invalidPageSize: 'Page size must be a positive number',
   invalidSortBy: 'Sort by name, downloads, release or updated',

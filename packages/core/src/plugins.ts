@@ -208,8 +208,21 @@ export const pluginVersionSchema = z.object({
   sha256: z.string(),
   /** Every file inside that ZIP, with its own SHA-256 (hex). */
   files: z.array(pluginVersionFileSchema),
+  /**
+   * Built from source by a builder whose signed provenance verified (its envelope at
+   * GET /plugins/{id}/versions/{submissionId}/provenance); null when a moderator attached the binary by hand.
+   */
+  provenance: z.object({ builderId: z.string(), keyId: z.string() }).nullable(),
 });
 export type PluginVersion = z.infer<typeof pluginVersionSchema>;
+
+/** A DSSE envelope (docs/provenance.md): an in-toto Statement signed by the builder. */
+export const dsseEnvelopeSchema = z.object({
+  payloadType: z.string(),
+  payload: z.string(),
+  signatures: z.array(z.object({ keyid: z.string().optional(), sig: z.string() })),
+});
+export type DsseEnvelope = z.infer<typeof dsseEnvelopeSchema>;
 
 export const submissionSchema = z.object({
   submissionId: z.number().int(),

@@ -205,6 +205,18 @@ export const submissions = pgTable(
     /** Every file inside the binary ZIP with its size and SHA-256, computed with binarySha256. */
     binaryFiles: jsonb('binary_files').$type<Array<{ path: string; size: number; sha256: string }>>(),
     debugKey: text('debug_key'),
+    /**
+     * The builder's signed provenance of the binary (a DSSE envelope as received, docs/provenance.md),
+     * verified when the build reported success; null when a moderator attached the binary by hand.
+     */
+    provenance: jsonb('provenance').$type<{
+      payloadType: string;
+      payload: string;
+      signatures: Array<{ keyid?: string; sig: string }>;
+    }>(),
+    /** The verified statement's builder id and the trusted key that signed it. */
+    provenanceBuilderId: text('provenance_builder_id'),
+    provenanceKeyId: text('provenance_key_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

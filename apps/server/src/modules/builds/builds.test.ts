@@ -14,8 +14,10 @@ import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js
 import { makeZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 import { BUILD_MESSAGES, BuildService, DISPATCH_ATTEMPTS, type BuildJob } from './service.js';
+import { testSigner } from './test-provenance.js';
 
 const SECRET = 'builds-test-secret-0123456789';
+const signer = testSigner();
 
 /** A real HTTP receiver standing in for the builder: keeps every request and answers as told. */
 interface Received {
@@ -53,7 +55,13 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   t = await startTestApp({
-    env: { BUILD_WEBHOOK_URL: builderUrl, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: base, BUILD_TIMEOUT: '600' },
+    env: {
+      BUILD_WEBHOOK_URL: builderUrl,
+      BUILD_WEBHOOK_SECRET: SECRET,
+      PUBLIC_URL: base,
+      BUILD_TIMEOUT: '600',
+      BUILDER_PUBLIC_KEYS: signer.entry,
+    },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
@@ -103,6 +111,9 @@ function callback(
 }
 
 const subRow = async (id: number) => (await t.ctx.db.select().from(submissions).where(eq(submissions.id, id)))[0]!;
+/** The signed provenance of `binary` built from submission `id`'s uploaded source. */
+const provenanceOf = async (id: number, binary: Buffer, log?: string) =>
+  signer.envelope({ source: (await t.ctx.storage.get((await subRow(id)).sourceKey))!, binary, log });
 const inDeliveries = async (id: number) =>
   t.ctx.db
     .select()
@@ -332,6 +343,7 @@ describe('builder callbacks', () => {
       log: 'Build succeeded',
       binaryZip: binary.toString('base64'),
       debugZip: debug.toString('base64'),
+      provenance: await provenanceOf(id, binary, 'Build succeeded'),
     };
     const deliveryId = 'delivery-success-1';
     const res = await callback(body, { deliveryId });
@@ -368,10 +380,12 @@ describe('builder callbacks: concurrent, invalid and failed results', () => {
   it('applies one of two copies of a delivery arriving at once, and keeps only its files', async () => {
     const { plugin, sub } = await dispatched('Twice At Once');
     const id = sub.submissionId;
+    const binary = await demoBinaryZip('TwiceAtOnce', '1');
     const body = {
       submissionId: id,
       status: 'success',
-      binaryZip: (await demoBinaryZip('TwiceAtOnce', '1')).toString('base64'),
+      binaryZip: binary.toString('base64'),
+      provenance: await provenanceOf(id, binary),
     };
     const filesBefore = storedFiles(t).length;
     const answers = await Promise.all([

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Submission } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
+import { parseBuilderKeys, statementSourceSha256, verifyProvenance } from '../../platform/provenance.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
+import { BUILDER_KEY_FILE, loadBuilderKey } from './builder-key.js';
 import { startLocalBuilder } from './local-builder.js';
 import { packagePrebuilt } from './package-prebuilt.js';
 
@@ -86,25 +91,76 @@ describe('packagePrebuilt', () => {
   });
 });
 
+/** The version's provenance verifies with the printed key, names the source uploaded and has the downloaded ZIP as its subject. */
+async function expectSignedBuild(
+  t: TestApp,
+  envLine: string,
+  v: { pluginId: number; id: number; zipSha256: string; source: Buffer },
+) {
+  const envelope = await t.app.inject({ method: 'GET', url: `/api/plugins/${v.pluginId}/versions/${v.id}/provenance` });
+  expect(envelope.statusCode, envelope.body).toBe(200);
+  const sourceSha = createHash('sha256').update(v.source).digest('hex');
+  const verdict = verifyProvenance(envelope.json(), parseBuilderKeys(envLine), {
+    artifactSha256: v.zipSha256,
+    sourceSha256: sourceSha,
+  });
+  expect(verdict).toMatchObject({ ok: true, builderId: 'local-builder@test' });
+  expect(verdict.ok && statementSourceSha256(verdict.statement)).toBe(sourceSha);
+  const versions = await t.app.inject({ method: 'GET', url: `/api/plugins/${v.pluginId}/versions` });
+  expect(versions.json()[0].provenance).toEqual({
+    builderId: 'local-builder@test',
+    keyId: envLine.split('=')[1]!.split(':')[0],
+  });
+}
+
+describe('the builder key', () => {
+  it('is kept in its data folder (mode 0600): the same BUILDER_PUBLIC_KEYS line at every start', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-builder-key-'));
+    const first = loadBuilderKey(dir);
+    expect(first.created).toBe(true);
+    expect(first.envLine).toMatch(/^BUILDER_PUBLIC_KEYS=local-builder-[0-9a-f]{12}:[A-Za-z0-9_-]{43}$/);
+    expect(fs.statSync(path.join(dir, BUILDER_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(loadBuilderKey(dir)).toMatchObject({ envLine: first.envLine, created: false });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
 describe('the local builder with the site', () => {
   let t: TestApp;
   let builder: Awaited<ReturnType<typeof startLocalBuilder>>;
   const lines: string[] = [];
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-builder-key-'));
+  let envLine = '';
 
   beforeAll(async () => {
-    builder = await startLocalBuilder({ secret: SECRET, port: 0, host: '127.0.0.1', log: (l) => lines.push(l) });
+    const signing = loadBuilderKey(keyDir);
+    envLine = signing.envLine;
+    builder = await startLocalBuilder({
+      secret: SECRET,
+      port: 0,
+      host: '127.0.0.1',
+      signing: { ...signing, builderId: 'local-builder@test' },
+      log: (l) => lines.push(l),
+    });
     const reserve = net.createServer();
     await new Promise<void>((resolve) => reserve.listen(0, '127.0.0.1', resolve));
     const port = (reserve.address() as AddressInfo).port;
     await new Promise<void>((resolve) => reserve.close(() => resolve()));
     t = await startTestApp({
-      env: { BUILD_WEBHOOK_URL: builder.url, BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      env: {
+        BUILD_WEBHOOK_URL: builder.url,
+        BUILD_WEBHOOK_SECRET: SECRET,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The line the builder prints, as it is: everything after the first '=' is the value.
+        BUILDER_PUBLIC_KEYS: envLine.slice(envLine.indexOf('=') + 1),
+      },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(async () => {
     await builder.close();
     await t.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
   async function upload(owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) {
@@ -157,6 +213,12 @@ describe('the local builder with the site', () => {
       'data/rocket/settings.txt': 'speed=1',
     });
     expect(await listZip((await t.ctx.storage.get(row!.debugKey!))!)).toEqual({ 'Rocket.pdb': 'pdb symbols' });
+    // Not published yet: no provenance to serve.
+    const early = await t.app.inject({
+      method: 'GET',
+      url: `/api/plugins/${plugin.id}/versions/${sub.submissionId}/provenance`,
+    });
+    expect(early.statusCode).toBe(404);
 
     // A moderator's approval (the moderation module does this; here directly in the database).
     await t.ctx.db
@@ -181,6 +243,11 @@ describe('the local builder with the site', () => {
     expect(row!.binarySha256).toBe(fresh);
     expect(short.json().response.plugins[String(plugin.id)].sha256).toBe(fresh);
     expect(file.headers.get('repr-digest')).toBe(`sha-256=:${Buffer.from(fresh, 'hex').toString('base64')}:`);
+
+    // Its provenance: an envelope that verifies with the key the builder printed, names the
+    // uploaded source's SHA-256 and has the downloaded bytes as its subject.
+    const source = (await t.ctx.storage.get(row!.sourceKey))!;
+    await expectSignedBuild(t, envLine, { pluginId: plugin.id, id: sub.submissionId, zipSha256: fresh, source });
   });
 
   it("a source without a prebuilt plugins/ folder fails with the builder's explanation", async () => {

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { KeyObject } from 'node:crypto';
+import { provenanceStatement, sha256Hex, signStatement } from '../../platform/provenance.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
 import { packagePrebuilt } from './package-prebuilt.js';
 import type { BuildJob } from './service.js';
@@ -8,6 +10,8 @@ export interface LocalBuilderOptions {
   secret: string;
   port?: number;
   host?: string;
+  /** Signs every successful build's provenance (see builder-key.ts). */
+  signing: { key: KeyObject; keyid: string; builderId: string };
   /** Where the builder's progress lines go. */
   log: (line: string) => void;
 }
@@ -17,7 +21,7 @@ const MAX_JOB_BYTES = 64 * 1024;
 /**
  * A builder for development (`npm run builder`): takes the site's signed build jobs, answers 202 at
  * once, then fetches the source, reports 'building', and reports 'success' with the source's
- * prebuilt plugins/ folder packaged (see packagePrebuilt) or 'failure' with a log.
+ * prebuilt plugins/ folder packaged (see packagePrebuilt) and its signed provenance, or 'failure' with a log.
  * `idle()` resolves once every job taken so far has been reported back (for tests).
  */
 export async function startLocalBuilder(opts: LocalBuilderOptions) {
@@ -34,8 +38,31 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
     log(`#${job.submissionId} ${String(body.status)} -> ${res.status} ${res.ok ? '' : await res.text()}`.trim());
   };
 
+  /** The signed provenance of a build: the binary ZIP from this source, with this log. */
+  const provenance = (job: BuildJob, source: Buffer, binaryZip: Buffer, buildLog: string, startedOn: Date) =>
+    signStatement(
+      provenanceStatement({
+        builderId: opts.signing.builderId,
+        artifact: { name: 'binary.zip', sha256: sha256Hex(binaryZip) },
+        source: { name: 'source.zip', sha256: sha256Hex(source) },
+        logSha256: sha256Hex(buildLog),
+        externalParameters: {
+          submissionId: job.submissionId,
+          pluginId: job.pluginId,
+          pluginName: job.pluginName,
+          versionString: job.versionString,
+        },
+        invocationId: job.deliveryId,
+        startedOn,
+        finishedOn: new Date(),
+      }),
+      opts.signing.key,
+      opts.signing.keyid,
+    );
+
   const build = async (job: BuildJob) => {
     try {
+      const startedOn = new Date();
       const res = await fetch(job.sourceUrl);
       if (!res.ok) throw new Error(`Downloading the source failed: HTTP ${res.status}`);
       const source = Buffer.from(await res.arrayBuffer());
@@ -50,6 +77,7 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
           log: result.log,
           binaryZip: result.binaryZip.toString('base64'),
           ...(result.debugZip ? { debugZip: result.debugZip.toString('base64') } : {}),
+          provenance: provenance(job, source, result.binaryZip, result.log, startedOn),
         });
       } else {
         await callback(job, { status: 'failure', log: result.log });

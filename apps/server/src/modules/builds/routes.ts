@@ -29,7 +29,7 @@ export function buildRoutes(app: App, ctx: AppContext) {
         schema: {
           tags: ['builds'],
           summary: 'Build status from the builder (HMAC-signed: x-bm-timestamp, x-bm-delivery, x-bm-signature)',
-          response: { 200: callbackResponse, 400: message, 401: message, 404: message, 409: message },
+          response: { 200: callbackResponse, 400: message, 401: message, 404: message, 409: message, 422: message },
         },
       },
       async (req) => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { moderationAudit, plugins, submissions, webhookDeliveries, type SubmissionStatus } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo, JobKindOptions } from '../../platform/jobs.js';
+import { sha256Hex, verifyProvenance } from '../../platform/provenance.js';
 import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
 import {
   BINARY_ZIP_LIMITS,
@@ -43,6 +44,7 @@ export const BUILD_MESSAGES = {
   timedOut: 'Build timed out',
   submissionNotFound: 'Submission not found',
   needsBinary: 'A successful build must send binaryZip',
+  provenanceRefused: 'The site refused this build',
   badBase64: (field: string) => `${field} must be base64`,
   notApplicable: (status: string, current: string) =>
     `A ${status} callback does not apply to a submission that is ${current.toLowerCase()}`,
@@ -61,6 +63,8 @@ export const buildCallbackBody = z.object({
     .optional(),
   binaryZip: z.string().optional(),
   debugZip: z.string().optional(),
+  /** The DSSE envelope of the build's provenance (required with success; checked by verifyProvenance). */
+  provenance: z.unknown().optional(),
 });
 export type BuildCallback = z.infer<typeof buildCallbackBody>;
 
@@ -276,6 +280,7 @@ export class BuildService {
       Object.assign(fields, binaryHashes(binary, await checkBinaryZip(binary, BINARY_ZIP_LIMITS)));
       const debug = body.debugZip ? decodeBase64(body.debugZip, 'debugZip') : null;
       if (debug) await checkDebugZip(debug);
+      await this.checkProvenance(sub, body, fields);
       fields.binaryKey = fileKey(sub.pluginId, 'binary');
       await this.ctx.storage.put(fields.binaryKey, binary);
       keys.push(fields.binaryKey);
@@ -312,6 +317,35 @@ export class BuildService {
     }
   }
 
+  /**
+   * A success is taken only with a provenance envelope signed by a trusted builder key
+   * (BUILDER_PUBLIC_KEYS) whose statement names the source that was uploaded, the binary received as
+   * its one subject and the log received. Otherwise nothing is stored, the build fails with the
+   * reason (the author is told) and the callback is answered 422 with it.
+   */
+  private async checkProvenance(
+    sub: NonNullable<Awaited<ReturnType<BuildService['load']>>>,
+    body: BuildCallback,
+    fields: Partial<typeof submissions.$inferInsert>,
+  ): Promise<void> {
+    const source = await this.ctx.storage.get(sub.sourceKey);
+    if (!source) throw new Error(`The source of submission ${sub.id} is missing from storage`);
+    const verdict = verifyProvenance(body.provenance, this.ctx.config.builderKeys, {
+      artifactSha256: fields.binarySha256!,
+      sourceSha256: sha256Hex(source),
+      log: body.log,
+    });
+    if (verdict.ok) {
+      fields.provenance = body.provenance as typeof fields.provenance;
+      fields.provenanceBuilderId = verdict.builderId;
+      fields.provenanceKeyId = verdict.keyid;
+      return;
+    }
+    const log = [body.log, `${BUILD_MESSAGES.provenanceRefused}: ${verdict.reason}`].filter(Boolean).join('\n\n');
+    await this.change(sub.id, FROM.success, 'r', { denyReason: verdict.reason }, 'build-refused', log, true);
+    throw new HttpError(422, verdict.reason);
+  }
+
   private async seen(deliveryId: string): Promise<boolean> {
     const [row] = await this.ctx.db
       .select({ id: webhookDeliveries.id })
@@ -329,6 +363,7 @@ export class BuildService {
         log: body.log === undefined ? undefined : cut(body.log, 1000),
         binaryZip: size(body.binaryZip),
         debugZip: size(body.debugZip),
+        provenance: body.provenance === undefined ? undefined : '<DSSE envelope>',
       }),
       KEPT_BODY,
     );

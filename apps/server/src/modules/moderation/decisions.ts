@@ -86,6 +86,8 @@ export class ModerationDecisions {
             binaryKey: binaryKey ?? sub.binaryKey,
             // The hashes are taken when the binary is stored; a kept binary keeps its own.
             ...hashes,
+            // A binary attached by hand has no build provenance (a built one's is dropped with it).
+            ...(binaryKey ? { provenance: null, provenanceBuilderId: null, provenanceKeyId: null } : {}),
             debugKey: debugKey ?? sub.debugKey,
             approvalNote: note,
             approvedAt: now,

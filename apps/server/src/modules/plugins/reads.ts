@@ -235,6 +235,10 @@ export class PluginReads {
         approvedAt: toIsoOrNull(s.approvedAt),
         binaryDownloadUrl: versionDownloadPath(id, s.id),
         ...(await versionHashes(this.ctx, s)),
+        provenance:
+          s.provenance && s.provenanceBuilderId
+            ? { builderId: s.provenanceBuilderId, keyId: s.provenanceKeyId ?? '' }
+            : null,
       })),
     );
   }

@@ -6,6 +6,7 @@ import { commentRoutes } from './comment-routes.js';
 import { engagementRoutes } from './engagement-routes.js';
 import { fileRoutes } from './file-routes.js';
 import { ownerRoutes, ownerSettingRoutes } from './owner-routes.js';
+import { provenanceRoutes } from './provenance-routes.js';
 
 /** The plugin catalogue's HTTP routes (one file per part) and its background work. */
 export function pluginRoutes(app: App, ctx: AppContext) {
@@ -21,6 +22,7 @@ export function pluginRoutes(app: App, ctx: AppContext) {
   ownerRoutes(app, ctx);
   ownerSettingRoutes(app, ctx);
   fileRoutes(app, ctx);
+  provenanceRoutes(app, ctx);
   engagementRoutes(app, ctx);
   commentRoutes(app, ctx);
 }

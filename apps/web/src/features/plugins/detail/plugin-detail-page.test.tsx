@@ -27,6 +27,7 @@ function serve(comments: Comment[] = [], extra?: (path: string, init: RequestIni
           binaryDownloadUrl: '/dl/5',
           sha256: 'c'.repeat(64),
           files: [],
+          provenance: null,
         },
       ]);
     if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });

@@ -16,6 +16,7 @@ const version: PluginVersion = {
   binaryDownloadUrl: '/dl/5',
   sha256: zipHash,
   files: [{ path: 'plugins/Rocket.dll', size: 2048, sha256: dllHash }],
+  provenance: null,
 };
 
 afterEach(() => {
@@ -54,5 +55,28 @@ describe('the Versions tab', () => {
       .focus();
     await user.keyboard(' ');
     expect(writeText).toHaveBeenLastCalledWith(dllHash);
+  });
+
+  it('says where each binary came from: built from source by the builder (with its signed provenance) or uploaded by a moderator', async () => {
+    const built: PluginVersion = {
+      ...version,
+      submissionId: 6,
+      versionString: '1.3',
+      provenance: { builderId: 'https://github.com/example/builds', keyId: 'ci' },
+    };
+    mockFetch((url) =>
+      new URL(url, 'http://localhost').pathname === '/api/plugins/1/versions'
+        ? json(200, [built, version])
+        : json(404, { message: 'Not found' }),
+    );
+    renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
+    const origins = await screen.findAllByTestId('version-origin');
+    expect(origins.map((o) => o.textContent)).toEqual([
+      `${T.builtFromSource('https://github.com/example/builds')}${T.provenanceLink}`,
+      T.uploadedByModerator,
+    ]);
+    const link = within(origins[0]!).getByRole('link', { name: T.provenanceLinkOf('version 1.3') });
+    expect(link).toHaveAttribute('href', '/api/plugins/1/versions/6/provenance');
+    expect(within(origins[1]!).queryByRole('link')).toBeNull();
   });
 });

@@ -54,7 +54,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
               </tr>
               <tr className="border-b border-slate-800/60">
                 <td colSpan={3} className="pb-3">
-                  <VersionHashes version={v} />
+                  <VersionHashes version={v} pluginId={pluginId} />
                 </td>
               </tr>
             </Fragment>
@@ -66,10 +66,11 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
 }
 
 /** The SHA-256 of the version's ZIP and, folded, of every file in it: what a player can check a download against. */
-function VersionHashes({ version: v }: { version: PluginVersion }) {
+function VersionHashes({ version: v, pluginId }: { version: PluginVersion; pluginId: number }) {
   const name = v.versionString ? `version ${v.versionString}` : `version #${v.submissionId}`;
   return (
     <div className="space-y-1 text-xs text-slate-400">
+      <VersionOrigin version={v} name={name} href={`/api/plugins/${pluginId}/versions/${v.submissionId}/provenance`} />
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
         <span className="font-medium text-slate-300">{T.sha256}</span>
         <CopyHash hash={v.sha256} of={`the ZIP of ${name}`} />
@@ -90,5 +91,21 @@ function VersionHashes({ version: v }: { version: PluginVersion }) {
         </details>
       )}
     </div>
+  );
+}
+
+/**
+ * Where the version's binary came from: built from source by a builder whose signed provenance the
+ * site verified (with a link to the envelope, for `npm run cli -- verify`), or attached by a moderator.
+ */
+function VersionOrigin({ version: v, name, href }: { version: PluginVersion; name: string; href: string }) {
+  if (!v.provenance) return <p data-testid="version-origin">{T.uploadedByModerator}</p>;
+  return (
+    <p data-testid="version-origin" className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+      <span className="break-all text-emerald-300">{T.builtFromSource(v.provenance.builderId)}</span>
+      <a href={href} aria-label={T.provenanceLinkOf(name)} className={cx('text-sky-300 hover:underline', focusRing)}>
+        {T.provenanceLink}
+      </a>
+    </p>
   );
 }
