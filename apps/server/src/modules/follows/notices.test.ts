@@ -4,7 +4,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@bm/core';
 import { jobs, members, pluginFollows, plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { NOTICE_BATCH } from '../notifications/index.js';
-import { pluginsChanged } from '../plugins/index.js';
+import { pluginsChanged, queryRows } from '../plugins/index.js';
 import {
   approve,
   call,
@@ -111,10 +111,11 @@ describe('a followed plugin’s new version', () => {
     const told = async () =>
       Number(
         (
-          await t.ctx.db.execute(
+          await queryRows<{ n: number }>(
+            t.ctx.db,
             sql`select count(*)::int as n from mail_messages where category = 'follow' and member_id in (select member_id from plugin_follows where plugin_id = ${p.id})`,
           )
-        ).rows[0]!.n,
+        )[0]!.n,
       );
     expect(await told()).toBe(0);
     const [failed] = (await followerJobs(t)).filter((j) => j.payload.pluginId === p.id);
@@ -125,10 +126,11 @@ describe('a followed plugin’s new version', () => {
     await t.ctx.jobs.runDue();
     spy.mockRestore();
     expect(await told()).toBe(NOTICE_BATCH + 7);
-    const perMember = await t.ctx.db.execute(
+    const perMember = await queryRows(
+      t.ctx.db,
       sql`select count(*)::int as n from mail_messages where category = 'follow' and member_id = any(${`{${crowd.map((c) => c.id).join(',')}}`}::int[]) group by member_id having count(*) > 1`,
     );
-    expect(perMember.rows).toEqual([]);
+    expect(perMember).toEqual([]);
     const chain = (await followerJobs(t)).filter((j) => j.payload.pluginId === p.id);
     expect(chain.map((j) => j.status)).toEqual(['done', 'done']);
   });

@@ -42,6 +42,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/following" className={tabClass}>
+              {T.following}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/account/settings" className={tabClass}>
               {T.settings}
             </NavLink>
