@@ -32,8 +32,9 @@ export type FollowingResponse = z.infer<typeof followingResponseSchema>;
 export const FOLLOW_TEXT = {
   follow: 'Follow',
   following: 'Following',
-  /** The button's name: the same whether pressed or not (aria-pressed tells which). */
-  followLabel: (name: string) => `Follow ${name}`,
+  /** The follow button's name: what it shows, with what it follows and the count in words. */
+  buttonName: (following: boolean, name: string, n: number) =>
+    `${following ? 'Following' : 'Follow'} ${name}, ${n} ${n === 1 ? 'follower' : 'followers'}`,
   followers: (n: number) => (n === 1 ? 'follower' : 'followers'),
   followFailed: 'Could not follow. Try again.',
   unfollowFailed: 'Could not unfollow. Try again.',

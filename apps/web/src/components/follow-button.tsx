@@ -22,7 +22,7 @@ export interface FollowButtonProps {
 
 /**
  * Follow / Following with the follower count, on plugin and member pages. A toggle button
- * (aria-pressed) whose name stays 'Follow {name}'; the count moves at once and a failure puts back
+ * (aria-pressed) named by what it shows ('Follow Speedo, 4 followers'); the count moves at once and a failure puts back
  * what was shown with a toast. Only the latest click's answer is applied. Visitors get the join prompt.
  */
 export function FollowButton({ name, isFollowing, followerCount, signedIn, send, onChange }: FollowButtonProps) {
@@ -65,7 +65,6 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
         type="button"
         onClick={onClick}
         aria-pressed={state.isFollowing}
-        aria-label={T.followLabel(name)}
         data-testid="follow-button"
         className={cx(
           'inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition-colors',
@@ -85,14 +84,16 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
         >
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinejoin="round" />
         </svg>
-        <span>{state.isFollowing ? T.following : T.follow}</span>
-        <span className="rounded bg-slate-950/40 px-1.5 text-xs tabular-nums" data-testid="follower-count">
+        <span aria-hidden="true">{state.isFollowing ? T.following : T.follow}</span>
+        <span
+          aria-hidden="true"
+          className="rounded bg-slate-950/40 px-1.5 text-xs tabular-nums"
+          data-testid="follower-count"
+        >
           {compactNumber(state.followerCount)}
         </span>
+        <span className="sr-only">{T.buttonName(state.isFollowing, name, state.followerCount)}</span>
       </button>
-      <span className="sr-only" aria-live="polite">
-        {`${state.followerCount} ${T.followers(state.followerCount)}`}
-      </span>
       <JoinUsDialog
         open={joinOpen}
         onClose={() => setJoinOpen(false)}
