@@ -71,6 +71,7 @@ test('a member follows a plugin, a new version is approved, and the notice reach
   await expect(following).toHaveAttribute('aria-pressed', 'true');
   await expect(following.getByTestId('follower-count')).toHaveText('1');
   await fitsAndPasses(page);
+  await page.screenshot({ path: test.info().outputPath('plugin-follow-390.png') });
   // Kept after a reload (the server's answer, not only the page's).
   await page.reload();
   await expect(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
@@ -94,6 +95,7 @@ test('a member follows a plugin, a new version is approved, and the notice reach
   await expect(link).toHaveAttribute('href', `/plugin/${id}`);
   await expect(page.getByRole('link', { name: FOLLOW_TEXT.tab })).toHaveAttribute('aria-current', 'page');
   await fitsAndPasses(page);
+  await page.screenshot({ path: test.info().outputPath('following-tab-390.png') });
   const unfollow = page.getByRole('button', { name: FOLLOW_TEXT.unfollowLabel(name) });
   await tabTo(page, unfollow, { max: 120 });
   await page.keyboard.press('Enter');
