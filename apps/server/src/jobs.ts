@@ -3,6 +3,7 @@ import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/in
 import { CarService } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
+import { FOLLOWER_NOTICE_JOB, followerNoticePayload, sendFollowerNoticeBatch } from './modules/follows/index.js';
 import { matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
 import { checkedPayload } from './platform/jobs.js';
 
@@ -34,6 +35,10 @@ export function registerJobs(ctx: AppContext): void {
   jobs.register(
     PRODUCT_UPDATE_JOB,
     checkedPayload(PRODUCT_UPDATE_JOB, productUpdatePayload, (p) => ctx.notifications.sendProductUpdateBatch(p)),
+  );
+  jobs.register(
+    FOLLOWER_NOTICE_JOB,
+    checkedPayload(FOLLOWER_NOTICE_JOB, followerNoticePayload, (p) => sendFollowerNoticeBatch(ctx, p)),
   );
 
   // Periodic tasks.

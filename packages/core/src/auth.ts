@@ -105,6 +105,8 @@ export const notificationPreferences = z.object({
   pluginComments: z.boolean(),
   inboxNotifications: z.boolean(),
   productUpdates: z.boolean(),
+  /** Notices about followed plugins and members (new versions, new plugins, game-version status). */
+  followedUpdates: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -115,6 +117,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   pluginComments: true,
   inboxNotifications: true,
   productUpdates: false,
+  followedUpdates: true,
 };
 /** Preferences that depend on pluginAll: disabled in the form while it is off. */
 export const PLUGIN_SUB_PREFERENCES = ['pluginApproved', 'pluginDenied', 'buildFailures', 'pluginComments'] as const;

@@ -69,6 +69,9 @@ export const memberProfileSchema = z.object({
   totalViews: z.number().int(),
   reputation: z.number().int(),
   hasGivenRep: z.boolean(),
+  /** Members following this member; isFollowing: the viewer is one of them (false when signed out). */
+  followerCount: z.number().int(),
+  isFollowing: z.boolean(),
   bioMarkdown: z.string(),
   /** The bio rendered to HTML by the server. */
   bioHtml: z.string(),

@@ -129,6 +129,10 @@ export const pluginSchema = z.object({
   averageRating: z.number(),
   ratingCount: z.number().int(),
   myStars: z.number().int().nullable(),
+  /** Members following it (issue 25, follows). */
+  followerCount: z.number().int(),
+  /** The viewer follows it; false when signed out (added per request: kept answers carry false). */
+  isFollowing: z.boolean(),
   downloadCount: z.number().int(),
   viewCount: z.number().int(),
   /** Download of the latest version (counted when fetched), null before the first. */

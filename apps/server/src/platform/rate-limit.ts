@@ -21,7 +21,8 @@ export type LimitName =
   | 'vote'
   | 'rating'
   | 'report'
-  | 'rep';
+  | 'rep'
+  | 'follow';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -41,6 +42,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   /** Giving and taking back reputation. */
   rep: { ip: { points: 120, durationS: 600 }, account: { points: 60, durationS: 600 } },
+  /** Following and unfollowing plugins and members. */
+  follow: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
 };
 
 export class RateLimits {

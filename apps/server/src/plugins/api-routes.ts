@@ -6,6 +6,7 @@ import { type AuthService, authRoutes } from '../modules/auth/index.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
 import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
+import { followRoutes } from '../modules/follows/index.js';
 import { gameVersionRoutes } from '../modules/game-versions/index.js';
 import { inboxRoutes } from '../modules/inbox/index.js';
 import { memberRoutes } from '../modules/members/index.js';
@@ -29,4 +30,5 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   upcomingFeatureRoutes(api, ctx);
   gameVersionRoutes(api, ctx);
   notificationRoutes(api, ctx);
+  followRoutes(api, ctx);
 }

@@ -47,6 +47,7 @@ const dashboard = () => import('../features/dashboard');
 const DashboardPage = lazyPage(() => dashboard().then((m) => m.DashboardPage));
 const DashboardPluginsPage = lazyPage(() => dashboard().then((m) => m.DashboardPluginsPage));
 const DashboardCarsPage = lazyPage(() => dashboard().then((m) => m.DashboardCarsPage));
+const DashboardFollowingPage = lazyPage(() => dashboard().then((m) => m.DashboardFollowingPage));
 
 const SettingsPage = lazyPage(() => import('../features/settings').then((m) => m.SettingsPage));
 
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'dashboard/plugins', element: <DashboardPluginsPage /> },
               { path: 'dashboard/cars', element: <DashboardCarsPage /> },
+              { path: 'dashboard/following', element: <DashboardFollowingPage /> },
               { path: 'dashboard/settings', element: <Navigate to="/account/settings" replace /> },
               { path: 'account/settings', element: <Navigate to="/account/settings/account" replace /> },
               { path: 'account/settings/:section', element: <SettingsPage /> },

@@ -17,6 +17,8 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
     averageRating: 0,
     ratingCount: 0,
     myStars: null,
+    followerCount: 0,
+    isFollowing: false,
     downloadCount: 0,
     viewCount: 0,
     downloadUrl: null,

@@ -11,7 +11,7 @@ import {
 import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { cars, memberReputation, members, plugins } from '../../db/schema.js';
+import { cars, memberFollows, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { memberCarsSql } from '../cars/index.js';
 import { listedPluginSql } from '../plugins/index.js';
@@ -76,7 +76,7 @@ export class MemberService {
       ? eq(plugins.memberId, owner.id)
       : and(eq(plugins.memberId, owner.id), publicPlugin);
     const carWhere = memberCarsSql(principal, owner.id);
-    const [[member], [pluginTotals], [carTotals], given] = await Promise.all([
+    const [[member], [pluginTotals], [carTotals], given, [follows]] = await Promise.all([
       db
         .select({
           id: members.id,
@@ -104,6 +104,15 @@ export class MemberService {
             .from(memberReputation)
             .where(and(eq(memberReputation.giverId, principal.memberId), eq(memberReputation.receiverId, owner.id)))
         : Promise.resolve([{ n: 0 }]),
+      db
+        .select({
+          n: count(),
+          mine: principal
+            ? sql<boolean>`coalesce(bool_or(${memberFollows.followerId} = ${principal.memberId}), false)`
+            : sql<boolean>`false`,
+        })
+        .from(memberFollows)
+        .where(eq(memberFollows.followedId, owner.id)),
     ]);
     if (!member) throw notFound(M.notFound);
     return {
@@ -119,6 +128,8 @@ export class MemberService {
       totalViews: Number(pluginTotals?.views ?? 0),
       reputation: member.reputation,
       hasGivenRep: (given[0]?.n ?? 0) > 0,
+      followerCount: Number(follows?.n ?? 0),
+      isFollowing: Boolean(follows?.mine),
       bioMarkdown: member.bioMarkdown,
       bioHtml: await renderMarkdown(member.bioMarkdown),
       socials: socialsOf(member.socials),

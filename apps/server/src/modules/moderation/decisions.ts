@@ -12,6 +12,7 @@ import {
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
+import { notifyFollowersOfVersion } from '../follows/index.js';
 import { holderName, loadSubmission, reviewable, stillWaiting } from './review.js';
 import { audit, type PluginRow, type SubmissionRow } from './shared.js';
 
@@ -96,6 +97,12 @@ export class ModerationDecisions {
           .where(eq(submissions.id, id))
           .returning();
         const waiting = await stillWaiting(tx, plugin.id);
+        // Followers hear of it from a background job queued with the change (never in this request).
+        await notifyFollowersOfVersion(this.ctx, tx, {
+          pluginId: plugin.id,
+          submissionId: id,
+          firstPublish: !plugin.publishedOnce,
+        });
         await tx
           .update(plugins)
           .set({ publishedOnce: true, needsApproval: waiting, updatedAt: now })

@@ -8,7 +8,9 @@ export type NoticeKind =
   | 'pluginComment'
   | 'productUpdate'
   | 'featureLaunched'
-  | 'staffMessage';
+  | 'staffMessage'
+  /** A followed plugin or member did something (modules/follows): gated by followedUpdates. */
+  | 'followedUpdate';
 
 export interface Notice {
   memberId: number;

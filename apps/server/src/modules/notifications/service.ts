@@ -34,6 +34,7 @@ const CATEGORY: Record<NoticeKind, string> = {
   productUpdate: 'product',
   featureLaunched: 'feature',
   staffMessage: 'staff',
+  followedUpdate: 'follow',
 };
 
 /** The sub-preference of pluginAll that gates each plugin notice. */
@@ -68,6 +69,7 @@ export function noticeWanted(kind: NoticeKind, stored: Partial<NotificationPrefe
   let inbox = true;
   if (sub) inbox = prefs.pluginAll && prefs[sub];
   if (kind === 'productUpdate') inbox = prefs.productUpdates;
+  if (kind === 'followedUpdate') inbox = prefs.followedUpdates;
   return { inbox, email: inbox && prefs.inboxNotifications };
 }
 

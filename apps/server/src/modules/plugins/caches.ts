@@ -97,6 +97,14 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   if (id === undefined) caches.tags.invalidate();
 }
 
+/**
+ * Call after a change that only moves a plugin's counters shown on its page (a follow): drops its
+ * kept details; lists show the new count when their pages expire (like a counted view).
+ */
+export function pluginCountersChanged(ctx: AppContext, id: number): void {
+  pluginCaches.get(ctx)?.details.invalidate(String(id));
+}
+
 /** Changes with every pluginsChanged: what is built from every public plugin (the sitemap) is built again. */
 export const pluginsGeneration = (ctx: AppContext): number => pluginCachesOf(ctx).pages.generation;
 

@@ -1,9 +1,9 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
-export { matchSyncOf, pluginsChanged, pluginsGeneration } from './caches.js';
+export { matchSyncOf, pluginCountersChanged, pluginsChanged, pluginsGeneration } from './caches.js';
 export { PluginEngagement } from './engagement.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
-export { queryRows, toIso, versionDownloadPath } from './presenter.js';
+export { queryRows, selectPlugins, toIso, versionDownloadPath } from './presenter.js';
 export { PluginReads, pluginMeta, reviewQueuePositions } from './reads.js';
 export { PluginWrites } from './writes.js';
 export {
@@ -16,4 +16,4 @@ export {
   makeZip,
 } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
-export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';
+export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql, visiblePluginRow } from './policy.js';

@@ -58,12 +58,14 @@ export interface PluginApiRow {
   versionString: string | null;
   tags: Tag[] | string;
   myStars: number | null;
+  followerCount: number;
+  isFollowing: boolean | null;
   totalCount?: number;
 }
 
 /**
  * Columns of a plugin as the API shows it, for rows of `plugins p` joined to its member `m`:
- * the latest approved version, the tags and the viewer's own rating come along.
+ * the latest approved version, the tags, the follower count, and the viewer's own rating and follow come along.
  */
 export function pluginColumns(viewerId: number | null): SQL {
   return sql`p.id, p.member_id as "memberId", p.name, p.short_description as "shortDescription", p.description,
@@ -76,7 +78,9 @@ export function pluginColumns(viewerId: number | null): SQL {
     v.id as "versionId", v.version_string as "versionString",
     coalesce((select json_agg(json_build_object('id', t.id, 'shortName', t.short_name, 'longName', t.long_name, 'helpText', t.help_text) order by t.id)
       from plugin_tags pt join tags t on t.id = pt.tag_id where pt.plugin_id = p.id), '[]'::json) as tags,
-    ${viewerId === null ? sql`null::int` : sql`(select r.stars::int from plugin_ratings r where r.plugin_id = p.id and r.member_id = ${viewerId})`} as "myStars"`;
+    ${viewerId === null ? sql`null::int` : sql`(select r.stars::int from plugin_ratings r where r.plugin_id = p.id and r.member_id = ${viewerId})`} as "myStars",
+    (select count(*)::int from plugin_follows f where f.plugin_id = p.id) as "followerCount",
+    ${viewerId === null ? sql`false` : sql`exists (select 1 from plugin_follows f where f.plugin_id = p.id and f.member_id = ${viewerId})`} as "isFollowing"`;
 }
 
 /** Joins of pluginColumns: the member and the latest approved version. */
@@ -102,6 +106,8 @@ export function toPlugin(ctx: Pick<AppContext, 'storage'>, row: PluginApiRow): P
     averageRating: averageRating(row.ratingSum, row.ratingCount),
     ratingCount: row.ratingCount,
     myStars: row.myStars ?? null,
+    followerCount: Number(row.followerCount ?? 0),
+    isFollowing: Boolean(row.isFollowing),
     downloadCount: row.downloadCount,
     viewCount: row.viewCount,
     downloadUrl: row.versionId === null ? null : versionDownloadPath(row.id, row.versionId),

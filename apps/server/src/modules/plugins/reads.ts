@@ -19,7 +19,7 @@ import {
 import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { pluginDailyCounts, pluginRatings, plugins, submissions, tags } from '../../db/schema.js';
+import { pluginDailyCounts, pluginFollows, pluginRatings, plugins, submissions, tags } from '../../db/schema.js';
 import { dailySeries } from '../../db/count-marks.js';
 import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
@@ -95,7 +95,7 @@ export class PluginReads {
       },
       { once: normalizeSearchText(query.search) ? 'load' : 'keep' },
     )) as PluginPage;
-    return viewer ? { ...page, items: await this.withMyStars(page.items, viewer.memberId) } : page;
+    return viewer ? { ...page, items: await this.withViewerPart(page.items, viewer.memberId) } : page;
   }
 
   /**
@@ -133,7 +133,7 @@ export class PluginReads {
         tagCounts: null,
       };
     });
-    return { items: viewer ? await this.withMyStars(items, viewer.memberId) : items };
+    return { items: viewer ? await this.withViewerPart(items, viewer.memberId) : items };
   }
 
   private async loadListPage(
@@ -170,23 +170,26 @@ export class PluginReads {
     return { items: rows.map((r) => toPlugin(this.ctx, r)), totalCount, totalCapped, tagCounts };
   }
 
-  /** The plugins with the member's own stars (lists are kept as anonymous visitors see them). */
-  private async withMyStars<P extends Plugin>(items: P[], memberId: number): Promise<P[]> {
+  /**
+   * The plugins with the member's own stars and whether they follow each (lists and details are kept
+   * as anonymous visitors see them: myStars null, isFollowing false).
+   */
+  private async withViewerPart<P extends Plugin>(items: P[], memberId: number): Promise<P[]> {
     if (!items.length) return items;
-    const rated = await this.ctx.db
-      .select({ id: pluginRatings.pluginId, stars: pluginRatings.stars })
-      .from(pluginRatings)
-      .where(
-        and(
-          eq(pluginRatings.memberId, memberId),
-          inArray(
-            pluginRatings.pluginId,
-            items.map((p) => p.id),
-          ),
-        ),
-      );
+    const ids = items.map((p) => p.id);
+    const [rated, followed] = await Promise.all([
+      this.ctx.db
+        .select({ id: pluginRatings.pluginId, stars: pluginRatings.stars })
+        .from(pluginRatings)
+        .where(and(eq(pluginRatings.memberId, memberId), inArray(pluginRatings.pluginId, ids))),
+      this.ctx.db
+        .select({ id: pluginFollows.pluginId })
+        .from(pluginFollows)
+        .where(and(eq(pluginFollows.memberId, memberId), inArray(pluginFollows.pluginId, ids))),
+    ]);
     const stars = new Map(rated.map((r) => [r.id, Number(r.stars)]));
-    return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null }));
+    const follows = new Set(followed.map((r) => r.id));
+    return items.map((p) => ({ ...p, myStars: stars.get(p.id) ?? null, isFollowing: follows.has(p.id) }));
   }
 
   /** Tag ids from ids or short names (any case); null when one of them does not exist. */
@@ -209,7 +212,7 @@ export class PluginReads {
       };
     });
     if (!maySeePlugin({ ...p, memberId: p.member.id, ownerDisabled }, viewer)) throw notFound(M.notFound);
-    return viewer ? (await this.withMyStars([p], viewer.memberId))[0]! : p;
+    return viewer ? (await this.withViewerPart([p], viewer.memberId))[0]! : p;
   }
 
   async seo(id: number, viewer: Principal | null) {

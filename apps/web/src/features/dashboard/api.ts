@@ -3,12 +3,15 @@ import {
   type Car,
   type CarPinResponse,
   type CarStats,
+  type FollowResponse,
+  type FollowingResponse,
   type Plugin,
   type PluginPinResponse,
   type PluginStats,
   type StatsDaySpan,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { followingQueryKey } from '../../components/follow-button';
 import { api } from '../../lib/api';
 
 /** The own lists (GET /plugins/my shares its key with the build toasts) and the authors' charts. */
@@ -34,6 +37,14 @@ export const myCarsQuery = (memberId: number) =>
     staleTime: 0,
   });
 
+/** What the member follows (the Following tab); every follow button drops it. */
+export const followingQuery = () =>
+  queryOptions({
+    queryKey: followingQueryKey,
+    queryFn: ({ signal }) => api.get<FollowingResponse>('/me/following', { signal }),
+    staleTime: 0,
+  });
+
 export const pluginStatsQuery = (id: number, days: StatsDaySpan) =>
   queryOptions({
     queryKey: dashboardKeys.pluginStats(id, days),
@@ -51,6 +62,8 @@ export const dashboardApi = {
   deletePlugin: (id: number) => api.delete(`/plugins/${id}/delete`),
   pinCar: (id: number, isPinned: boolean) => api.post<CarPinResponse>(`/cars/${id}/pin`, { isPinned }),
   deleteCar: (id: number) => api.delete(`/cars/${id}`),
+  unfollowPlugin: (id: number) => api.delete<FollowResponse>(`/plugins/${id}/follow`),
+  unfollowMember: (name: string) => api.delete<FollowResponse>(`/members/${encodeURIComponent(name)}/follow`),
 };
 
 export const DASHBOARD_MESSAGES = {

@@ -1,3 +1,5 @@
+import { FOLLOW_TEXT } from '@bm/core';
+
 /** Texts of the dashboard (/dashboard, /dashboard/plugins, /dashboard/cars); tests import what the screen shows. */
 export const DASHBOARD_TEXT = {
   title: 'Dashboard',
@@ -5,6 +7,7 @@ export const DASHBOARD_TEXT = {
   overview: 'Overview',
   myPlugins: 'My Plugins',
   myCars: 'My Cars',
+  following: FOLLOW_TEXT.tab,
   settings: 'Settings',
   tabCount: (label: string, n: number | null) => (n === null ? label : `${label} (${n})`),
   // Overview

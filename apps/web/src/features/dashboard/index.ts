@@ -1,1 +1,1 @@
-export { DashboardCarsPage, DashboardPage, DashboardPluginsPage } from './pages';
+export { DashboardCarsPage, DashboardFollowingPage, DashboardPage, DashboardPluginsPage } from './pages';

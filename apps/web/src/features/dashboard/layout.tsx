@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
 import { DASHBOARD_TEXT as T } from './constants';
@@ -18,13 +18,22 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const plugins = useMyPlugins();
   const cars = useMyCars();
+  // On a narrow screen the tabs scroll sideways: the current one is brought into view (Following is last).
+  const nav = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const bar = nav.current;
+    const current = bar?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!bar || !current) return;
+    const end = current.offsetLeft + current.offsetWidth;
+    if (end > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = end - bar.clientWidth;
+  }, [plugins.data?.length, cars.data?.length]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-white">{T.title}</h1>
         <DashboardHeaderActions />
       </div>
-      <nav aria-label={T.tabs} className="mt-6 overflow-x-auto border-b border-slate-800">
+      <nav ref={nav} aria-label={T.tabs} className="mt-6 overflow-x-auto border-b border-slate-800">
         <ul className="flex gap-1">
           <li>
             <NavLink to="/dashboard" end className={tabClass}>
@@ -39,6 +48,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <li>
             <NavLink to="/dashboard/cars" className={tabClass}>
               {T.tabCount(T.myCars, cars.data?.length ?? null)}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/following" className={tabClass}>
+              {T.following}
             </NavLink>
           </li>
           <li>

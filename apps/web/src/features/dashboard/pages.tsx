@@ -1,3 +1,4 @@
 export { DashboardPage } from './dashboard-page';
 export { DashboardPluginsPage } from './dashboard-plugins-page';
 export { DashboardCarsPage } from './dashboard-cars-page';
+export { DashboardFollowingPage } from './dashboard-following-page';

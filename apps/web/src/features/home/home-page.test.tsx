@@ -17,6 +17,8 @@ const makePlugin = (over: Partial<Plugin> & { id: number; name: string }): Plugi
   averageRating: 4.5,
   ratingCount: 2,
   myStars: null,
+  followerCount: 0,
+  isFollowing: false,
   downloadCount: 1200,
   viewCount: 3400,
   downloadUrl: null,

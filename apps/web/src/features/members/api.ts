@@ -2,6 +2,7 @@ import {
   CALL_FALLBACKS,
   MEMBER_PAGE_SIZE_MAX,
   type CarPinResponse,
+  type FollowResponse,
   type MemberCarItem,
   type MemberCarsPage,
   type MemberPluginItem,
@@ -110,6 +111,8 @@ export const contentQuery = (name: string) =>
 export const membersApi = {
   setRep: (name: string, give: boolean) =>
     give ? api.post<RepResponse>(`${path(name)}/rep`) : api.delete<RepResponse>(`${path(name)}/rep`),
+  setFollow: (name: string, follow: boolean) =>
+    follow ? api.put<FollowResponse>(`${path(name)}/follow`) : api.delete<FollowResponse>(`${path(name)}/follow`),
   setPinned: (item: Pick<ContentItem, 'kind' | 'id'>, isPinned: boolean) =>
     api.post<PluginPinResponse | CarPinResponse>(
       item.kind === 'plugin' ? `/plugins/${item.id}/pin` : `/cars/${item.id}/pin`,

@@ -11,6 +11,7 @@ export const PROFILE_TEXT = {
   downloads: 'Downloads',
   views: 'Views',
   rep: 'Rep',
+  followers: 'Followers',
   about: 'About',
   socials: 'Links',
   noSocials: MEMBER_MESSAGES.noSocials,

@@ -37,6 +37,8 @@ const profileOf = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   totalViews: 9876,
   reputation: 5,
   hasGivenRep: false,
+  followerCount: 0,
+  isFollowing: false,
   bioMarkdown: '',
   bioHtml: '',
   socials: { websiteUrl: '', githubUrl: '', twitterUrl: '', discordUrl: '', youtubeUrl: '', twitchUrl: '' },

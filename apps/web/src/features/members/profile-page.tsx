@@ -1,7 +1,8 @@
-import { MEMBER_PAGE_SIZE, compactNumber, type MemberProfile, type RepResponse } from '@bm/core';
+import { MEMBER_PAGE_SIZE, compactNumber, type FollowResponse, type MemberProfile, type RepResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { FollowButton } from '../../components/follow-button';
 import { ItemBanner } from '../../components/item-banner';
 import { Markdown } from '../../components/markdown';
 import { Pagination } from '../../components/pagination';
@@ -50,7 +51,7 @@ function Profile({ username }: { username: string }) {
   if (!p) return <ProfileSkeleton />;
 
   const isOwner = signedIn && auth.member?.id === p.member.id;
-  const onRep = (state: RepResponse) =>
+  const onRep = (state: RepResponse | FollowResponse) =>
     queryClient.setQueryData<MemberProfile>(memberKeys.profile(username), (old) => (old ? { ...old, ...state } : old));
 
   return (
@@ -67,6 +68,7 @@ function Profile({ username }: { username: string }) {
             <Counter label={T.downloads} value={p.totalDownloads} />
             <Counter label={T.views} value={p.totalViews} />
             <Counter label={T.rep} value={p.reputation} testId="rep-counter" />
+            <Counter label={T.followers} value={p.followerCount} testId="followers-counter" />
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
@@ -75,6 +77,16 @@ function Profile({ username }: { username: string }) {
               {T.editProfile}
             </ButtonLink>
           ) : (
+            <FollowButton
+              name={p.member.displayName}
+              isFollowing={p.isFollowing}
+              followerCount={p.followerCount}
+              signedIn={signedIn}
+              send={(follow) => membersApi.setFollow(p.member.displayName, follow)}
+              onChange={onRep}
+            />
+          )}
+          {!isOwner && (
             <RepButton
               username={p.member.displayName}
               reputation={p.reputation}

@@ -3,6 +3,7 @@ import {
   type Comment,
   type CommentVote,
   type CommentVoteResponse,
+  type FollowResponse,
   type PluginDetail,
   type PluginDownloadResponse,
   type PluginFeaturedResponse,
@@ -72,6 +73,8 @@ export const pluginsApi = {
   countView: (id: number) => api.post<PluginViewResponse>(`/plugins/${id}/view`),
   countDownload: (id: number) => api.post<PluginDownloadResponse>(`/plugins/${id}/download`),
   rate: (id: number, stars: number) => api.post<PluginRating>(`/plugins/${id}/rating`, { stars }),
+  setFollow: (id: number, follow: boolean) =>
+    follow ? api.put<FollowResponse>(`/plugins/${id}/follow`) : api.delete<FollowResponse>(`/plugins/${id}/follow`),
   setSkipBuildServer: (id: number, skipBuildServer: boolean) =>
     api.patch<SkipBuildServerResponse>(`/admin/plugins/${id}/skip-build-server`, { skipBuildServer }),
   setFeatured: (id: number, isFeatured: boolean) =>

@@ -75,6 +75,7 @@ export const PLUGIN_DETAIL_TEXT = {
   rateFailed: 'Failed to save your rating',
   views: (n: number) => plural(n, 'view', 'views'),
   downloads: (n: number) => plural(n, 'download', 'downloads'),
+  followers: (n: number) => plural(n, 'follower', 'followers'),
 } as const;
 
 export const INSTALL_TEXT = {

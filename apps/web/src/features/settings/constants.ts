@@ -89,6 +89,11 @@ export const PREFERENCE_LABELS: Record<keyof NotificationPreferences, { label: s
   pluginDenied: { label: 'Plugin denied', description: 'When a moderator denies a plugin version, with the reason.' },
   buildFailures: { label: 'Build failures', description: 'When a plugin build fails.' },
   pluginComments: { label: 'Plugin comments', description: 'When someone comments on your plugins.' },
+  followedUpdates: {
+    label: 'Followed plugins and members',
+    description:
+      'When a plugin you follow has a new version or changes status, or a member you follow publishes a plugin.',
+  },
   inboxNotifications: { label: 'Inbox messages', description: 'A copy of new inbox messages by email.' },
   productUpdates: { label: 'Product updates', description: 'Occasional news about the site.' },
 };

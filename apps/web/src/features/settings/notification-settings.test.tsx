@@ -37,7 +37,7 @@ describe('NotificationSettings', () => {
     for (const key of PLUGIN_SUB_PREFERENCES) expect(toggle(key)).toBeDisabled();
   });
 
-  it('saves all seven booleans, and Reset goes back to what was loaded', async () => {
+  it('saves every boolean (followedUpdates, on by default, among them), and Reset goes back to what was loaded', async () => {
     const fetch = mockFetch((_url, init) =>
       init.method === 'PUT' ? json(200, bodyOf(init)) : json(200, { ...DEFAULT_NOTIFICATION_PREFERENCES }),
     );
@@ -50,12 +50,18 @@ describe('NotificationSettings', () => {
     await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.reset }));
     expect(toggle('productUpdates')).not.toBeChecked();
 
+    expect(toggle('followedUpdates')).toBeChecked();
+    await user.click(toggle('followedUpdates'));
     await user.click(toggle('inboxNotifications'));
     await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.save }));
     expect(await screen.findByText(NOTIFICATIONS_TEXT.updated)).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/NotificationSettings/my');
-    expect(bodyOf(put[1]!)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, inboxNotifications: false });
+    expect(bodyOf(put[1]!)).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      inboxNotifications: false,
+      followedUpdates: false,
+    });
     expect(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.reset })).toBeDisabled();
   });
 

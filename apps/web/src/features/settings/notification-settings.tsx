@@ -14,6 +14,7 @@ const ORDER: Array<keyof NotificationPreferences> = [
   'pluginDenied',
   'buildFailures',
   'pluginComments',
+  'followedUpdates',
   'inboxNotifications',
   'productUpdates',
 ];

@@ -1,7 +1,10 @@
 import { pluginInstallLink, type Plugin, type PluginDetail } from '@bm/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { FollowButton } from '../../../components/follow-button';
 import { Button, ButtonLink, Count, Time, cx, focusRing } from '../../../components/ui';
 import { changedSinceCreated } from '../../../lib/format';
+import { pluginKeys, pluginsApi } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, REPORT_TEXT } from '../constants';
 import { DownloadMenu, usePluginDownload } from './download-menu';
 import { RatingSummary } from './rating-panel';
@@ -32,6 +35,7 @@ export function PluginHeader({
   const edited = changedSinceCreated(plugin.createdAt, plugin.updatedAt);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
   const canReport = !isOwner;
+  const queryClient = useQueryClient();
   return (
     <header className="space-y-3">
       <div className="flex flex-wrap items-baseline gap-3">
@@ -60,6 +64,11 @@ export function PluginHeader({
         <span>
           <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
         </span>
+        {isOwner && (
+          <span data-testid="owner-follower-count">
+            <Count value={plugin.followerCount} className="font-bold text-white" /> {T.followers(plugin.followerCount)}
+          </span>
+        )}
         <RatingSummary plugin={plugin} signedIn={signedIn} onJoin={onJoin} />
       </div>
       {plugin.tags.length > 0 && <TagList plugin={plugin} />}
@@ -75,6 +84,20 @@ export function PluginHeader({
           <p role="status" className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200">
             {plugin.needsApproval ? T.awaitingReview : T.noRelease}
           </p>
+        )}
+        {!isOwner && plugin.publishedOnce && (
+          <FollowButton
+            name={plugin.name}
+            isFollowing={plugin.isFollowing}
+            followerCount={plugin.followerCount}
+            signedIn={signedIn}
+            send={(follow) => pluginsApi.setFollow(plugin.id, follow)}
+            onChange={(state) =>
+              queryClient.setQueryData<PluginDetail>(pluginKeys.detail(plugin.id), (old) =>
+                old ? { ...old, ...state } : old,
+              )
+            }
+          />
         )}
         {isOwner && (
           <ButtonLink size="lg" variant="outline" to={`/plugins/${plugin.id}/manage`}>

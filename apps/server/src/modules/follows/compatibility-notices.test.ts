@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameVersions } from '../../db/schema.js';
+import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { followerNotice, notifyFollowersOfCompatibility } from './index.js';
+import { call, followNotices, followerJobs, livePlugin, type Member } from './test-support.js';
+
+let t: TestApp;
+let author: Member;
+beforeAll(async () => {
+  t = await startTestApp();
+  author = await signedInMember(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('notifyFollowersOfCompatibility', () => {
+  it('queues the batched job, which tells followers that the plugin works or is broken on the game version', async () => {
+    const p = await livePlugin(t, author, 'Patch Day');
+    const fan = await signedInMember(t);
+    await call(t, 'PUT', `/plugins/${p.id}/follow`, fan);
+    const [game] = await t.ctx.db
+      .insert(gameVersions)
+      .values({ name: 'v2.51 Follow test', bakkesmodVersion: '1.0.51' })
+      .returning({ id: gameVersions.id });
+
+    await notifyFollowersOfCompatibility(t.ctx, { pluginId: p.id, gameVersionId: game!.id, status: 'broken' });
+    expect(await followNotices(t, fan.id)).toEqual([]);
+    await t.ctx.jobs.runDue();
+    await t.ctx.db.transaction((tx) =>
+      notifyFollowersOfCompatibility(t.ctx, { pluginId: p.id, gameVersionId: game!.id, status: 'works' }, tx),
+    );
+    await t.ctx.jobs.runDue();
+    const subjects = (await followNotices(t, fan.id)).map((n) => n.subject).sort();
+    expect(subjects).toEqual([
+      'Patch Day is reported broken on v2.51 Follow test',
+      'Patch Day works with v2.51 Follow test',
+    ]);
+    expect(await t.mailFor(fan.email)).toHaveLength(2);
+  });
+
+  it('queues nothing for a plugin nobody follows', async () => {
+    const p = await livePlugin(t, author, 'Nobody Cares');
+    const before = (await followerJobs(t)).length;
+    await notifyFollowersOfCompatibility(t.ctx, { pluginId: p.id, gameVersionId: 1, status: 'works' });
+    expect((await followerJobs(t)).length).toBe(before);
+  });
+});
+
+describe('the follower notice builder', () => {
+  const facts = { pluginId: 7, pluginName: 'Speedo', authorName: 'ada', versionString: '1.2.0' };
+
+  it('quotes a markdown changelog as a block quote', () => {
+    const n = followerNotice({ ...facts, reason: 'version', changelog: { markdown: '- Faster\n\n- Fixed **boost**' } });
+    expect(n).toMatchObject({ kind: 'followedUpdate', subject: 'Speedo v1.2.0 is out', link: '/plugin/7' });
+    expect(n.body).toContain("What's new:\n\n> - Faster\n>\n> - Fixed **boost**");
+  });
+
+  it('quotes an HTML changelog by its words, and cuts a long one', () => {
+    const html = followerNotice({
+      ...facts,
+      reason: 'version',
+      changelog: { html: '<ul><li>Faster</li></ul><script>x</script>' },
+    });
+    expect(html.body).toContain('> Faster');
+    expect(html.body).not.toContain('<');
+    const long = followerNotice({ ...facts, reason: 'version', changelog: { markdown: 'a'.repeat(5000) } });
+    expect(long.body.length).toBeLessThan(1700);
+    expect(long.body.endsWith('…')).toBe(true);
+  });
+
+  it('says nothing of a changelog when there is none, and names the author of a new plugin', () => {
+    expect(followerNotice({ ...facts, reason: 'version' }).body).not.toContain("What's new");
+    expect(followerNotice({ ...facts, reason: 'newPlugin' })).toMatchObject({
+      subject: 'ada published a new plugin: Speedo',
+    });
+    expect(followerNotice({ ...facts, reason: 'compatibility', status: 'works' }).subject).toBe(
+      'Speedo works with the current game version',
+    );
+  });
+});
