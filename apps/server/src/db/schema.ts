@@ -9,3 +9,4 @@ export * from './schema-webhooks.js';
 export * from './schema-inbox.js';
 export * from './schema-upcoming-features.js';
 export * from './schema-game-versions.js';
+export * from './schema-compatibility.js';

@@ -5,6 +5,7 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { type AuthService, authRoutes } from '../modules/auth/index.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
+import { compatibilityRoutes } from '../modules/compatibility/index.js';
 import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
 import { gameVersionRoutes } from '../modules/game-versions/index.js';
 import { inboxRoutes } from '../modules/inbox/index.js';
@@ -28,5 +29,6 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   inboxRoutes(api, ctx);
   upcomingFeatureRoutes(api, ctx);
   gameVersionRoutes(api, ctx);
+  compatibilityRoutes(api, ctx);
   notificationRoutes(api, ctx);
 }

@@ -17,3 +17,6 @@ export {
 } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
 export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';
+export { checkGameVersionIds, declareGameVersions } from './declared-versions.js';
+export { declaredGameVersions, versionRows } from './reads.js';
+export { pluginAccessFacts, visiblePluginRow, myPluginRow } from './policy.js';

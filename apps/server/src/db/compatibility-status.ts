@@ -1,0 +1,33 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { COMPATIBILITY_REPORTS_NEEDED } from '@bm/core';
+
+/**
+ * The compatibility rule (compatibilityStatus in packages/core) as SQL, for the plugin answers, the
+ * `compatible=current` filter and GET /plugins/{id}/compatibility alike (docs/compatibility.md).
+ * `pc` is a row of plugin_compatibility (may be null: a left join), `declared` a boolean condition.
+ */
+export function compatibilityStatusSql(pc: string, declared: SQL): SQL {
+  const n = COMPATIBILITY_REPORTS_NEEDED;
+  const c = sql.raw(pc);
+  return sql`(case
+    when ${c}.rebuild_status = 'failed' or (${c}.broken_count >= ${sql.raw(String(n))} and ${c}.broken_count > ${c}.works_count) then 'broken'
+    when ${declared} or ${c}.rebuild_status = 'passed' or (${c}.works_count >= ${sql.raw(String(n))} and ${c}.works_count > ${c}.broken_count) then 'works'
+    else 'unverified' end)`;
+}
+
+/** The live version of plugin `pluginId` (its latest approved submission with a binary): its id, or null. */
+export const liveVersionIdSql = (pluginId: SQL): SQL =>
+  sql`(select s.id from submissions s where s.plugin_id = ${pluginId} and s.status = 'a' and s.binary_key is not null
+    order by s.approved_at desc nulls last, s.id desc nulls last limit 1)`;
+
+/** The author declares version `submissionId` works with game version `gameVersionId`. */
+export const declaredSql = (submissionId: SQL, gameVersionId: SQL): SQL =>
+  sql`exists (select 1 from submission_game_versions d where d.submission_id = ${submissionId} and d.game_version_id = ${gameVersionId})`;
+
+/**
+ * Plugin `pluginId` works with the current game version (the `compatible=current` filter): false
+ * while there is no game version.
+ */
+export const worksWithCurrentSql = (pluginId: SQL): SQL =>
+  sql`exists (select 1 from game_versions cg left join plugin_compatibility fpc on fpc.plugin_id = ${pluginId} and fpc.game_version_id = cg.id
+    where cg.current and ${compatibilityStatusSql('fpc', declaredSql(liveVersionIdSql(pluginId), sql`cg.id`))} = 'works')`;
