@@ -15,10 +15,10 @@ export function compatibilityStatusSql(pc: string, declared: SQL): SQL {
     else 'unverified' end)`;
 }
 
-/** The live version of plugin `pluginId` (its latest approved submission with a binary): its id, or null. */
+/** The live version of plugin `pluginId` (aliases of its own, so that `pluginId` may name any outer column) (its latest approved submission with a binary): its id, or null. */
 export const liveVersionIdSql = (pluginId: SQL): SQL =>
-  sql`(select s.id from submissions s where s.plugin_id = ${pluginId} and s.status = 'a' and s.binary_key is not null
-    order by s.approved_at desc nulls last, s.id desc nulls last limit 1)`;
+  sql`(select lvs.id from submissions lvs where lvs.plugin_id = ${pluginId} and lvs.status = 'a' and lvs.binary_key is not null
+    order by lvs.approved_at desc nulls last, lvs.id desc nulls last limit 1)`;
 
 /** The author declares version `submissionId` works with game version `gameVersionId`. */
 export const declaredSql = (submissionId: SQL, gameVersionId: SQL): SQL =>
