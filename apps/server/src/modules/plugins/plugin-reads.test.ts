@@ -108,6 +108,7 @@ describe('detail, SEO, versions, tags', () => {
         binaryDownloadUrl: p.downloadUrl,
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         files: expect.arrayContaining([expect.objectContaining({ path: 'plugins/Detailed.dll' })]),
+        gameVersionIds: [],
       },
     ]);
 

@@ -16,6 +16,7 @@ const version: PluginVersion = {
   binaryDownloadUrl: '/dl/5',
   sha256: zipHash,
   files: [{ path: 'plugins/Rocket.dll', size: 2048, sha256: dllHash }],
+  gameVersionIds: [],
 };
 
 afterEach(() => {
