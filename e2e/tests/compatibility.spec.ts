@@ -110,6 +110,47 @@ test('a new current game version, three reports, and the plugin works with it on
   expect(findings).toEqual([]);
 });
 
+test('the author declares on the manage page that the live version works with the current game version', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const findings: string[] = [];
+  const version = `v8.${Date.now().toString(36)}`;
+  const admin = await tokenFor(page.request, DEMO.admin);
+  const made = await page.request.post('/api/admin/game-versions', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { name: version, bakkesmodVersion: '2.0.91', makeCurrent: true },
+  });
+  expect(made.status()).toBe(201);
+  const list = (await (await page.request.get('/api/plugins?pageSize=50')).json()) as PluginPage;
+  const plugin = list.items.find((p) => p.author.toLowerCase() === DEMO.member.username.toLowerCase())!;
+  expect(plugin, "a demo plugin of the demo member's").toBeTruthy();
+
+  await signIn(page, DEMO.member);
+  await page.goto(`/plugins/${plugin.id}/manage`);
+  await settle(page);
+  // The source upload offers the game versions, the current one checked.
+  const upload = page.getByRole('group', { name: C.uploadLegend }).first();
+  await expect(upload.getByRole('checkbox', { name: new RegExp(version) })).toBeChecked();
+  const section = page.locator('section#game-versions');
+  const box = section.getByRole('checkbox', { name: new RegExp(version) });
+  await expect(box).not.toBeChecked();
+  for (const p of await axeProblems(page)) findings.push(`manage page: ${p}`);
+  await fitsWidth(page);
+  await tabTo(page, box);
+  await page.keyboard.press('Space');
+  await tabTo(page, section.getByRole('button', { name: C.declareSave }));
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('status')).toHaveText(C.declareSaved);
+
+  await page.goto(`/plugin/${plugin.id}`);
+  await settle(page);
+  await expect(page.getByTestId('compatibility-badge')).toHaveText(new RegExp(`Works with ${version}`));
+  await expect(page.getByTestId('compatibility-panel').getByText(C.declared)).toBeVisible();
+  await expect(page.getByTestId('compatibility-panel').getByText(C.ownPlugin)).toBeVisible();
+  expect(findings).toEqual([]);
+});
+
 async function currentId(page: Page): Promise<number> {
   const versions = (await (await page.request.get('/api/game-versions')).json()) as Array<{
     id: number;

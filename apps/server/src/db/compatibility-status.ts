@@ -24,10 +24,24 @@ export const liveVersionIdSql = (pluginId: SQL): SQL =>
 export const declaredSql = (submissionId: SQL, gameVersionId: SQL): SQL =>
   sql`exists (select 1 from submission_game_versions d where d.submission_id = ${submissionId} and d.game_version_id = ${gameVersionId})`;
 
-/**
- * Plugin `pluginId` works with the current game version (the `compatible=current` filter): false
- * while there is no game version.
- */
-export const worksWithCurrentSql = (pluginId: SQL): SQL =>
+/** Plugin `pluginId` works with the current game version: the rule, for one plugin. */
+const worksNowSql = (pluginId: SQL): SQL =>
   sql`exists (select 1 from game_versions cg left join plugin_compatibility fpc on fpc.plugin_id = ${pluginId} and fpc.game_version_id = cg.id
     where cg.current and ${compatibilityStatusSql('fpc', declaredSql(liveVersionIdSql(pluginId), sql`cg.id`))} = 'works')`;
+
+/**
+ * Plugin `pluginId` works with the current game version (the `compatible=current` filter): false
+ * while there is no game version. Only plugins with a row or a declaration for the current version
+ * can work with it: those few are gathered once (a set the statement reads, not a test per plugin of
+ * the catalogue), then the rule is applied to each.
+ */
+export const worksWithCurrentSql = (pluginId: SQL): SQL =>
+  sql`${pluginId} in (
+    select c.plugin_id from (
+      select wpc.plugin_id from plugin_compatibility wpc join game_versions wg on wg.id = wpc.game_version_id and wg.current
+      union
+      select ws.plugin_id from submission_game_versions wd
+        join game_versions wg on wg.id = wd.game_version_id and wg.current
+        join submissions ws on ws.id = wd.submission_id
+    ) c
+    where ${worksNowSql(sql`c.plugin_id`)})`;
