@@ -25,7 +25,9 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, who: Member | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth, payload });
 const addVersion = async (name: string) =>
-  (await call('POST', '/admin/game-versions', admin, { name, bakkesmodVersion: '2.0.0', makeCurrent: true })).json<GameVersion>();
+  (
+    await call('POST', '/admin/game-versions', admin, { name, bakkesmodVersion: '2.0.0', makeCurrent: true })
+  ).json<GameVersion>();
 const ids = async (query: string, who: Member | null = null) =>
   (await call('GET', `/plugins?${query}`, who)).json<PluginPage>().items.map((p) => p.id);
 

@@ -34,7 +34,9 @@ afterAll(async () => {
 const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, who: Member | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth, payload });
 const addVersion = async (name: string, makeCurrent = true) =>
-  (await call('POST', '/admin/game-versions', admin, { name, bakkesmodVersion: '2.0.0', makeCurrent })).json<GameVersion>();
+  (
+    await call('POST', '/admin/game-versions', admin, { name, bakkesmodVersion: '2.0.0', makeCurrent })
+  ).json<GameVersion>();
 const compat = async (id: number, who: Member | null = null) =>
   (await call('GET', `/plugins/${id}/compatibility`, who)).json<PluginCompatibilityAnswer>();
 const detail = async (id: number) => (await call('GET', `/plugins/${id}`, null)).json<PluginDetail>();
@@ -49,10 +51,7 @@ describe('the rule, in SQL as in packages/core', () => {
         for (const declared of [false, true])
           for (const rebuild of [null, 'passed', 'failed'] as const) cases.push({ works, broken, declared, rebuild });
     const values = sql.join(
-      cases.map(
-        (c) =>
-          sql`(${c.works}::int, ${c.broken}::int, ${c.declared}::boolean, ${c.rebuild}::text)`,
-      ),
+      cases.map((c) => sql`(${c.works}::int, ${c.broken}::int, ${c.declared}::boolean, ${c.rebuild}::text)`),
       sql`, `,
     );
     const rows = await queryRows<{ status: string }>(
@@ -115,7 +114,9 @@ describe('reports', () => {
     await report(pluginId, gv.id, members[4]!, false);
     expect((await compat(pluginId, members[4])).current).toMatchObject({ works: 2, broken: 3, status: 'broken' });
     expect((await detail(pluginId)).compatibility.status).toBe('broken');
-    expect(changes.at(-1)).toEqual([{ pluginId, gameVersionId: gv.id, current: true, from: 'unverified', to: 'broken' }]);
+    expect(changes.at(-1)).toEqual([
+      { pluginId, gameVersionId: gv.id, current: true, from: 'unverified', to: 'broken' },
+    ]);
   });
 
   it('DELETE withdraws a report; myReport shows only to its member', async () => {
@@ -159,7 +160,9 @@ describe('reports', () => {
       const url = `/api/plugins/999999/compatibility/1`;
       const codes = [];
       for (let i = 0; i < 3; i++)
-        codes.push((await limited.app.inject({ method: 'PUT', url, headers: m.auth, payload: { works: true } })).statusCode);
+        codes.push(
+          (await limited.app.inject({ method: 'PUT', url, headers: m.auth, payload: { works: true } })).statusCode,
+        );
       expect(codes).toEqual([404, 404, 429]);
     } finally {
       await limited.close();

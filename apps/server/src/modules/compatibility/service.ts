@@ -233,6 +233,9 @@ export class CompatibilityService {
     await myPluginRow(this.ctx.db, principal, pluginId);
     const [live] = await versionRows(this.ctx.db, pluginId);
     if (!live) return null;
-    return { submissionId: live.id, gameVersionIds: (await declaredGameVersions(this.ctx.db, [live.id])).get(live.id) ?? [] };
+    return {
+      submissionId: live.id,
+      gameVersionIds: (await declaredGameVersions(this.ctx.db, [live.id])).get(live.id) ?? [],
+    };
   }
 }

@@ -24,10 +24,7 @@ export async function checkGameVersionIds(db: Db, ids: number[]): Promise<number
   const unique = [...new Set(ids)];
   if (unique.length > DECLARED_GAME_VERSIONS_MAX) throw badRequest(C.tooManyGameVersionIds, 'gameVersionIds');
   if (!unique.length) return [];
-  const found = await db
-    .select({ id: gameVersions.id })
-    .from(gameVersions)
-    .where(inArray(gameVersions.id, unique));
+  const found = await db.select({ id: gameVersions.id }).from(gameVersions).where(inArray(gameVersions.id, unique));
   if (found.length !== unique.length) throw badRequest(C.unknownGameVersion, 'gameVersionIds');
   return unique.sort((a, b) => a - b);
 }

@@ -1,8 +1,4 @@
-import type {
-  DeclaredGameVersionsResponse,
-  GameVersion,
-  PluginCompatibilityAnswer,
-} from '@bm/core';
+import type { DeclaredGameVersionsResponse, GameVersion, PluginCompatibilityAnswer } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { pluginKeys } from '../list-api';
@@ -32,7 +28,8 @@ export const pluginCompatibilityQuery = (id: number) =>
 export const declaredGameVersionsQuery = (id: number) =>
   queryOptions({
     queryKey: compatibilityKeys.declared(id),
-    queryFn: ({ signal }) => api.get<DeclaredGameVersionsResponse | null>(`/plugins/my/${id}/game-versions`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<DeclaredGameVersionsResponse | null>(`/plugins/my/${id}/game-versions`, { signal }),
     staleTime: 0,
   });
 

@@ -24,7 +24,10 @@ const entry = (over: Partial<CompatibilityEntry> = {}): CompatibilityEntry => ({
   rebuild: null,
   ...over,
 });
-const answer = (current: CompatibilityEntry, myReport: { works: boolean } | null = null): PluginCompatibilityAnswer => ({
+const answer = (
+  current: CompatibilityEntry,
+  myReport: { works: boolean } | null = null,
+): PluginCompatibilityAnswer => ({
   current,
   versions: [current],
   myReport,

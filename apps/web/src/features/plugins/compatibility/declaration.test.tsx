@@ -24,7 +24,10 @@ function serve(declared: { submissionId: number; gameVersionIds: number[] } | nu
   return mockFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
     if (path === '/plugins/my/5/game-versions' && init.method === 'PUT')
-      return json(200, { submissionId: 40, gameVersionIds: (bodyOf(init) as { gameVersionIds: number[] }).gameVersionIds });
+      return json(200, {
+        submissionId: 40,
+        gameVersionIds: (bodyOf(init) as { gameVersionIds: number[] }).gameVersionIds,
+      });
     if (path === '/plugins/my/5/game-versions') return json(200, declared);
     if (path === '/game-versions') return json(200, versions);
     if (path === '/plugins/my/5') return json(200, makePlugin());
