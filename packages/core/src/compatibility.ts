@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './numbers.js';
 
 /**
  * Compatibility of a plugin with a game version (issue 25, docs/compatibility.md): the texts, the
@@ -94,7 +95,7 @@ export function parseGameVersionIds(value: string | undefined): number[] | 'inva
 /** PUT /plugins/my/{id}/game-versions: the game versions the live version works with (may be empty). */
 export const declaredGameVersionsRequest = z.object({
   gameVersionIds: z
-    .array(z.number({ message: COMPATIBILITY_MESSAGES.invalidGameVersionIds }).int().positive(), {
+    .array(rowId(COMPATIBILITY_MESSAGES.invalidGameVersionIds), {
       message: COMPATIBILITY_MESSAGES.invalidGameVersionIds,
     })
     .max(DECLARED_GAME_VERSIONS_MAX, COMPATIBILITY_MESSAGES.tooManyGameVersionIds),

@@ -113,6 +113,7 @@ describe('the author declares game versions per version', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ message: C.unknownGameVersion });
     expect((await put(author, ['x'])).statusCode).toBe(400);
+    expect((await put(author, [2147483648])).json()).toMatchObject({ message: C.invalidGameVersionIds });
     expect((await put(reporters[0]!, [gv.id])).statusCode).toBe(404);
     const draft = await createPlugin(t, author, { name: 'Gizmo Draft', shortDescription: 'x', description: '' });
     const noLive = await call('PUT', `/plugins/my/${draft.id}/game-versions`, author, { gameVersionIds: [gv.id] });
