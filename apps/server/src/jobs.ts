@@ -3,7 +3,13 @@ import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/in
 import { CarService } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
-import { FOLLOWER_NOTICE_JOB, followerNoticePayload, sendFollowerNoticeBatch } from './modules/follows/index.js';
+import {
+  FOLLOWER_NOTICE_JOB,
+  followerNoticePayload,
+  notifyFollowersOfCompatibility,
+  sendFollowerNoticeBatch,
+} from './modules/follows/index.js';
+import { onCompatibilityChange } from './modules/compatibility/index.js';
 import { matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
 import { checkedPayload } from './platform/jobs.js';
 
@@ -40,6 +46,14 @@ export function registerJobs(ctx: AppContext): void {
     FOLLOWER_NOTICE_JOB,
     checkedPayload(FOLLOWER_NOTICE_JOB, followerNoticePayload, (p) => sendFollowerNoticeBatch(ctx, p)),
   );
+  // A plugin turning works or broken on the current game version tells its followers (the job above,
+  // queued once the report, declaration or rebuild result has committed).
+  onCompatibilityChange(ctx, async (changes) => {
+    for (const c of changes) {
+      if (!c.current || c.from === c.to || (c.to !== 'works' && c.to !== 'broken')) continue;
+      await notifyFollowersOfCompatibility(ctx, { pluginId: c.pluginId, gameVersionId: c.gameVersionId, status: c.to });
+    }
+  });
 
   // Periodic tasks.
   jobs.every('mail-outbox', 2000, () => ctx.mail.kick());

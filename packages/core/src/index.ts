@@ -25,3 +25,4 @@ export * from './member-rules.js';
 export * from './search-text.js';
 export * from './game-versions.js';
 export * from './follows.js';
+export * from './compatibility.js';

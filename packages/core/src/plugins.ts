@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './numbers.js';
+import { COMPATIBILITY_MESSAGES, pluginCompatibilitySchema } from './compatibility.js';
 import {
   PLUGIN_NAME_MAX,
   PLUGIN_SHORT_DESCRIPTION_MAX,
@@ -151,6 +152,8 @@ export const pluginSchema = z.object({
   member: pluginMemberSchema,
   author: z.string(),
   tags: z.array(tagSchema),
+  /** Its status for the current game version (docs/compatibility.md). */
+  compatibility: pluginCompatibilitySchema,
 });
 export type Plugin = z.infer<typeof pluginSchema>;
 
@@ -217,6 +220,8 @@ export const pluginVersionSchema = z.object({
    * GET /plugins/{id}/versions/{submissionId}/provenance); null when a moderator attached the binary by hand.
    */
   provenance: z.object({ builderId: z.string(), keyId: z.string() }).nullable(),
+  /** The game versions its author declares it works with. */
+  gameVersionIds: z.array(z.number().int()),
 });
 export type PluginVersion = z.infer<typeof pluginVersionSchema>;
 
@@ -316,6 +321,11 @@ export const pluginListQuery = z.object({
   hasSource: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : 'any'),
     z.enum(PLUGIN_HAS_SOURCE_FILTERS, { message: M.invalidHasSource }),
+  ),
+  /** 'current': only plugins that work with the current game version. */
+  compatible: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(['current'], { message: COMPATIBILITY_MESSAGES.invalidCompatible }).optional(),
   ),
 });
 export type PluginListQuery = z.output<typeof pluginListQuery>;

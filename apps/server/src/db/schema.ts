@@ -10,3 +10,4 @@ export * from './schema-inbox.js';
 export * from './schema-upcoming-features.js';
 export * from './schema-game-versions.js';
 export * from './schema-follows.js';
+export * from './schema-compatibility.js';

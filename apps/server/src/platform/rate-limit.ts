@@ -20,6 +20,7 @@ export type LimitName =
   | 'create'
   | 'vote'
   | 'rating'
+  | 'compatibility'
   | 'report'
   | 'rep'
   | 'follow';
@@ -39,6 +40,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   create: { ip: { points: 30, durationS: 3600 }, account: { points: 15, durationS: 3600 } },
   vote: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
   rating: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
+  /** Compatibility reports given, changed and withdrawn. */
+  compatibility: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
   report: { ip: { points: 30, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   /** Giving and taking back reputation. */
   rep: { ip: { points: 120, durationS: 600 }, account: { points: 60, durationS: 600 } },

@@ -5,6 +5,7 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { type AuthService, authRoutes } from '../modules/auth/index.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
+import { compatibilityRoutes } from '../modules/compatibility/index.js';
 import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
 import { followRoutes } from '../modules/follows/index.js';
 import { gameVersionRoutes } from '../modules/game-versions/index.js';
@@ -29,6 +30,7 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   inboxRoutes(api, ctx);
   upcomingFeatureRoutes(api, ctx);
   gameVersionRoutes(api, ctx);
+  compatibilityRoutes(api, ctx);
   notificationRoutes(api, ctx);
   followRoutes(api, ctx);
 }

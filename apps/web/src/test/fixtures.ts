@@ -35,6 +35,7 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
     member: { id: 7, displayName: 'octane', avatarUrl: null },
     author: 'octane',
     tags: [],
+    compatibility: { gameVersionId: null, status: 'unverified' },
     ...over,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { gameVersions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { followerNotice, notifyFollowersOfCompatibility } from './index.js';
@@ -44,6 +45,39 @@ describe('notifyFollowersOfCompatibility', () => {
     const before = (await followerJobs(t)).length;
     await notifyFollowersOfCompatibility(t.ctx, { pluginId: p.id, gameVersionId: 1, status: 'works' });
     expect((await followerJobs(t)).length).toBe(before);
+  });
+});
+
+describe('a plugin turning works on the current game version through reports', () => {
+  it("tells its followers once the third member's report makes it works (jobs.ts wires the change to the notice)", async () => {
+    const admin = await signedInMember(t, ['administrator']);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/game-versions',
+      headers: admin.auth,
+      payload: { name: 'v2.60 Reported', bakkesmodVersion: '2.0.60', makeCurrent: true },
+    });
+    expect(add.statusCode, add.body).toBe(201);
+    const gv = add.json<{ id: number }>();
+    const p = await livePlugin(t, author, 'Players Say Works');
+    const fan = await signedInMember(t);
+    await call(t, 'PUT', `/plugins/${p.id}/follow`, fan);
+    // The upload declared the version current when it was stored: take it off, so reports decide.
+    await t.ctx.db.execute(sql`delete from submission_game_versions where game_version_id = ${gv.id}`);
+    for (let i = 0; i < 3; i++) {
+      const reporter = await signedInMember(t);
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/plugins/${p.id}/compatibility/${gv.id}`,
+        headers: reporter.auth,
+        payload: { works: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.ctx.hub.settled();
+    await t.ctx.jobs.runDue();
+    const subjects = (await followNotices(t, fan.id)).map((n) => n.subject);
+    expect(subjects).toContain('Players Say Works works with v2.60 Reported');
   });
 });
 

@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { gameVersions } from '../../db/schema.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { pluginsChanged } from '../plugins/index.js';
 
 type Row = typeof gameVersions.$inferSelect;
 
@@ -86,12 +87,16 @@ export class GameVersionService {
   }
 
   private async write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.ctx.db.transaction(async (tx) => {
+    const out = await this.ctx.db.transaction(async (tx) => {
       // Two administrators adding or promoting versions at once are taken one after the other, so
       // the duplicate-name check and the move of the current mark see each other's result.
       await tx.execute(sql`lock table ${gameVersions} in share row exclusive mode`);
       return work(tx);
     });
+    // Every plugin answer carries its status on the current game version, which a new current one changes:
+    // a game version write drops every kept plugin answer (docs/compatibility.md).
+    pluginsChanged(this.ctx);
+    return out;
   }
 
   /** Names are unique whatever their case ('Season 20' and 'season 20' are one version). */

@@ -121,6 +121,7 @@ export function fileRoutes(app: App, ctx: AppContext) {
         data: file.data,
         fileName: file.fileName,
         versionString: file.fields.versionString,
+        gameVersionIds: file.fields.gameVersionIds,
       });
       return reply.code(201).send(out);
     },

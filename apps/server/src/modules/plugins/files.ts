@@ -14,6 +14,7 @@ import { reencodeImage } from '../../platform/images.js';
 import { enqueueBuild } from '../builds/dispatch.js';
 import { pluginsChanged } from './caches.js';
 import { countOnceFor } from './engagement.js';
+import { declareGameVersions, uploadGameVersionIds } from './declared-versions.js';
 import { versionHashes } from './hashes.js';
 import { myPluginRow, ownedPluginRow, visiblePluginRow } from './policy.js';
 import { onePlugin, toIsoOrNull, toSubmission } from './presenter.js';
@@ -143,12 +144,13 @@ export class PluginFiles {
   async uploadSource(
     principal: Principal,
     id: number,
-    file: { data: Buffer; fileName?: string; versionString?: string },
+    file: { data: Buffer; fileName?: string; versionString?: string; gameVersionIds?: string },
   ) {
     const plugin = await ownedPluginRow(this.ctx.db, principal, id);
     const versionString = file.versionString?.trim() || null;
     if (versionString && versionString.length > PLUGIN_VERSION_STRING_MAX)
       throw badRequest(M.versionStringTooLong, 'versionString');
+    const gameVersionIds = await uploadGameVersionIds(this.ctx.db, file.gameVersionIds);
     await checkSourceZip(file.data);
 
     const key = fileKey(id, 'source', 'zip');
@@ -171,6 +173,7 @@ export class PluginFiles {
             status,
           })
           .returning();
+        await declareGameVersions(tx, inserted!.id, gameVersionIds);
         await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
         // The build job commits with the submission: a queued submission is never left without one.
         if (status === 'q') await enqueueBuild(this.ctx, inserted!.id, tx);

@@ -16,4 +16,15 @@ export {
   makeZip,
 } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
-export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql, visiblePluginRow } from './policy.js';
+export {
+  canSeePlugin,
+  isStaff,
+  listedPluginSql,
+  maySeePlugin,
+  myPluginRow,
+  pluginAccessFacts,
+  publicPluginSql,
+  visiblePluginRow,
+} from './policy.js';
+export { checkGameVersionIds, declareGameVersions } from './declared-versions.js';
+export { declaredGameVersions, versionRows } from './reads.js';

@@ -111,6 +111,7 @@ describe('detail, SEO, versions, tags', () => {
         files: expect.arrayContaining([expect.objectContaining({ path: 'plugins/Detailed.dll' })]),
         // Stored by hand (not built): no signed provenance.
         provenance: null,
+        gameVersionIds: [],
       },
     ]);
 

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PLUGIN_MESSAGES as M, type Plugin, type Submission, type Tag } from '@bm/core';
+import { PLUGIN_MESSAGES as M, type CompatibilityStatus, type Plugin, type Submission, type Tag } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { compatibilityStatusSql, declaredSql } from '../../db/compatibility-status.js';
 import type { submissions } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 
@@ -60,6 +61,8 @@ export interface PluginApiRow {
   myStars: number | null;
   followerCount: number;
   isFollowing: boolean | null;
+  compatGameVersionId: number | null;
+  compatStatus: CompatibilityStatus;
   totalCount?: number;
 }
 
@@ -80,16 +83,20 @@ export function pluginColumns(viewerId: number | null): SQL {
       from plugin_tags pt join tags t on t.id = pt.tag_id where pt.plugin_id = p.id), '[]'::json) as tags,
     ${viewerId === null ? sql`null::int` : sql`(select r.stars::int from plugin_ratings r where r.plugin_id = p.id and r.member_id = ${viewerId})`} as "myStars",
     (select count(*)::int from plugin_follows f where f.plugin_id = p.id) as "followerCount",
-    ${viewerId === null ? sql`false` : sql`exists (select 1 from plugin_follows f where f.plugin_id = p.id and f.member_id = ${viewerId})`} as "isFollowing"`;
+    ${viewerId === null ? sql`false` : sql`exists (select 1 from plugin_follows f where f.plugin_id = p.id and f.member_id = ${viewerId})`} as "isFollowing",
+    cg.id as "compatGameVersionId",
+    case when cg.id is null then 'unverified' else ${compatibilityStatusSql('pc', declaredSql(sql`v.id`, sql`cg.id`))} end as "compatStatus"`;
 }
 
-/** Joins of pluginColumns: the member and the latest approved version. */
+/** Joins of pluginColumns: the member, the latest approved version, and what is known of it on the current game version. */
 export const pluginJoins = sql`join members m on m.id = p.member_id
   left join lateral (
     select s.id, s.version_string from submissions s
     where s.plugin_id = p.id and s.status = 'a' and s.binary_key is not null
     order by s.approved_at desc nulls last, s.id desc nulls last limit 1
-  ) v on true`;
+  ) v on true
+  left join game_versions cg on cg.current
+  left join plugin_compatibility pc on pc.plugin_id = p.id and pc.game_version_id = cg.id`;
 
 export function toPlugin(ctx: Pick<AppContext, 'storage'>, row: PluginApiRow): Plugin {
   const storage = ctx.storage;
@@ -128,6 +135,10 @@ export function toPlugin(ctx: Pick<AppContext, 'storage'>, row: PluginApiRow): P
     },
     author: row.memberName,
     tags: tagList,
+    compatibility: {
+      gameVersionId: row.compatGameVersionId === null ? null : Number(row.compatGameVersionId),
+      status: row.compatStatus,
+    },
   };
 }
 

@@ -19,7 +19,15 @@ import {
 import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { pluginDailyCounts, pluginFollows, pluginRatings, plugins, submissions, tags } from '../../db/schema.js';
+import {
+  pluginDailyCounts,
+  pluginFollows,
+  pluginRatings,
+  plugins,
+  submissionGameVersions,
+  submissions,
+  tags,
+} from '../../db/schema.js';
 import { dailySeries } from '../../db/count-marks.js';
 import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
@@ -70,6 +78,7 @@ export class PluginReads {
       normalizeSearchText(query.search),
       [...new Set(query.tags.map((t) => t.toLowerCase()))].sort(),
       query.hasSource,
+      query.compatible ?? null,
       query.sortBy ?? null,
       query.sortDir ?? null,
       query.page,
@@ -230,6 +239,10 @@ export class PluginReads {
   async versions(id: number, viewer: Principal | null) {
     await visiblePluginRow(this.ctx.db, id, viewer);
     const rows = await versionRows(this.ctx.db, id);
+    const declared = await declaredGameVersions(
+      this.ctx.db,
+      rows.map((s) => s.id),
+    );
     return Promise.all(
       rows.map(async (s) => ({
         submissionId: s.id,
@@ -242,6 +255,7 @@ export class PluginReads {
           s.provenance && s.provenanceBuilderId
             ? { builderId: s.provenanceBuilderId, keyId: s.provenanceKeyId ?? '' }
             : null,
+        gameVersionIds: declared.get(s.id) ?? [],
       })),
     );
   }
@@ -335,6 +349,19 @@ export class PluginReads {
       }),
     );
   }
+}
+
+/** The game versions each of these submissions declares it works with (ascending ids). */
+export async function declaredGameVersions(db: Db, submissionIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!submissionIds.length) return out;
+  const rows = await db
+    .select()
+    .from(submissionGameVersions)
+    .where(inArray(submissionGameVersions.submissionId, submissionIds))
+    .orderBy(asc(submissionGameVersions.gameVersionId));
+  for (const r of rows) out.set(r.submissionId, [...(out.get(r.submissionId) ?? []), r.gameVersionId]);
+  return out;
 }
 
 /** Approved submissions with a binary, newest first: the plugin's versions. */

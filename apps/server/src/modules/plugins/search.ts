@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { worksWithCurrentSql } from '../../db/compatibility-status.js';
 import { listedPluginSql } from './policy.js';
 import { pluginColumns, pluginJoins } from './presenter.js';
 import type { PluginMatchIndex } from './match-index.js';
@@ -34,6 +35,8 @@ export interface PluginListParams {
   /** Plugins must carry every one of these tags. */
   tagIds: number[];
   hasSource: PluginHasSourceFilter;
+  /** 'current': only plugins that work with the current game version (docs/compatibility.md). */
+  compatible?: 'current';
   sortBy?: PluginSortKey;
   sortDir?: PluginSortDirection;
   /** The caller, for their own rating (myStars). */
@@ -78,6 +81,7 @@ function filters(params: PluginListParams, tagPlan: TagPlan): SQL {
   if (params.hasSource === 'with') parts.push(sql`p.source_code_url is not null`);
   if (params.hasSource === 'without') parts.push(sql`p.source_code_url is null`);
   if (params.tagIds.length) parts.push(tagFilter(params.tagIds, tagPlan));
+  if (params.compatible) parts.push(worksWithCurrentSql(sql`p.id`));
   return sql.join(parts, sql` and `);
 }
 
@@ -88,6 +92,7 @@ function searchFilters(params: PluginListParams): SQL {
   if (params.hasSource === 'without') parts.push(sql`not s.has_source`);
   const ids = [...new Set(params.tagIds)];
   if (ids.length) parts.push(sql`s.tag_ids @> ${`{${ids.join(',')}}`}::integer[]`);
+  if (params.compatible) parts.push(worksWithCurrentSql(sql`s.plugin_id`));
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -269,7 +274,8 @@ export async function runPluginList<Row>(
   params: PluginListParams,
   io: PluginListIo,
 ): Promise<ListTotals & { rows: Row[] }> {
-  const useIndex = !params.sortBy && !!io.matchIndex;
+  // The match index knows nothing of compatibility: the compatible filter searches in SQL.
+  const useIndex = !params.sortBy && !params.compatible && !!io.matchIndex;
   const search = await toSearch(params.search, io.rows, useIndex);
   if (search === 'nothing') return { rows: [], totalCount: 0, totalCapped: false, tagCounts: [] };
   if (search) {
@@ -301,7 +307,7 @@ export async function runPluginList<Row>(
     }
     // Prepared in its common shapes only (no sort, no filter: with or without corrections, a viewer
     // or not), so that a connection keeps a few plans, not one per combination of filters and sorts.
-    const common = !params.sortBy && !params.tagIds.length && params.hasSource === 'any';
+    const common = !params.sortBy && !params.tagIds.length && params.hasSource === 'any' && !params.compatible;
     const rows = await io.rows<Row & SearchRow>(searchPageSql(params, search), common);
     const meta = rows[0];
     const found = Number(meta?.totalCount ?? 0);
@@ -312,7 +318,8 @@ export async function runPluginList<Row>(
       tagCounts: meta ? parseTagCounts(meta.tagCounts) : [],
     };
   }
-  const key = (tagIds: number[]) => JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource]);
+  const key = (tagIds: number[]) =>
+    JSON.stringify([[...new Set(tagIds)].sort((a, b) => a - b), params.hasSource, params.compatible ?? null]);
   const count = (tagIds: number[]) => io.count(countSql(filters({ ...params, tagIds }, 'collect')), key(tagIds));
   if (!params.tagIds.length) {
     const [rows, totalCount] = await Promise.all([io.rows<Row>(listPageSql(params, 'collect')), count([])]);

@@ -35,6 +35,7 @@ const makePlugin = (over: Partial<Plugin> & { id: number; name: string }): Plugi
   member: { id: 3, displayName: 'RocketRyan', avatarUrl: null },
   author: 'RocketRyan',
   tags: [],
+  compatibility: { gameVersionId: null, status: 'unverified' },
   ...over,
 });
 

@@ -24,6 +24,8 @@ export interface PluginsListParams {
   /** Tag short names; a plugin must have all of them. */
   tags: string[];
   source: PluginHasSourceFilter;
+  /** Only plugins that work with the current game version (?compatible=current). */
+  compatible?: boolean;
 }
 
 export type PluginsListResult = PluginPage & { request: PluginsListParams };
@@ -57,6 +59,7 @@ export const pluginsListQuery = (p: PluginsListParams) =>
           sortDir: p.sortBy ? (p.sortDir ?? undefined) : undefined,
           tags: p.tags.length ? p.tags : undefined,
           hasSource: p.source === 'any' ? undefined : p.source,
+          compatible: p.compatible ? 'current' : undefined,
         },
       });
       return { ...page, request: p };

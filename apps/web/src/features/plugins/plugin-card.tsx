@@ -1,8 +1,9 @@
-import { compactNumber, exactNumber } from '@bm/core';
+import { compactNumber, exactNumber, type PluginCompatibility } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
 import { PLUGIN_CARD_TEXT as T } from './card-text';
+import { CompatibilityBadge } from './compatibility/compatibility-badge';
 import { PluginBanner } from './plugin-banner';
 
 /** What a card needs: a full plugin fits, and so does a member's content item with an author given. */
@@ -16,6 +17,8 @@ export interface PluginCardData {
   averageRating?: number;
   ratingCount?: number;
   author?: string | null;
+  /** Its status for the current game version: a badge when given. */
+  compatibility?: PluginCompatibility;
 }
 
 function Stats({ plugin }: { plugin: PluginCardData }) {
@@ -127,6 +130,7 @@ export function PluginCard({
           {title}
           {author}
           {description}
+          <CompatibilityBadge compatibility={plugin.compatibility} className="self-start" />
           <Stats plugin={plugin} />
         </div>
       </>,
@@ -148,6 +152,7 @@ export function PluginCard({
         {title}
         {author}
         {description}
+        <CompatibilityBadge compatibility={plugin.compatibility} className="self-start" />
         <div className="mt-auto pt-1">
           <Stats plugin={plugin} />
         </div>

@@ -8,6 +8,8 @@ import { cx, focusRing } from '../../../components/ui';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { pluginCommentsQuery } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { CompatibilityBadge } from '../compatibility/compatibility-badge';
+import { CompatibilityPanel } from '../compatibility/compatibility-panel';
 import { AdminControls } from './admin-controls';
 import { useLiveComments } from './comment-cache';
 import { CommentsSection } from './comments';
@@ -79,6 +81,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
             onJoin={() => setJoinOpen(true)}
             onReport={() => setReportOpen(true)}
           />
+          <CompatibilityBadge compatibility={plugin.compatibility} className="text-sm" />
 
           <Tabs
             tab={tab}
@@ -109,6 +112,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
         </div>
 
         <aside className="space-y-6">
+          <CompatibilityPanel plugin={plugin} signedIn={signedIn} isOwner={isOwner} />
           <InfoBox plugin={plugin} authorName={authorName} />
           {isAdmin && <AdminControls plugin={plugin} />}
         </aside>

@@ -17,6 +17,7 @@ const version: PluginVersion = {
   sha256: zipHash,
   files: [{ path: 'plugins/Rocket.dll', size: 2048, sha256: dllHash }],
   provenance: null,
+  gameVersionIds: [],
 };
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../../components/ui';
 import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from './list-text';
+import { COMPATIBILITY_TEXT as C } from '../compatibility/text';
 
 const triggerClasses = cx(
   'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
@@ -91,7 +92,8 @@ export function SortMenu({
 }
 
 /**
- * Filters dropdown: tag checkboxes (a plugin must have all checked tags) and the source-code filter.
+ * Filters dropdown: tag checkboxes (a plugin must have all checked tags), the source-code filter and
+ * 'works with the current game version'.
  * `counts` (tag id to plugins) are the tag counts of the current search, shown beside each tag.
  */
 export function FiltersMenu({
@@ -99,21 +101,26 @@ export function FiltersMenu({
   counts,
   selected,
   source,
+  compatible = false,
   onTags,
   onSource,
+  onCompatible,
   onClear,
 }: {
   tags: Tag[];
   counts?: ReadonlyMap<number, number>;
   selected: string[];
   source: PluginHasSourceFilter;
+  /** Only plugins that work with the current game version. */
+  compatible?: boolean;
   onTags: (tags: string[]) => void;
   onSource: (source: PluginHasSourceFilter) => void;
+  onCompatible?: (compatible: boolean) => void;
   onClear: () => void;
 }) {
   const d = useDropdown({ menu: false });
   const panelId = useId();
-  const active = selected.length + (source === 'any' ? 0 : 1);
+  const active = selected.length + (source === 'any' ? 0 : 1) + (compatible ? 1 : 0);
   const has = (t: Tag) => selected.some((s) => s.toLowerCase() === t.shortName.toLowerCase() || s === String(t.id));
   const toggle = (t: Tag) =>
     onTags(
@@ -168,6 +175,17 @@ export function FiltersMenu({
             ))}
           </div>
         </fieldset>
+        {onCompatible && (
+          <fieldset>
+            <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+              {C.filterLegend}
+            </legend>
+            <label className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
+              <input type="checkbox" checked={compatible} onChange={(e) => onCompatible(e.target.checked)} />
+              {C.filterLabel}
+            </label>
+          </fieldset>
+        )}
         {active > 0 && (
           <button
             type="button"

@@ -43,12 +43,14 @@ export function resultCounter(result: PluginsListResult): { summary: string; pag
 /** /plugins (§2, §4): search, filters, sort, grid or list, numbered pages with ad cards. */
 export function PluginsPage() {
   useDocumentTitle(T.title);
-  const { params, view, setSearch, setSort, setTags, setSource, clearFilters, setPage, setView } = usePluginsParams();
+  const { params, view, setSearch, setSort, setTags, setSource, setCompatible, clearFilters, setPage, setView } =
+    usePluginsParams();
   const list = useQuery({ ...pluginsListQuery(params), placeholderData: keepPreviousData });
   const tags = useQuery(tagsQuery());
   const result = list.data;
   const counter = result && !list.isError ? resultCounter(result) : null;
-  const narrowed = Boolean(params.search) || params.tags.length > 0 || params.source !== 'any';
+  const narrowed =
+    Boolean(params.search) || params.tags.length > 0 || params.source !== 'any' || Boolean(params.compatible);
   const tagCounts = useMemo(
     () => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined),
     [result],
@@ -87,8 +89,10 @@ export function PluginsPage() {
             counts={tagCounts}
             selected={params.tags}
             source={params.source}
+            compatible={params.compatible}
             onTags={setTags}
             onSource={setSource}
+            onCompatible={setCompatible}
             onClear={clearFilters}
           />
           <SortMenu

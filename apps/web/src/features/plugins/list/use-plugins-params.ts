@@ -42,11 +42,12 @@ export function readPluginsParams(sp: URLSearchParams): PluginsListParams {
     sortDir: isSortDir(sortDir) ? sortDir : null,
     tags,
     source: isSource(source) ? source : 'any',
+    compatible: sp.get('compatible') === 'current',
   };
 }
 
 /**
- * The query string is the list's state (§4): search, sortBy, sortDir, tags, source and page. Any
+ * The query string is the list's state (§4): search, sortBy, sortDir, tags, source, compatible and page. Any
  * change of search, sort or filters goes back to page 1. The view comes from ?view, else local storage.
  */
 export function usePluginsParams() {
@@ -85,15 +86,26 @@ export function usePluginsParams() {
     [update],
   );
 
-  const clearFilters = useCallback(
-    () =>
+  const setCompatible = useCallback(
+    (compatible: boolean) =>
       update((next) => {
-        next.delete('tags');
-        next.delete('source');
+        if (compatible) next.set('compatible', 'current');
+        else next.delete('compatible');
         next.delete('page');
       }),
     [update],
   );
 
-  return { params, view, setSearch, setSort, setTags, setSource, clearFilters, setPage, setView };
+  const clearFilters = useCallback(
+    () =>
+      update((next) => {
+        next.delete('tags');
+        next.delete('source');
+        next.delete('compatible');
+        next.delete('page');
+      }),
+    [update],
+  );
+
+  return { params, view, setSearch, setSort, setTags, setSource, setCompatible, clearFilters, setPage, setView };
 }

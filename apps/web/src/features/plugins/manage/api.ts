@@ -48,11 +48,23 @@ export const managePluginApi = {
   setPin: (id: number, isPinned: boolean) => api.post<PluginPinResponse>(`/plugins/${id}/pin`, { isPinned }),
   uploadBanner: (id: number, file: File, onProgress: (pct: number) => void) =>
     uploadFile<{ bannerImageUrl: string }>(`/plugins/${id}/files/banner`, file, { onProgress }),
-  /** versionString is already sourceVersionField()'s answer: sent only when there is one. */
-  uploadSource: (id: number, file: File, versionString: string | undefined, onProgress: (pct: number) => void) =>
+  /**
+   * versionString is already sourceVersionField()'s answer: sent only when there is one.
+   * gameVersionIds: the game versions it works with (left out: the server declares the current one).
+   */
+  uploadSource: (
+    id: number,
+    file: File,
+    versionString: string | undefined,
+    onProgress: (pct: number) => void,
+    gameVersionIds?: number[],
+  ) =>
     uploadFile<SourceUploadResponse>(`/plugins/${id}/files/source`, file, {
       onProgress,
-      fields: versionString === undefined ? {} : { versionString },
+      fields: {
+        ...(versionString === undefined ? {} : { versionString }),
+        ...(gameVersionIds === undefined ? {} : { gameVersionIds: gameVersionIds.join(',') }),
+      },
     }),
   deleteSubmission: (id: number, submissionId: number) => api.delete(`/plugins/my/${id}/submissions/${submissionId}`),
   sourceUrl: (id: number, submissionId: number) =>

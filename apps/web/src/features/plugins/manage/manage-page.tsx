@@ -13,6 +13,8 @@ import { PinButton } from './pin-button';
 import { DebugFilesSection, SubmissionsSection } from './submissions-section';
 import { TagsSection, VisibilitySection } from './settings-sections';
 import { BannerSection, SourceSection } from './upload-sections';
+import { DeclarationSection } from '../compatibility/declaration-section';
+import { COMPATIBILITY_TEXT } from '../compatibility/text';
 
 const NAV: ReadonlyArray<[string, string]> = [
   ['details', T.details],
@@ -20,6 +22,7 @@ const NAV: ReadonlyArray<[string, string]> = [
   ['visibility', T.visibility],
   ['banner', T.banner],
   ['source', T.source],
+  ['game-versions', COMPATIBILITY_TEXT.declareTitle],
   ['submissions', T.submissions],
   ['debug-files', T.debugFiles],
   ['danger', T.danger],
@@ -120,6 +123,7 @@ export function PluginManagePage() {
           <VisibilitySection plugin={plugin} />
           <BannerSection plugin={plugin} />
           <SourceSection plugin={plugin} />
+          <DeclarationSection plugin={plugin} />
           <SubmissionsSection pluginId={plugin.id} />
           <DebugFilesSection pluginId={plugin.id} />
           <DangerZone plugin={plugin} />

@@ -5,7 +5,7 @@ import {
   sourceVersionField,
   type Plugin,
 } from '@bm/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES, ZIP_ACCEPT } from '../../../components/file-drop-zone';
 import { Button, TextField } from '../../../components/ui';
@@ -14,6 +14,9 @@ import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys, patchMyPlugin } from './api';
 import { MANAGE_TEXT as T } from './constants';
 import { ManageSection, SectionStatus } from './section';
+import { gameVersionsQuery } from '../compatibility/api';
+import { GameVersionChecks } from '../compatibility/game-version-checks';
+import { COMPATIBILITY_TEXT as C } from '../compatibility/text';
 
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
@@ -126,15 +129,27 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
   const client = useQueryClient();
   const { file, error, progress, status, choose, submit } = useFileUpload();
   const [version, setVersion] = useState('');
+  const gameVersions = useQuery(gameVersionsQuery());
+  // Untouched: the current game version is checked for the author.
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const current = gameVersions.data?.find((v) => v.current);
+  const declared = picked ?? (current ? [current.id] : []);
 
   const upload = (e: FormEvent) =>
     submit(
       e,
       async (chosen, onProgress) => {
-        const result = await managePluginApi.uploadSource(plugin.id, chosen, sourceVersionField(version), onProgress);
+        const result = await managePluginApi.uploadSource(
+          plugin.id,
+          chosen,
+          sourceVersionField(version),
+          onProgress,
+          gameVersions.data?.length ? declared : undefined,
+        );
         client.setQueryData(myPluginKeys.one(plugin.id), result.plugin);
         void client.invalidateQueries({ queryKey: myPluginKeys.submissions(plugin.id) });
         setVersion('');
+        setPicked(null);
       },
       T.sourceUploaded,
       T.sourceFailed,
@@ -167,6 +182,16 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             autoComplete="off"
           />
         </div>
+        {!!gameVersions.data?.length && (
+          <GameVersionChecks
+            versions={gameVersions.data}
+            selected={declared}
+            onChange={setPicked}
+            legend={C.uploadLegend}
+            hint={C.uploadHint}
+            disabled={busy}
+          />
+        )}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy || !file}>
             {busy ? T.uploadingSource : T.uploadSource}
