@@ -11,6 +11,8 @@ const LIST_TOTAL_TTL_MS = 5000;
 const LIST_TOTALS_MAX = 500;
 /** Characters of kept plugin details in all (each counts its description plus 1,000 for the rest): about 8 MB of text. */
 const DETAIL_CACHE_CHARS = 4_000_000;
+/** Characters of kept Atom feeds in all (a feed of 50 long changelogs is under 400,000). */
+const FEED_CACHE_CHARS = 4_000_000;
 
 /**
  * What the catalogue reads keep (the one ReadCache), one set per server so that every module
@@ -22,7 +24,8 @@ const DETAIL_CACHE_CHARS = 4_000_000;
  * - each plugin as GET /plugins/{id} shows it to anyone allowed to see it, without the viewer's
  *   stars: the visibility rule is applied to the kept copy on every request, so a hide or a
  *   deletion drops it at once;
- * - the tags.
+ * - the tags;
+ * - the Atom feeds (feeds.ts), each as its XML: any plugin change drops them all (a feed lists many plugins).
  * A counted view or download drops only that plugin's details (a visitor is counted at most once
  * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
  */
@@ -32,6 +35,7 @@ export interface PluginCaches {
   /** With whether its owner is disabled, for the access rule (not shown). */
   details: ReadCache<{ plugin: PluginDetail; ownerDisabled: boolean }>;
   tags: ReadCache<{ tags: Tag[] }>;
+  feeds: ReadCache<{ xml: string }>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
 
@@ -46,6 +50,7 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
         size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
       tags: new ReadCache(ctx.config.listCacheMs, { maxSize: 1, size: () => 1 }),
+      feeds: new ReadCache(ctx.config.listCacheMs, { maxSize: FEED_CACHE_CHARS, size: ({ xml }) => xml.length }),
     };
     pluginCaches.set(ctx, caches);
   }
@@ -64,6 +69,7 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   caches.pages.invalidate();
   caches.totals.invalidate();
   caches.details.invalidate(id === undefined ? undefined : String(id));
+  caches.feeds.invalidate();
   if (id === undefined) caches.tags.invalidate();
 }
 

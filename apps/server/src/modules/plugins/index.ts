@@ -1,5 +1,7 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
+export { feedRoutes } from './feed-routes.js';
+export { type VersionChangelog, versionChangelog } from './changelogs.js';
 export { matchSyncOf, pluginsChanged, pluginsGeneration } from './caches.js';
 export { PluginEngagement } from './engagement.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
