@@ -56,7 +56,7 @@ export async function publishVersion(
 
 export interface ParsedEntry {
   id: string;
-  title: string;
+  title: { '#text': string };
   updated: string;
   published: string;
   link: Array<{ '@_rel': string; '@_href': string }>;
@@ -66,7 +66,7 @@ export interface ParsedEntry {
 export interface ParsedFeed {
   '@_xmlns': string;
   id: string;
-  title: string;
+  title: { '#text': string };
   updated: string;
   link: Array<{ '@_rel': string; '@_href': string; '@_type': string }>;
   entry: ParsedEntry[];
@@ -92,7 +92,7 @@ export async function fetchFeed(t: TestApp, url: string): Promise<{ feed: Parsed
   const feed = (parser.parse(xml) as { feed: ParsedFeed }).feed;
   expect(feed['@_xmlns']).toBe('http://www.w3.org/2005/Atom');
   expect(feed.id).toMatch(/^tag:[a-z0-9.-]+,2026:\S+$/);
-  expect(feed.title).toBeTruthy();
+  expect(feed.title['#text']).toBeTruthy();
   expect(Number.isNaN(Date.parse(feed.updated))).toBe(false);
   const self = feed.link.find((l) => l['@_rel'] === 'self');
   expect(self?.['@_href']).toMatch(new RegExp(`${url.replace(/[.]/g, '\\.')}$`));
@@ -100,7 +100,7 @@ export async function fetchFeed(t: TestApp, url: string): Promise<{ feed: Parsed
   feed.entry ??= [];
   for (const e of feed.entry) {
     expect(e.id).toMatch(/^tag:[a-z0-9.-]+,2026:plugins\/\d+\/versions\/\d+$/);
-    expect(e.title).toBeTruthy();
+    expect(e.title['#text']).toBeTruthy();
     expect(Number.isNaN(Date.parse(e.updated))).toBe(false);
     expect(e.link.find((l) => l['@_rel'] === 'alternate')?.['@_href']).toMatch(/\/plugin\/\d+$/);
     expect(e.author.name).toBeTruthy();
