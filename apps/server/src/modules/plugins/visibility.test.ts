@@ -19,7 +19,19 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /** Where a public plugin shows, path by path: each must be false once the plugin is hidden. */
 type Reads = Record<
-  'list' | 'search' | 'detail' | 'versions' | 'member' | 'sitemap' | 'meta' | 'room' | 'file' | 'manager',
+  | 'list'
+  | 'search'
+  | 'detail'
+  | 'versions'
+  | 'member'
+  | 'sitemap'
+  | 'meta'
+  | 'room'
+  | 'file'
+  | 'manager'
+  | 'siteFeed'
+  | 'pluginFeed'
+  | 'memberFeed',
   boolean
 > & { searchTotal: number };
 
@@ -74,6 +86,8 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
     const manager = (await get(`/api/v1/plugins/get/short?pluginids=${p.id}`)).json<{
       response: { plugins: Record<string, unknown> };
     }>();
+    const entryOf = `:plugins/${p.id}/versions/`;
+    const memberFeed = await get(`/feeds/members/${owner.username}.atom`);
     return {
       list: list.items.some((i) => i.id === p.id),
       search: search.items.some((i) => i.id === p.id),
@@ -86,6 +100,9 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
       room: (await socket.emitWithAck('JoinPlugin', p.id)) === true,
       file: file !== null && file.statusCode === 302,
       manager: String(p.id) in manager.response.plugins,
+      siteFeed: (await get('/feeds/plugins.atom')).body.includes(entryOf),
+      pluginFeed: (await get(`/feeds/plugins/${p.id}.atom`)).statusCode === 200,
+      memberFeed: memberFeed.statusCode === 200 && memberFeed.body.includes(entryOf),
     };
   }
 
@@ -101,6 +118,9 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
     room: true,
     file: true,
     manager: true,
+    siteFeed: true,
+    pluginFeed: true,
+    memberFeed: true,
   };
   // Only the other plugin with the word is found and counted.
   const nowhere: Reads = {
