@@ -63,7 +63,7 @@ export const HOME_META: PageMeta = {
 /** The plugin list: its link preview, and the site's feed of new versions. */
 export const PLUGINS_META: PageMeta = {
   title: 'Plugins',
-  description: 'BakkesMod plugins for Rocket League: browse, search and download, with every version\'s changelog.',
+  description: "BakkesMod plugins for Rocket League: browse, search and download, with every version's changelog.",
   type: 'website',
   canonicalPath: '/plugins',
   feed: { title: FEED_TITLES.site, path: FEED_PATHS.site },

@@ -29,7 +29,7 @@ describe('XML escaping of the feeds', () => {
           id: tagUri('example.com', 'plugins/1/versions/2'),
           title: hostile,
           updated: '2026-01-02T03:04:05.000Z',
-          link: 'https://example.com/plugin/1?x=<y>&z=\'w\'',
+          link: "https://example.com/plugin/1?x=<y>&z='w'",
           author: { name: hostile, uri: 'https://example.com/members/a%26b' },
           contentHtml: '<p>Fixed &amp; improved <code>&lt;tag&gt;</code></p>',
         },

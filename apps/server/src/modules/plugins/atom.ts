@@ -6,7 +6,8 @@
 
 /** Characters XML 1.0 does not allow anywhere (C0 controls but tab and line breaks, U+FFFE/U+FFFF, lone surrogates). */
 // eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A text node's content: characters XML cannot carry dropped, markup escaped. */
 export const xmlText = (s: string): string =>
@@ -14,7 +15,10 @@ export const xmlText = (s: string): string =>
 
 /** An attribute's value (written between double quotes): as a text node, quotes and line breaks escaped too. */
 export const xmlAttr = (s: string): string =>
-  xmlText(s).replace(/["'\t\n\r]/g, (c) => ({ '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!);
+  xmlText(s).replace(
+    /["'\t\n\r]/g,
+    (c) => ({ '"': '&quot;', "'": '&apos;', '\t': '&#9;', '\n': '&#10;', '\r': '&#13;' })[c]!,
+  );
 
 export interface AtomPerson {
   name: string;

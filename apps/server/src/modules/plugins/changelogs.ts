@@ -23,7 +23,11 @@ export async function versionChangelog(
   submissionId: number,
 ): Promise<VersionChangelog | null> {
   const [row] = await ctx.db
-    .select({ pluginId: submissions.pluginId, versionString: submissions.versionString, changelog: submissions.changelog })
+    .select({
+      pluginId: submissions.pluginId,
+      versionString: submissions.versionString,
+      changelog: submissions.changelog,
+    })
     .from(submissions)
     .where(and(eq(submissions.id, submissionId), eq(submissions.status, 'a')));
   if (!row) return null;

@@ -20,7 +20,11 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const hidePlugin = async (mod: Member, id: number) => {
-  const res = await t.app.inject({ method: 'POST', url: `/api/moderation/reported/${id}/hide-plugin`, headers: mod.auth });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/moderation/reported/${id}/hide-plugin`,
+    headers: mod.auth,
+  });
   expect(res.statusCode).toBe(204);
 };
 
@@ -116,7 +120,11 @@ describe('what the feeds never show', () => {
     const admin = await signedInMember(t, ['administrator']);
     const gone = await signedInMember(t);
     expect((await get(`/feeds/members/${gone.username}.atom`)).statusCode).toBe(200);
-    const off = await t.app.inject({ method: 'POST', url: `/api/admin/members/${gone.id}/disable`, headers: admin.auth });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${gone.id}/disable`,
+      headers: admin.auth,
+    });
     expect(off.statusCode).toBe(204);
     for (const url of [
       `/feeds/members/${gone.username}.atom`,
@@ -143,7 +151,9 @@ describe('feed links in page heads', () => {
       new RegExp(
         `<link rel="alternate" type="application/atom\\+xml" title="${title}" href="https?://[^"]+${path.replace(/[.]/g, '\\.')}" data-page-feed />`,
       );
-    expect((await get('/plugins')).body).toMatch(link('BakkesMod Community: new plugin versions', '/feeds/plugins.atom'));
+    expect((await get('/plugins')).body).toMatch(
+      link('BakkesMod Community: new plugin versions', '/feeds/plugins.atom'),
+    );
     expect((await get(`/plugin/${p.id}`)).body).toMatch(
       link('Head &quot;Linked&quot;: versions', `/feeds/plugins/${p.id}.atom`),
     );

@@ -48,11 +48,19 @@ export const managePluginApi = {
   setPin: (id: number, isPinned: boolean) => api.post<PluginPinResponse>(`/plugins/${id}/pin`, { isPinned }),
   uploadBanner: (id: number, file: File, onProgress: (pct: number) => void) =>
     uploadFile<{ bannerImageUrl: string }>(`/plugins/${id}/files/banner`, file, { onProgress }),
-  /** versionString is already sourceVersionField()'s answer: sent only when there is one. */
-  uploadSource: (id: number, file: File, versionString: string | undefined, onProgress: (pct: number) => void) =>
+  /** versionString is already sourceVersionField()'s answer: sent only when there is one; the changelog only when not blank. */
+  uploadSource: (
+    id: number,
+    file: File,
+    { versionString, changelog }: { versionString: string | undefined; changelog: string },
+    onProgress: (pct: number) => void,
+  ) =>
     uploadFile<SourceUploadResponse>(`/plugins/${id}/files/source`, file, {
       onProgress,
-      fields: versionString === undefined ? {} : { versionString },
+      fields: {
+        ...(versionString === undefined ? {} : { versionString }),
+        ...(changelog.trim() ? { changelog } : {}),
+      },
     }),
   deleteSubmission: (id: number, submissionId: number) => api.delete(`/plugins/my/${id}/submissions/${submissionId}`),
   sourceUrl: (id: number, submissionId: number) =>

@@ -1,5 +1,6 @@
 import {
   PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_CHANGELOG_MAX,
   PLUGIN_VERSION_STRING_MAX,
   SOURCE_ZIP_MAX_BYTES,
   sourceVersionField,
@@ -8,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES, ZIP_ACCEPT } from '../../../components/file-drop-zone';
+import { MarkdownField } from '../../../components/markdown-field';
 import { Button, TextField } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -126,19 +128,34 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
   const client = useQueryClient();
   const { file, error, progress, status, choose, submit } = useFileUpload();
   const [version, setVersion] = useState('');
+  const [changelog, setChangelog] = useState('');
+  const [changelogError, setChangelogError] = useState<string | null>(null);
 
-  const upload = (e: FormEvent) =>
-    submit(
+  const upload = (e: FormEvent) => {
+    // Counted as the server counts it: line breaks as one character, the ends trimmed.
+    if (changelog.replace(/\r\n?/g, '\n').trim().length > PLUGIN_CHANGELOG_MAX) {
+      e.preventDefault();
+      setChangelogError(T.changelogTooLong);
+      return;
+    }
+    return submit(
       e,
       async (chosen, onProgress) => {
-        const result = await managePluginApi.uploadSource(plugin.id, chosen, sourceVersionField(version), onProgress);
+        const result = await managePluginApi.uploadSource(
+          plugin.id,
+          chosen,
+          { versionString: sourceVersionField(version), changelog },
+          onProgress,
+        );
         client.setQueryData(myPluginKeys.one(plugin.id), result.plugin);
         void client.invalidateQueries({ queryKey: myPluginKeys.submissions(plugin.id) });
         setVersion('');
+        setChangelog('');
       },
       T.sourceUploaded,
       T.sourceFailed,
     );
+  };
 
   const busy = progress !== null;
   return (
@@ -167,6 +184,20 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             autoComplete="off"
           />
         </div>
+        <MarkdownField
+          label={T.changelog}
+          tabsLabel={T.changelogTabs}
+          hint={T.changelogHint}
+          value={changelog}
+          onChange={(v) => {
+            setChangelog(v);
+            setChangelogError(null);
+          }}
+          error={changelogError}
+          max={PLUGIN_CHANGELOG_MAX}
+          texts={T}
+          rows={5}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy || !file}>
             {busy ? T.uploadingSource : T.uploadSource}
