@@ -5,8 +5,8 @@
  */
 
 /** Characters XML 1.0 does not allow anywhere (C0 controls but tab and line breaks, U+FFFE/U+FFFF, lone surrogates). */
-// eslint-disable-next-line no-control-regex
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A text node's content: characters XML cannot carry dropped, markup escaped. */
