@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
 import { fetchFeed, publishVersion, uploadSource } from './feed-test-support.js';
-import { createPlugin } from './test-support.js';
+import { storeApprovedVersion } from './seed.js';
+import { createPlugin, publishedPlugin } from './test-support.js';
 
 const html =
   '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
@@ -76,6 +77,28 @@ describe('Atom feeds of published versions', () => {
     expect(feed.entry.map((e) => e.id.split('/').pop())).toEqual([String(b), String(a)]);
     expect(feed.entry[1]!.content['#text']).toBe('<p>Tiny &amp; neat</p>');
     expect((await fetchFeed(t, '/feeds/plugins.atom')).feed.entry.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('the size of a feed', () => {
+  it('holds the 50 newest versions, newest first', async () => {
+    const owner = await signedInMember(t);
+    const p = await publishedPlugin(t, owner, { name: 'Many Versions', shortDescription: 'x' }, { versionString: '0' });
+    // Later than the first version, which was approved just now.
+    const start = Date.now() + 60_000;
+    for (let i = 1; i <= 52; i++) {
+      await storeApprovedVersion(t.ctx.db, t.ctx.storage, {
+        pluginId: p.id,
+        pluginName: p.name,
+        versionString: `1.${i}`,
+        approvedAt: new Date(start + i * 60_000),
+      });
+    }
+    const { feed } = await fetchFeed(t, `/feeds/plugins/${p.id}.atom`);
+    expect(feed.entry).toHaveLength(50);
+    expect(feed.entry[0]!.title['#text']).toBe('Many Versions 1.52');
+    expect(feed.entry[49]!.title['#text']).toBe('Many Versions 1.3');
+    expect(feed.updated).toBe(new Date(start + 52 * 60_000).toISOString());
   });
 });
 
