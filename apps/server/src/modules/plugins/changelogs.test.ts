@@ -44,6 +44,16 @@ describe('a version changelog given with the source upload', () => {
     }
   });
 
+  it('the moderator reviewing the upload reads its changelog as written', async () => {
+    const owner = await signedInMember(t);
+    const mod = await signedInMember(t, ['moderator']);
+    const p = await newPlugin(owner, 'Reviewed Changelog');
+    const up = await uploadSource(t, owner, p.id, { versionString: '1.0', changelog: '- Fixed <b>boost</b>' });
+    const review = await get(`/api/moderation/plugins/${up.json().submission.submissionId}`, mod.auth);
+    expect(review.statusCode).toBe(200);
+    expect(review.json().changelog).toBe('- Fixed <b>boost</b>');
+  });
+
   it('an empty or blank changelog is stored as none', async () => {
     const owner = await signedInMember(t);
     const p = await newPlugin(owner, 'Blank Changelog');
