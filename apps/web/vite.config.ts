@@ -88,12 +88,16 @@ export default defineConfig({
       // ws: true carries the real-time hub (/api/hubs/app) through the dev server.
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
       '/files': { target: apiTarget, changeOrigin: true },
+      // The Atom feeds: the Host header is kept, so a feed's links lead back to this server.
+      '/feeds': { target: apiTarget },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
       '/files': { target: apiTarget, changeOrigin: true },
+      // The Atom feeds: the Host header is kept, so a feed's links lead back to this server.
+      '/feeds': { target: apiTarget },
     },
   },
   build: {

@@ -21,6 +21,8 @@ export interface PageMeta {
    * preloads it, so it downloads with the scripts instead of after the page's data.
    */
   preloadImage?: boolean;
+  /** The page's Atom feed (docs/feeds.md): written as <link rel="alternate" type="application/atom+xml">. */
+  feed?: { title: string; path: string };
 }
 
 export const SITE_NAME = 'BakkesMod Community';
@@ -79,6 +81,12 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
     // The same address the page's <img> uses (the API's image URL), so the browser reuses the download.
     ...(meta.image && meta.preloadImage
       ? [`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />`]
+      : []),
+    // data-page-feed: the web app replaces it with its own as soon as it shows a page (FeedLink).
+    ...(meta.feed
+      ? [
+          `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(publicUrl + meta.feed.path)}" data-page-feed />`,
+        ]
       : []),
   ].join('\n    ');
   return html

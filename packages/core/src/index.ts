@@ -26,3 +26,4 @@ export * from './search-text.js';
 export * from './game-versions.js';
 export * from './follows.js';
 export * from './compatibility.js';
+export * from './feeds.js';

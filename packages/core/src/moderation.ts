@@ -117,6 +117,8 @@ export const moderationDetail = z.object({
   authorName: z.string(),
   memberId: z.number().int(),
   version: z.string().nullable(),
+  /** The author's changelog for this version (markdown as written): public once approved. */
+  changelog: z.string().nullable(),
   status: z.string(),
   publishedOnce: z.boolean(),
   isActive: z.boolean(),

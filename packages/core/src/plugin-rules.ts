@@ -6,6 +6,8 @@ export const PLUGIN_SHORT_DESCRIPTION_MAX = 500;
 export const PLUGIN_DESCRIPTION_MAX = 20_000;
 export const PLUGIN_URL_MAX = 2000;
 export const PLUGIN_VERSION_STRING_MAX = 50;
+/** A version's public changelog (markdown), given with its source upload. */
+export const PLUGIN_CHANGELOG_MAX = 5000;
 export const PLUGIN_PAGE_SIZE = 16;
 export const PLUGIN_PAGE_SIZE_MAX = 100;
 export const PLUGIN_SEARCH_MAX = 200;
@@ -30,6 +32,7 @@ export const PLUGIN_MESSAGES = {
   homepageInvalid: 'Homepage must be a valid URL',
   sourceCodeUrlInvalid: 'Source code URL must be a valid URL',
   versionStringTooLong: `Version cannot exceed ${PLUGIN_VERSION_STRING_MAX} characters`,
+  changelogTooLong: `Changelog cannot exceed ${PLUGIN_CHANGELOG_MAX} characters`,
   notFound: 'Plugin not found',
   notOwner: 'Only the owner of this plugin can do that',
   adminOnly: 'Only administrators can do that',

@@ -206,10 +206,16 @@ export const pluginVersionFileSchema = z.object({
 export type PluginVersionFile = z.infer<typeof pluginVersionFileSchema>;
 
 export const pluginVersionSchema = z.object({
+  /** The version's id (its submission's). */
+  id: z.number().int(),
   submissionId: z.number().int(),
   versionString: z.string().nullable(),
   submittedAt: z.string(),
   approvedAt: z.string().nullable(),
+  /** When it was published (approved); its submission time for the oldest versions that have no approval time. */
+  publishedAt: z.string(),
+  /** The author's changelog for this version, rendered (sanitised HTML); '' when none was given. */
+  changelogHtml: z.string(),
   binaryDownloadUrl: z.string().nullable(),
   /** SHA-256 (hex) of the ZIP that the download and the plugin manager serve. */
   sha256: z.string(),

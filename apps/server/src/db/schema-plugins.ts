@@ -197,6 +197,9 @@ export const submissions = pgTable(
     versionString: text('version_string'),
     status: text('status').$type<SubmissionStatus>().notNull().default('q'),
     notes: text('notes'),
+    /** The author's public changelog for this version (markdown, at most PLUGIN_CHANGELOG_MAX characters). */
+    changelog: text('changelog'),
+    /** The moderator's note on approval: private (the owner and staff only), never in public answers. */
     approvalNote: text('approval_note'),
     denyReason: text('deny_reason'),
     binaryKey: text('binary_key'),

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { isAppPage } from '../app-pages.js';
 import type { AppContext } from '../context.js';
 import { carMeta } from '../modules/cars/index.js';
-import { HOME_META, memberMeta, pageRoutes, privatePluginPage } from '../modules/pages/index.js';
-import { pluginMeta } from '../modules/plugins/index.js';
+import { HOME_META, PLUGINS_META, memberMeta, pageRoutes, privatePluginPage } from '../modules/pages/index.js';
+import { feedRoutes, pluginMeta } from '../modules/plugins/index.js';
 import { publicConfig } from '../modules/system/index.js';
 import { pageData } from '../page-data.js';
 import { type MetaResolver, type PageMeta, siteOrigin, spaFallback } from '../spa.js';
@@ -21,6 +21,7 @@ function metaResolver(ctx: AppContext): MetaResolver {
     },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
     { pattern: /^\/()$/, resolve: async () => HOME_META },
+    { pattern: /^\/plugins\/?()$/, resolve: async () => PLUGINS_META },
   ];
   return async (pathname) => {
     for (const r of resolvers) {
@@ -33,11 +34,13 @@ function metaResolver(ctx: AppContext): MetaResolver {
 }
 
 /**
- * The web app's pages: crawler files at the root (/robots.txt, /sitemap.xml), the built assets, and
+ * The web app's pages: crawler files at the root (/robots.txt, /sitemap.xml), the Atom feeds
+ * (/feeds/*), the built assets, and
  * every other GET answered with index.html carrying the page's meta, the public config and its first reads.
  */
 export const pages = fp<{ ctx: AppContext; webDist: string }>(async (app, { ctx, webDist }) => {
   pageRoutes(app, ctx);
+  feedRoutes(app, ctx);
   await spaFallback(app, webDist, {
     origin: (req) => siteOrigin(ctx.config, req),
     resolveMeta: metaResolver(ctx),

@@ -45,7 +45,13 @@ describe('a followed plugin’s new version', () => {
     await setPrefs(noEmail!, { inboxNotifications: false });
     const live = vi.spyOn(t.ctx.hub, 'toMember');
 
-    const submissionId = await submitVersion(t, author, p.id, '2.0.0');
+    const submissionId = await submitVersion(
+      t,
+      author,
+      p.id,
+      '2.0.0',
+      '- Faster boost meter\n- Fixed **overlay** in replays',
+    );
     await approve(t, mod, submissionId);
     // The request only queued the job.
     expect(await followNotices(t, fan!.id)).toEqual([]);
@@ -57,6 +63,8 @@ describe('a followed plugin’s new version', () => {
     const [notice] = await followNotices(t, fan!.id);
     expect(notice).toMatchObject({ subject: 'Told Plugin v2.0.0 is out', link: `/plugin/${p.id}`, status: 'U' });
     expect(notice!.body).toContain('a plugin you follow');
+    // It quotes the version's public changelog, as the author wrote it.
+    expect(notice!.body).toContain("What's new:\n\n> - Faster boost meter\n> - Fixed **overlay** in replays");
     expect(live).toHaveBeenCalledWith(
       fan!.id,
       'MailEvent',

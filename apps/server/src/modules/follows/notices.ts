@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { gameVersions, members, plugins, submissions } from '../../db/schema.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { Notice } from '../notifications/index.js';
-import { canSeePlugin, queryRows } from '../plugins/index.js';
+import { canSeePlugin, queryRows, versionChangelog } from '../plugins/index.js';
 
 /**
  * Notices to followers (issue 25 item 4): a followed plugin's new approved version, a followed
@@ -75,12 +75,12 @@ export async function notifyFollowersOfCompatibility(
 }
 
 /**
- * THE ONE PLACE where a follower notice reads a version's changelog (markdown). Public per-version
- * changelogs (issue 25 item 5) are added on another branch: at merge, read that version's changelog
- * column here (and only here). Until then a version has none.
+ * The one place where a follower notice reads a version's changelog (markdown, as the author wrote
+ * it with the source upload; null for none). The job checked the plugin against the access policy
+ * before, so only those who may see it are told.
  */
-export async function versionChangelogForNotice(_db: Db, _submissionId: number): Promise<string | null> {
-  return null;
+export async function versionChangelogForNotice(db: Db, submissionId: number): Promise<string | null> {
+  return (await versionChangelog({ db }, submissionId))?.markdown || null;
 }
 
 /** A changelog as quoted in a notice (markdown, or HTML reduced to its words), cut to a readable length. */

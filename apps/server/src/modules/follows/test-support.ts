@@ -16,8 +16,15 @@ export const livePlugin = (t: TestApp, owner: Member, name: string) =>
   publishedPlugin(t, owner, { name, shortDescription: `${name} in short`, description: 'A followed plugin' });
 
 /** Uploads a source version for review (no builder configured: it waits for a moderator). */
-export async function submitVersion(t: TestApp, owner: Member, pluginId: number, versionString: string) {
-  const body = multipart(await demoSourceZip(`P${pluginId}`), 'source.zip', { versionString });
+export async function submitVersion(
+  t: TestApp,
+  owner: Member,
+  pluginId: number,
+  versionString: string,
+  changelog?: string,
+) {
+  const fields: Record<string, string> = changelog === undefined ? { versionString } : { versionString, changelog };
+  const body = multipart(await demoSourceZip(`P${pluginId}`), 'source.zip', fields);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/plugins/${pluginId}/files/source`,

@@ -158,6 +158,7 @@ export class ModerationReview {
       authorName: author,
       memberId: plugin.memberId,
       version: sub.versionString,
+      changelog: sub.changelog,
       status: sub.status,
       publishedOnce: plugin.publishedOnce,
       isActive: plugin.isActive,

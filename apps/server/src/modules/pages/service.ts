@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { cutDescription } from '@bm/core';
+import { FEED_PATHS, FEED_TITLES, cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
@@ -39,6 +39,7 @@ export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawNam
     image: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
     type: 'profile',
     canonicalPath: memberPath(row.username),
+    feed: { title: FEED_TITLES.member(row.username), path: FEED_PATHS.member(row.username) },
   };
 }
 
@@ -57,6 +58,15 @@ export const HOME_META: PageMeta = {
   description: 'Share and discover BakkesMod plugins and custom car designs for Rocket League.',
   type: 'website',
   canonicalPath: '/',
+};
+
+/** The plugin list: its link preview, and the site's feed of new versions. */
+export const PLUGINS_META: PageMeta = {
+  title: 'Plugins',
+  description: "BakkesMod plugins for Rocket League: browse, search and download, with every version's changelog.",
+  type: 'website',
+  canonicalPath: '/plugins',
+  feed: { title: FEED_TITLES.site, path: FEED_PATHS.site },
 };
 
 /** A search engine reads at most 50,000 addresses from one sitemap. */

@@ -13,6 +13,8 @@ const LIST_TOTALS_MAX = 500;
 const DETAIL_CACHE_CHARS = 4_000_000;
 /** Plugins the kept plugin manager answers may name in all (one id set of 10 counts 10). */
 const MANAGER_CACHE_PLUGINS = 100_000;
+/** Characters of kept Atom feeds in all (a feed of 50 long changelogs is under 400,000). */
+const FEED_CACHE_CHARS = 4_000_000;
 
 /**
  * What the catalogue reads keep (the one ReadCache), one set per server so that every module
@@ -25,7 +27,8 @@ const MANAGER_CACHE_PLUGINS = 100_000;
  *   stars: the visibility rule is applied to the kept copy on every request, so a hide or a
  *   deletion drops it at once;
  * - the tags;
- * - the in-game plugin manager's update check, per set of plugin ids.
+ * - the in-game plugin manager's update check, per set of plugin ids;
+ * - the Atom feeds (feeds.ts), each as its XML: any plugin change drops them all (a feed lists many plugins).
  * A counted view or download drops only that plugin's details (a visitor is counted at most once
  * per window, so this is bounded by distinct visitors); lists show new counters within LIST_CACHE_SECONDS.
  */
@@ -43,6 +46,7 @@ export interface PluginCaches {
   tags: ReadCache<{ tags: Tag[] }>;
   /** The plugin manager's update check per id set (manager.ts), as it is sent. */
   manager: ReadCache<ManagerAnswer>;
+  feeds: ReadCache<{ xml: string }>;
 }
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
 
@@ -75,6 +79,11 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
         maxSize: MANAGER_CACHE_PLUGINS,
         size: (a) => Object.keys(a.response.plugins).length,
       }),
+      feeds: new ReadCache(ctx.config.listCacheMs, {
+        count: ctx.metrics.cacheCounter('plugin_feeds'),
+        maxSize: FEED_CACHE_CHARS,
+        size: ({ xml }) => xml.length,
+      }),
     };
     pluginCaches.set(ctx, caches);
   }
@@ -94,6 +103,7 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   caches.totals.invalidate();
   caches.manager.invalidate(); // kept per id set: any of them may hold it
   caches.details.invalidate(id === undefined ? undefined : String(id));
+  caches.feeds.invalidate();
   if (id === undefined) caches.tags.invalidate();
 }
 

@@ -3,6 +3,7 @@ import type { Multipart } from '@fastify/multipart';
 import { z } from 'zod';
 import {
   PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_CHANGELOG_MAX,
   PLUGIN_MESSAGES as M,
   SOURCE_ZIP_MAX_BYTES,
   pdbSchema,
@@ -20,12 +21,18 @@ import { visitorOf } from './engagement-routes.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });
 
+/**
+ * The largest text field of an upload: a changelog of PLUGIN_CHANGELOG_MAX characters fits
+ * whatever its characters (3 bytes of UTF-8 per UTF-16 unit at most) and its CRLF line breaks.
+ */
+const FIELD_MAX_BYTES = PLUGIN_CHANGELOG_MAX * 4;
+
 /** Reads the one `file` part of a multipart request (and the text fields around it), within a size limit. */
 async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () => HttpError) {
   if (!req.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data with a file field');
   const fields: Record<string, string> = {};
   let file: { data: Buffer; fileName: string } | null = null;
-  const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
+  const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: FIELD_MAX_BYTES } });
   for await (const part of parts as AsyncIterable<Multipart>) {
     if (part.type === 'file') {
       const data = await part.toBuffer().catch((e: { code?: string }) => {
@@ -33,6 +40,11 @@ async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () =>
         throw e;
       });
       if (part.fieldname === 'file') file = { data, fileName: part.filename };
+    } else if (part.valueTruncated) {
+      // A cut value is never used: the changelog says its own limit, any other field is simply too long.
+      throw part.fieldname === 'changelog'
+        ? badRequest(M.changelogTooLong, 'changelog')
+        : badRequest(`${part.fieldname} is too long`, part.fieldname);
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
@@ -122,6 +134,7 @@ export function fileRoutes(app: App, ctx: AppContext) {
         fileName: file.fileName,
         versionString: file.fields.versionString,
         gameVersionIds: file.fields.gameVersionIds,
+        changelog: file.fields.changelog,
       });
       return reply.code(201).send(out);
     },

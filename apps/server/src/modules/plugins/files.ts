@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_CHANGELOG_MAX,
   PLUGIN_MESSAGES as M,
   PLUGIN_VERSION_STRING_MAX,
   type SubmissionUpdatedEvent,
@@ -39,6 +40,16 @@ function cleanFileName(name: string | undefined, fallback: string) {
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
   return (base || fallback).slice(0, 200);
+}
+
+/**
+ * A version's changelog as given with its upload: line breaks as markdown writes them (a form sends
+ * CRLF), trimmed, null when empty; 400 beyond PLUGIN_CHANGELOG_MAX characters.
+ */
+export function cleanChangelog(raw: string | undefined): string | null {
+  const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
+  if (text.length > PLUGIN_CHANGELOG_MAX) throw badRequest(M.changelogTooLong, 'changelog');
+  return text || null;
 }
 
 /** Tells the plugin's owner that a submission changed (SubmissionUpdated). */
@@ -144,12 +155,13 @@ export class PluginFiles {
   async uploadSource(
     principal: Principal,
     id: number,
-    file: { data: Buffer; fileName?: string; versionString?: string; gameVersionIds?: string },
+    file: { data: Buffer; fileName?: string; versionString?: string; gameVersionIds?: string; changelog?: string },
   ) {
     const plugin = await ownedPluginRow(this.ctx.db, principal, id);
     const versionString = file.versionString?.trim() || null;
     if (versionString && versionString.length > PLUGIN_VERSION_STRING_MAX)
       throw badRequest(M.versionStringTooLong, 'versionString');
+    const changelog = cleanChangelog(file.changelog);
     const gameVersionIds = await uploadGameVersionIds(this.ctx.db, file.gameVersionIds);
     await checkSourceZip(file.data);
 
@@ -170,6 +182,7 @@ export class PluginFiles {
             sourceName: cleanFileName(file.fileName, 'source.zip'),
             sourceSize: file.data.length,
             versionString,
+            changelog,
             status,
           })
           .returning();

@@ -1,6 +1,8 @@
 // What other parts of the server use from the plugin catalogue.
 export { pluginRoutes } from './routes.js';
 export { matchSyncOf, pluginCountersChanged, pluginsChanged, pluginsGeneration } from './caches.js';
+export { feedRoutes } from './feed-routes.js';
+export { type VersionChangelog, versionChangelog } from './changelogs.js';
 export { PluginEngagement } from './engagement.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
 export { queryRows, selectPlugins, toIso, versionDownloadPath } from './presenter.js';

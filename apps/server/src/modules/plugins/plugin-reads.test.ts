@@ -102,10 +102,13 @@ describe('detail, SEO, versions, tags', () => {
     const versions = (await get(`/plugins/${p.id}/versions`)).json();
     expect(versions).toEqual([
       {
+        id: p.versionId,
         submissionId: p.versionId,
         versionString: '3.1',
         submittedAt: expect.any(String),
         approvedAt: expect.any(String),
+        publishedAt: versions[0].approvedAt,
+        changelogHtml: '',
         binaryDownloadUrl: p.downloadUrl,
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         files: expect.arrayContaining([expect.objectContaining({ path: 'plugins/Detailed.dll' })]),
@@ -122,6 +125,7 @@ describe('detail, SEO, versions, tags', () => {
       type: 'article',
       canonicalPath: `/plugin/${p.id}`,
       preloadImage: true,
+      feed: { title: 'Detailed: versions', path: `/feeds/plugins/${p.id}.atom` },
     });
     await api('PUT', `/plugins/${p.id}/update`, { shortDescription: '' }, owner.auth);
     expect((await pluginMeta(t.ctx, p.id))?.description).toHaveLength(160);

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   FEATURED_PLUGIN_COUNT,
+  FEED_PATHS,
+  FEED_TITLES,
   PLUGIN_MESSAGES as M,
   cutDescription,
   normalizeSearchText,
@@ -245,10 +247,13 @@ export class PluginReads {
     );
     return Promise.all(
       rows.map(async (s) => ({
+        id: s.id,
         submissionId: s.id,
         versionString: s.versionString,
         submittedAt: toIso(s.createdAt),
         approvedAt: toIsoOrNull(s.approvedAt),
+        publishedAt: toIso(s.approvedAt ?? s.createdAt),
+        changelogHtml: await renderMarkdown(s.changelog),
         binaryDownloadUrl: versionDownloadPath(id, s.id),
         ...(await versionHashes(this.ctx, s)),
         provenance:
@@ -422,5 +427,6 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
     preloadImage: true,
     type: 'article',
     canonicalPath: `/plugin/${id}`,
+    feed: { title: FEED_TITLES.plugin(row.name), path: FEED_PATHS.plugin(id) },
   };
 }

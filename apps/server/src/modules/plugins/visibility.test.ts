@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { Plugin, PluginPage } from '@bm/core';
@@ -19,12 +20,35 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /** Where a public plugin shows, path by path: each must be false once the plugin is hidden. */
 type Reads = Record<
-  'list' | 'search' | 'detail' | 'versions' | 'member' | 'sitemap' | 'meta' | 'room' | 'file' | 'manager',
+  | 'list'
+  | 'search'
+  | 'detail'
+  | 'versions'
+  | 'member'
+  | 'sitemap'
+  | 'meta'
+  | 'room'
+  | 'file'
+  | 'manager'
+  | 'siteFeed'
+  | 'pluginFeed'
+  | 'memberFeed',
   boolean
 > & { searchTotal: number };
 
 const html =
   '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
+
+/** Whether the plugin's versions are in the site's feed, its own feed answers, and its owner's feed lists them. */
+async function feedReads(get: (url: string) => Promise<LightMyRequestResponse>, p: Plugin, owner: Member) {
+  const entryOf = `:plugins/${p.id}/versions/`;
+  const memberFeed = await get(`/feeds/members/${owner.username}.atom`);
+  return {
+    siteFeed: (await get('/feeds/plugins.atom')).body.includes(entryOf),
+    pluginFeed: (await get(`/feeds/plugins/${p.id}.atom`)).statusCode === 200,
+    memberFeed: memberFeed.statusCode === 200 && memberFeed.body.includes(entryOf),
+  };
+}
 
 // The rule of policy.ts on every read path, with both ways a search matches.
 describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every read (%s search)', (engine) => {
@@ -86,6 +110,7 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
       room: (await socket.emitWithAck('JoinPlugin', p.id)) === true,
       file: file !== null && file.statusCode === 302,
       manager: String(p.id) in manager.response.plugins,
+      ...(await feedReads(get, p, owner)),
     };
   }
 
@@ -101,6 +126,7 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
     room: true,
     file: true,
     manager: true,
+    ...{ siteFeed: true, pluginFeed: true, memberFeed: true },
   };
   // Only the other plugin with the word is found and counted.
   const nowhere: Reads = {

@@ -1,3 +1,5 @@
+import { FEED_PATHS, FEED_TITLES } from '@bm/core';
+import { FeedLink } from '../../components/feed-link';
 import { MEMBER_PAGE_SIZE, compactNumber, type FollowResponse, type MemberProfile, type RepResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -56,6 +58,7 @@ function Profile({ username }: { username: string }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <FeedLink title={FEED_TITLES.member(p.member.displayName)} href={FEED_PATHS.member(p.member.displayName)} />
       <header className="flex flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:flex-row sm:items-center sm:p-6">
         <Avatar url={p.member.avatarUrl} name={p.member.displayName} size="lg" />
         <div className="min-w-0 flex-1">

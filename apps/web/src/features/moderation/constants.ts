@@ -58,6 +58,8 @@ export const MODERATION_TEXT = {
   fileName: 'Uploaded file',
   version: 'Version',
   noVersion: 'None',
+  changelog: 'Changelog',
+  noChangelog: 'None',
   noFile: 'None',
   downloadSource: 'Download Source',
   openPrs: 'Open Active PRs',

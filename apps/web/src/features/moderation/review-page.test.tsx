@@ -114,6 +114,7 @@ describe('plugin review page', () => {
       [T.description, 'Trains aerials in freeplay.'],
       [T.fileName, 'aerial.zip'],
       [T.version, '1.0.0'],
+      [T.changelog, '- Faster *aerials*'],
       [T.status, 'Pending'],
     ] as const) {
       expect(within(table).getByRole('rowheader', { name: label }).closest('tr')).toHaveTextContent(value);

@@ -59,6 +59,13 @@ export function ReviewDetails({ detail }: { detail: ModerationDetail }) {
             </DetailRow>
             <DetailRow label={T.fileName}>{detail.source?.name ?? T.noFile}</DetailRow>
             <DetailRow label={T.version}>{detail.version ?? T.noVersion}</DetailRow>
+            <DetailRow label={T.changelog}>
+              {detail.changelog ? (
+                <p className="whitespace-pre-wrap break-words">{detail.changelog}</p>
+              ) : (
+                <span className="text-slate-400">{T.noChangelog}</span>
+              )}
+            </DetailRow>
             <DetailRow label={T.status}>
               <StatusBadge status={detail.status} />
             </DetailRow>

@@ -37,6 +37,7 @@ export function makeDetail(over: Partial<ModerationDetail> = {}): ModerationDeta
     authorName: 'RocketRyan',
     memberId: 7,
     version: '1.0.0',
+    changelog: '- Faster *aerials*',
     status: 'p',
     publishedOnce: false,
     isActive: true,

@@ -37,6 +37,7 @@ export const PLUGIN_DETAIL_TEXT = {
   downloadCol: 'Download',
   download: 'Download',
   noVersions: 'No versions released yet.',
+  changelogOf: (version: string) => `Changelog of version ${version}`,
   sha256: 'SHA-256',
   copyHash: 'Copy',
   copyHashOf: (what: string) => `Copy the SHA-256 of ${what}`,

@@ -1,3 +1,5 @@
+import { FEED_PATHS, FEED_TITLES } from '@bm/core';
+import { FeedLink } from '../../../components/feed-link';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -50,5 +52,10 @@ export function PluginDetailPage() {
       </div>
     );
   }
-  return <PluginDetailView plugin={plugin} />;
+  return (
+    <>
+      <FeedLink title={FEED_TITLES.plugin(plugin.name)} href={FEED_PATHS.plugin(plugin.id)} />
+      <PluginDetailView plugin={plugin} />
+    </>
+  );
 }

@@ -9,10 +9,13 @@ import { VersionsTable } from './versions-table';
 const zipHash = 'a'.repeat(64);
 const dllHash = 'b'.repeat(64);
 const version: PluginVersion = {
+  id: 5,
   submissionId: 5,
   versionString: '1.2',
   submittedAt: '2026-01-01T00:00:00Z',
   approvedAt: '2026-01-02T00:00:00Z',
+  publishedAt: '2026-01-02T00:00:00Z',
+  changelogHtml: '',
   binaryDownloadUrl: '/dl/5',
   sha256: zipHash,
   files: [{ path: 'plugins/Rocket.dll', size: 2048, sha256: dllHash }],
@@ -79,5 +82,33 @@ describe('the Versions tab', () => {
     const link = within(origins[0]!).getByRole('link', { name: T.provenanceLinkOf('version 1.3') });
     expect(link).toHaveAttribute('href', '/api/plugins/1/versions/6/provenance');
     expect(within(origins[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('shows each version changelog, newest first, and nothing for a version without one', async () => {
+    const older: PluginVersion = {
+      ...version,
+      id: 4,
+      submissionId: 4,
+      versionString: '1.1',
+      publishedAt: '2026-01-01T00:00:00Z',
+      changelogHtml: '<p>Older <strong>notes</strong></p>',
+    };
+    const newer: PluginVersion = { ...version, changelogHtml: '<ul><li>Faster boost</li></ul>' };
+    const bare: PluginVersion = { ...version, id: 6, submissionId: 6, versionString: '1.3' };
+    mockFetch((url) =>
+      new URL(url, 'http://localhost').pathname === '/api/plugins/1/versions'
+        ? json(200, [bare, newer, older])
+        : json(404, { message: 'Not found' }),
+    );
+    renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
+    const newest = await screen.findByRole('region', { name: T.changelogOf('1.2') });
+    expect(within(newest).getByRole('listitem')).toHaveTextContent('Faster boost');
+    const old = screen.getByRole('region', { name: T.changelogOf('1.1') });
+    expect(within(old).getByText('notes').tagName).toBe('STRONG');
+    expect(screen.queryByRole('region', { name: T.changelogOf('1.3') })).toBeNull();
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
+      T.changelogOf('1.2'),
+      T.changelogOf('1.1'),
+    ]);
   });
 });

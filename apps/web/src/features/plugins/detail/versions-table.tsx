@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Markdown } from '../../../components/markdown';
 import { Spinner, Time, cx, focusRing } from '../../../components/ui';
 import { pluginVersionsQuery } from '../api';
 import type { PluginVersion } from '@bm/core';
@@ -39,7 +40,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
               <tr>
                 <td className="py-2 pr-4 text-slate-100">{v.versionString ?? `#${v.submissionId}`}</td>
                 <td className="py-2 pr-4 text-slate-300">
-                  <Time value={v.approvedAt ?? v.submittedAt} />
+                  <Time value={v.publishedAt} />
                 </td>
                 <td className="py-2">
                   {v.binaryDownloadUrl ? (
@@ -54,6 +55,14 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
               </tr>
               <tr className="border-b border-slate-800/60">
                 <td colSpan={3} className="pb-3">
+                  {v.changelogHtml && (
+                    <section
+                      aria-label={T.changelogOf(v.versionString ?? `#${v.submissionId}`)}
+                      className="mb-2 max-w-prose text-sm text-slate-300"
+                    >
+                      <Markdown html={v.changelogHtml} className="[&>:first-child]:mt-0!" />
+                    </section>
+                  )}
                   <VersionHashes version={v} pluginId={pluginId} />
                 </td>
               </tr>

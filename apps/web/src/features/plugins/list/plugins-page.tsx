@@ -1,3 +1,5 @@
+import { FEED_PATHS, FEED_TITLES } from '@bm/core';
+import { FeedLink } from '../../../components/feed-link';
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -60,6 +62,7 @@ export function PluginsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <FeedLink title={FEED_TITLES.site} href={FEED_PATHS.site} />
       <CatalogueHeader title={T.title} intro={T.intro}>
         <a
           href={BAKKESMOD_URL}

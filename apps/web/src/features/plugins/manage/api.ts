@@ -49,21 +49,25 @@ export const managePluginApi = {
   uploadBanner: (id: number, file: File, onProgress: (pct: number) => void) =>
     uploadFile<{ bannerImageUrl: string }>(`/plugins/${id}/files/banner`, file, { onProgress }),
   /**
-   * versionString is already sourceVersionField()'s answer: sent only when there is one.
+   * versionString is already sourceVersionField()'s answer: sent only when there is one; the changelog only when not blank.
    * gameVersionIds: the game versions it works with (left out: the server declares the current one).
    */
   uploadSource: (
     id: number,
     file: File,
-    versionString: string | undefined,
+    {
+      versionString,
+      changelog,
+      gameVersionIds,
+    }: { versionString: string | undefined; changelog: string; gameVersionIds?: number[] },
     onProgress: (pct: number) => void,
-    gameVersionIds?: number[],
   ) =>
     uploadFile<SourceUploadResponse>(`/plugins/${id}/files/source`, file, {
       onProgress,
       fields: {
         ...(versionString === undefined ? {} : { versionString }),
         ...(gameVersionIds === undefined ? {} : { gameVersionIds: gameVersionIds.join(',') }),
+        ...(changelog.trim() ? { changelog } : {}),
       },
     }),
   deleteSubmission: (id: number, submissionId: number) => api.delete(`/plugins/my/${id}/submissions/${submissionId}`),

@@ -69,6 +69,11 @@ export const MANAGE_TEXT = {
   sourceTooLarge: PLUGIN_MESSAGES.sourceTooLarge,
   versionString: 'Version',
   versionHint: 'Optional, e.g. 1.2.0.',
+  changelog: 'Changelog',
+  changelogTabs: 'Changelog editor',
+  changelogHint:
+    'Optional. What changed in this version: shown on your plugin page and in its feed once approved. Markdown is supported.',
+  changelogTooLong: PLUGIN_MESSAGES.changelogTooLong,
   uploadSource: 'Upload Source',
   uploadingSource: 'Uploading source...',
   sourceProgress: 'Source upload progress',

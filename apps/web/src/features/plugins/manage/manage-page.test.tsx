@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PLUGIN_CHANGELOG_MAX } from '@bm/core';
 import { uploadFile } from '../../../lib/api';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
 import { MANAGE_TEXT as T, ordinal } from './constants';
@@ -196,5 +197,44 @@ describe('ordinal', () => {
       '22nd',
       '101st',
     ]);
+  });
+});
+
+describe('the changelog of a source upload', () => {
+  beforeEach(() => signInAs());
+  afterEach(() => {
+    signOut();
+    vi.unstubAllGlobals();
+    upload.mockReset();
+  });
+
+  it('sends a changelog with the source, counts its characters and refuses one too long before uploading', async () => {
+    serve();
+    upload.mockResolvedValue({ submission: makeSubmission(), plugin: makePlugin() });
+    open();
+    const user = userEvent.setup({ applyAccept: false });
+    const zip = new File(['PK'], 'src.zip', { type: 'application/zip' });
+    await user.upload(await screen.findByLabelText(T.sourceInput), zip);
+    const changelog = screen.getByRole('textbox', { name: T.changelog });
+    await user.click(changelog);
+    await user.paste('x'.repeat(PLUGIN_CHANGELOG_MAX + 1));
+    expect(screen.getByText(T.counter(PLUGIN_CHANGELOG_MAX + 1, PLUGIN_CHANGELOG_MAX))).toBeInTheDocument();
+    expect(changelog).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: T.uploadSource }));
+    expect(await screen.findByText(T.changelogTooLong)).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+
+    await user.clear(changelog);
+    await user.type(changelog, '- Faster boost');
+    expect(screen.getByText(T.counter(14, PLUGIN_CHANGELOG_MAX))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.uploadSource }));
+    await waitFor(() =>
+      expect(upload).toHaveBeenCalledWith(
+        '/plugins/5/files/source',
+        zip,
+        expect.objectContaining({ fields: { changelog: '- Faster boost' } }),
+      ),
+    );
+    await waitFor(() => expect(changelog).toHaveValue(''));
   });
 });

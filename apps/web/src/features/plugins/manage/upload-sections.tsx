@@ -1,5 +1,6 @@
 import {
   PLUGIN_BANNER_MAX_BYTES,
+  PLUGIN_CHANGELOG_MAX,
   PLUGIN_VERSION_STRING_MAX,
   SOURCE_ZIP_MAX_BYTES,
   sourceVersionField,
@@ -8,6 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { DROP_ZONE_TEXT, FileDropZone, fileProblem, IMAGE_TYPES, ZIP_ACCEPT } from '../../../components/file-drop-zone';
+import { MarkdownField } from '../../../components/markdown-field';
 import { Button, TextField } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -134,26 +136,39 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
   const [picked, setPicked] = useState<number[] | null>(null);
   const current = gameVersions.data?.find((v) => v.current);
   const declared = picked ?? (current ? [current.id] : []);
+  const [changelog, setChangelog] = useState('');
+  const [changelogError, setChangelogError] = useState<string | null>(null);
 
-  const upload = (e: FormEvent) =>
-    submit(
+  const upload = (e: FormEvent) => {
+    // Counted as the server counts it: line breaks as one character, the ends trimmed.
+    if (changelog.replace(/\r\n?/g, '\n').trim().length > PLUGIN_CHANGELOG_MAX) {
+      e.preventDefault();
+      setChangelogError(T.changelogTooLong);
+      return;
+    }
+    return submit(
       e,
       async (chosen, onProgress) => {
         const result = await managePluginApi.uploadSource(
           plugin.id,
           chosen,
-          sourceVersionField(version),
+          {
+            versionString: sourceVersionField(version),
+            changelog,
+            gameVersionIds: gameVersions.data?.length ? declared : undefined,
+          },
           onProgress,
-          gameVersions.data?.length ? declared : undefined,
         );
         client.setQueryData(myPluginKeys.one(plugin.id), result.plugin);
         void client.invalidateQueries({ queryKey: myPluginKeys.submissions(plugin.id) });
         setVersion('');
         setPicked(null);
+        setChangelog('');
       },
       T.sourceUploaded,
       T.sourceFailed,
     );
+  };
 
   const busy = progress !== null;
   return (
@@ -192,6 +207,20 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             disabled={busy}
           />
         )}
+        <MarkdownField
+          label={T.changelog}
+          tabsLabel={T.changelogTabs}
+          hint={T.changelogHint}
+          value={changelog}
+          onChange={(v) => {
+            setChangelog(v);
+            setChangelogError(null);
+          }}
+          error={changelogError}
+          max={PLUGIN_CHANGELOG_MAX}
+          texts={T}
+          rows={5}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy || !file}>
             {busy ? T.uploadingSource : T.uploadSource}
