@@ -24,3 +24,4 @@ export * from './members.js';
 export * from './member-rules.js';
 export * from './search-text.js';
 export * from './game-versions.js';
+export * from './inspection.js';
