@@ -13,6 +13,9 @@ import {
   binaryHashes,
   checkBinaryZip,
   checkDebugZip,
+  inspectBinary,
+  InspectionRefused,
+  keepForInspection,
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
@@ -273,7 +276,9 @@ export class BuildService {
     if (body.status === 'success') {
       if (!body.binaryZip) throw badRequest(BUILD_MESSAGES.needsBinary, 'binaryZip');
       const binary = decodeBase64(body.binaryZip, 'binaryZip');
-      Object.assign(fields, binaryHashes(binary, await checkBinaryZip(binary, BINARY_ZIP_LIMITS)));
+      const checked = await checkBinaryZip(binary, BINARY_ZIP_LIMITS, keepForInspection);
+      Object.assign(fields, binaryHashes(binary, checked));
+      fields.binaryInspection = await this.inspectOrFail(sub.id, checked.kept, body.log, check.deliveryId);
       const debug = body.debugZip ? decodeBase64(body.debugZip, 'debugZip') : null;
       if (debug) await checkDebugZip(debug);
       fields.binaryKey = fileKey(sub.pluginId, 'binary');
@@ -309,6 +314,35 @@ export class BuildService {
     } catch (e) {
       await this.removeFiles(keys);
       throw e;
+    }
+  }
+
+  /**
+   * Reads every DLL of a built binary (docs/inspection.md). One the site refuses (not a PE file, not
+   * x64) fails the build with the reason in its log, and answers 422: nothing of the binary is stored.
+   */
+  private async inspectOrFail(
+    submissionId: number,
+    files: Array<{ path: string; data: Buffer }>,
+    log: string | undefined,
+    deliveryId: string,
+  ) {
+    try {
+      return inspectBinary(files);
+    } catch (e) {
+      if (!(e instanceof InspectionRefused)) throw e;
+      const failedLog = `${log ? `${log}\n\n` : ''}${e.message}`;
+      await this.change(
+        submissionId,
+        FROM.success,
+        'r',
+        { denyReason: BUILD_MESSAGES.failed },
+        'build-failure',
+        failedLog,
+        true,
+        { deliveryId, requestBody: cut(JSON.stringify({ submissionId, status: 'success', refused: e.message }), KEPT_BODY) },
+      );
+      throw new HttpError(422, e.message, { errors: { binaryZip: [e.message] } });
     }
   }
 

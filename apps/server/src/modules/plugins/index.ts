@@ -17,3 +17,5 @@ export {
 } from './zip.js';
 export { seedDemoPlugins, storeApprovedVersion } from './seed.js';
 export { canSeePlugin, isStaff, listedPluginSql, maySeePlugin, publicPluginSql } from './policy.js';
+export { InspectionRefused, inspectBinary, keepForInspection, type BinaryInspection } from './inspection.js';
+export { inspectionForReview, liveAbilities } from './inspections.js';
