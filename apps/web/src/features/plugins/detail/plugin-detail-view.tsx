@@ -8,6 +8,7 @@ import { cx, focusRing } from '../../../components/ui';
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { pluginCommentsQuery } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { AbilitiesBox } from './abilities-box';
 import { AdminControls } from './admin-controls';
 import { useLiveComments } from './comment-cache';
 import { CommentsSection } from './comments';
@@ -110,6 +111,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
 
         <aside className="space-y-6">
           <InfoBox plugin={plugin} authorName={authorName} />
+          {plugin.abilities && <AbilitiesBox abilities={plugin.abilities} />}
           {isAdmin && <AdminControls plugin={plugin} />}
         </aside>
       </div>
