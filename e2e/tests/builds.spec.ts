@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { PORT } from '../playwright.config';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, signIn, zipOf } from './support';
 
 /**
@@ -109,7 +110,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   const source = page.locator('section#source');
   const prebuilt = await zipOf({
     'BoostMeter.sln': 'Microsoft Visual Studio Solution File',
-    'plugins/BoostMeter.dll': 'MZ',
+    'plugins/BoostMeter.dll': dllFixture('clean'),
     'plugins/BoostMeter.pdb': 'pdb',
   });
   await source
