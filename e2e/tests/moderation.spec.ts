@@ -176,7 +176,11 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   const approved = await page.request.post(`/api/moderation/plugins/${submission.id}/approve`, {
     headers,
     multipart: {
-      binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Reported.dll': dllFixture('clean') }) },
+      binary: {
+        name: 'bin.zip',
+        mimeType: 'application/zip',
+        buffer: await zipOf({ 'plugins/Reported.dll': dllFixture('clean') }),
+      },
     },
   });
   expect(approved.status()).toBe(204);

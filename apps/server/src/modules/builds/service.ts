@@ -340,7 +340,10 @@ export class BuildService {
         'build-failure',
         failedLog,
         true,
-        { deliveryId, requestBody: cut(JSON.stringify({ submissionId, status: 'success', refused: e.message }), KEPT_BODY) },
+        {
+          deliveryId,
+          requestBody: cut(JSON.stringify({ submissionId, status: 'success', refused: e.message }), KEPT_BODY),
+        },
       );
       throw new HttpError(422, e.message, { errors: { binaryZip: [e.message] } });
     }

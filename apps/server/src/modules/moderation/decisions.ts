@@ -148,8 +148,7 @@ export class ModerationDecisions {
     try {
       return inspectBinary(files);
     } catch (e) {
-      if (e instanceof InspectionRefused)
-        throw new HttpError(422, e.message, { errors: { binary: [e.message] } });
+      if (e instanceof InspectionRefused) throw new HttpError(422, e.message, { errors: { binary: [e.message] } });
       throw e;
     }
   }

@@ -17,7 +17,11 @@ let owner: Awaited<ReturnType<typeof signedInMember>>;
 beforeAll(async () => {
   // A builder is configured but never reached: the tests post its callbacks themselves.
   t = await startTestApp({
-    env: { BUILD_WEBHOOK_URL: 'http://127.0.0.1:9/build', BUILD_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1:9' },
+    env: {
+      BUILD_WEBHOOK_URL: 'http://127.0.0.1:9/build',
+      BUILD_WEBHOOK_SECRET: SECRET,
+      PUBLIC_URL: 'http://127.0.0.1:9',
+    },
   });
   mod = await signedInMember(t, ['moderator']);
   owner = await signedInMember(t);

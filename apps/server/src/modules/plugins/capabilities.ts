@@ -128,7 +128,22 @@ export const PACKED_MAX_IMPORTS = 20;
 /** Sections smaller than this are not judged by their entropy (a few random bytes look random). */
 export const PACKED_MIN_SECTION_BYTES = 1024;
 /** Section names that packers and protectors leave behind. */
-export const PACKER_SECTIONS = ['UPX0', 'UPX1', 'UPX2', '.aspack', '.adata', '.MPRESS1', '.MPRESS2', '.vmp0', '.vmp1', '.themida', '.enigma1', '.petite', '.nsp0', '.nsp1'];
+export const PACKER_SECTIONS = [
+  'UPX0',
+  'UPX1',
+  'UPX2',
+  '.aspack',
+  '.adata',
+  '.MPRESS1',
+  '.MPRESS2',
+  '.vmp0',
+  '.vmp1',
+  '.themida',
+  '.enigma1',
+  '.petite',
+  '.nsp0',
+  '.nsp1',
+];
 
 const baseName = (dll: string) => dll.toLowerCase().replace(/\.dll$/, '');
 const tables = Object.entries(CAPABILITY_IMPORTS).map(([id, t]) => ({
@@ -143,7 +158,11 @@ function named(functions: Set<string>, name: string) {
 }
 
 /** The abilities a DLL's imports and sections show, each with what shows it, in CAPABILITY_IDS order. */
-export function capabilitiesOf(imports: PeImport[], sections: PeSection[], order: readonly CapabilityId[]): Capability[] {
+export function capabilitiesOf(
+  imports: PeImport[],
+  sections: PeSection[],
+  order: readonly CapabilityId[],
+): Capability[] {
   const found = new Map<CapabilityId, string[]>();
   const add = (id: CapabilityId, evidence: string) => {
     const list = found.get(id) ?? [];

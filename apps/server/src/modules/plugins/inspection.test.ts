@@ -70,7 +70,8 @@ describe('the look inside a DLL', () => {
 });
 
 describe('a binary ZIP looked inside', () => {
-  const zipOf = (files: Record<string, Buffer>) => makeZip(Object.entries(files).map(([name, data]) => ({ name, data })));
+  const zipOf = (files: Record<string, Buffer>) =>
+    makeZip(Object.entries(files).map(([name, data]) => ({ name, data })));
 
   it('reads every DLL of the ZIP, inner archives too, and their union', async () => {
     const inner = await zipOf({ 'extra.dll': dllFixture('urls') });
@@ -109,7 +110,11 @@ describe('a binary ZIP looked inside', () => {
     const clean = inspectBinary([{ path: 'plugins/P.dll', data: dllFixture('clean') }]);
     const fromClean = compareInspections(first, clean);
     expect(fromClean).toEqual({ added: ['network', 'processMemory'], removed: [], newHosts: ['api.example.com'] });
-    expect(compareInspections(clean, first)).toEqual({ added: [], removed: ['network', 'processMemory'], newHosts: [] });
+    expect(compareInspections(clean, first)).toEqual({
+      added: [],
+      removed: ['network', 'processMemory'],
+      newHosts: [],
+    });
     expect(flagsOf(clean, compareInspections(clean, null))).toEqual([]);
   });
 });

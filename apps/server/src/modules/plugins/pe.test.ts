@@ -8,7 +8,9 @@ describe('readPe on DLLs built with MinGW-w64', () => {
     expect(pe).toMatchObject({ machine: 'x64', pe32Plus: true, isDll: true, signed: false });
     const dlls = Object.fromEntries(pe.imports.map((i) => [i.dll.toLowerCase(), i.functions]));
     expect(dlls['urlmon.dll']).toEqual(['URLDownloadToFileA']);
-    expect(dlls['kernel32.dll']).toEqual(expect.arrayContaining(['CreateRemoteThread', 'WriteProcessMemory', 'OpenProcess']));
+    expect(dlls['kernel32.dll']).toEqual(
+      expect.arrayContaining(['CreateRemoteThread', 'WriteProcessMemory', 'OpenProcess']),
+    );
     expect(pe.exports).toEqual(['fetch_and_inject']);
     const text = pe.sections.find((s) => s.name === '.text')!;
     expect(text).toMatchObject({ executable: true, writable: false });

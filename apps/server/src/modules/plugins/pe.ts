@@ -91,8 +91,7 @@ interface RawSection extends PeSection {
 export function readPe(file: Buffer): PeInfo {
   if (file.length < 64 || file.readUInt16LE(0) !== 0x5a4d) throw new PeError('notPe', 'no MZ header');
   const peAt = file.readUInt32LE(0x3c);
-  if (peAt + 24 > file.length || file.readUInt32LE(peAt) !== 0x00004550)
-    throw new PeError('notPe', 'no PE header');
+  if (peAt + 24 > file.length || file.readUInt32LE(peAt) !== 0x00004550) throw new PeError('notPe', 'no PE header');
   const coff = peAt + 4;
   const machineCode = file.readUInt16LE(coff);
   const sectionCount = file.readUInt16LE(coff + 2);

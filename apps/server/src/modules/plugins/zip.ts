@@ -253,8 +253,7 @@ export async function inspectZip(
             for (const k of inner.kept) kept.push({ path: `${name}/${k.path}`, data: k.data });
             if (unpacked > limits.maxUnpackedBytes)
               throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
-          }
-          else if (read.data) kept.push({ path: name, data: read.data });
+          } else if (read.data) kept.push({ path: name, data: read.data });
           files.push(name);
           entries.push({ path: name, size: read.n, sha256: read.sha256 });
         }

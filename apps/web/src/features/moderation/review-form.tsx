@@ -1,10 +1,4 @@
-import {
-  APPROVAL_NOTE_MAX,
-  DENY_NOTE_MAX,
-  denyNoteError,
-  MODERATION_MESSAGES,
-  type ModerationDetail,
-} from '@bm/core';
+import { APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
 import { useRef, useState } from 'react';
 import { Alert, Button, ProgressBar, TextAreaField } from '../../components/ui';
 import { isApiError } from '../../lib/api';
@@ -58,10 +52,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
           </p>
         </div>
         <div role="group" aria-label="Review actions" className="flex flex-wrap gap-2">
-          <Button
-            onClick={approveNow}
-            disabled={busy || lockedByOther}
-          >
+          <Button onClick={approveNow} disabled={busy || lockedByOther}>
             {approve.isPending ? T.approving : T.approve}
           </Button>
           <Button variant="secondary" onClick={() => hide.mutate()} disabled={busy || lockedByOther}>
@@ -123,9 +114,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
           onDebugArchive={setDebugArchive}
           disabled={busy}
         />
-        {flags.length > 0 && (
-          <AcknowledgeFlags flags={flags} {...ack.box} disabled={busy} />
-        )}
+        {flags.length > 0 && <AcknowledgeFlags flags={flags} {...ack.box} disabled={busy} />}
       </section>
 
       <section aria-labelledby="review-deny" className="space-y-1">
