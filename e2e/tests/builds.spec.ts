@@ -9,6 +9,7 @@ import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constant
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
 
 /**
@@ -138,7 +139,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   const source = page.locator('section#source');
   const prebuilt = await zipOf({
     'BoostMeter.sln': 'Microsoft Visual Studio Solution File',
-    'plugins/BoostMeter.dll': 'MZ',
+    'plugins/BoostMeter.dll': dllFixture('clean'),
     'plugins/BoostMeter.pdb': 'pdb',
   });
   await source

@@ -5,6 +5,7 @@ import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constant
 import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, signIn, tabTo, zipOf } from './support';
 
 async function tokenOf(page: Page): Promise<string> {
@@ -101,7 +102,7 @@ test('a moderator approves one submission with a binary and denies another with 
   );
   await expectAccessible(page);
   const binary = await zipOf({
-    'plugins/ModApprove.dll': 'MZ fake dll',
+    'plugins/ModApprove.dll': dllFixture('clean'),
     'plugins/settings/ModApprove.set': 'ModApprove',
   });
   const binaryInput = page.getByLabel(MODERATION_TEXT.binaryZip, { exact: true });
@@ -175,7 +176,11 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   const approved = await page.request.post(`/api/moderation/plugins/${submission.id}/approve`, {
     headers,
     multipart: {
-      binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Reported.dll': 'MZ' }) },
+      binary: {
+        name: 'bin.zip',
+        mimeType: 'application/zip',
+        buffer: await zipOf({ 'plugins/Reported.dll': dllFixture('clean') }),
+      },
     },
   });
   expect(approved.status()).toBe(204);

@@ -52,11 +52,12 @@ export async function signIn(page: Page, account: { username: string; password: 
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
-/** A ZIP in memory with text files (sources and binaries the browser tests upload). */
-export function zipOf(files: Record<string, string>): Promise<Buffer> {
+/** A ZIP in memory with text or binary files (sources and binaries the browser tests upload). */
+export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const zip = new yazl.ZipFile();
-    for (const [name, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), name);
+    for (const [name, data] of Object.entries(files))
+      zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
     zip.end();
     const chunks: Buffer[] = [];
     zip.outputStream.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from './messages.js';
+import { inspectionFlagSchema } from './inspection.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
@@ -91,6 +92,8 @@ export const errorResponse = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   reason: z.string().optional(),
   currentEmail: z.string().nullable().optional(),
+  /** A 409 on approving a binary: the inspection flags to acknowledge (acknowledgeFlags: true). */
+  flags: z.array(inspectionFlagSchema).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -27,3 +27,4 @@ export * from './game-versions.js';
 export * from './follows.js';
 export * from './compatibility.js';
 export * from './feeds.js';
+export * from './inspection.js';

@@ -8,6 +8,7 @@ import {
   MODERATION_MESSAGES,
   PLUGIN_REPORT_REASON_KEYS,
 } from './moderation-rules.js';
+import { reviewInspectionSchema } from './inspection.js';
 /** Moderation lists: the spec's page size 20; at most 100. */
 export const moderationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
@@ -103,6 +104,8 @@ export const moderationAuditEntry = z.object({
   action: z.string(),
   actor: z.string().nullable(),
   note: z.string().nullable(),
+  /** On an approval: the inspection flags acknowledged ('risky:launch', 'newHost:api.example.com'...). */
+  acknowledgedFlags: z.array(z.string()).nullable(),
   createdAt: z.string(),
 });
 export type ModerationAuditEntry = z.infer<typeof moderationAuditEntry>;
@@ -136,6 +139,8 @@ export const moderationDetail = z.object({
   /** Who holds the review, and until when; mine when it is the caller. */
   lock: z.object({ memberId: z.number().int(), username: z.string(), until: z.string(), mine: z.boolean() }).nullable(),
   audit: z.array(moderationAuditEntry),
+  /** What was read inside the binary's DLLs (docs/inspection.md); null while there is no binary. */
+  inspection: reviewInspectionSchema.nullable(),
 });
 export type ModerationDetail = z.infer<typeof moderationDetail>;
 

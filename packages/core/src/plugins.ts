@@ -14,6 +14,7 @@ import {
   PLUGIN_SORT_DIRECTIONS,
   PLUGIN_HAS_SOURCE_FILTERS,
 } from './plugin-rules.js';
+import { pluginAbilitiesSchema } from './inspection.js';
 
 const M = PLUGIN_MESSAGES;
 
@@ -158,7 +159,11 @@ export const pluginSchema = z.object({
 export type Plugin = z.infer<typeof pluginSchema>;
 
 /** One plugin (GET /plugins/{id}): with its description rendered to HTML by the server. */
-export const pluginDetailSchema = pluginSchema.extend({ descriptionHtml: z.string() });
+export const pluginDetailSchema = pluginSchema.extend({
+  descriptionHtml: z.string(),
+  /** What the live version's DLLs can do, for the page's plain summary; null before it or when not inspected. */
+  abilities: pluginAbilitiesSchema.nullable(),
+});
 export type PluginDetail = z.infer<typeof pluginDetailSchema>;
 
 /** How many plugins of the current list or search carry a tag. */

@@ -22,6 +22,8 @@ export const moderationAudit = pgTable(
     pluginId: integer('plugin_id').references(() => plugins.id, { onDelete: 'cascade' }),
     carId: integer('car_id').references(() => cars.id, { onDelete: 'cascade' }),
     note: text('note'),
+    /** On an approval: the inspection flags the moderator acknowledged (acknowledgeFlags), e.g. 'risky:launch'. */
+    acknowledgedFlags: text('acknowledged_flags').array(),
     createdAt: createdAt(),
   },
   (t) => [

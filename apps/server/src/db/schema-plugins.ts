@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Capability, DllInspection } from '@bm/core';
 import { members } from './schema-accounts.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -207,6 +208,12 @@ export const submissions = pgTable(
     binarySha256: text('binary_sha256'),
     /** Every file inside the binary ZIP with its size and SHA-256, computed with binarySha256. */
     binaryFiles: jsonb('binary_files').$type<Array<{ path: string; size: number; sha256: string }>>(),
+    /** What was read inside every DLL of the binary ZIP when it was stored (docs/inspection.md); older rows: on first review. */
+    binaryInspection: jsonb('binary_inspection').$type<{
+      dlls: DllInspection[];
+      capabilities: Capability[];
+      hosts: string[];
+    }>(),
     debugKey: text('debug_key'),
     /**
      * The builder's signed provenance of the binary (a DSSE envelope as received, docs/provenance.md),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builderKeyEntry, parseBuilderKeys, sha256Hex, verifyProvenance } from '../../platform/provenance.js';
-import { buildCallbackBody } from './service.js';
+import { buildCallbackBody } from './protocol.js';
 
 /**
  * docs/builder/build.yml signs with a Node script it writes on the runner: that very script, taken

@@ -13,7 +13,8 @@ import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
-import { BUILD_MESSAGES, BuildService, DISPATCH_ATTEMPTS, type BuildJob } from './service.js';
+import { BuildService } from './service.js';
+import { BUILD_MESSAGES, DISPATCH_ATTEMPTS, type BuildJob } from './protocol.js';
 import { testSigner } from './test-provenance.js';
 
 const SECRET = 'builds-test-secret-0123456789';

@@ -13,6 +13,7 @@ import { parseBuilderKeys, statementSourceSha256, verifyProvenance } from '../..
 import { webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
+import { demoDll } from '../plugins/demo-dll.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
 import { BUILDER_KEY_FILE, loadBuilderKey } from './builder-key.js';
 import { startLocalBuilder } from './local-builder.js';
@@ -42,12 +43,14 @@ function listZip(data: Buffer): Promise<Record<string, string>> {
   });
 }
 
+/** A real (minimal) x64 DLL: the site reads every DLL a build delivers. */
+const ROCKET_DLL = demoDll('Rocket 1.0');
 const sln = { name: 'Rocket/Rocket.sln', data: 'Microsoft Visual Studio Solution File\n' };
 const prebuiltSource = () =>
   makeZip([
     sln,
     { name: 'Rocket/Rocket/Rocket.cpp', data: 'int main() {}\n' },
-    { name: 'Rocket/plugins/Rocket.dll', data: 'MZ fake dll' },
+    { name: 'Rocket/plugins/Rocket.dll', data: ROCKET_DLL },
     { name: 'Rocket/plugins/Rocket.pdb', data: 'pdb symbols' },
     { name: 'Rocket/data/rocket/settings.txt', data: 'speed=1' },
   ]);
@@ -58,7 +61,7 @@ describe('packagePrebuilt', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(await listZip(result.binaryZip)).toEqual({
-      'plugins/Rocket.dll': 'MZ fake dll',
+      'plugins/Rocket.dll': ROCKET_DLL.toString(),
       'data/rocket/settings.txt': 'speed=1',
     });
     expect(await listZip(result.debugZip!)).toEqual({ 'Rocket.pdb': 'pdb symbols' });
@@ -209,7 +212,7 @@ describe('the local builder with the site', () => {
       .orderBy(asc(moderationAudit.id));
     expect(audit.map((a) => a.action)).toEqual(['build-building', 'build-success']);
     expect(await listZip((await t.ctx.storage.get(row!.binaryKey!))!)).toEqual({
-      'plugins/Rocket.dll': 'MZ fake dll',
+      'plugins/Rocket.dll': ROCKET_DLL.toString(),
       'data/rocket/settings.txt': 'speed=1',
     });
     expect(await listZip((await t.ctx.storage.get(row!.debugKey!))!)).toEqual({ 'Rocket.pdb': 'pdb symbols' });
@@ -237,7 +240,7 @@ describe('the local builder with the site', () => {
       new URL(download.headers.location as string, `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`),
     );
     const bytes = Buffer.from(await file.arrayBuffer());
-    expect(await listZip(bytes)).toMatchObject({ 'plugins/Rocket.dll': 'MZ fake dll' });
+    expect(await listZip(bytes)).toMatchObject({ 'plugins/Rocket.dll': ROCKET_DLL.toString() });
     // The callback stored the hash of the ZIP it delivered: it is the hash of the bytes downloaded.
     const fresh = createHash('sha256').update(bytes).digest('hex');
     expect(row!.binarySha256).toBe(fresh);

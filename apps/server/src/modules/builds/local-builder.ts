@@ -4,7 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { provenanceStatement, sha256Hex, signStatement } from '../../platform/provenance.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
 import { packagePrebuilt } from './package-prebuilt.js';
-import type { BuildJob } from './service.js';
+import type { BuildJob } from './protocol.js';
 
 export interface LocalBuilderOptions {
   secret: string;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type App, typed } from '../../http.js';
-import { BUILD_CALLBACK_BODY_LIMIT, BuildService } from './service.js';
+import { BUILD_CALLBACK_BODY_LIMIT } from './protocol.js';
+import { BuildService } from './service.js';
 
 const callbackResponse = z.object({ ok: z.literal(true), duplicate: z.boolean(), status: z.string() });
 const message = z.object({ message: z.string() });

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { submissionStatusName } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { moderationAudit, plugins, submissions, webhookDeliveries, type SubmissionStatus } from '../../db/schema.js';
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { JobInfo, JobKindOptions } from '../../platform/jobs.js';
+import type { JobInfo } from '../../platform/jobs.js';
 import { sha256Hex, verifyProvenance } from '../../platform/provenance.js';
 import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
 import {
@@ -14,102 +13,30 @@ import {
   binaryHashes,
   checkBinaryZip,
   checkDebugZip,
+  inspectBinary,
+  InspectionRefused,
+  keepForInspection,
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
-
-/** Where the builder posts its callbacks (under the site's public URL). */
-export const BUILD_CALLBACK_PATH = '/api/builds/callback';
-/** The builder's log is kept up to this size. */
-export const BUILD_LOG_MAX = 200 * 1024;
-/** A callback may carry both ZIPs as base64 (a third larger than the files). */
-export const BUILD_CALLBACK_BODY_LIMIT = 120 * 1024 * 1024;
-/** How long the post of a job may take before it counts as failed. */
-const DISPATCH_TIMEOUT_MS = 30_000;
-/** Response and request bodies kept in webhook_deliveries. */
-const KEPT_BODY = 4096;
-/** Dispatch retries: 10 s doubling, 8 attempts (about 21 minutes in all). */
-export const DISPATCH_ATTEMPTS = 8;
-export const dispatchBackoff = (attempt: number) => 10_000 * 2 ** (attempt - 1);
-/** How the runner treats the pipeline's job kinds (registered in src/jobs.ts). */
-export const BUILD_JOB_OPTIONS = {
-  dispatch: { maxAttempts: DISPATCH_ATTEMPTS, backoffMs: dispatchBackoff, timeoutMs: DISPATCH_TIMEOUT_MS * 2 },
-  timeout: { maxAttempts: 5 },
-} satisfies Record<string, JobKindOptions>;
-
-export const BUILD_MESSAGES = {
-  noBuilder: 'No builder is configured',
-  failed: 'Build failed',
-  timedOut: 'Build timed out',
-  submissionNotFound: 'Submission not found',
-  needsBinary: 'A successful build must send binaryZip',
-  provenanceRefused: 'The site refused this build',
-  badBase64: (field: string) => `${field} must be base64`,
-  notApplicable: (status: string, current: string) =>
-    `A ${status} callback does not apply to a submission that is ${current.toLowerCase()}`,
-  timeoutLog: (minutes: number) =>
-    `The builder did not finish within ${minutes} minutes; the build was stopped waiting for.`,
-  unreachableLog: (attempts: number, reason: string) =>
-    `The build server could not be reached after ${attempts} attempts. Last error: ${reason}`,
-} as const;
-
-export const buildCallbackBody = z.object({
-  submissionId: z.number().int().positive().max(2147483647),
-  status: z.enum(['building', 'success', 'failure']),
-  log: z
-    .string()
-    .max(BUILD_LOG_MAX, `log must be at most ${BUILD_LOG_MAX / 1024} KB`)
-    .optional(),
-  binaryZip: z.string().optional(),
-  debugZip: z.string().optional(),
-  /** The DSSE envelope of the build's provenance (required with success; checked by verifyProvenance). */
-  provenance: z.unknown().optional(),
-});
-export type BuildCallback = z.infer<typeof buildCallbackBody>;
-
-/** The statuses each callback may move a submission from (q -> b -> p, or r on failure). */
-const FROM: Record<BuildCallback['status'], SubmissionStatus[]> = {
-  building: ['q'],
-  success: ['q', 'b'],
-  failure: ['q', 'b'],
-};
-
-/** The job posted to the builder. */
-export interface BuildJob {
-  type: 'build';
-  deliveryId: string;
-  submissionId: number;
-  pluginId: number;
-  pluginName: string;
-  versionString: string | null;
-  sourceUrl: string;
-  callbackUrl: string;
-}
-
-type Headers = Record<string, string | string[] | undefined>;
-
-interface Changed {
-  submissionId: number;
-  pluginId: number;
-  pluginName: string;
-  ownerId: number;
-  status: SubmissionStatus;
-  versionString: string | null;
-  publish?: () => Promise<void>;
-}
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function decodeBase64(value: string, field: string): Buffer {
-  const clean = value.replace(/\s+/g, '');
-  if (clean.length % 4 !== 0 || !BASE64.test(clean)) throw badRequest(BUILD_MESSAGES.badBase64(field), field);
-  return Buffer.from(clean, 'base64');
-}
-
-const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
-const fileKey = (pluginId: number, kind: string) =>
-  `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
-const pluginLabel = (name: string, version: string | null) => (version ? `${name} v${version}` : name);
+import {
+  BUILD_CALLBACK_PATH,
+  BUILD_LOG_MAX,
+  DISPATCH_TIMEOUT_MS,
+  KEPT_BODY,
+  BUILD_MESSAGES,
+  buildCallbackBody,
+  type BuildCallback,
+  FROM,
+  type BuildJob,
+  type Headers,
+  type Changed,
+  decodeBase64,
+  cut,
+  fileKey,
+  pluginLabel,
+} from './protocol.js';
 
 /**
  * The build pipeline: posts queued submissions to the builder through the signed webhook (retried
@@ -277,7 +204,9 @@ export class BuildService {
     if (body.status === 'success') {
       if (!body.binaryZip) throw badRequest(BUILD_MESSAGES.needsBinary, 'binaryZip');
       const binary = decodeBase64(body.binaryZip, 'binaryZip');
-      Object.assign(fields, binaryHashes(binary, await checkBinaryZip(binary, BINARY_ZIP_LIMITS)));
+      const checked = await checkBinaryZip(binary, BINARY_ZIP_LIMITS, keepForInspection);
+      Object.assign(fields, binaryHashes(binary, checked));
+      fields.binaryInspection = await this.inspectOrFail(sub.id, checked.kept, body.log, check.deliveryId);
       const debug = body.debugZip ? decodeBase64(body.debugZip, 'debugZip') : null;
       if (debug) await checkDebugZip(debug);
       await this.checkProvenance(sub, body, fields);
@@ -344,6 +273,38 @@ export class BuildService {
     const log = [body.log, `${BUILD_MESSAGES.provenanceRefused}: ${verdict.reason}`].filter(Boolean).join('\n\n');
     await this.change(sub.id, FROM.success, 'r', { denyReason: verdict.reason }, 'build-refused', log, true);
     throw new HttpError(422, verdict.reason);
+  }
+
+  /**
+   * Reads every DLL of a built binary (docs/inspection.md). One the site refuses (not a PE file, not
+   * x64) fails the build with the reason in its log, and answers 422: nothing of the binary is stored.
+   */
+  private async inspectOrFail(
+    submissionId: number,
+    files: Array<{ path: string; data: Buffer }>,
+    log: string | undefined,
+    deliveryId: string,
+  ) {
+    try {
+      return inspectBinary(files);
+    } catch (e) {
+      if (!(e instanceof InspectionRefused)) throw e;
+      const failedLog = `${log ? `${log}\n\n` : ''}${e.message}`;
+      await this.change(
+        submissionId,
+        FROM.success,
+        'r',
+        { denyReason: BUILD_MESSAGES.failed },
+        'build-failure',
+        failedLog,
+        true,
+        {
+          deliveryId,
+          requestBody: cut(JSON.stringify({ submissionId, status: 'success', refused: e.message }), KEPT_BODY),
+        },
+      );
+      throw new HttpError(422, e.message, { errors: { binaryZip: [e.message] } });
+    }
   }
 
   private async seen(deliveryId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { APPROVAL_NOTE_MAX, MODERATION_MESSAGES as M } from '@bm/core';
+import { APPROVAL_NOTE_MAX, INSPECTION_MESSAGES, MODERATION_MESSAGES as M } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { plugins, submissions } from '../../db/schema.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
@@ -9,6 +9,10 @@ import {
   binaryHashes,
   checkBinaryZip,
   checkDebugZip,
+  inspectBinary,
+  inspectionForReview,
+  InspectionRefused,
+  keepForInspection,
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
@@ -30,6 +34,8 @@ export interface ApprovalFiles {
   binary?: { data: Buffer; fileName?: string };
   debugArchive?: { data: Buffer; fileName?: string };
   approvalNote?: string;
+  /** The moderator acknowledges the inspection's flags (risky abilities, what is new): needed when there are any. */
+  acknowledgeFlags?: boolean;
 }
 
 /** Deciding a review: approving (which publishes a version), denying, hiding; authors hear of it through notifications. */
@@ -45,19 +51,21 @@ export class ModerationDecisions {
     if (note && note.length > APPROVAL_NOTE_MAX) throw badRequest(M.approvalNoteLong, 'approvalNote');
     const before = (await loadSubmission(this.ctx.db, id)).sub;
     await reviewable(before, principal, holderName(before, this.ctx.db));
-    const hashes = files.binary
-      ? binaryHashes(
-          files.binary.data,
-          await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS).catch((e: HttpError) =>
-            Promise.reject(this.field(e, 'binary')),
-          ),
+    const checked = files.binary
+      ? await checkBinaryZip(files.binary.data, BINARY_ZIP_LIMITS, keepForInspection).catch((e: HttpError) =>
+          Promise.reject(this.field(e, 'binary')),
         )
-      : {};
+      : null;
+    const hashes = checked ? binaryHashes(files.binary!.data, checked) : {};
+    const inspection = checked ? this.inspect(checked.kept) : undefined;
     if (files.debugArchive)
       await checkDebugZip(files.debugArchive.data).catch((e: HttpError) =>
         Promise.reject(this.field(e, 'debugArchive')),
       );
     if (!files.binary && !before.binaryKey) throw badRequest(M.needsBinary, 'binary');
+    const flags = (await inspectionForReview(this.ctx, before, inspection))?.flags ?? [];
+    if (flags.length && !files.acknowledgeFlags)
+      throw new HttpError(409, INSPECTION_MESSAGES.acknowledge(flags), { flags });
 
     const stored: string[] = [];
     const put = async (kind: string, data: Buffer) => {
@@ -89,6 +97,7 @@ export class ModerationDecisions {
             ...hashes,
             // A binary attached by hand has no build provenance (a built one's is dropped with it).
             ...(binaryKey ? { provenance: null, provenanceBuilderId: null, provenanceKeyId: null } : {}),
+            ...(inspection ? { binaryInspection: inspection } : {}),
             debugKey: debugKey ?? sub.debugKey,
             approvalNote: note,
             approvedAt: now,
@@ -113,6 +122,7 @@ export class ModerationDecisions {
           submissionId: id,
           pluginId: plugin.id,
           note,
+          acknowledgedFlags: flags.length ? flags.map((f) => `${f.kind}:${f.value}`) : null,
         });
         const version = updated!.versionString ? ` v${updated!.versionString}` : '';
         const sent = await this.ctx.notifications.send(
@@ -140,6 +150,16 @@ export class ModerationDecisions {
     }
     await this.afterDecision(outcome.plugin, outcome.sub, outcome.publish);
     await this.removeFiles(outcome.replaced);
+  }
+
+  /** Reads every DLL of an attached binary; one that is refused answers 422 naming it. */
+  private inspect(files: Array<{ path: string; data: Buffer }>) {
+    try {
+      return inspectBinary(files);
+    } catch (e) {
+      if (e instanceof InspectionRefused) throw new HttpError(422, e.message, { errors: { binary: [e.message] } });
+      throw e;
+    }
   }
 
   private field(e: HttpError, field: string) {

@@ -5,6 +5,7 @@ import { mailMessages, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-support.js';
+import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip, ZIP_MESSAGES as Z } from '../plugins/zip.js';
 
 let t: TestApp;
@@ -225,7 +226,7 @@ describe('approving', () => {
       {
         binary: () =>
           makeZip([
-            { name: 'plugins/a.dll', data: 'MZ' },
+            { name: 'plugins/a.dll', data: demoDll('a') },
             { name: 'bin/evil.exe', data: 'x' },
           ]),
       },

@@ -8,6 +8,7 @@ import { signedInMember, startTestApp, type TestApp } from '../../../test/harnes
 import { listenLocally } from '../../../test/hub-client.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
+import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
 
 let t: TestApp;
@@ -68,7 +69,7 @@ const approve = (
 
 const binaryZip = (name = 'Rocket') =>
   makeZip([
-    { name: `plugins/${name}.dll`, data: `MZ fake dll ${name}` },
+    { name: `plugins/${name}.dll`, data: demoDll(`${name} (review test)`) },
     { name: 'data/readme.txt', data: 'hi' },
   ]);
 

@@ -4,7 +4,7 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { members, plugins, submissions } from '../../db/schema.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { queryRows, toIso } from '../plugins/index.js';
+import { inspectionForReview, queryRows, toIso } from '../plugins/index.js';
 import { audit, iso, type PluginRow, type SubmissionRow } from './shared.js';
 
 /** How long the link to a submission's source works for the moderator who opened it. */
@@ -142,10 +142,11 @@ export class ModerationReview {
       action: string;
       actor: string | null;
       note: string | null;
+      acknowledgedFlags: string[] | null;
       createdAt: Date;
     }>(
       this.ctx.db,
-      sql`select a.id, a.action, m.username as actor, a.note, a.created_at as "createdAt"
+      sql`select a.id, a.action, m.username as actor, a.note, a.acknowledged_flags as "acknowledgedFlags", a.created_at as "createdAt"
           from moderation_audit a left join members m on m.id = a.actor_id
           where a.submission_id = ${id} order by a.created_at, a.id`,
     );
@@ -185,8 +186,10 @@ export class ModerationReview {
         action: a.action,
         actor: a.actor,
         note: a.note,
+        acknowledgedFlags: a.acknowledgedFlags,
         createdAt: toIso(a.createdAt),
       })),
+      inspection: await inspectionForReview(this.ctx, sub),
     };
   }
 }

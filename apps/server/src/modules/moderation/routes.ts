@@ -42,13 +42,15 @@ function camelQuery(req: FastifyRequest) {
   }
 }
 
-/** Reads approve's optional parts: `binary` and `debugArchive` ZIPs and an `approvalNote`. */
+/** Reads approve's optional parts: `binary` and `debugArchive` ZIPs, an `approvalNote` and `acknowledgeFlags`. */
 async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
   if (!req.isMultipart()) {
-    const body = (req.body ?? {}) as { approvalNote?: unknown };
+    const body = (req.body ?? {}) as { approvalNote?: unknown; acknowledgeFlags?: unknown };
     if (body.approvalNote !== undefined && typeof body.approvalNote !== 'string')
       throw badRequest('approvalNote must be text', 'approvalNote');
-    return { approvalNote: body.approvalNote as string | undefined };
+    if (body.acknowledgeFlags !== undefined && typeof body.acknowledgeFlags !== 'boolean')
+      throw badRequest('acknowledgeFlags must be true or false', 'acknowledgeFlags');
+    return { approvalNote: body.approvalNote as string | undefined, acknowledgeFlags: body.acknowledgeFlags === true };
   }
   const out: ApprovalFiles = {};
   const parts = req.parts({ limits: { fileSize: BINARY_ZIP_MAX_BYTES, files: 2, fields: 5, fieldSize: 64 * 1024 } });
@@ -65,6 +67,10 @@ async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
       } else throw badRequest(`Unexpected file part ${part.fieldname}: send binary and debugArchive`);
     } else if (part.fieldname === 'approvalNote' && typeof part.value === 'string') {
       out.approvalNote = part.value;
+    } else if (part.fieldname === 'acknowledgeFlags') {
+      if (part.value !== 'true' && part.value !== 'false')
+        throw badRequest('acknowledgeFlags must be true or false', 'acknowledgeFlags');
+      out.acknowledgeFlags = part.value === 'true';
     }
   }
   return out;

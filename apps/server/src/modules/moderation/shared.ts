@@ -19,6 +19,7 @@ export async function audit(
     pluginId?: number | null;
     carId?: number | null;
     note?: string | null;
+    acknowledgedFlags?: string[] | null;
   },
 ) {
   await db.insert(moderationAudit).values({
@@ -28,5 +29,6 @@ export async function audit(
     pluginId: entry.pluginId ?? null,
     carId: entry.carId ?? null,
     note: entry.note ?? null,
+    acknowledgedFlags: entry.acknowledgedFlags ?? null,
   });
 }

@@ -8,6 +8,7 @@ import { png } from '../cars/test-support.js';
 import { demoSourceZip } from './seed.js';
 import { pluginsChanged } from './caches.js';
 import { addTag, createPlugin, multipart, publishedPlugin } from './test-support.js';
+import { demoDll } from './demo-dll.js';
 import { makeZip } from './zip.js';
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -194,7 +195,7 @@ describe('kept plugin details under the access rule', () => {
     expect(await read(p.id)).toBe(404);
 
     const boundary = '----bmkeptboundary';
-    const binary = await makeZip([{ name: 'plugins/Awaiting.dll', data: 'MZ fake dll' }]);
+    const binary = await makeZip([{ name: 'plugins/Awaiting.dll', data: demoDll('Awaiting') }]);
     const payload = Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`,

@@ -30,3 +30,5 @@ export {
 } from './policy.js';
 export { checkGameVersionIds, declareGameVersions } from './declared-versions.js';
 export { declaredGameVersions, versionRows } from './reads.js';
+export { InspectionRefused, inspectBinary, keepForInspection, type BinaryInspection } from './inspection.js';
+export { inspectionForReview, liveAbilities } from './inspections.js';

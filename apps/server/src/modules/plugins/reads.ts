@@ -63,6 +63,7 @@ import {
 } from './presenter.js';
 import { resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { searchWords } from './search-words.js';
+import { liveAbilities } from './inspections.js';
 
 /** The featured strip fills up with the best rated of this many most downloaded plugins. */
 const FEATURED_POPULAR_POOL = 24;
@@ -218,7 +219,11 @@ export class PluginReads {
       const plugin = await onePlugin(this.ctx, id, null);
       const facts = await pluginAccessFacts(this.ctx, id);
       return {
-        plugin: { ...plugin, descriptionHtml: await renderMarkdown(plugin.description) },
+        plugin: {
+          ...plugin,
+          descriptionHtml: await renderMarkdown(plugin.description),
+          abilities: await liveAbilities(this.ctx.db, id),
+        },
         ownerDisabled: facts?.ownerDisabled ?? false,
       };
     });

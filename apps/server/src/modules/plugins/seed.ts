@@ -11,6 +11,8 @@ import {
   tags,
 } from '../../db/schema.js';
 import type { FileStorage } from '../../platform/storage.js';
+import { demoDll } from './demo-dll.js';
+import { inspectBinaryZip } from './inspections.js';
 import { hashBinaryZip, makeZip } from './zip.js';
 
 /** The DLL's name for a plugin name: letters and digits only ("Rocket Plugin" -> RocketPlugin). */
@@ -18,13 +20,8 @@ export const dllNameOf = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '') ||
 
 /** A built plugin as the in-game manager installs it: plugins/<name>.dll plus its data/ folder. */
 export function demoBinaryZip(dllName: string, versionString: string) {
-  const fakeDll = Buffer.concat([
-    Buffer.from('MZ'),
-    Buffer.alloc(62),
-    Buffer.from(`${dllName} ${versionString} (demo build)`),
-  ]);
   return makeZip([
-    { name: `plugins/${dllName}.dll`, data: fakeDll },
+    { name: `plugins/${dllName}.dll`, data: demoDll(`${dllName} ${versionString} (demo build)`) },
     {
       name: `data/${dllName.toLowerCase()}/readme.txt`,
       data: `${dllName} ${versionString}\nDemo data shipped with the plugin.\n`,
@@ -86,6 +83,7 @@ export async function storeApprovedVersion(
         status: 'a',
         binaryKey,
         ...(await hashBinaryZip(binary)),
+        binaryInspection: await inspectBinaryZip(binary),
         debugKey,
         createdAt: new Date(approvedAt.getTime() - 3600_000),
         updatedAt: approvedAt,

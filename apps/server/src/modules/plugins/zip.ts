@@ -61,7 +61,12 @@ export interface ZipSummary {
   /** The same file entries with their unpacked size and SHA-256 (inner archives are one file each). */
   entries: ZipEntryHash[];
   unpackedBytes: number;
+  /** The bytes of the entries `keep` asked for (inside an inner archive: 'inner.zip/name'). */
+  kept: Array<{ path: string; data: Buffer }>;
 }
+
+/** Which entries' bytes inspectZip hands back, by name and first bytes (up to 262). */
+export type KeepEntry = (name: string, head: Buffer) => boolean;
 
 /** Archives inside the upload are opened and checked too, this many levels down; deeper ones are refused. */
 const MAX_NESTING = 2;
@@ -127,9 +132,10 @@ const openZip = async (data: Buffer) => {
 
 /**
  * Reads an entry to its end, so sizes that lie in the headers are caught; stops past the byte budget.
- * Keeps the bytes only of an entry that starts like an archive, so that it can be checked in turn.
+ * Keeps the bytes of an entry that starts like an archive, so that it can be checked in turn, and of
+ * one that `keep` asks for once it has seen the entry's first bytes.
  */
-const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
+const drainEntry = (zip: ZipFile, entry: Entry, budget: number, keep?: (head: Buffer) => boolean) =>
   new Promise<{ n: number; sha256: string; archive: 'zip' | 'other' | null; data: Buffer | null }>(
     (resolve, reject) => {
       zip.openReadStream(entry, (err, stream) => {
@@ -138,6 +144,7 @@ const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
         let n = 0;
         let head = Buffer.alloc(0);
         let archive: 'zip' | 'other' | null | undefined;
+        let keeping = false;
         const kept: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => {
           n += chunk.length;
@@ -145,21 +152,23 @@ const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
           hash.update(chunk);
           if (archive === undefined) {
             head = Buffer.concat([head, chunk]);
-            if (head.length >= 262 || n >= entry.uncompressedSize) archive = archiveKind(head);
-            if (archive === 'zip') kept.push(head);
-          } else if (archive === 'zip') {
+            if (head.length >= 262 || n >= entry.uncompressedSize) {
+              archive = archiveKind(head);
+              keeping = archive === 'zip' || (keep?.(head) ?? false);
+              if (keeping) kept.push(head);
+            }
+          } else if (keeping) {
             kept.push(chunk);
           }
         });
         stream.on('error', reject);
         stream.on('end', () => {
-          archive ??= archiveKind(head);
-          resolve({
-            n,
-            sha256: hash.digest('hex'),
-            archive,
-            data: archive === 'zip' ? (kept.length ? Buffer.concat(kept) : head) : null,
-          });
+          if (archive === undefined) {
+            archive = archiveKind(head);
+            keeping = archive === 'zip' || (keep?.(head) ?? false);
+            if (keeping) kept.push(head);
+          }
+          resolve({ n, sha256: hash.digest('hex'), archive, data: keeping ? Buffer.concat(kept) : null });
         });
       });
     },
@@ -171,7 +180,12 @@ const drainEntry = (zip: ZipFile, entry: Entry, budget: number) =>
  * encrypted entries. Every entry is inflated once to check the sizes its headers declare.
  * Throws a 400 naming the first problem.
  */
-export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LIMITS, depth = 0): Promise<ZipSummary> {
+export async function inspectZip(
+  data: Buffer,
+  limits: ZipLimits = SOURCE_ZIP_LIMITS,
+  depth = 0,
+  keep?: KeepEntry,
+): Promise<ZipSummary> {
   if (data.length > limits.maxBytes) throw badRequest(ZIP_MESSAGES.tooLarge(limits.maxBytes), 'file');
   let zip: ZipFile;
   try {
@@ -185,6 +199,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
   }
   const files: string[] = [];
   const entries: ZipEntryHash[] = [];
+  const kept: ZipSummary['kept'] = [];
   let unpacked = 0;
   const bomb = (size: number, packed: number) =>
     size > limits.ratioFloorBytes && size / Math.max(packed, 1) > limits.maxRatio;
@@ -201,7 +216,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
     zip.on('end', () => {
       if (done) return;
       done = true;
-      resolve({ files, entries, unpackedBytes: unpacked });
+      resolve({ files, entries, unpackedBytes: unpacked, kept });
     });
     zip.on('entry', (entry: Entry) => {
       void (async () => {
@@ -219,7 +234,7 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
           throw badRequest(ZIP_MESSAGES.bomb, 'file');
         if (!name.endsWith('/')) {
           if (!entry.canDecodeFileData()) throw badRequest(ZIP_MESSAGES.damaged, 'file');
-          const read = await drainEntry(zip, entry, entry.uncompressedSize);
+          const read = await drainEntry(zip, entry, entry.uncompressedSize, keep && ((head) => keep(name, head)));
           if (read.archive === 'other') throw badRequest(ZIP_MESSAGES.nestedUnchecked(shown), 'file');
           if (read.archive === 'zip') {
             if (depth + 1 > MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
@@ -228,15 +243,17 @@ export async function inspectZip(data: Buffer, limits: ZipLimits = SOURCE_ZIP_LI
               read.data!,
               { ...limits, maxBytes: limits.maxUnpackedBytes, maxUnpackedBytes: limits.maxUnpackedBytes - unpacked },
               depth + 1,
+              keep,
             ).catch((e: { message?: string; statusCode?: number }) => {
               throw e.statusCode === 400 && !String(e.message).startsWith('In ')
                 ? badRequest(ZIP_MESSAGES.nested(shown, String(e.message)), 'file')
                 : e;
             });
             unpacked += inner.unpackedBytes;
+            for (const k of inner.kept) kept.push({ path: `${name}/${k.path}`, data: k.data });
             if (unpacked > limits.maxUnpackedBytes)
               throw badRequest(ZIP_MESSAGES.unpackedTooLarge(limits.maxUnpackedBytes), 'file');
-          }
+          } else if (read.data) kept.push({ path: name, data: read.data });
           files.push(name);
           entries.push({ path: name, size: read.n, sha256: read.sha256 });
         }
@@ -260,8 +277,8 @@ const BINARY_FOLDERS = ['plugins/', 'data/', 'cfg/'];
  * A built plugin as the in-game plugin manager installs it: extracted into the BakkesMod folder,
  * so plugins/<name>.dll, with optional data/ and cfg/ content (and an optional plugin.json).
  */
-export async function checkBinaryZip(data: Buffer, limits?: ZipLimits): Promise<ZipSummary> {
-  const summary = await inspectZip(data, limits);
+export async function checkBinaryZip(data: Buffer, limits?: ZipLimits, keep?: KeepEntry): Promise<ZipSummary> {
+  const summary = await inspectZip(data, limits, 0, keep);
   for (const f of summary.files) {
     const lower = f.toLowerCase();
     if (lower !== 'plugin.json' && !BINARY_FOLDERS.some((p) => lower.startsWith(p)))
@@ -289,7 +306,7 @@ export const binaryHashes = (data: Buffer, checked: ZipSummary): BinaryHashes =>
 export async function hashBinaryZip(data: Buffer): Promise<BinaryHashes> {
   const checked = await inspectZip(data, BINARY_ZIP_LIMITS).catch(() => null);
   // A ZIP that no longer passes the check still answers its own hash; only its file list stays empty.
-  return binaryHashes(data, checked ?? { files: [], entries: [], unpackedBytes: 0 });
+  return binaryHashes(data, checked ?? { files: [], entries: [], unpackedBytes: 0, kept: [] });
 }
 
 /** Limits of a debug archive (.pdb files). */

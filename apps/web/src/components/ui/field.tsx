@@ -152,6 +152,7 @@ export function TextAreaField({ label, error, hint, id, className, ref, ...rest 
 }
 
 export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
+  ref?: Ref<HTMLInputElement>;
   label: ReactNode;
   id?: string;
   description?: ReactNode;

@@ -85,16 +85,19 @@ export interface ApproveInput {
   binary: File | null;
   debugArchive: File | null;
   approvalNote: string;
+  /** The moderator acknowledges the inspection's flags (sent only when true). */
+  acknowledgeFlags?: boolean;
 }
 
 /** The approve call's body: nothing at all, or the parts that were given (the note trimmed, only when not blank). */
-export function approveForm({ binary, debugArchive, approvalNote }: ApproveInput): FormData | null {
+export function approveForm({ binary, debugArchive, approvalNote, acknowledgeFlags }: ApproveInput): FormData | null {
   const note = approvalNote.trim();
-  if (!binary && !debugArchive && !note) return null;
+  if (!binary && !debugArchive && !note && !acknowledgeFlags) return null;
   const form = new FormData();
+  if (acknowledgeFlags) form.append('acknowledgeFlags', 'true');
+  if (note) form.append('approvalNote', note);
   if (binary) form.append('binary', binary);
   if (debugArchive) form.append('debugArchive', debugArchive);
-  if (note) form.append('approvalNote', note);
   return form;
 }
 

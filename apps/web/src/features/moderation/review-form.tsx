@@ -1,9 +1,11 @@
 import { APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
 import { useRef, useState } from 'react';
 import { Alert, Button, ProgressBar, TextAreaField } from '../../components/ui';
+import { isApiError } from '../../lib/api';
 import { formatClockTime } from '../../lib/format';
 import { When } from './components';
 import { MODERATION_TEXT as T } from './constants';
+import { AcknowledgeFlags, InspectionSection, useAcknowledgement } from './inspection-section';
 import { ApprovalFiles, AuditList, BackLink, BuildLog, HoldEnds, ReviewDetails } from './review-sections';
 import { useReviewActions } from './use-review-actions';
 
@@ -15,10 +17,19 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
   const [denyNote, setDenyNote] = useState('');
   const [denyError, setDenyError] = useState<string | null>(null);
   const denyRef = useRef<HTMLTextAreaElement>(null);
+  const ack = useAcknowledgement();
   const { approve, reject, hide, takeOver, release, busy, progress } = useReviewActions(detail);
 
   const lockedByOther = detail.lock !== null && !detail.lock.mine;
   const hasFiles = Boolean(binary || debugArchive);
+  // The flags of the built binary, or those the server named when refusing an attached one (409).
+  const errorFlags = isApiError(approve.error) ? approve.error.flags : null;
+  const flags = errorFlags ?? (binary ? [] : (detail.inspection?.flags ?? []));
+
+  const approveNow = () => {
+    if (!ack.ready(flags)) return;
+    approve.mutate({ binary, debugArchive, approvalNote, acknowledgeFlags: flags.length > 0 && ack.checked });
+  };
 
   const deny = () => {
     const problem = denyNoteError(denyNote);
@@ -41,10 +52,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
           </p>
         </div>
         <div role="group" aria-label="Review actions" className="flex flex-wrap gap-2">
-          <Button
-            onClick={() => approve.mutate({ binary, debugArchive, approvalNote })}
-            disabled={busy || lockedByOther}
-          >
+          <Button onClick={approveNow} disabled={busy || lockedByOther}>
             {approve.isPending ? T.approving : T.approve}
           </Button>
           <Button variant="secondary" onClick={() => hide.mutate()} disabled={busy || lockedByOther}>
@@ -84,6 +92,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
       {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
 
       <ReviewDetails detail={detail} />
+      {detail.inspection && <InspectionSection inspection={detail.inspection} />}
 
       <section aria-labelledby="review-approve" className="space-y-4">
         <h3 id="review-approve" className="text-lg font-semibold text-white">
@@ -105,6 +114,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
           onDebugArchive={setDebugArchive}
           disabled={busy}
         />
+        {flags.length > 0 && <AcknowledgeFlags flags={flags} {...ack.box} disabled={busy} />}
       </section>
 
       <section aria-labelledby="review-deny" className="space-y-1">

@@ -100,6 +100,7 @@ describe('plugin review page', () => {
             action: 'hidden',
             actor: 'moderator',
             note: 'Needs a second look',
+            acknowledgedFlags: null,
             createdAt: '2026-11-21T09:00:00.000Z',
           },
         ],

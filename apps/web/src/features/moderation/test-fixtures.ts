@@ -58,6 +58,7 @@ export function makeDetail(over: Partial<ModerationDetail> = {}): ModerationDeta
     },
     lock: { memberId: 2, username: 'moderator', until: '2026-11-21T10:15:00.000Z', mine: true },
     audit: [],
+    inspection: null,
     ...over,
   };
 }

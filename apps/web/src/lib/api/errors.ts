@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES } from '@bm/core';
+import { AUTH_MESSAGES, type InspectionFlag } from '@bm/core';
 
 export interface ErrorBody {
   message?: string;
   errors?: Record<string, string[]>;
   reason?: string;
   currentEmail?: string | null;
+  flags?: InspectionFlag[];
 }
 
 /** A non-2xx answer (status > 0) or a network failure / timeout (status 0). */
@@ -17,6 +18,8 @@ export class ApiError extends Error {
   readonly currentEmail: string | null;
   /** Raw Retry-After header (429 answers). */
   readonly retryAfter: string | null;
+  /** A 409 on approving a binary: the inspection flags to acknowledge. */
+  readonly flags: InspectionFlag[] | null;
 
   constructor(status: number, body: ErrorBody | null, retryAfter: string | null = null, fallback?: string) {
     const serverMessage = typeof body?.message === 'string' && body.message ? body.message : null;
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.reason = typeof body?.reason === 'string' ? body.reason : null;
     this.currentEmail = typeof body?.currentEmail === 'string' ? body.currentEmail : null;
     this.retryAfter = retryAfter;
+    this.flags = Array.isArray(body?.flags) ? body.flags : null;
   }
 }
 

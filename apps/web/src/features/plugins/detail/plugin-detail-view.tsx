@@ -10,6 +10,7 @@ import { pluginCommentsQuery } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
 import { CompatibilityBadge } from '../compatibility/compatibility-badge';
 import { CompatibilityPanel } from '../compatibility/compatibility-panel';
+import { AbilitiesBox } from './abilities-box';
 import { AdminControls } from './admin-controls';
 import { useLiveComments } from './comment-cache';
 import { CommentsSection } from './comments';
@@ -114,6 +115,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
         <aside className="space-y-6">
           <CompatibilityPanel plugin={plugin} signedIn={signedIn} isOwner={isOwner} />
           <InfoBox plugin={plugin} authorName={authorName} />
+          {plugin.abilities && <AbilitiesBox abilities={plugin.abilities} />}
           {isAdmin && <AdminControls plugin={plugin} />}
         </aside>
       </div>

@@ -26,7 +26,12 @@ export function makePlugin(over: Partial<Plugin> = {}): Plugin {
 
 /** A plugin as GET /plugins/{id} answers it: its description comes rendered by the server. */
 export function makePluginDetail(over: Partial<PluginDetail> = {}): PluginDetail {
-  return { ...makePlugin(over), descriptionHtml: '<h1>Hello</h1>\n<p>Some <strong>details</strong></p>\n', ...over };
+  return {
+    ...makePlugin(over),
+    descriptionHtml: '<h1>Hello</h1>\n<p>Some <strong>details</strong></p>\n',
+    abilities: null,
+    ...over,
+  };
 }
 
 export function makePluginPage(items: Plugin[], totalCount = items.length, page = 1): PluginPage {

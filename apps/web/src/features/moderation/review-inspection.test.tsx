@@ -1,0 +1,126 @@
+import { CAPABILITY_LABELS, type ReviewInspection } from '@bm/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
+import { MODERATION_TEXT as T } from './constants';
+import { PluginReviewPage } from './review-page';
+import { makeDetail } from './test-fixtures';
+
+/** The browser's XMLHttpRequest at the HTTP boundary: keeps what is sent, answers 204. */
+class SentXhr {
+  static sent: FormData[] = [];
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  upload = { onprogress: null };
+  onload: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  getResponseHeader() {
+    return null;
+  }
+  abort() {}
+  send(body: FormData) {
+    SentXhr.sent.push(body);
+    this.status = 204;
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+const inspection: ReviewInspection = {
+  dlls: [
+    {
+      path: 'plugins/Aerial.dll',
+      machine: 'x64',
+      signed: false,
+      imports: [{ dll: 'KERNEL32.dll', functions: ['WinExec', 'CreateRemoteThread'], delayed: false }],
+      exports: ['run'],
+      sections: [{ name: '.text', virtualSize: 100, rawSize: 512, entropy: 5.81, executable: true, writable: false }],
+      urls: ['https://api.example.com/x'],
+      hosts: ['api.example.com'],
+      capabilities: [],
+    },
+  ],
+  capabilities: [
+    { id: 'network', evidence: ['urlmon.dll!URLDownloadToFileA'] },
+    { id: 'launch', evidence: ['KERNEL32.dll!WinExec'] },
+    { id: 'processMemory', evidence: ['KERNEL32.dll!CreateRemoteThread'] },
+  ],
+  hosts: ['api.example.com', 'cdn.example.net'],
+  changes: { added: ['launch'], removed: ['registry'], newHosts: ['cdn.example.net'] },
+  comparedWith: { submissionId: 30, version: '0.9.0' },
+  flags: [
+    { kind: 'risky', value: 'launch' },
+    { kind: 'newCapability', value: 'launch' },
+  ],
+};
+
+beforeEach(() => {
+  signInAs(undefined, ['moderator']);
+  SentXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', SentXhr);
+});
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+function open() {
+  mockFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname.replace(/^\/api/, '');
+    if ((init.method ?? 'GET') === 'GET' && path === '/moderation/plugins/31')
+      return json(200, makeDetail({ hasBinary: true, inspection }));
+    return json(404, { message: 'Not found' });
+  });
+  return renderRoutes(
+    [
+      { path: '/moderator/pending/:id', element: <PluginReviewPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { path: '/moderator/pending/31' },
+  );
+}
+
+describe('plugin review page: inside the binary', () => {
+  it('shows the abilities with what gives each, the hosts, and highlights what is new', async () => {
+    open();
+    const section = await screen.findByTestId('inspection');
+    expect(within(section).getByText(T.comparedWith('0.9.0'))).toBeInTheDocument();
+    const abilities = within(section).getByRole('list', { name: T.abilities });
+    const items = within(abilities).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      `${CAPABILITY_LABELS.network}urlmon.dll!URLDownloadToFileA`,
+      `${CAPABILITY_LABELS.launch}${T.newBadge}KERNEL32.dll!WinExec`,
+      `${CAPABILITY_LABELS.processMemory}KERNEL32.dll!CreateRemoteThread`,
+    ]);
+    expect(items[1]).toHaveAttribute('data-new', 'true');
+    expect(within(section).getByText(T.noLonger(CAPABILITY_LABELS.registry))).toBeInTheDocument();
+    const hosts = within(within(section).getByRole('list', { name: T.hosts })).getAllByRole('listitem');
+    expect(hosts.map((h) => [h.textContent, h.dataset.new ?? null])).toEqual([
+      ['api.example.com', null],
+      [`cdn.example.net${T.newBadge}`, 'true'],
+    ]);
+    expect(within(section).getByText(T.dllSummary('plugins/Aerial.dll', 'x64', false))).toBeInTheDocument();
+  });
+
+  it('needs the acknowledgement before approving, then sends it', async () => {
+    open();
+    const user = userEvent.setup();
+    await screen.findByTestId('inspection');
+    const box = screen.getByRole('checkbox', { name: T.acknowledge });
+    expect(box).toHaveAccessibleDescription(T.acknowledgeHint('launching programs; new: launching programs'));
+    await user.click(screen.getByRole('button', { name: T.approve }));
+    expect(screen.getByRole('alert')).toHaveTextContent(T.acknowledgeFirst);
+    expect(box).toHaveFocus();
+    expect(SentXhr.sent).toHaveLength(0);
+
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    expect(screen.queryByText(T.acknowledgeFirst)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.approve }));
+    await vi.waitFor(() => expect(SentXhr.sent).toHaveLength(1));
+    expect(SentXhr.sent[0]!.get('acknowledgeFlags')).toBe('true');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
+  });
+});

@@ -1,0 +1,203 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CAPABILITY_LABELS } from '@bm/core';
+import { MODERATION_TEXT as T } from '../../apps/web/src/features/moderation/constants';
+import { dllFixture, type DllFixture } from '../../apps/server/test/dll-fixtures';
+import { PORT } from '../playwright.config';
+import { axeProblems, DEMO, signIn, tabTo, zipOf } from './support';
+
+/**
+ * The look inside a plugin's DLLs in Chromium: a site of its own with the local builder beside it
+ * (the shared e2e server has no builder), a source ZIP carrying a prebuilt DLL built with MinGW-w64.
+ */
+const SITE_PORT = PORT + 1002;
+const BUILDER_PORT = PORT + 1003;
+const SITE = `http://localhost:${SITE_PORT}`;
+const SECRET = 'e2e-inspection-secret-0123456789';
+const root = path.resolve(import.meta.dirname, '../..');
+let dataDir = '';
+const children: ChildProcess[] = [];
+
+function start(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
+  children.push(child);
+}
+
+test.use({ baseURL: SITE });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-inspection-'));
+  start('apps/server/scripts/builder.ts', {
+    BUILD_WEBHOOK_SECRET: SECRET,
+    BUILDER_PORT: String(BUILDER_PORT),
+    BUILDER_HOST: '127.0.0.1',
+  });
+  start('apps/server/src/main.ts', {
+    DATA_DIR: dataDir,
+    PORT: String(SITE_PORT),
+    PUBLIC_URL: SITE,
+    SEED_DEMO: 'true',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    REDIS_URL: '',
+    RATE_LIMIT_FACTOR: '20',
+    LOG_LEVEL: 'warn',
+    BUILD_WEBHOOK_URL: `http://127.0.0.1:${BUILDER_PORT}/`,
+    BUILD_WEBHOOK_SECRET: SECRET,
+  });
+  await expect
+    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
+      timeout: 150_000,
+      intervals: [500],
+    })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function tokenFor(request: APIRequestContext, account: { username: string; password: string }) {
+  const res = await request.post('/api/auth/login', { data: { ...account, rememberMe: false } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+/** The member uploads a source carrying a prebuilt DLL; the local builder packages it; it waits for review. */
+async function builtVersion(request: APIRequestContext, pluginId: number, dll: DllFixture, versionString: string) {
+  const headers = await tokenFor(request, DEMO.member);
+  const source = await zipOf({
+    'Peek.sln': 'Microsoft Visual Studio Solution File',
+    'plugins/Peek.dll': dllFixture(dll),
+  });
+  const upload = await request.post(`/api/plugins/${pluginId}/files/source`, {
+    headers,
+    multipart: { file: { name: 'peek.zip', mimeType: 'application/zip', buffer: source }, versionString },
+  });
+  expect(upload.status()).toBe(201);
+  const id = ((await upload.json()) as { submission: { submissionId: number } }).submission.submissionId;
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/api/plugins/my/${pluginId}/submissions`, { headers });
+        return ((await list.json()) as Array<{ submissionId: number; status: string }>).find(
+          (s) => s.submissionId === id,
+        )?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('p');
+  return id;
+}
+
+async function expectFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeProblems(page)).toEqual([]);
+}
+
+test('the review page shows what a DLL can do, and its approval needs an acknowledgement', async ({ page }) => {
+  const member = await tokenFor(page.request, DEMO.member);
+  const name = `Peek ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/plugins/create', { headers: member, data: { name } });
+  expect(created.status()).toBe(201);
+  const pluginId = ((await created.json()) as { id: number }).id;
+  const first = await builtVersion(page.request, pluginId, 'injector', '1.0.0');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.moderator);
+  await page.goto(`/moderator/pending/${first}`);
+  const inside = page.getByTestId('inspection');
+  await expect(inside.getByRole('heading', { name: T.inspection })).toBeVisible();
+  await expect(inside.getByText(T.firstVersion)).toBeVisible();
+  const abilities = inside.getByRole('list', { name: T.abilities }).getByRole('listitem');
+  await expect(abilities).toHaveCount(2);
+  await expect(abilities.nth(0)).toContainText(CAPABILITY_LABELS.network);
+  await expect(abilities.nth(0)).toContainText('urlmon.dll!URLDownloadToFileA');
+  await expect(abilities.nth(1)).toContainText(CAPABILITY_LABELS.processMemory);
+  await expect(abilities.nth(1)).toContainText('CreateRemoteThread');
+  await expect(inside.getByRole('list', { name: T.hosts })).toContainText('api.example.com');
+  // A DLL's details open from the keyboard.
+  const summary = inside.locator('summary').first();
+  await tabTo(page, summary);
+  await page.keyboard.press('Enter');
+  await expect(inside.getByRole('table').first()).toBeVisible();
+  await expectFits(page);
+
+  // Approving from the keyboard: refused until the acknowledgement is ticked.
+  const approve = page.getByRole('button', { name: T.approve, exact: true });
+  await tabTo(page, approve, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: T.acknowledgeFirst })).toBeVisible();
+  const box = page.getByRole('checkbox', { name: T.acknowledge });
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await expectFits(page);
+  await tabTo(page, approve, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(T.approved, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/moderator\/pending$/);
+
+  // The next version adds WinExec: 'launching programs' is new.
+  const next = await builtVersion(page.request, pluginId, 'launcher', '1.1.0');
+  await page.goto(`/moderator/pending/${next}`);
+  await expect(inside.getByText(T.comparedWith('1.0.0'))).toBeVisible();
+  const launch = inside.getByRole('list', { name: T.abilities }).getByRole('listitem').filter({
+    hasText: CAPABILITY_LABELS.launch,
+  });
+  await expect(launch).toHaveAttribute('data-new', 'true');
+  await expect(launch).toContainText(T.newBadge);
+  await expect(launch).toContainText('WinExec');
+  await expectFits(page);
+
+  // Players read a plain summary of the live version (1.0.0) on the plugin page.
+  await page.goto(`/plugin/${pluginId}`);
+  await expect(page.getByTestId('plugin-abilities')).toContainText(
+    "This plugin can: use the network (api.example.com), read or write other programs' memory.",
+  );
+  await expectFits(page);
+});
+
+test('a build whose DLL is 32-bit or a renamed text file fails with the reason', async ({ page }) => {
+  const member = await tokenFor(page.request, DEMO.member);
+  const created = await page.request.post('/api/plugins/create', {
+    headers: member,
+    data: { name: `Refused ${Date.now().toString(36)}` },
+  });
+  const pluginId = ((await created.json()) as { id: number }).id;
+  for (const [dll, reason] of [
+    ['x86', 'plugins/Peek.dll is built for x86; only 64-bit (x64) DLLs run in Rocket League'],
+    ['not-a-dll', 'plugins/Peek.dll is not a Windows DLL (it has no PE header)'],
+  ] as const) {
+    const source = await zipOf({ 'Peek.sln': 'solution', 'plugins/Peek.dll': dllFixture(dll) });
+    const upload = await page.request.post(`/api/plugins/${pluginId}/files/source`, {
+      headers: member,
+      multipart: { file: { name: 'peek.zip', mimeType: 'application/zip', buffer: source }, versionString: dll },
+    });
+    expect(upload.status()).toBe(201);
+    await expect
+      .poll(
+        async () => {
+          const list = await page.request.get(`/api/plugins/my/${pluginId}/submissions`, { headers: member });
+          const sub = (
+            (await list.json()) as Array<{ versionString: string; status: string; buildLog: string | null }>
+          ).find((s) => s.versionString === dll);
+          return sub && `${sub.status} ${sub.buildLog?.includes(reason) ?? false}`;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('r true');
+  }
+});
