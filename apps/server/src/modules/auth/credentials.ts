@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ADMIN_MESSAGES, AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type AuthResponse } from '@bm/core';
+import { ADMIN_MESSAGES, AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type LoginResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { members, sessions } from '../../db/schema.js';
 import { HttpError, badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { sendVerification } from './mail-tokens.js';
 import { type MemberRow, byEmail, byUsername, memberRow } from './members.js';
-import { issueSession } from './sessions.js';
+import { type ClientInfo, issueSession } from './sessions.js';
+import { createChallenge, totpEnabled } from './two-factor.js';
 
 /** Accounts and their passwords: registering, checking a password, signing in, changing the password. */
 
@@ -53,16 +54,19 @@ export async function checkCredentials(ctx: AppContext, username: string, passwo
   return member;
 }
 
+/** Signs in with the password: a session, or (two-factor on) a challenge to answer with a code. */
 export async function login(
   ctx: AppContext,
   input: { username: string; password: string; rememberMe: boolean },
-): Promise<AuthResponse> {
+  client?: ClientInfo,
+): Promise<LoginResponse> {
   const member = await checkCredentials(ctx, input.username, input.password);
   if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
   if (!member.email) throw new HttpError(403, M.emailRequired, { reason: 'EmailRequired', currentEmail: null });
   if (!member.emailVerifiedAt)
     throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
-  const { token, member: out } = await issueSession(ctx, ctx.db, member, { rememberMe: input.rememberMe });
+  if (await totpEnabled(ctx.db, member.id)) return createChallenge(ctx, member.id, input.rememberMe);
+  const { token, member: out } = await issueSession(ctx, ctx.db, member, { rememberMe: input.rememberMe, client });
   return { token, member: out };
 }
 

@@ -1,15 +1,17 @@
-import type { AuthResponse, Member } from '@bm/core';
+import type { AuthResponse, LoginResponse, Member } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import * as credentials from './credentials.js';
 import * as emailChange from './email-change.js';
 import * as emailLinks from './email-links.js';
 import { memberRow, toMember } from './members.js';
 import * as sessions from './sessions.js';
+import type { ClientInfo } from './sessions.js';
+import * as twoFactor from './two-factor.js';
 
 /**
  * The auth module's one entry for routes and the rest of the app. The work is done in its parts:
  * credentials.ts (accounts, passwords, sign-in), sessions.ts (session tokens, refresh, impersonation),
- * email-links.ts (verification and reset links), email-change.ts.
+ * email-links.ts (verification and reset links), email-change.ts, two-factor.ts.
  */
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
@@ -26,8 +28,31 @@ export class AuthService {
     return credentials.register(this.ctx, input);
   }
 
-  login(input: { username: string; password: string; rememberMe: boolean }): Promise<AuthResponse> {
-    return credentials.login(this.ctx, input);
+  login(
+    input: { username: string; password: string; rememberMe: boolean },
+    client?: ClientInfo,
+  ): Promise<LoginResponse> {
+    return credentials.login(this.ctx, input, client);
+  }
+
+  twoFactorStatus(principal: Principal) {
+    return twoFactor.twoFactorStatus(this.ctx, principal);
+  }
+
+  setupTotp(principal: Principal) {
+    return twoFactor.setupTotp(this.ctx, principal);
+  }
+
+  enableTotp(principal: Principal, code: string) {
+    return twoFactor.enableTotp(this.ctx, principal, code);
+  }
+
+  disableTotp(principal: Principal, password: string, code: string) {
+    return twoFactor.disableTotp(this.ctx, principal, password, code);
+  }
+
+  verifyTwoFactor(input: { challenge: string; code?: string; recoveryCode?: string }, client: ClientInfo) {
+    return twoFactor.verifyChallenge(this.ctx, input, client);
   }
 
   logout(principal: Principal) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
@@ -29,12 +30,36 @@ function tokenAge(
   return 'old';
 }
 
+/** Who signs in, as the request shows it: kept with the session for the member's list of sessions. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | null;
+}
+
+/** The caller's address and browser, kept with a new session. */
+export const clientOf = (req: FastifyRequest): ClientInfo => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'] ?? null,
+});
+
+/** An address cut to its network (IPv4 /24, IPv6 /48): enough to recognise, not to locate. */
+export function ipPrefix(ip: string): string | null {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (!ip.includes(':')) return null;
+  const [head = ''] = ip.split('::');
+  const groups = head.split(':').filter(Boolean);
+  if (ip.startsWith('::')) return '::/48';
+  while (groups.length < 3) groups.push('0');
+  return `${groups.slice(0, 3).join(':').toLowerCase()}::/48`;
+}
+
 /** Creates a session row and its signed token. */
 export async function issueSession(
   ctx: AppContext,
   db: Db,
   member: MemberRow,
-  opts: { rememberMe: boolean; impersonatorId?: number },
+  opts: { rememberMe: boolean; impersonatorId?: number; client?: ClientInfo },
 ) {
   const ttl = opts.rememberMe ? TOKEN_TTL_REMEMBER_S : TOKEN_TTL_SESSION_S;
   const expiresAt = new Date(Date.now() + ttl * 1000);
@@ -45,6 +70,9 @@ export async function issueSession(
       rememberMe: opts.rememberMe,
       impersonatorId: opts.impersonatorId ?? null,
       expiresAt,
+      lastSeenAt: new Date(),
+      userAgent: opts.client?.userAgent?.slice(0, 400) || null,
+      ipPrefix: opts.client ? ipPrefix(opts.client.ip) : null,
     })
     .returning({ id: sessions.id });
   const roles = await rolesOf(db, member.id);
