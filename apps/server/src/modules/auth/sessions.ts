@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { impersonationAudit, memberRoles, members, sessions } from '../../db/schema.js';
+import { impersonationAudit, memberRoles, memberTotp, members, sessions } from '../../db/schema.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { type MemberRow, rolesOf, toMember } from './members.js';
 
@@ -99,9 +99,11 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
       impersonatorId: sessions.impersonatorId,
       generation: sessions.generation,
       rotatedAt: sessions.rotatedAt,
+      totpEnabledAt: memberTotp.enabledAt,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(memberTotp, eq(memberTotp.memberId, sessions.memberId))
     .where(
       and(
         eq(sessions.id, claims.sid),
@@ -114,12 +116,15 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     )
     .limit(1);
   if (!row || tokenAge(claims.gen, row) === 'old') return null;
+  const roles = await rolesOf(ctx.db, memberId);
+  const staff = roles.includes('administrator') || roles.includes('moderator');
   return {
     memberId,
     sessionId: row.id,
-    roles: await rolesOf(ctx.db, memberId),
+    roles,
     impersonating: row.impersonatorId !== null,
     impersonatorId: row.impersonatorId,
+    staffNeedsTwoFactor: ctx.config.requireStaff2fa && staff && !row.totpEnabledAt,
   };
 }
 
