@@ -5,6 +5,7 @@ import { members, sessions } from '../../db/schema.js';
 import { HttpError, badRequest, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { sendVerification } from './mail-tokens.js';
+import { noticeNewDevice } from './session-list.js';
 import { type MemberRow, byEmail, byUsername, memberRow } from './members.js';
 import { type ClientInfo, issueSession } from './sessions.js';
 import { createChallenge, totpEnabled } from './two-factor.js';
@@ -66,8 +67,9 @@ export async function login(
   if (!member.emailVerifiedAt)
     throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
   if (await totpEnabled(ctx.db, member.id)) return createChallenge(ctx, member.id, input.rememberMe);
-  const { token, member: out } = await issueSession(ctx, ctx.db, member, { rememberMe: input.rememberMe, client });
-  return { token, member: out };
+  const issued = await issueSession(ctx, ctx.db, member, { rememberMe: input.rememberMe, client });
+  await noticeNewDevice(ctx, member.id, issued.sessionId, client);
+  return { token: issued.token, member: issued.member };
 }
 
 export async function changePassword(

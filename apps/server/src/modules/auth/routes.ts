@@ -30,7 +30,7 @@ import {
 import { HttpError } from '../../platform/errors.js';
 import { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
-import { twoFactorRoutes } from './two-factor-routes.js';
+import { sessionListRoutes, twoFactorRoutes } from './security-routes.js';
 
 const SAME_ANSWER = 'If an account matches, we have sent it an email with a link.';
 
@@ -40,6 +40,7 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   emailAndPasswordRoutes(app, ctx, auth);
   impersonationRoutes(app, auth);
   twoFactorRoutes(app, ctx, auth);
+  sessionListRoutes(app, auth);
 }
 
 async function botCheck(ctx: AppContext, token: string | null | undefined, ip: string) {

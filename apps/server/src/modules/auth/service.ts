@@ -4,6 +4,7 @@ import * as credentials from './credentials.js';
 import * as emailChange from './email-change.js';
 import * as emailLinks from './email-links.js';
 import { memberRow, toMember } from './members.js';
+import * as sessionList from './session-list.js';
 import * as sessions from './sessions.js';
 import type { ClientInfo } from './sessions.js';
 import * as twoFactor from './two-factor.js';
@@ -109,6 +110,18 @@ export class AuthService {
 
   stopImpersonation(principal: Principal) {
     return sessions.stopImpersonation(this.ctx, principal);
+  }
+
+  listSessions(principal: Principal) {
+    return sessionList.listSessions(this.ctx, principal);
+  }
+
+  endSession(principal: Principal, id: string) {
+    return sessionList.endSession(this.ctx, principal, id);
+  }
+
+  endOtherSessions(principal: Principal) {
+    return sessionList.endOtherSessions(this.ctx, principal);
   }
 
   roles(principal: Principal) {

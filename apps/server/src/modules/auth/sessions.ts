@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -54,6 +54,24 @@ export function ipPrefix(ip: string): string | null {
   return `${groups.slice(0, 3).join(':').toLowerCase()}::/48`;
 }
 
+/** A session's last-seen time is written at most this often: no write per request. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/** Records that a session made a request, unless that was written less than LAST_SEEN_EVERY_MS ago. */
+export async function touchSession(ctx: AppContext, sessionId: string, lastSeenAt: Date | null) {
+  if (lastSeenAt && Date.now() - lastSeenAt.getTime() < LAST_SEEN_EVERY_MS) return;
+  const before = new Date(Date.now() - LAST_SEEN_EVERY_MS);
+  try {
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, before))));
+  } catch (err) {
+    // Only the list's "last seen" is late: the request goes on.
+    ctx.log.warn({ err, sessionId }, 'last seen not recorded');
+  }
+}
+
 /** Creates a session row and its signed token. */
 export async function issueSession(
   ctx: AppContext,
@@ -99,6 +117,7 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
       impersonatorId: sessions.impersonatorId,
       generation: sessions.generation,
       rotatedAt: sessions.rotatedAt,
+      lastSeenAt: sessions.lastSeenAt,
       totpEnabledAt: memberTotp.enabledAt,
     })
     .from(sessions)
@@ -116,6 +135,7 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     )
     .limit(1);
   if (!row || tokenAge(claims.gen, row) === 'old') return null;
+  await touchSession(ctx, row.id, row.lastSeenAt);
   const roles = await rolesOf(ctx.db, memberId);
   const staff = roles.includes('administrator') || roles.includes('moderator');
   return {

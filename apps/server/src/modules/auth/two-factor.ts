@@ -23,6 +23,7 @@ import { HttpError, badRequest, conflict } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { hashMailToken } from '../../platform/tokens.js';
 import { memberRow } from './members.js';
+import { noticeNewDevice } from './session-list.js';
 import { type ClientInfo, issueSession } from './sessions.js';
 import { openSecret, sealSecret } from './two-factor-secrets.js';
 
@@ -217,8 +218,7 @@ export async function verifyChallenge(
     await tx.update(twoFactorChallenges).set({ usedAt: new Date() }).where(eq(twoFactorChallenges.id, ch.id));
     const [member] = await tx.select().from(members).where(eq(members.id, ch.memberId));
     if (!member || member.disabledAt) return 'over' as const;
-    const issued = await issueSession(ctx, tx, member, { rememberMe: ch.rememberMe, client });
-    return { token: issued.token, member: issued.member };
+    return issueSession(ctx, tx, member, { rememberMe: ch.rememberMe, client });
   });
   if (outcome === 'over') throw challengeOver();
   if (outcome === 'wrong' || outcome === 'used') {
@@ -229,5 +229,6 @@ export async function verifyChallenge(
       errors: { [field]: [message] },
     });
   }
-  return outcome;
+  await noticeNewDevice(ctx, outcome.member.id, outcome.sessionId, client);
+  return { token: outcome.token, member: outcome.member };
 }

@@ -8,7 +8,9 @@ export type NoticeKind =
   | 'pluginComment'
   | 'productUpdate'
   | 'featureLaunched'
-  | 'staffMessage';
+  | 'staffMessage'
+  /** A sign-in from a device the member had not used (modules/auth/session-list.ts). */
+  | 'newSignIn';
 
 export interface Notice {
   memberId: number;

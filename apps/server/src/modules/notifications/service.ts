@@ -34,6 +34,7 @@ const CATEGORY: Record<NoticeKind, string> = {
   productUpdate: 'product',
   featureLaunched: 'feature',
   staffMessage: 'staff',
+  newSignIn: 'security',
 };
 
 /** The sub-preference of pluginAll that gates each plugin notice. */

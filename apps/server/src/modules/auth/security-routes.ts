@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import {
   authResponse,
   messageResponse,
+  sessionInfo,
   recoveryCodesResponse,
   totpEnableRequest,
   totpSetupResponse,
@@ -9,11 +11,14 @@ import {
   twoFactorVerifyRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
 import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
-/** Two-factor: the member's status, turning the authenticator on and off, and the sign-in's second step. */
+/**
+ * The account's security: two-factor (status, turning the authenticator on and off, the sign-in's
+ * second step) and the member's sessions (where they are signed in, ending them).
+ */
 export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
   const member = { preValidation: signedIn };
@@ -68,5 +73,37 @@ export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
       },
     },
     async (req) => auth.verifyTwoFactor(req.body, clientOf(req)),
+  );
+}
+
+export function sessionListRoutes(app: App, auth: AuthService) {
+  const r = typed(app);
+  const member = { preValidation: signedIn };
+
+  r.get(
+    '/auth/sessions',
+    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(sessionInfo) } } },
+    async (req) => auth.listSessions(requireMember(req)),
+  );
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, params: z.object({ id: z.uuid() }), response: noContent },
+    },
+    async (req, reply) => {
+      await auth.endSession(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/sessions/revoke-others',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, response: { 200: z.object({ revoked: z.number().int() }) } },
+    },
+    async (req) => ({ revoked: await auth.endOtherSessions(requireMember(req)) }),
   );
 }
