@@ -39,3 +39,27 @@ export const TWO_FACTOR_TEXT = {
   fillBoth: 'Enter your password and a code',
   fileName: 'bakkesmod-community-recovery-codes.txt',
 } as const;
+
+export const SESSIONS_TEXT = {
+  heading: 'Where You’re Signed In',
+  intro: 'Each browser or app you signed in with. End any you do not recognise, then change your password.',
+  loading: 'Loading...',
+  loadFailed: 'Could not load your sessions',
+  listLabel: 'Signed-in sessions',
+  unknownBrowser: 'Unknown browser',
+  unknownDevice: 'unknown device',
+  on: (browser: string, device: string) => `${browser} on ${device}`,
+  current: 'This device',
+  lastSeen: 'Last active',
+  signedIn: 'Signed in',
+  network: 'Network',
+  end: 'Sign Out',
+  endLabel: (name: string) => `Sign out ${name}`,
+  ending: 'Signing Out...',
+  endOthers: 'Sign Out Everywhere Else',
+  endingOthers: 'Signing Out...',
+  ended: 'Session ended',
+  endedOthers: (n: number) => `Signed out of ${n} other session${n === 1 ? '' : 's'}`,
+  endFailed: 'Could not end the session',
+  onlyThis: 'You are signed in only here.',
+} as const;

@@ -7,7 +7,7 @@ import { writeClipboard } from '../../lib/clipboard';
 import { RecoveryCodes } from './recovery-codes';
 import { SectionCard } from './section-card';
 import { TWO_FACTOR_TEXT as T } from './security-text';
-import { twoFactorApi, twoFactorQuery } from './two-factor-api';
+import { twoFactorApi, twoFactorQuery } from './security-api';
 
 /** Settings → Security: turn the authenticator app on (QR code, key, first code, recovery codes) or off. */
 export function TwoFactorSettings() {

@@ -1,4 +1,4 @@
-import type { RecoveryCodesResponse, TotpSetupResponse, TwoFactorStatus } from '@bm/core';
+import type { RecoveryCodesResponse, SessionInfo, TotpSetupResponse, TwoFactorStatus } from '@bm/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -14,4 +14,16 @@ export const twoFactorApi = {
   enable: (code: string) => api.post<RecoveryCodesResponse>('/auth/2fa/totp/enable', { code }),
   disable: (currentPassword: string, code: string) =>
     api.post<{ message: string }>('/auth/2fa/disable', { currentPassword, code }),
+};
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: ['sessions', 'my'],
+    queryFn: ({ signal }) => api.get<SessionInfo[]>('/auth/sessions', { signal }),
+    staleTime: 0,
+  });
+
+export const sessionsApi = {
+  end: (id: string) => api.delete(`/auth/sessions/${encodeURIComponent(id)}`),
+  endOthers: () => api.post<{ revoked: number }>('/auth/sessions/revoke-others'),
 };
