@@ -39,6 +39,7 @@ const schema = z.object({
     message: 'must be at least 32 characters',
   }),
   SEED_DEMO: bool.optional(),
+  REQUIRE_STAFF_2FA: bool.optional(),
   ADMIN_USERNAME: optionalString,
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
@@ -167,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Keys of the purposes without a setting of their own, derived from the JWT secret (platform/keys.ts). */
     keys: deriveKeys(jwtSecret),
     seedDemo: c.SEED_DEMO ?? !production,
+    /**
+     * Moderation and administration calls need two-factor on the staff member's account (403 until it
+     * is on). Default: on in production, off elsewhere (docs/two-factor.md).
+     */
+    requireStaff2fa: c.REQUIRE_STAFF_2FA ?? production,
     admin: c.ADMIN_USERNAME
       ? { username: c.ADMIN_USERNAME, email: c.ADMIN_EMAIL!, password: c.ADMIN_PASSWORD! }
       : undefined,

@@ -47,4 +47,6 @@ export interface Principal {
   roles: string[];
   impersonating: boolean;
   impersonatorId: number | null;
+  /** A moderator or administrator without two-factor while REQUIRE_STAFF_2FA is on: staff calls answer 403. */
+  staffNeedsTwoFactor?: boolean;
 }

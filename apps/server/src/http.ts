@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowIdText } from '@bm/core';
+import { TWO_FACTOR_MESSAGES, rowIdText } from '@bm/core';
 import type { Principal } from './context.js';
-import { forbidden, unauthorized } from './platform/errors.js';
+import { HttpError, forbidden, unauthorized } from './platform/errors.js';
 import type { LimitName, RateLimits } from './platform/rate-limit.js';
 
 declare module 'fastify' {
@@ -39,9 +39,14 @@ export const staffOnly = async (req: FastifyRequest) => {
 /** The response schema of a call that answers 204. */
 export const noContent = { 204: z.null().describe('No content') };
 
+const STAFF_ROLES = ['administrator', 'moderator'];
+
 export function requireRole(req: FastifyRequest, ...roles: string[]): Principal {
   const p = requireMember(req);
   if (!p.roles.some((r) => roles.includes(r))) throw forbidden();
+  // REQUIRE_STAFF_2FA: moderation and administration wait until the staff member turns two-factor on.
+  if (p.staffNeedsTwoFactor && roles.some((r) => STAFF_ROLES.includes(r)))
+    throw new HttpError(403, TWO_FACTOR_MESSAGES.staffRequired, { reason: 'TwoFactorRequired' });
   return p;
 }
 

@@ -45,6 +45,11 @@ describe('one secret per purpose', () => {
       where: /^modules\/notifications\//,
     },
     { purpose: 'visitor hashes for counts', key: /keys\.visitor\b/, where: /visitorKey\(/ },
+    {
+      purpose: 'authenticator secrets at rest',
+      key: /keys\.twoFactor\b/,
+      where: /^modules\/auth\/two-factor-secrets\.ts: /,
+    },
   ];
 
   it('gives each purpose a key of its own: configured, or derived from the JWT secret with HKDF', () => {
@@ -54,7 +59,14 @@ describe('one secret per purpose', () => {
       BUILD_WEBHOOK_SECRET: 'a-builder-webhook-secret',
     };
     const c = loadConfig(env);
-    const all = [c.jwtSecret, c.buildWebhookSecret, c.keys.signedFiles, c.keys.unsubscribe, c.keys.visitor];
+    const all = [
+      c.jwtSecret,
+      c.buildWebhookSecret,
+      c.keys.signedFiles,
+      c.keys.unsubscribe,
+      c.keys.visitor,
+      c.keys.twoFactor,
+    ];
     expect(new Set(all).size).toBe(KEYS.length);
     expect(all.every((k) => typeof k === 'string' && k.length >= 16)).toBe(true);
     // Derived, not constant: another JWT secret gives other keys; the same gives the same (links survive restarts).

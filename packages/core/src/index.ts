@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './numbers.js';
 export * from './auth.js';
+export * from './account-security.js';
 export * from './session-rules.js';
 export * from './password-strength.js';
 export * from './email-misspelling.js';

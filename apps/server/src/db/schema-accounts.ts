@@ -91,8 +91,68 @@ export const sessions = pgTable(
     /** Bumped by every refresh: only a token of the current generation (or the previous one, briefly) is valid. */
     generation: integer('generation').notNull().default(0),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /** When the session last made a request; written at most every few minutes (modules/auth/sessions.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (cut to 400 characters), for the member's list of sessions. */
+    userAgent: text('user_agent'),
+    /** The address at sign-in cut to its network (IPv4 /24, IPv6 /48): enough to recognise, not to locate. */
+    ipPrefix: text('ip_prefix'),
   },
   (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/**
+ * A member's authenticator app (TOTP, RFC 6238): the secret encrypted at rest (AES-256-GCM, key from
+ * platform/keys.ts), pending until a first code turns it on; the last time step used, so that a code
+ * works once.
+ */
+export const memberTotp = pgTable('member_totp', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes for two-factor sign-in, kept as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_member_hash_idx').on(t.memberId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password was right. Kept as the hash of the random
+ * challenge handed to the browser; expires after 5 minutes or 5 wrong codes, and is used once.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    rememberMe: boolean('remember_me').notNull(),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_hash_idx').on(t.tokenHash),
+    index('two_factor_challenges_member_idx').on(t.memberId),
+  ],
 );
 
 /** Single-use tokens mailed to members: email verification, password reset, email change. */

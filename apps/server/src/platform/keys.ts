@@ -13,12 +13,15 @@ export interface DerivedKeys {
   unsubscribe: string;
   /** Keyed hashes of anonymous visitors for view, download and copy counts (platform/visitor.ts). */
   visitor: string;
+  /** Encrypts members' authenticator (TOTP) secrets at rest (modules/auth/two-factor-secrets.ts). */
+  twoFactor: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
   signedFiles: 'bakkesmod-community/signed-files',
   unsubscribe: 'bakkesmod-community/unsubscribe',
   visitor: 'bakkesmod-community/visitor',
+  twoFactor: 'bakkesmod-community/two-factor-secrets',
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -27,5 +30,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     signedFiles: derive(LABELS.signedFiles),
     unsubscribe: derive(LABELS.unsubscribe),
     visitor: derive(LABELS.visitor),
+    twoFactor: derive(LABELS.twoFactor),
   };
 }

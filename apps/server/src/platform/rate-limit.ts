@@ -15,6 +15,7 @@ export type LimitName =
   | 'resend'
   | 'provideEmail'
   | 'password'
+  | 'twoFactor'
   | 'feedback'
   | 'comment'
   | 'create'
@@ -34,6 +35,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   provideEmail: { ip: { points: 10, durationS: 3600 }, account: { points: 4, durationS: 900 } },
   /** Every call that checks the current password (change password, change email). */
   password: { ip: { points: 20, durationS: 900 }, account: { points: 5, durationS: 900 } },
+  /** Every check of a two-factor code or recovery code (sign-in, turning it on or off). */
+  twoFactor: { ip: { points: 30, durationS: 900 }, account: { points: 15, durationS: 900 } },
   feedback: { ip: { points: 20, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   comment: { ip: { points: 60, durationS: 600 }, account: { points: 20, durationS: 600 } },
   /** New plugins and cars. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AUTH_MESSAGES as M,
   authResponse,
+  loginResponse,
   changePasswordRequest,
   emailChangeRequest,
   forgotPasswordRequest,
@@ -28,6 +29,8 @@ import {
 } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { AuthService } from './service.js';
+import { clientOf } from './sessions.js';
+import { sessionListRoutes, twoFactorRoutes } from './security-routes.js';
 
 const SAME_ANSWER = 'If an account matches, we have sent it an email with a link.';
 
@@ -36,6 +39,8 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   sessionRoutes(app, ctx, auth);
   emailAndPasswordRoutes(app, ctx, auth);
   impersonationRoutes(app, auth);
+  twoFactorRoutes(app, ctx, auth);
+  sessionListRoutes(app, auth);
 }
 
 async function botCheck(ctx: AppContext, token: string | null | undefined, ip: string) {
@@ -52,11 +57,11 @@ function sessionRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginRequest, response: { 200: authResponse } } },
+    { schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse } } },
     async (req) => {
       await ctx.limits.consume('login', req.ip, req.body.username);
       await botCheck(ctx, req.body.turnstileToken, req.ip);
-      return auth.login(req.body);
+      return auth.login(req.body, clientOf(req));
     },
   );
 

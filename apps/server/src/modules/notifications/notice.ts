@@ -10,7 +10,9 @@ export type NoticeKind =
   | 'featureLaunched'
   | 'staffMessage'
   /** A followed plugin or member did something (modules/follows): gated by followedUpdates. */
-  | 'followedUpdate';
+  | 'followedUpdate'
+  /** A sign-in from a device the member had not used (modules/auth/session-list.ts). */
+  | 'newSignIn';
 
 export interface Notice {
   memberId: number;

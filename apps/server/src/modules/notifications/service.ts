@@ -35,6 +35,7 @@ const CATEGORY: Record<NoticeKind, string> = {
   featureLaunched: 'feature',
   staffMessage: 'staff',
   followedUpdate: 'follow',
+  newSignIn: 'security',
 };
 
 /** The sub-preference of pluginAll that gates each plugin notice. */

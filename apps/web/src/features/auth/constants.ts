@@ -133,3 +133,19 @@ export const VERIFY_CHANGE_TEXT = {
   goToSettings: 'Go to Settings',
   goHome: 'Go Home',
 } as const;
+
+export const TWO_FACTOR_STEP_TEXT = {
+  title: 'Two-Factor Authentication',
+  introCode: 'Enter the 6-digit code from your authenticator app.',
+  introRecovery: 'Enter one of the recovery codes you saved when you turned on two-factor.',
+  code: 'Authentication code',
+  recoveryCode: 'Recovery code',
+  codeRequired: 'Enter the 6-digit code from your app',
+  recoveryRequired: 'Enter a recovery code',
+  submit: 'Verify',
+  submitting: 'Verifying...',
+  useRecovery: 'Use a recovery code instead',
+  useCode: 'Use a code from your app instead',
+  backToLogin: 'Back to Login',
+  failed: 'Could not verify the code',
+} as const;

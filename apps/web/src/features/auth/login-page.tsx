@@ -10,6 +10,7 @@ import { AuthCard, linkClass } from './auth-card';
 import { LOGIN_TEXT } from './constants';
 import { EmailStep, type EmailStepReason } from './email-step';
 import { loginBlocker, loginPasswordError, loginUsernameError } from './login-validation';
+import { TwoFactorStep } from './two-factor-step';
 
 interface EmailStepState {
   reason: EmailStepReason;
@@ -41,6 +42,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [emailStep, setEmailStep] = useState<EmailStepState | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const blockerId = useId();
 
   const usernameError = loginUsernameError(username, touched.username);
@@ -53,9 +55,12 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username: username.trim(), password, rememberMe, turnstileToken: bot.token });
-      toast.success(LOGIN_TEXT.signedIn);
-      navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
+      const res = await login({ username: username.trim(), password, rememberMe, turnstileToken: bot.token });
+      if ('twoFactorRequired' in res) {
+        setChallenge(res.challenge);
+        return;
+      }
+      signedIn();
     } catch (err) {
       const step = emailStepFrom(err);
       if (step) setEmailStep(step);
@@ -66,15 +71,25 @@ export function LoginPage() {
     }
   };
 
-  const backToLogin = () => {
+  const signedIn = () => {
+    toast.success(LOGIN_TEXT.signedIn);
+    navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
+  };
+
+  const backToLogin = (message?: string) => {
     setEmailStep(null);
+    setChallenge(null);
     setUsername('');
     setPassword('');
     setRememberMe(true);
     setTouched({ username: false, password: false });
-    setError(null);
+    setError(message ?? null);
     setBot(BOT_CHECK_PENDING);
   };
+
+  if (challenge) {
+    return <TwoFactorStep challenge={challenge} rememberMe={rememberMe} onSignedIn={signedIn} onBack={backToLogin} />;
+  }
 
   if (emailStep) {
     return (
@@ -83,7 +98,7 @@ export function LoginPage() {
         currentEmail={emailStep.currentEmail}
         username={username.trim()}
         password={password}
-        onBack={backToLogin}
+        onBack={() => backToLogin()}
       />
     );
   }

@@ -80,7 +80,14 @@ describe('Forgot your current password?', () => {
   });
 
   it("mails the reset link to the member's own email and says so", async () => {
-    const fetch = mockFetch(() => json(200, { message: 'If an account exists, a reset link is on its way.' }));
+    // The Security section also lists sessions and the two-factor state.
+    const fetch = mockFetch((url) =>
+      url === '/api/auth/sessions'
+        ? json(200, [])
+        : url === '/api/auth/2fa'
+          ? json(200, { totpEnabled: false, recoveryCodesLeft: 0 })
+          : json(200, { message: 'If an account exists, a reset link is on its way.' }),
+    );
     const user = userEvent.setup();
     renderPage(<SettingsPage />, { path: '/account/settings/security', route: '/account/settings/:section' });
     expect(PASSWORD_TEXT.forgot).toBe('Forgot your current password?');

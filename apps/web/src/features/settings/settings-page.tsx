@@ -8,6 +8,8 @@ import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT, SUPPORT_TEXT, type SettingsSection } from './constants';
 import { NotificationSettings } from './notification-settings';
+import { SessionsList } from './sessions-list';
+import { TwoFactorSettings } from './two-factor-settings';
 
 const LINKS = SETTINGS_SECTIONS.map((s) => ({ to: `/account/settings/${s}`, label: SETTINGS_TEXT.nav[s] }));
 
@@ -53,7 +55,13 @@ export function SettingsPage() {
             <SupportLine />
           </>
         )}
-        {section === 'security' && <ChangePasswordForm />}
+        {section === 'security' && (
+          <>
+            <ChangePasswordForm />
+            <TwoFactorSettings />
+            <SessionsList />
+          </>
+        )}
         {section === 'notifications' && <NotificationSettings />}
       </div>
     </SectionLayout>

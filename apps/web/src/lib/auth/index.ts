@@ -32,4 +32,5 @@ export {
   startImpersonation,
   stopImpersonation,
   updateMember,
+  verifyTwoFactor,
 } from './session';

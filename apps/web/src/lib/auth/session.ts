@@ -1,4 +1,11 @@
-import { CALL_FALLBACKS, type AuthResponse, type LoginRequest, type Member } from '@bm/core';
+import {
+  CALL_FALLBACKS,
+  type AuthResponse,
+  type LoginRequest,
+  type LoginResponse,
+  type Member,
+  type TwoFactorVerifyRequest,
+} from '@bm/core';
 import { api, ApiError, connectAuthBridge } from '../api';
 import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
@@ -156,10 +163,21 @@ export async function completeSignIn(res: AuthResponse, rememberMe: boolean): Pr
   identityChanged();
 }
 
-/** POST /auth/login; on success the session is stored. Failures throw ApiError (reason, currentEmail). */
-export async function login(request: LoginRequest): Promise<AuthResponse> {
-  const res = await api.post<AuthResponse>('/auth/login', request, { auth: false, fallback: CALL_FALLBACKS.login });
+/**
+ * POST /auth/login; on success the session is stored. With two-factor on, the answer is a challenge
+ * instead (nothing stored yet): finish with verifyTwoFactor. Failures throw ApiError (reason, currentEmail).
+ */
+export async function login(request: LoginRequest): Promise<LoginResponse> {
+  const res = await api.post<LoginResponse>('/auth/login', request, { auth: false, fallback: CALL_FALLBACKS.login });
+  if ('twoFactorRequired' in res) return res;
   await completeSignIn(res, request.rememberMe ?? false);
+  return res;
+}
+
+/** POST /auth/2fa/verify: the second step of a sign-in; on success the session is stored as login does. */
+export async function verifyTwoFactor(request: TwoFactorVerifyRequest, rememberMe: boolean): Promise<AuthResponse> {
+  const res = await api.post<AuthResponse>('/auth/2fa/verify', request, { auth: false });
+  await completeSignIn(res, rememberMe);
   return res;
 }
 

@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Member } from '@bm/core';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { memberRoles, members } from '../../db/schema.js';
+import { unauthorized } from '../../platform/errors.js';
+
+/** Helpers shared by the auth module's parts: the member row, its public shape, lookups and roles. */
+export type MemberRow = typeof members.$inferSelect;
+
+export function toMember(row: MemberRow, ctx: Pick<AppContext, 'storage'>, impersonating = false): Member {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    avatarUrl: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
+    isVerified: row.emailVerifiedAt !== null,
+    isImpersonating: impersonating,
+  };
+}
+
+export const byUsername = (username: string) => eq(sql`lower(${members.username})`, username.trim().toLowerCase());
+export const byEmail = (email: string) => eq(sql`lower(${members.email})`, email.trim().toLowerCase());
+
+export async function rolesOf(db: Db, memberId: number): Promise<string[]> {
+  const rows = await db.select({ role: memberRoles.role }).from(memberRoles).where(eq(memberRoles.memberId, memberId));
+  return rows.map((r) => r.role).sort();
+}
+
+export async function memberRow(ctx: AppContext, id: number) {
+  const [row] = await ctx.db.select().from(members).where(eq(members.id, id)).limit(1);
+  if (!row) throw unauthorized();
+  return row;
+}
+
+/** A link into the site carrying a mailed token. */
+export const mailLink = (ctx: AppContext, path: string, token: string) =>
+  `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;

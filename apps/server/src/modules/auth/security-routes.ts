@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  authResponse,
+  messageResponse,
+  sessionInfo,
+  recoveryCodesResponse,
+  totpEnableRequest,
+  totpSetupResponse,
+  twoFactorDisableRequest,
+  twoFactorStatus,
+  twoFactorVerifyRequest,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
+import type { AuthService } from './service.js';
+import { clientOf } from './sessions.js';
+
+/**
+ * The account's security: two-factor (status, turning the authenticator on and off, the sign-in's
+ * second step) and the member's sessions (where they are signed in, ending them).
+ */
+export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const r = typed(app);
+  const member = { preValidation: signedIn };
+
+  r.get(
+    '/auth/2fa',
+    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: twoFactorStatus } } },
+    async (req) => auth.twoFactorStatus(requireMember(req)),
+  );
+
+  r.post(
+    '/auth/2fa/totp/setup',
+    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: totpSetupResponse } } },
+    async (req) => auth.setupTotp(requireMember(req)),
+  );
+
+  r.post(
+    '/auth/2fa/totp/enable',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, body: totpEnableRequest, response: { 200: recoveryCodesResponse } },
+    },
+    async (req) => {
+      const principal = requireMember(req);
+      await ctx.limits.consume('twoFactor', req.ip, `m:${principal.memberId}`);
+      return auth.enableTotp(principal, req.body.code);
+    },
+  );
+
+  r.post(
+    '/auth/2fa/disable',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, body: twoFactorDisableRequest, response: { 200: messageResponse } },
+    },
+    async (req) => {
+      const principal = requireMember(req);
+      await ctx.limits.consume('password', req.ip, String(principal.memberId));
+      await ctx.limits.consume('twoFactor', req.ip, `m:${principal.memberId}`);
+      await auth.disableTotp(principal, req.body.currentPassword, req.body.code);
+      return { message: 'Two-factor authentication is off.' };
+    },
+  );
+
+  r.post(
+    '/auth/2fa/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        body: twoFactorVerifyRequest,
+        response: { 200: authResponse },
+      },
+    },
+    async (req) => auth.verifyTwoFactor(req.body, clientOf(req)),
+  );
+}
+
+export function sessionListRoutes(app: App, auth: AuthService) {
+  const r = typed(app);
+  const member = { preValidation: signedIn };
+
+  r.get(
+    '/auth/sessions',
+    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(sessionInfo) } } },
+    async (req) => auth.listSessions(requireMember(req)),
+  );
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, params: z.object({ id: z.uuid() }), response: noContent },
+    },
+    async (req, reply) => {
+      await auth.endSession(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/sessions/revoke-others',
+    {
+      ...member,
+      schema: { tags: ['auth'], security: bearer, response: { 200: z.object({ revoked: z.number().int() }) } },
+    },
+    async (req) => ({ revoked: await auth.endOtherSessions(requireMember(req)) }),
+  );
+}

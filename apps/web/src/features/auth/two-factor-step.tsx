@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '../../components/ui';
+import { ApiError, errorText } from '../../lib/api';
+import { verifyTwoFactor } from '../../lib/auth';
+import { AuthCard, linkClass } from './auth-card';
+import { TWO_FACTOR_STEP_TEXT as T } from './constants';
+
+export interface TwoFactorStepProps {
+  challenge: string;
+  rememberMe: boolean;
+  onSignedIn: () => void;
+  /** The challenge is over (expired, used or too many wrong codes): sign in again. */
+  onBack: (message?: string) => void;
+}
+
+/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
+export function TwoFactorStep({ challenge, rememberMe, onSignedIn, onBack }: TwoFactorStepProps) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const entered = value.trim();
+    if (!entered) {
+      setError(useRecovery ? T.recoveryRequired : T.codeRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await verifyTwoFactor(
+        useRecovery ? { challenge, recoveryCode: entered } : { challenge, code: entered },
+        rememberMe,
+      );
+      onSignedIn();
+    } catch (err) {
+      if (err instanceof ApiError && err.reason === 'ChallengeExpired') {
+        onBack(err.message);
+        return;
+      }
+      setError(errorText(err, T.failed));
+      setValue('');
+      setBusy(false);
+    }
+  };
+
+  const switchMethod = () => {
+    setUseRecovery((r) => !r);
+    setValue('');
+    setError(null);
+  };
+
+  return (
+    <AuthCard title={T.title} subtitle={useRecovery ? T.introRecovery : T.introCode}>
+      <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+        {useRecovery ? (
+          <TextField
+            key="recovery"
+            label={T.recoveryCode}
+            name="recoveryCode"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            autoFocus
+          />
+        ) : (
+          <TextField
+            key="code"
+            label={T.code}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]*"
+            maxLength={7}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={error}
+            autoFocus
+          />
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? T.submitting : T.submit}
+        </Button>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <button type="button" className={linkClass} onClick={switchMethod}>
+            {useRecovery ? T.useCode : T.useRecovery}
+          </button>
+          <button type="button" className={linkClass} onClick={() => onBack()}>
+            {T.backToLogin}
+          </button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,141 @@
+import * as OTPAuth from 'otpauth';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { TWO_FACTOR_MESSAGES } from '@bm/core';
+import { LOGIN_TEXT, TWO_FACTOR_STEP_TEXT } from '../../apps/web/src/features/auth/constants';
+import { TWO_FACTOR_TEXT } from '../../apps/web/src/features/settings/security-text';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
+
+/** The code of the authenticator app, computed with the same library as the server. */
+const codeAt = (secret: string, offsetSteps = 0) =>
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+const wrongCode = (secret: string) => {
+  const valid = new Set([-1, 0, 1].map((o) => codeAt(secret, o)));
+  return ['111111', '222222', '333333', '444444'].find((c) => !valid.has(c))!;
+};
+/** Waits out the end of a time step, so that the codes of one sign-in all fall in one window. */
+async function awayFromStepEdge(marginS = 8) {
+  const left = 30 - ((Date.now() / 1000) % 30);
+  if (left < marginS) await new Promise((r) => setTimeout(r, left * 1000 + 300));
+}
+
+async function verifiedAccount(request: APIRequestContext) {
+  const account = newAccount('tfa');
+  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+  expect(reg.status()).toBe(201);
+  const link = await linkFromOutbox(account.email, /Verify your email/);
+  const token = new URL(link).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  return account;
+}
+
+async function signOut(page: Page) {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+/** Username and password from the keyboard; the two-factor step opens with the code field focused. */
+async function passwordStep(page: Page, account: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
+  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: TWO_FACTOR_STEP_TEXT.title })).toBeVisible();
+  await expect(page.getByLabel(TWO_FACTOR_STEP_TEXT.code)).toBeFocused();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel(TWO_FACTOR_STEP_TEXT.code).fill(code);
+  await page.keyboard.press('Enter');
+}
+
+test.describe('two-factor with an authenticator app', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a member turns it on, signs in only with a valid code, and once with a recovery code', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await verifiedAccount(request);
+    await signIn(page, account);
+
+    // Settings → Security: set up with the QR code and the key as text.
+    await page.goto('/account/settings/security');
+    await settle(page);
+    const setUp = page.getByRole('button', { name: TWO_FACTOR_TEXT.setUp });
+    await tabTo(page, setUp);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('img', { name: TWO_FACTOR_TEXT.qrAlt })).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await awayFromStepEdge();
+    await page.getByLabel(TWO_FACTOR_TEXT.code).fill(codeAt(secret, -1));
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('list', { name: TWO_FACTOR_TEXT.codesHeading });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    const recovery = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: TWO_FACTOR_TEXT.download }).click();
+    expect((await download).suggestedFilename()).toBe(TWO_FACTOR_TEXT.fileName);
+    await page.getByRole('button', { name: TWO_FACTOR_TEXT.done }).click();
+    await expect(page.getByText(TWO_FACTOR_TEXT.codesLeft(10))).toBeVisible();
+
+    // Sign in: the password alone is not enough; a wrong code is refused, a right one signs in.
+    await signOut(page);
+    await passwordStep(page, account);
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await enterCode(page, wrongCode(secret));
+    await expect(page.getByText(TWO_FACTOR_MESSAGES.codeWrong)).toBeVisible();
+    const used = codeAt(secret);
+    await enterCode(page, used);
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    // The same code again is refused; after five wrong codes the sixth attempt is refused even when right.
+    await signOut(page);
+    await passwordStep(page, account);
+    await enterCode(page, used);
+    await expect(page.getByText(TWO_FACTOR_MESSAGES.codeUsed)).toBeVisible();
+    for (let i = 0; i < 4; i++) {
+      await enterCode(page, wrongCode(secret));
+      await expect(page.getByText(TWO_FACTOR_MESSAGES.codeWrong)).toBeVisible();
+    }
+    await enterCode(page, codeAt(secret, 1));
+    await expect(page.getByText(TWO_FACTOR_MESSAGES.challengeExpired)).toBeVisible();
+    await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
+
+    // A recovery code signs in once, chosen from the keyboard.
+    await passwordStep(page, account);
+    await tabTo(page, page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.useRecovery }));
+    await page.keyboard.press('Enter');
+    const recoveryField = page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode);
+    await expect(recoveryField).toBeFocused();
+    await recoveryField.fill(recovery[0]!);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    await signOut(page);
+    await passwordStep(page, account);
+    await page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.useRecovery }).click();
+    await page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode).fill(recovery[0]!);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(TWO_FACTOR_MESSAGES.recoveryCodeWrong)).toBeVisible();
+    await page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode).fill(recovery[1]!);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.screenshot({ path: test.info().outputPath('two-factor-390.png') });
+  });
+});
