@@ -99,7 +99,12 @@ export default tseslint.config(
   },
   {
     // Tests and benchmarks may reach a module's internals and test support; the server zones are for the code itself.
-    files: ['apps/server/**/*.test.ts', 'apps/server/src/modules/*/test-support.ts', 'apps/server/scripts/bench-*.ts'],
+    files: [
+      'apps/server/**/*.test.ts',
+      'apps/server/src/modules/*/test-support.ts',
+      'apps/server/scripts/bench-*.ts',
+      'apps/server/scripts/soak.ts',
+    ],
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones.filter((z) => !z.server) }] },
   },
   {
