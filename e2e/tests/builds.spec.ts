@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constant
 import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
+import { lineOf, setting, startScript } from './processes';
 import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
 
 /**
@@ -20,7 +21,6 @@ const SITE_PORT = PORT + 1000;
 const BUILDER_PORT = PORT + 1001;
 const SITE = `http://localhost:${SITE_PORT}`;
 const SECRET = 'e2e-builder-secret-0123456789';
-const root = path.resolve(import.meta.dirname, '../..');
 let dataDir = '';
 const children: ChildProcess[] = [];
 /** The line `npm run builder` printed for the site's environment. */
@@ -28,29 +28,7 @@ let builderKeysLine = '';
 /** The plugin and its built, pending version made by the first test. */
 const built = { pluginId: 0, name: '', submissionId: 0, source: Buffer.alloc(0) };
 
-function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
-  children.push(child);
-  return child;
-}
-
-/** The first line of a child's output that starts with `prefix`. */
-function lineOf(child: ChildProcess, prefix: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      const line = text.split('\n').find((l) => l.startsWith(prefix) && text.includes(`${l}\n`));
-      if (line) resolve(line);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before printing ${prefix}: ${text}`)));
-  });
-}
+const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
 
 test.use({ baseURL: SITE });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -67,12 +45,8 @@ test.beforeAll(async () => {
   });
   // The one step: the line the builder prints goes into the site's environment as it is.
   builderKeysLine = await lineOf(builder, 'BUILDER_PUBLIC_KEYS=');
-  const [name, value] = [
-    builderKeysLine.slice(0, builderKeysLine.indexOf('=')),
-    builderKeysLine.slice(builderKeysLine.indexOf('=') + 1),
-  ];
   start('apps/server/src/main.ts', {
-    [name]: value,
+    ...setting(builderKeysLine),
     DATA_DIR: dataDir,
     PORT: String(SITE_PORT),
     PUBLIC_URL: SITE,

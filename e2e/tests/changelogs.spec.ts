@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { chooseWithKeyboard, expectNoAxeViolations } from './drop-zone';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, settle, signIn, tabTo, tokenOf, zipOf } from './support';
 
 /** An access token for a demo account, without the browser's session. */
@@ -105,7 +106,7 @@ test('an author writes a changelog, a moderator approves it, and the Versions ta
       binary: {
         name: 'binary.zip',
         mimeType: 'application/zip',
-        buffer: await zipOf({ 'plugins/Changelog.dll': 'MZ fake dll' }),
+        buffer: await zipOf({ 'plugins/Changelog.dll': dllFixture('clean') }),
       },
       approvalNote: `PRIVATE NOTE ${tag}`,
     },

@@ -1,5 +1,6 @@
 import { FOLLOW_TEXT } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, axeProblems, settle, signIn, tabTo, zipOf } from './support';
 
 // Follows (issue 25 item 4), on a phone-sized screen: follow from the plugin page with the keyboard,
@@ -33,7 +34,11 @@ async function publishVersion(
   const approved = await request.post(`/api/moderation/plugins/${submission.submissionId}/approve`, {
     headers,
     multipart: {
-      binary: { name: 'bin.zip', mimeType: 'application/zip', buffer: await zipOf({ 'plugins/Followed.dll': 'MZ' }) },
+      binary: {
+        name: 'bin.zip',
+        mimeType: 'application/zip',
+        buffer: await zipOf({ 'plugins/Followed.dll': dllFixture('clean') }),
+      },
     },
   });
   expect(approved.status()).toBe(204);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CAPABILITY_LABELS } from '@bm/core';
 import { MODERATION_TEXT as T } from '../../apps/web/src/features/moderation/constants';
 import { dllFixture, type DllFixture } from '../../apps/server/test/dll-fixtures';
+import { lineOf, setting, startScript } from './processes';
 import { PORT } from '../playwright.config';
 import { axeProblems, DEMO, signIn, tabTo, zipOf } from './support';
 
@@ -17,19 +18,10 @@ const SITE_PORT = PORT + 1002;
 const BUILDER_PORT = PORT + 1003;
 const SITE = `http://localhost:${SITE_PORT}`;
 const SECRET = 'e2e-inspection-secret-0123456789';
-const root = path.resolve(import.meta.dirname, '../..');
 let dataDir = '';
 const children: ChildProcess[] = [];
 
-function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (d: Buffer) => process.stderr.write(d));
-  children.push(child);
-}
+const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
 
 test.use({ baseURL: SITE });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -37,12 +29,16 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-inspection-'));
-  start('apps/server/scripts/builder.ts', {
+  const builder = start('apps/server/scripts/builder.ts', {
     BUILD_WEBHOOK_SECRET: SECRET,
     BUILDER_PORT: String(BUILDER_PORT),
     BUILDER_HOST: '127.0.0.1',
+    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
   });
+  // The site trusts the key the builder prints (its builds are signed; docs/provenance.md).
+  const keys = setting(await lineOf(builder, 'BUILDER_PUBLIC_KEYS='));
   start('apps/server/src/main.ts', {
+    ...keys,
     DATA_DIR: dataDir,
     PORT: String(SITE_PORT),
     PUBLIC_URL: SITE,
