@@ -20,6 +20,7 @@ async function publishVersion(
   headers: Record<string, string>,
   id: number,
   version: string,
+  changelog?: string,
 ) {
   const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
   const upload = await request.post(`/api/plugins/${id}/files/source`, {
@@ -27,6 +28,7 @@ async function publishVersion(
     multipart: {
       file: { name: `follow-${version}.zip`, mimeType: 'application/zip', buffer: source },
       versionString: version,
+      ...(changelog ? { changelog } : {}),
     },
   });
   expect(upload.status()).toBe(201);
@@ -85,7 +87,7 @@ test('a member follows a plugin, a new version is approved, and the notice reach
   await page.goto('/mail');
   await settle(page);
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await publishVersion(request, headers, id, '1.1.0');
+  await publishVersion(request, headers, id, '1.1.0', '- Boost meter redrawn\n- Works in **replays**');
   const item = page.getByTestId('mail-item').filter({ hasText: `${name} v1.1.0 is out` });
   await expect(item).toBeVisible({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
@@ -93,6 +95,8 @@ test('a member follows a plugin, a new version is approved, and the notice reach
   await item.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: `${name} v1.1.0 is out` })).toBeVisible();
   await expect(page.getByText('a plugin you follow')).toBeVisible();
+  // The notice quotes the version's public changelog.
+  await expect(page.getByText('Boost meter redrawn')).toBeVisible();
 
   // The Following tab lists it; Unfollow from the keyboard takes it away.
   await page.goto('/dashboard/following');

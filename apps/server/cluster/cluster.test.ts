@@ -84,10 +84,16 @@ describe('three instances behind nginx', () => {
     );
     pluginId = plugin.id;
     const source = zipForm('file', await demoSourceZip('Clustered'), { versionString: '1.0.0' });
-    await ok(call(cluster.url, 'POST', `/plugins/${pluginId}/files/source`, { session: author, form: source }), 201);
+    const uploaded = await ok<{ submission: { submissionId: number } }>(
+      call(cluster.url, 'POST', `/plugins/${pluginId}/files/source`, { session: author, form: source }),
+      201,
+    );
     const binary = zipForm('binary', await demoBinaryZip('Clustered', '1.0.0'));
     await ok(
-      call(cluster.url, 'POST', `/moderation/plugins/${pluginId}/approve`, { session: admin, form: binary }),
+      call(cluster.url, 'POST', `/moderation/plugins/${uploaded.submission.submissionId}/approve`, {
+        session: admin,
+        form: binary,
+      }),
       204,
     );
     const versions = await ok<Array<{ submissionId: number }>>(
