@@ -51,10 +51,9 @@ export function ensureNginx(): string {
   const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (found) return found;
   if (process.getuid?.() !== 0) throw new Error('nginx is not installed: apt-get install nginx-light');
-  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'inherit', env });
   return '/usr/sbin/nginx';
 }
 
