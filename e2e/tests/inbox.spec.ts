@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { COMMENTS_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { INBOX_TEXT } from '../../apps/web/src/features/inbox/constants';
 import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
-import { signIn } from './support';
+import { signIn, tokenOf } from './support';
 
 const MEMBERS = ['RocketRyan', 'BoostQueen', 'AerialAce', 'FlipReset'] as const;
 const PASSWORD = 'member-password';
@@ -34,11 +34,10 @@ test.describe('inbox', () => {
     const bContext = await browser.newContext();
     const b = await bContext.newPage();
     await signIn(b, { username: owner, password: PASSWORD });
-    // B's unread count before the comment, as the server has it; the page shows the same.
-    const login = await request.post('/api/auth/login', {
-      data: { username: owner, password: PASSWORD, rememberMe: false },
-    });
-    const { token } = (await login.json()) as { token: string };
+    // B's unread count before the comment, as the server has it; the page shows the same. Asked with
+    // the page's own session: a second sign-in from another user agent would be a new device, and its
+    // notice would land in the inbox while this test counts.
+    const token = await tokenOf(b);
     const unread = await request.get('/api/mail/unread-count', { headers: { authorization: `Bearer ${token}` } });
     const before = ((await unread.json()) as { count: number }).count;
     await expect.poll(() => titleCount(b)).toBe(before);
