@@ -1,5 +1,5 @@
 import type { AppContext } from './context.js';
-import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/index.js';
+import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService, REBUILD_JOB, RebuildService } from './modules/builds/index.js';
 import { CarService } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
@@ -32,6 +32,13 @@ export function registerJobs(ctx: AppContext): void {
     BUILD_JOBS.timeout,
     (payload) => builds.timeout(Number(payload.submissionId)),
     BUILD_JOB_OPTIONS.timeout,
+  );
+  // Rebuilds for a game version: posted like builds and retried alike; only their results are kept.
+  const rebuilds = new RebuildService(ctx);
+  jobs.register(
+    REBUILD_JOB,
+    (payload, job) => rebuilds.dispatch(Number(payload.itemId), job),
+    BUILD_JOB_OPTIONS.dispatch,
   );
   const features = new UpcomingFeatureService(ctx);
   jobs.register(
