@@ -4,15 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
-import { mailMessages, plugins, submissions } from '../../db/schema.js';
+import { jobs, mailMessages, plugins, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
 import { loadBuilderKey } from './builder-key.js';
 import { startLocalBuilder } from './local-builder.js';
-import { REBUILD_MESSAGES } from './rebuilds.js';
+import { REBUILD_MESSAGES, REBUILD_TIMEOUT_JOB } from './rebuilds.js';
 
 const SECRET = 'rebuild-test-secret-4242';
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -205,5 +206,51 @@ describe('rebuilds without a builder', () => {
       headers: admin.auth,
     });
     expect(progress.json()).toEqual({ total: 0, queued: 0, building: 0, passed: 0, failed: 0, items: [] });
+  });
+});
+
+describe('a rebuild the builder never finishes', () => {
+  let t: TestApp;
+  let silent: http.Server;
+  beforeAll(async () => {
+    // Takes every job and never calls back.
+    silent = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(202).end('{}'));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    t = await startTestApp({
+      env: { BUILD_WEBHOOK_URL: `http://127.0.0.1:${port}/`, BUILD_WEBHOOK_SECRET: SECRET, BUILD_TIMEOUT: '600' },
+    });
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    await t.close();
+  });
+
+  it('fails once BUILD_TIMEOUT has passed, with the reason as its log', async () => {
+    const admin = await signedInMember(t, ['administrator']);
+    const owner = await signedInMember(t);
+    const { pluginId } = await approvedPlugin(t, owner, 'Never Answered', await prebuilt());
+    const gv = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/game-versions',
+      headers: admin.auth,
+      payload: { name: 'v2.52', bakkesmodVersion: '2.0.62' },
+    });
+    const id = gv.json<{ id: number }>().id;
+    const url = `/api/admin/game-versions/${id}/rebuild`;
+    expect((await t.app.inject({ method: 'POST', url, headers: admin.auth })).statusCode).toBe(202);
+    await t.ctx.jobs.runDue();
+    expect((await t.app.inject({ method: 'GET', url, headers: admin.auth })).json()).toMatchObject({ building: 1 });
+    await t.ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, REBUILD_TIMEOUT_JOB));
+    await t.ctx.jobs.runDue();
+    const p = (await t.app.inject({ method: 'GET', url, headers: admin.auth })).json<{
+      failed: number;
+      items: Array<{ pluginId: number; logUrl: string }>;
+    }>();
+    expect(p).toMatchObject({ failed: 1, building: 0, items: [{ pluginId, status: 'failed' }] });
+    expect((await t.app.inject({ method: 'GET', url: p.items[0]!.logUrl })).body).toContain('10 minutes');
   });
 });

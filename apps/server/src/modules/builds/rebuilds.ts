@@ -24,6 +24,9 @@ import {
 
 /** The job kind that posts one rebuild to the builder (registered in src/jobs.ts). */
 export const REBUILD_JOB = 'rebuild-dispatch';
+/** The job kind that fails a rebuild the builder has not finished within BUILD_TIMEOUT. */
+export const REBUILD_TIMEOUT_JOB = 'rebuild-timeout';
+const timeoutKey = (itemId: number) => `rebuild-timeout:${itemId}`;
 /** At most this many rebuilds are with the builder at once; the others wait their turn. */
 export const REBUILD_PARALLEL = 4;
 /** How long a rebuild's log link stays valid. */
@@ -198,7 +201,14 @@ export class RebuildService {
       submissionId: item.submissionId,
       timeoutMs: DISPATCH_TIMEOUT_MS,
     });
-    if (statusCode !== null && statusCode >= 200 && statusCode < 300) return;
+    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+      await this.ctx.jobs.enqueue(
+        REBUILD_TIMEOUT_JOB,
+        { itemId: item.id },
+        { runAt: new Date(Date.now() + buildTimeoutMs), dedupeKey: timeoutKey(item.id) },
+      );
+      return;
+    }
     const reason =
       statusCode === null
         ? (error ?? 'No answer')
@@ -213,6 +223,12 @@ export class RebuildService {
       .set({ status: 'queued', startedAt: null })
       .where(and(eq(rebuildItems.id, item.id), eq(rebuildItems.status, 'building')));
     throw new Error(reason);
+  }
+
+  /** The timeout job: a rebuild still queued or building after BUILD_TIMEOUT fails with that reason. */
+  async timeout(itemId: number): Promise<void> {
+    const minutes = Math.round(this.ctx.config.buildTimeoutMs / 60000);
+    await this.finish(itemId, 'failed', BUILD_MESSAGES.timeoutLog(minutes));
   }
 
   /**
@@ -290,6 +306,7 @@ export class RebuildService {
       await this.ctx.storage.delete(logKey).catch(() => undefined);
       return;
     }
+    await this.ctx.jobs.cancel(timeoutKey(item.id));
     const logUrl = this.logUrl(logKey, item.pluginName);
     await recordRebuildResult(this.ctx, item.pluginId, item.gameVersionId, { status, logUrl });
     if (status === 'passed') return;
