@@ -1,5 +1,12 @@
 import type { AppContext } from './context.js';
-import { BUILD_JOB_OPTIONS, BUILD_JOBS, BuildService } from './modules/builds/index.js';
+import {
+  BUILD_JOB_OPTIONS,
+  BUILD_JOBS,
+  BuildService,
+  REBUILD_JOB,
+  REBUILD_TIMEOUT_JOB,
+  RebuildService,
+} from './modules/builds/index.js';
 import { CarService } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
@@ -33,6 +40,14 @@ export function registerJobs(ctx: AppContext): void {
     (payload) => builds.timeout(Number(payload.submissionId)),
     BUILD_JOB_OPTIONS.timeout,
   );
+  // Rebuilds for a game version: posted like builds and retried alike; only their results are kept.
+  const rebuilds = new RebuildService(ctx);
+  jobs.register(
+    REBUILD_JOB,
+    (payload, job) => rebuilds.dispatch(Number(payload.itemId), job),
+    BUILD_JOB_OPTIONS.dispatch,
+  );
+  jobs.register(REBUILD_TIMEOUT_JOB, (payload) => rebuilds.timeout(Number(payload.itemId)), BUILD_JOB_OPTIONS.timeout);
   const features = new UpcomingFeatureService(ctx);
   jobs.register(
     FEATURE_NOTICE_JOB,

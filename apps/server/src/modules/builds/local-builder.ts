@@ -29,7 +29,8 @@ export async function startLocalBuilder(opts: LocalBuilderOptions) {
   const running = new Set<Promise<void>>();
 
   const callback = async (job: BuildJob, body: Record<string, unknown>) => {
-    const text = JSON.stringify({ submissionId: job.submissionId, ...body });
+    const rebuild = job.kind === 'rebuild' ? { kind: 'rebuild', rebuildId: job.rebuildId } : {};
+    const text = JSON.stringify({ submissionId: job.submissionId, ...rebuild, ...body });
     const res = await fetch(job.callbackUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...webhookHeaders(opts.secret, text) },

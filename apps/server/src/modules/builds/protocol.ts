@@ -51,6 +51,9 @@ export const buildCallbackBody = z.object({
   debugZip: z.string().optional(),
   /** The DSSE envelope of the build's provenance (required with success; checked by verifyProvenance). */
   provenance: z.unknown().optional(),
+  /** Set (with rebuildId) when the job was a rebuild: only its result is recorded (docs/game-versions.md). */
+  kind: z.enum(['build', 'rebuild']).optional(),
+  rebuildId: z.number().int().positive().max(2147483647).optional(),
 });
 export type BuildCallback = z.infer<typeof buildCallbackBody>;
 
@@ -64,6 +67,9 @@ export const FROM: Record<BuildCallback['status'], SubmissionStatus[]> = {
 /** The job posted to the builder. */
 export interface BuildJob {
   type: 'build';
+  /** 'rebuild' with its rebuildId: the builder echoes both in its callbacks. */
+  kind?: 'build' | 'rebuild';
+  rebuildId?: number;
   deliveryId: string;
   submissionId: number;
   pluginId: number;

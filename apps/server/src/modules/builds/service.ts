@@ -20,6 +20,7 @@ import {
   pluginsChanged,
 } from '../plugins/index.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
+import { RebuildService } from './rebuilds.js';
 import {
   BUILD_CALLBACK_PATH,
   BUILD_LOG_MAX,
@@ -189,6 +190,14 @@ export class BuildService {
       throw badRequest(issue.message, issue.path.join('.') || undefined);
     }
     const body = result.data;
+    if (body.kind === 'rebuild') {
+      if (!body.rebuildId) throw badRequest('A rebuild callback must send rebuildId', 'rebuildId');
+      return new RebuildService(this.ctx).callback(
+        { ...body, rebuildId: body.rebuildId },
+        check.deliveryId,
+        this.keptBody(body),
+      );
+    }
 
     if (await this.seen(check.deliveryId)) return { ok: true, duplicate: true, status: '' };
     const sub = await this.load(body.submissionId);

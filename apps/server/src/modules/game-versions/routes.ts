@@ -2,9 +2,26 @@ import { z } from 'zod';
 import { createGameVersionRequest, gameVersionSchema, updateGameVersionRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, idParam, typed } from '../../http.js';
+import { RebuildService } from '../builds/index.js';
 import { GameVersionService } from './service.js';
 
 const tags = ['game-versions'];
+const message = z.object({ message: z.string() });
+const rebuildProgress = z.object({
+  total: z.number(),
+  queued: z.number(),
+  building: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  items: z.array(
+    z.object({
+      pluginId: z.number(),
+      pluginName: z.string(),
+      status: z.enum(['queued', 'building', 'passed', 'failed']),
+      logUrl: z.string().nullable(),
+    }),
+  ),
+});
 
 /** Game versions (issue 25): public list, administrators add and change them. */
 export function gameVersionRoutes(app: App, ctx: AppContext) {
@@ -37,5 +54,30 @@ export function gameVersionRoutes(app: App, ctx: AppContext) {
       },
     },
     async (req) => versions.update(req.params.id, req.body),
+  );
+
+  // Rebuilds (docs/game-versions.md): every approved plugin's live source through the builder, results only.
+  const rebuilds = new RebuildService(ctx);
+  r.post(
+    '/admin/game-versions/:id/rebuild',
+    {
+      preValidation: administratorOnly,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Rebuild every approved plugin with a source for this game version (409 without a builder)',
+        params: idParam,
+        response: { 202: rebuildProgress, 404: message, 409: message },
+      },
+    },
+    async (req, reply) => reply.code(202).send(await rebuilds.start(req.params.id)),
+  );
+  r.get(
+    '/admin/game-versions/:id/rebuild',
+    {
+      preValidation: administratorOnly,
+      schema: { tags, security: bearer, params: idParam, response: { 200: rebuildProgress, 404: message } },
+    },
+    async (req) => rebuilds.progress(req.params.id),
   );
 }

@@ -31,6 +31,7 @@ export const adminKeys = {
   memberList: (q: MemberListParams) => [...adminKeys.members(), q] as const,
   features: () => [...adminKeys.all, 'upcoming-features'] as const,
   gameVersions: () => [...adminKeys.all, 'game-versions'] as const,
+  rebuild: (gameVersionId: number) => [...adminKeys.all, 'game-versions', 'rebuild', gameVersionId] as const,
   subscribers: (q: SubscriberListParams) => [...adminKeys.all, 'subscribers', q] as const,
   productUpdateAudience: () => [...adminKeys.all, 'product-update', 'audience'] as const,
   productUpdate: (id: string) => [...adminKeys.all, 'product-update', id] as const,
@@ -132,7 +133,33 @@ export const gameVersionsQuery = () =>
     queryFn: ({ signal }) => api.get<GameVersion[]>('/game-versions', { signal }),
   });
 
+/** A game version's rebuild: counts and one item per plugin (docs/game-versions.md, Rebuilds). */
+export interface RebuildProgress {
+  total: number;
+  queued: number;
+  building: number;
+  passed: number;
+  failed: number;
+  items: Array<{
+    pluginId: number;
+    pluginName: string;
+    status: 'queued' | 'building' | 'passed' | 'failed';
+    logUrl: string | null;
+  }>;
+}
+
+/** How often a running rebuild's progress is read again. */
+export const REBUILD_POLL_MS = 2000;
+
+export const rebuildQuery = (gameVersionId: number) =>
+  queryOptions({
+    queryKey: adminKeys.rebuild(gameVersionId),
+    queryFn: ({ signal }) => api.get<RebuildProgress>(`/admin/game-versions/${gameVersionId}/rebuild`, { signal }),
+    refetchInterval: (q) => (q.state.data && q.state.data.queued + q.state.data.building > 0 ? REBUILD_POLL_MS : false),
+  });
+
 export const adminApi = {
+  startRebuild: (gameVersionId: number) => api.post<RebuildProgress>(`/admin/game-versions/${gameVersionId}/rebuild`),
   createGameVersion: (req: CreateGameVersionRequest) => api.post<GameVersion>('/admin/game-versions', req),
   updateGameVersion: (id: number, req: UpdateGameVersionRequest) =>
     api.patch<GameVersion>(`/admin/game-versions/${id}`, req),

@@ -174,6 +174,19 @@ export const ADMIN_TEXT = {
         : 'Plugins are checked against the current version.',
     madeCurrent: (name: string) => `${name} is now the current version`,
     changeFailed: 'Failed to change the current version',
+    rebuildShort: 'Rebuild',
+    rebuildLabel: (name: string) => `Rebuild all plugins for ${name}`,
+    rebuildFailed: 'Failed to start the rebuild',
+    rebuildTitle: (name: string) => `Rebuild for ${name}`,
+    rebuildIntro:
+      'Every approved plugin is built again from its source. Nothing is published: each plugin only gets passed or failed, with its log.',
+    rebuildNone: 'No plugins to rebuild.',
+    rebuildCounts: (p: { total: number; queued: number; building: number; passed: number; failed: number }) =>
+      `${p.passed + p.failed} of ${p.total} done: ${p.passed} passed, ${p.failed} failed, ${p.building} building, ${p.queued} queued.`,
+    rebuildStatus: { queued: 'Queued', building: 'Building', passed: 'Passed', failed: 'Failed' },
+    rebuildLog: (plugin: string) => `Build log of ${plugin}`,
+    rebuildLogShort: 'Log',
+    rebuildColumns: { plugin: 'Plugin', status: 'Result', log: 'Log' },
   },
   productUpdate: {
     title: 'Product Update',

@@ -6,6 +6,7 @@ import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, gameVersionsQuery } from './api';
+import { RebuildPanel } from './rebuild-panel';
 import { ADMIN_TEXT } from './constants';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
@@ -153,7 +154,17 @@ function EditGameVersionForm({ version, onDone }: { version: GameVersion; onDone
   );
 }
 
-function GameVersionRow({ version, currentName }: { version: GameVersion; currentName: string | null }) {
+function GameVersionRow({
+  version,
+  currentName,
+  onRebuild,
+  rebuildPending,
+}: {
+  version: GameVersion;
+  currentName: string | null;
+  onRebuild: () => void;
+  rebuildPending: boolean;
+}) {
   const refresh = useRefresh();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
@@ -208,6 +219,17 @@ function GameVersionRow({ version, currentName }: { version: GameVersion; curren
               {T.makeCurrentShort}
             </Button>
           )}
+          {!editing && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={T.rebuildLabel(version.name)}
+              disabled={rebuildPending}
+              onClick={onRebuild}
+            >
+              {T.rebuildShort}
+            </Button>
+          )}
         </div>
       </td>
     </tr>
@@ -217,6 +239,18 @@ function GameVersionRow({ version, currentName }: { version: GameVersion; curren
 /** /admin/game-versions: the game versions, newest first; add one, edit one, make one current. */
 export function GameVersionsPage() {
   const versions = useQuery(gameVersionsQuery());
+  const client = useQueryClient();
+  const [rebuilt, setRebuilt] = useState<{ id: number; name: string } | null>(null);
+  const [rebuildError, setRebuildError] = useState<string | null>(null);
+  const rebuild = useMutation({
+    mutationFn: (v: GameVersion) => adminApi.startRebuild(v.id),
+    onMutate: () => setRebuildError(null),
+    onSuccess: (progress, v) => {
+      client.setQueryData(adminKeys.rebuild(v.id), progress);
+      setRebuilt({ id: v.id, name: v.name });
+    },
+    onError: (e) => setRebuildError(errorText(e, T.rebuildFailed)),
+  });
   return (
     <AdminSection title={T.title}>
       <p className="text-slate-400">{T.intro}</p>
@@ -247,6 +281,8 @@ export function GameVersionsPage() {
                       key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
                       version={v}
                       currentName={versions.data!.find((x) => x.current)?.name ?? null}
+                      onRebuild={() => rebuild.mutate(v)}
+                      rebuildPending={rebuild.isPending}
                     />
                   ))}
                 </tbody>
@@ -255,6 +291,12 @@ export function GameVersionsPage() {
           )
         }
       </QueryState>
+      {rebuildError && (
+        <Alert variant="error" title={T.rebuildFailed}>
+          {rebuildError}
+        </Alert>
+      )}
+      {rebuilt && <RebuildPanel key={rebuilt.id} gameVersionId={rebuilt.id} name={rebuilt.name} />}
       <CreateGameVersionForm />
     </AdminSection>
   );

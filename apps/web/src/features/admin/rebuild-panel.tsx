@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../components/ui';
+import { rebuildQuery } from './api';
+import { ADMIN_TEXT } from './constants';
+import { Badge, QueryState, tableClasses as tc } from './shared';
+
+const T = ADMIN_TEXT.gameVersions;
+const TONES = { queued: 'muted', building: 'info', passed: 'good', failed: 'bad' } as const;
+
+/** The live progress of a game version's rebuild (polled every 2 s while any plugin is queued or building). */
+export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; name: string }) {
+  const progress = useQuery(rebuildQuery(gameVersionId));
+  return (
+    <Card>
+      <section aria-labelledby="rebuild-title" className="flex flex-col gap-3" data-testid="rebuild-panel">
+        <h3 id="rebuild-title" className="text-lg font-semibold text-white">
+          {T.rebuildTitle(name)}
+        </h3>
+        <p className="text-sm text-slate-400">{T.rebuildIntro}</p>
+        <QueryState
+          isPending={progress.isPending}
+          error={progress.isError ? progress.error : null}
+          failedText={T.loadFailed}
+        >
+          {() => {
+            const p = progress.data!;
+            return (
+              <>
+                <p role="status" className="text-sm text-slate-200">
+                  {p.total === 0 ? T.rebuildNone : T.rebuildCounts(p)}
+                </p>
+                {p.total > 0 && (
+                  <div className={tc.wrap}>
+                    <table className={tc.table}>
+                      <caption className="sr-only">{T.rebuildTitle(name)}</caption>
+                      <thead className={tc.head}>
+                        <tr>
+                          {Object.values(T.rebuildColumns).map((c) => (
+                            <th key={c} scope="col" className={tc.th}>
+                              {c}
+                            </th>
+                          ))}
+                        </tr>
+                      </thead>
+                      <tbody className={tc.body}>
+                        {p.items.map((item) => (
+                          <tr key={item.pluginId} data-testid="rebuild-item">
+                            <td className={tc.td}>{item.pluginName}</td>
+                            <td className={tc.td}>
+                              <Badge tone={TONES[item.status]}>{T.rebuildStatus[item.status]}</Badge>
+                            </td>
+                            <td className={tc.td}>
+                              {item.logUrl && (
+                                <a
+                                  href={item.logUrl}
+                                  className="text-sky-300 underline"
+                                  aria-label={T.rebuildLog(item.pluginName)}
+                                >
+                                  {T.rebuildLogShort}
+                                </a>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </>
+            );
+          }}
+        </QueryState>
+      </section>
+    </Card>
+  );
+}

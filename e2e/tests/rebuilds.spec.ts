@@ -1,0 +1,97 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import { PORT } from '../playwright.config';
+import { lineOf, setting, startScript } from './processes';
+import { DEMO, axeProblems, settle, signIn, tabTo } from './support';
+
+/**
+ * Rebuilds (issue 25 item 3) in Chromium: a site of its own (demo data) with the local builder
+ * beside it; the administrator starts a rebuild from /admin/game-versions with the keyboard, on a
+ * 390 px screen, and watches its progress until every plugin has passed or failed.
+ */
+const T = ADMIN_TEXT.gameVersions;
+const SITE_PORT = PORT + 1100;
+const BUILDER_PORT = PORT + 1101;
+const SITE = `http://localhost:${SITE_PORT}`;
+const SECRET = 'e2e-rebuild-secret-0123456789';
+let dataDir = '';
+const children: ChildProcess[] = [];
+
+test.use({ baseURL: SITE, viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-rebuilds-'));
+  const builder = startScript(children, 'apps/server/scripts/builder.ts', {
+    BUILD_WEBHOOK_SECRET: SECRET,
+    BUILDER_PORT: String(BUILDER_PORT),
+    BUILDER_HOST: '127.0.0.1',
+    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
+    BUILDER_ID: 'e2e-rebuild-builder',
+  });
+  const keys = await lineOf(builder, 'BUILDER_PUBLIC_KEYS=');
+  startScript(children, 'apps/server/src/main.ts', {
+    ...setting(keys),
+    DATA_DIR: dataDir,
+    PORT: String(SITE_PORT),
+    PUBLIC_URL: SITE,
+    SEED_DEMO: 'true',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    REDIS_URL: '',
+    RATE_LIMIT_FACTOR: '20',
+    LOG_LEVEL: 'warn',
+    BUILD_WEBHOOK_URL: `http://127.0.0.1:${BUILDER_PORT}/`,
+    BUILD_WEBHOOK_SECRET: SECRET,
+  });
+  await expect
+    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
+      timeout: 150_000,
+      intervals: [500],
+    })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('an administrator rebuilds every plugin for the current version and follows it to the end', async ({ page }) => {
+  const findings: string[] = [];
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin/game-versions');
+  await settle(page);
+  const current = page.getByTestId('game-version-row').filter({ has: page.getByText(T.current, { exact: true }) });
+  const name = (await current.locator('td').first().innerText()).trim();
+
+  await tabTo(page, page.getByRole('button', { name: T.rebuildLabel(name) }));
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('rebuild-panel');
+  await expect(panel.getByRole('heading', { name: T.rebuildTitle(name) })).toBeVisible();
+  // Live progress until nothing is queued or building (the panel reads it again every 2 s).
+  const status = panel.getByRole('status');
+  await expect(status).toHaveText(/ 0 building, 0 queued\.$/, { timeout: 150_000 });
+  const text = await status.innerText();
+  const [, done, total] = /^(\d+) of (\d+) done/.exec(text)!;
+  expect(Number(total)).toBeGreaterThan(0);
+  expect(done).toBe(total);
+  await expect(panel.getByTestId('rebuild-item')).toHaveCount(Number(total));
+  for (const p of await axeProblems(page)) findings.push(`rebuild progress: ${p}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Each finished plugin's log opens from its link.
+  const first = panel.getByTestId('rebuild-item').first();
+  const pluginName = (await first.locator('td').first().innerText()).trim();
+  const link = first.getByRole('link', { name: T.rebuildLog(pluginName) });
+  const log = await page.request.get((await link.getAttribute('href'))!);
+  expect(log.status()).toBe(200);
+  expect((await log.text()).length).toBeGreaterThan(0);
+  expect(findings).toEqual([]);
+});
