@@ -29,14 +29,15 @@ const newMinute = (): Minute => ({ durations: new Map(), statuses: new Map() });
 let minute = newMinute();
 const totals = new Map<string, number>();
 
-async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<Response | null> {
+/** One request, timed and counted: its status and body text (null when it failed at the network). */
+async function timed(kind: Kind, url: string, init: RequestInit = {}): Promise<{ ok: boolean; text: string } | null> {
   const started = performance.now();
   let status = 'network error';
   try {
     const res = await fetch(url, { redirect: 'manual', ...init });
-    await res.arrayBuffer();
+    const text = await res.text();
     status = String(res.status);
-    return res;
+    return { ok: res.ok, text };
   } catch {
     return null;
   } finally {
@@ -79,42 +80,43 @@ try {
   const user = async (n: number) => {
     const member = n % 4 === 0 ? members[n / 4] : undefined;
     while (running) {
-      await timed('browse', `${api}/plugins?page=${1 + Math.floor(Math.random() * 3)}`);
-      await timed('search', `${api}/plugins?search=${encodeURIComponent(pick(words))}`);
-      const id = pick(ids);
-      await timed('open', `${api}/plugins/${id}`);
-      if (Math.random() < 0.3) await timed('download', `${api}/plugins/${id}/download`, { method: 'POST' });
-      if (member) {
-        if (!member.token) {
-          const res = await timed('sign-in', `${api}/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: member.username, password: PASSWORD }),
-          });
-          if (res?.ok)
-            member.token = (
-              (await res
-                .clone()
-                .json()
-                .catch(() => ({}))) as { token?: string }
-            ).token;
-        }
-        const auth = { authorization: `Bearer ${member.token ?? ''}`, 'content-type': 'application/json' };
-        if (Math.random() < 0.2)
-          await timed('comment', `${api}/plugins/${id}/comments`, {
-            method: 'POST',
-            headers: auth,
-            body: JSON.stringify({ body: `Soak comment ${n} ${Date.now()}` }),
-          });
-        if (Math.random() < 0.2)
-          await timed('rate', `${api}/plugins/${id}/rating`, {
-            method: 'POST',
-            headers: auth,
-            body: JSON.stringify({ stars: 1 + Math.floor(Math.random() * 5) }),
-          });
-        if (Math.random() < 0.02) await upload(member, auth.authorization);
+      try {
+        await visit(n, member);
+      } catch (err) {
+        console.error(`user ${n}: ${String(err)}`); // counted as failed requests already; go on
       }
       await sleep(500 + Math.random() * 1500); // a person reads between clicks
+    }
+  };
+  const visit = async (n: number, member: (typeof members)[number] | undefined) => {
+    await timed('browse', `${api}/plugins?page=${1 + Math.floor(Math.random() * 3)}`);
+    await timed('search', `${api}/plugins?search=${encodeURIComponent(pick(words))}`);
+    const id = pick(ids);
+    await timed('open', `${api}/plugins/${id}`);
+    if (Math.random() < 0.3) await timed('download', `${api}/plugins/${id}/download`, { method: 'POST' });
+    if (member) {
+      if (!member.token) {
+        const res = await timed('sign-in', `${api}/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: member.username, password: PASSWORD }),
+        });
+        if (res?.ok) member.token = (JSON.parse(res.text) as { token?: string }).token;
+      }
+      const auth = { authorization: `Bearer ${member.token ?? ''}`, 'content-type': 'application/json' };
+      if (Math.random() < 0.2)
+        await timed('comment', `${api}/plugins/${id}/comments`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ body: `Soak comment ${n} ${Date.now()}` }),
+        });
+      if (Math.random() < 0.2)
+        await timed('rate', `${api}/plugins/${id}/rating`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ stars: 1 + Math.floor(Math.random() * 5) }),
+        });
+      if (Math.random() < 0.02) await upload(member, auth.authorization);
     }
   };
   const upload = async (member: { pluginId?: number }, authorization: string) => {
