@@ -36,7 +36,8 @@ describe('one secret per purpose', () => {
     {
       purpose: 'builder webhooks, both ways',
       key: /\bbuildWebhookSecret\b/,
-      where: /^(modules\/builds|modules\/admin)\/service\.ts: /,
+      // Builds and rebuilds post to the builder and check its callbacks; the admin's test delivery.
+      where: /^(modules\/builds\/(service|rebuilds)|modules\/admin\/service)\.ts: /,
     },
     { purpose: 'signed file links', key: /keys\.signedFiles\b/, where: /^app-context\.ts: .*SignedUrls/ },
     {
