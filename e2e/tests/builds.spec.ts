@@ -1,16 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { lineOf, setting, startScript } from './processes';
+import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
 
 /**
@@ -21,56 +17,29 @@ const SITE_PORT = PORT + 1000;
 const BUILDER_PORT = PORT + 1001;
 const SITE = `http://localhost:${SITE_PORT}`;
 const SECRET = 'e2e-builder-secret-0123456789';
-let dataDir = '';
-const children: ChildProcess[] = [];
+let site: SiteWithBuilder | undefined;
 /** The line `npm run builder` printed for the site's environment. */
 let builderKeysLine = '';
 /** The plugin and its built, pending version made by the first test. */
 const built = { pluginId: 0, name: '', submissionId: 0, source: Buffer.alloc(0) };
 
-const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
-
 test.use({ baseURL: SITE });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-builds-'));
-  const builder = start('apps/server/scripts/builder.ts', {
-    BUILD_WEBHOOK_SECRET: SECRET,
-    BUILDER_PORT: String(BUILDER_PORT),
-    BUILDER_HOST: '127.0.0.1',
-    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
-    BUILDER_ID: 'e2e-local-builder',
+  test.setTimeout(200_000);
+  site = await startSiteWithBuilder({
+    name: 'builds',
+    sitePort: SITE_PORT,
+    builderPort: BUILDER_PORT,
+    secret: SECRET,
+    builderId: 'e2e-local-builder',
   });
-  // The one step: the line the builder prints goes into the site's environment as it is.
-  builderKeysLine = await lineOf(builder, 'BUILDER_PUBLIC_KEYS=');
-  start('apps/server/src/main.ts', {
-    ...setting(builderKeysLine),
-    DATA_DIR: dataDir,
-    PORT: String(SITE_PORT),
-    PUBLIC_URL: SITE,
-    SEED_DEMO: 'true',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    RATE_LIMIT_FACTOR: '20',
-    LOG_LEVEL: 'warn',
-    BUILD_WEBHOOK_URL: `http://127.0.0.1:${BUILDER_PORT}/`,
-    BUILD_WEBHOOK_SECRET: SECRET,
-  });
-  await expect
-    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
-      timeout: 150_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  builderKeysLine = site.keysLine;
 });
 
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 /** Posts a callback as a builder would, signed over the exact body with `secret` at time `now`. */

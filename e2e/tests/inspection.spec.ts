@@ -1,12 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CAPABILITY_LABELS } from '@bm/core';
 import { MODERATION_TEXT as T } from '../../apps/web/src/features/moderation/constants';
 import { dllFixture, type DllFixture } from '../../apps/server/test/dll-fixtures';
-import { lineOf, setting, startScript } from './processes';
+import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { PORT } from '../playwright.config';
 import { axeProblems, DEMO, signIn, tabTo, zipOf } from './support';
 
@@ -18,51 +14,23 @@ const SITE_PORT = PORT + 1002;
 const BUILDER_PORT = PORT + 1003;
 const SITE = `http://localhost:${SITE_PORT}`;
 const SECRET = 'e2e-inspection-secret-0123456789';
-let dataDir = '';
-const children: ChildProcess[] = [];
-
-const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
+let site: SiteWithBuilder | undefined;
 
 test.use({ baseURL: SITE });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-inspection-'));
-  const builder = start('apps/server/scripts/builder.ts', {
-    BUILD_WEBHOOK_SECRET: SECRET,
-    BUILDER_PORT: String(BUILDER_PORT),
-    BUILDER_HOST: '127.0.0.1',
-    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
+  test.setTimeout(200_000);
+  site = await startSiteWithBuilder({
+    name: 'inspection',
+    sitePort: SITE_PORT,
+    builderPort: BUILDER_PORT,
+    secret: SECRET,
   });
-  // The site trusts the key the builder prints (its builds are signed; docs/provenance.md).
-  const keys = setting(await lineOf(builder, 'BUILDER_PUBLIC_KEYS='));
-  start('apps/server/src/main.ts', {
-    ...keys,
-    DATA_DIR: dataDir,
-    PORT: String(SITE_PORT),
-    PUBLIC_URL: SITE,
-    SEED_DEMO: 'true',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    RATE_LIMIT_FACTOR: '20',
-    LOG_LEVEL: 'warn',
-    BUILD_WEBHOOK_URL: `http://127.0.0.1:${BUILDER_PORT}/`,
-    BUILD_WEBHOOK_SECRET: SECRET,
-  });
-  await expect
-    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
-      timeout: 150_000,
-      intervals: [500],
-    })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 async function tokenFor(request: APIRequestContext, account: { username: string; password: string }) {

@@ -1,11 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
 import { PORT } from '../playwright.config';
-import { lineOf, setting, startScript } from './processes';
+import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { DEMO, axeProblems, settle, signIn, tabTo } from './support';
 
 /**
@@ -18,49 +14,24 @@ const SITE_PORT = PORT + 1100;
 const BUILDER_PORT = PORT + 1101;
 const SITE = `http://localhost:${SITE_PORT}`;
 const SECRET = 'e2e-rebuild-secret-0123456789';
-let dataDir = '';
-const children: ChildProcess[] = [];
+let site: SiteWithBuilder | undefined;
 
 test.use({ baseURL: SITE, viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-e2e-rebuilds-'));
-  const builder = startScript(children, 'apps/server/scripts/builder.ts', {
-    BUILD_WEBHOOK_SECRET: SECRET,
-    BUILDER_PORT: String(BUILDER_PORT),
-    BUILDER_HOST: '127.0.0.1',
-    BUILDER_DATA_DIR: path.join(dataDir, 'builder'),
-    BUILDER_ID: 'e2e-rebuild-builder',
+  site = await startSiteWithBuilder({
+    name: 'rebuilds',
+    sitePort: SITE_PORT,
+    builderPort: BUILDER_PORT,
+    secret: SECRET,
+    builderId: 'e2e-rebuild-builder',
   });
-  const keys = await lineOf(builder, 'BUILDER_PUBLIC_KEYS=');
-  startScript(children, 'apps/server/src/main.ts', {
-    ...setting(keys),
-    DATA_DIR: dataDir,
-    PORT: String(SITE_PORT),
-    PUBLIC_URL: SITE,
-    SEED_DEMO: 'true',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    REDIS_URL: '',
-    RATE_LIMIT_FACTOR: '20',
-    LOG_LEVEL: 'warn',
-    BUILD_WEBHOOK_URL: `http://127.0.0.1:${BUILDER_PORT}/`,
-    BUILD_WEBHOOK_SECRET: SECRET,
-  });
-  await expect
-    .poll(async () => (await fetch(`${SITE}/api/ready`).catch(() => null))?.status ?? 0, {
-      timeout: 150_000,
-      intervals: [500],
-    })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 test('an administrator rebuilds every plugin for the current version and follows it to the end', async ({ page }) => {
