@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,8 @@ describe('ConfirmDialog and useConfirm', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this thing?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription('It cannot be undone.');
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // The dialog moves focus once it has opened, which under load can be a frame after it appears.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: 'Delete' }).className).toMatch(/rose/);
   });
 
@@ -56,11 +57,11 @@ describe('ConfirmDialog and useConfirm', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(answers()).toBe('true');
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
     await user.click(trigger);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(answers()).toBe('true,false');
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('Escape cancels (resolves false) and gives focus back', async () => {
@@ -71,7 +72,7 @@ describe('ConfirmDialog and useConfirm', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(answers()).toBe('false');
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('keeps Tab inside and, for a non-destructive question, starts on the confirm button with its own labels', async () => {
@@ -82,7 +83,7 @@ describe('ConfirmDialog and useConfirm', () => {
     });
     await user.click(trigger);
     const dialog = await screen.findByRole('alertdialog', { name: 'Publish now?' });
-    expect(within(dialog).getByRole('button', { name: 'Publish' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Publish' })).toHaveFocus());
     await user.tab();
     expect(within(dialog).getByRole('button', { name: 'Not yet' })).toHaveFocus();
     await user.tab();
