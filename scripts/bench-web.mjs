@@ -1,7 +1,7 @@
 // npm run bench:web — what a first visit costs, printed per route.
 //
 // Starts the site the way `npm start` does (production web build, embedded database with demo data,
-// in a temporary data folder), then for /, /plugins, /plugin/{id}, /cars and /members/{name}:
+// in a temporary data folder), then for /, /plugins, /plugin/{id}, /cars, /cars/{id} and /members/{name}:
 //   - JavaScript of a first visit in Debian Chromium (cold cache): how many scripts, their gzip -9
 //     size (the budget's unit, computed from the served files) and the bytes actually transferred
 //     (the server sends brotli where the browser takes it);
@@ -65,11 +65,13 @@ async function routes() {
   if (args.routes) return String(args.routes).split(',');
   const plugins = await (await fetch(`${BASE}/api/plugins?pageSize=1&sortBy=downloads&sortDir=desc`)).json();
   const plugin = plugins.items[0];
+  const cars = await (await fetch(`${BASE}/api/cars?pageSize=1`)).json();
   return [
     '/',
     '/plugins',
     `/plugin/${plugin.id}`,
     '/cars',
+    `/cars/${cars.items[0].id}`,
     `/members/${encodeURIComponent(plugin.member?.displayName ?? plugin.author)}`,
   ];
 }

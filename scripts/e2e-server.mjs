@@ -21,5 +21,10 @@ run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   BUILD_WEBHOOK_SECRET: 'e2e-builder-webhook-secret',
   REDIS_URL: '',
   RATE_LIMIT_FACTOR: '20',
+  // A local OpenID provider that e2e/tests/oauth.spec.ts starts on E2E_PORT + 1200 (docs/oauth.md; +1000..+1101 are the builder specs' sites).
+  OIDC_ISSUER: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1200}`,
+  OIDC_CLIENT_ID: 'bakkes-site',
+  OIDC_CLIENT_SECRET: 'local-oidc-test-secret-0123456789abcdef',
+  OIDC_NAME: 'Local ID',
   LOG_LEVEL: 'warn',
 });

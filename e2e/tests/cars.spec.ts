@@ -227,7 +227,8 @@ test.describe('car upload, edit and delete', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const loadout = page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams });
     await expect(loadout).toContainText('Octane');
-    // Items other than the body are named too (the names table loads with the loadout).
+    // Items other than the body are named too: the names table loads as the loadout nears the screen.
+    await loadout.scrollIntoViewIfNeeded();
     await expect(loadout).toContainText('(Alpha Reward) Goldstone');
     await expect(loadout).toContainText('Octane: Karmine Corp (Home)');
     await expect(loadout).not.toContainText('Item #');

@@ -107,6 +107,11 @@ async function main() {
     { label: 'search "iron stast 4817"', queries: [{ search: 'iron stast 4817' }] },
     { label: `${pairs.length} searches in turn`, queries: pairs.map((search) => ({ search })) },
     { label: 'tags overlay + competitive', queries: [{ tags: 'overlay,competitive' }] },
+    // The sorts of issue 29 (docs/search.md): no index serves them.
+    { label: 'list (rating)', queries: [{ sortBy: 'rating' }] },
+    { label: 'list (trending)', queries: [{ sortBy: 'trending' }] },
+    { label: 'search "aerial" rating', queries: [{ search: 'aerial trainer', sortBy: 'rating' }] },
+    { label: 'search "aerial" trending', queries: [{ search: 'aerial trainer', sortBy: 'trending' }] },
     { label: `distinct stream (${stream.length})`, queries: stream.map((search) => ({ search })), distinct: true },
   ];
   const pathOf = (query: Record<string, string>) => {

@@ -59,7 +59,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<{ ap
   await app.register(securityHeaders, { config });
   await app.register(bodyParsing);
   await app.register(openApi, { version: ctx.version.informational });
-  await app.register(principal, { resolve });
+  await app.register(principal, { resolve: (req, token) => auth.principalFromBearer(req, token) });
   await app.register(inputGuard);
   await app.register(errorHandler);
   await app.register(apiRoutes, { prefix: '/api', ctx, auth });

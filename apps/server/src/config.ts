@@ -74,6 +74,24 @@ const schema = z.object({
   }),
   BUILD_TIMEOUT: z.coerce.number().int().min(30).max(86_400).default(1800),
   BUILDER_PUBLIC_KEYS: optionalString,
+  // Sign-in providers (docs/oauth.md): each is offered only with its settings; the URLs are overridable for tests.
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_AUTHORIZE_URL: optionalUrl(['http:', 'https:']),
+  DISCORD_TOKEN_URL: optionalUrl(['http:', 'https:']),
+  DISCORD_API_URL: optionalUrl(['http:', 'https:']),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_AUTHORIZE_URL: optionalUrl(['http:', 'https:']),
+  GITHUB_TOKEN_URL: optionalUrl(['http:', 'https:']),
+  GITHUB_API_URL: optionalUrl(['http:', 'https:']),
+  STEAM_API_KEY: optionalString,
+  STEAM_OPENID_URL: optionalUrl(['http:', 'https:']),
+  STEAM_API_URL: optionalUrl(['http:', 'https:']),
+  OIDC_ISSUER: optionalUrl(['http:', 'https:']),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: optionalString,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -145,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.ADS === 'live' && !c.ADS_CLIENT) {
     throw new ConfigError('Invalid configuration:\n  ADS: live needs ADS_CLIENT (the ad account)');
   }
+  const oauth = oauthProviders(c);
   const dataDir = path.resolve(c.DATA_DIR);
   const jwtSecret = c.JWT_SECRET ?? (c.NODE_ENV === 'test' ? PROCESS_SECRET : localSecret(dataDir));
   return {
@@ -230,5 +249,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * signed by one of them (docs/provenance.md). Empty: every successful build is refused.
      */
     builderKeys,
+    /** The sign-in providers that have their settings (docs/oauth.md); the others are not offered. */
+    oauth,
+  };
+}
+
+type Parsed = z.infer<typeof schema>;
+
+/** Pairs that go together: both set or neither. */
+function together(c: Parsed, a: keyof Parsed, b: keyof Parsed) {
+  if (Boolean(c[a]) !== Boolean(c[b]))
+    throw new ConfigError(`Invalid configuration:\n  ${String(b)}: ${String(a)} and ${String(b)} go together`);
+}
+
+/** Discord, GitHub, Steam and one OpenID Connect provider, each with its endpoints (overridable so tests can point them at a local provider). */
+function oauthProviders(c: Parsed) {
+  together(c, 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET');
+  together(c, 'GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
+  together(c, 'OIDC_ISSUER', 'OIDC_CLIENT_ID');
+  if (c.OIDC_ISSUER && c.NODE_ENV === 'production' && new URL(c.OIDC_ISSUER).protocol !== 'https:') {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER: must be https when NODE_ENV=production');
+  }
+  return {
+    discord: c.DISCORD_CLIENT_ID
+      ? {
+          clientId: c.DISCORD_CLIENT_ID,
+          clientSecret: c.DISCORD_CLIENT_SECRET!,
+          authorizeUrl: c.DISCORD_AUTHORIZE_URL ?? 'https://discord.com/oauth2/authorize',
+          tokenUrl: c.DISCORD_TOKEN_URL ?? 'https://discord.com/api/oauth2/token',
+          apiUrl: (c.DISCORD_API_URL ?? 'https://discord.com/api').replace(/\/+$/, ''),
+        }
+      : undefined,
+    github: c.GITHUB_CLIENT_ID
+      ? {
+          clientId: c.GITHUB_CLIENT_ID,
+          clientSecret: c.GITHUB_CLIENT_SECRET!,
+          authorizeUrl: c.GITHUB_AUTHORIZE_URL ?? 'https://github.com/login/oauth/authorize',
+          tokenUrl: c.GITHUB_TOKEN_URL ?? 'https://github.com/login/oauth/access_token',
+          apiUrl: (c.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+        }
+      : undefined,
+    steam: c.STEAM_API_KEY
+      ? {
+          apiKey: c.STEAM_API_KEY,
+          openidUrl: c.STEAM_OPENID_URL ?? 'https://steamcommunity.com/openid',
+          apiUrl: (c.STEAM_API_URL ?? 'https://api.steampowered.com').replace(/\/+$/, ''),
+        }
+      : undefined,
+    oidc: c.OIDC_ISSUER
+      ? {
+          issuer: c.OIDC_ISSUER,
+          clientId: c.OIDC_CLIENT_ID!,
+          clientSecret: c.OIDC_CLIENT_SECRET,
+          name: c.OIDC_NAME ?? 'OpenID Connect',
+        }
+      : undefined,
   };
 }

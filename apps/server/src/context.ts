@@ -47,6 +47,8 @@ export interface Principal {
   roles: string[];
   impersonating: boolean;
   impersonatorId: number | null;
-  /** A moderator or administrator without two-factor while REQUIRE_STAFF_2FA is on: staff calls answer 403. */
+  /** A moderator or administrator with neither two-factor nor a passkey while REQUIRE_STAFF_2FA is on: staff calls answer 403. */
   staffNeedsTwoFactor?: boolean;
+  /** Set when the caller is a publish token (modules/auth/publish-tokens.ts), not a session: no roles, only its scopes. */
+  publishToken?: { id: string; scopes: string[] };
 }

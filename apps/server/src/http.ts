@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TWO_FACTOR_MESSAGES, rowIdText } from '@bm/core';
+import { type PublishTokenScope, TWO_FACTOR_MESSAGES, rowIdText } from '@bm/core';
 import type { Principal } from './context.js';
 import { HttpError, forbidden, unauthorized } from './platform/errors.js';
 import type { LimitName, RateLimits } from './platform/rate-limit.js';
@@ -9,6 +9,13 @@ import type { LimitName, RateLimits } from './platform/rate-limit.js';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The publish-token scope that opens this route (docs/publish-tokens.md). Without it a `bmc_`
+     * bearer answers 401 here: tokens reach only the routes that name their scope.
+     */
+    tokenScope?: PublishTokenScope;
   }
 }
 
@@ -54,6 +61,8 @@ export function requireRole(req: FastifyRequest, ...roles: string[]): Principal 
 export const idParam = z.object({ id: rowIdText() });
 
 export const bearer = [{ bearerAuth: [] }];
+/** A route a session or a publish token with the route's scope may call (config.tokenScope). */
+export const bearerOrToken: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { publishToken: [] }];
 
 /** A route preHandler spending one point of a named limit for the caller's address and account (429 with Retry-After when spent). */
 export const rateLimited = (limits: RateLimits, name: LimitName) => async (req: FastifyRequest) => {

@@ -16,8 +16,19 @@ import {
   notifyFollowersOfCompatibility,
   sendFollowerNoticeBatch,
 } from './modules/follows/index.js';
+import {
+  COLLECTION_NOTICE_JOB,
+  collectionNoticePayload,
+  sendCollectionNoticeBatch,
+} from './modules/collections/index.js';
 import { onCompatibilityChange } from './modules/compatibility/index.js';
 import { matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
+import {
+  RELEASE_WEBHOOK_JOB,
+  RELEASE_WEBHOOK_JOB_OPTIONS,
+  WebhookEndpoints,
+  releaseWebhookPayload,
+} from './modules/webhooks/index.js';
 import { checkedPayload } from './platform/jobs.js';
 
 /**
@@ -60,6 +71,17 @@ export function registerJobs(ctx: AppContext): void {
   jobs.register(
     FOLLOWER_NOTICE_JOB,
     checkedPayload(FOLLOWER_NOTICE_JOB, followerNoticePayload, (p) => sendFollowerNoticeBatch(ctx, p)),
+  );
+  jobs.register(
+    COLLECTION_NOTICE_JOB,
+    checkedPayload(COLLECTION_NOTICE_JOB, collectionNoticePayload, (p) => sendCollectionNoticeBatch(ctx, p)),
+  );
+  // Release events (a version or a car published) posted to each subscribed endpoint, retried alike.
+  const endpoints = new WebhookEndpoints(ctx);
+  jobs.register(
+    RELEASE_WEBHOOK_JOB,
+    checkedPayload(RELEASE_WEBHOOK_JOB, releaseWebhookPayload, (p) => endpoints.deliver(p)),
+    RELEASE_WEBHOOK_JOB_OPTIONS,
   );
   // A plugin turning works or broken on the current game version tells its followers (the job above,
   // queued once the report, declaration or rebuild result has committed).

@@ -45,6 +45,8 @@ const PAGE_READS: Array<{ pattern: RegExp; reads: (param: string) => FirstRead[]
     ],
   },
   { pattern: /^\/cars\/(\d{1,9})\/?$/, reads: (id) => [{ url: `/api/cars/${id}` }] },
+  { pattern: /^\/collections\/?$/, reads: () => [{ url: '/api/collections?sort=popular&page=1&pageSize=24' }] },
+  { pattern: /^\/collections\/(\d{1,9})\/?$/, reads: (id) => [{ url: `/api/collections/${id}` }] },
   {
     pattern: /^\/members\/([^/]+)\/?$/,
     reads: (name) => [

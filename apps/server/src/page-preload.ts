@@ -14,6 +14,7 @@ export const PAGE_MODULES: Array<{ pattern: RegExp; module: string }> = [
   { pattern: /^\/cars\/?$/, module: 'src/features/cars/cars-page.tsx' },
   { pattern: /^\/cars\/\d+\/?$/, module: 'src/features/cars/car-detail-page.tsx' },
   { pattern: /^\/members\/[^/]+\/?$/, module: 'src/features/members/index.ts' },
+  { pattern: /^\/collections(?:\/\d+)?\/?$/, module: 'src/features/collections/pages.ts' },
 ];
 
 interface ManifestChunk {

@@ -51,6 +51,11 @@ describe('one secret per purpose', () => {
       key: /keys\.twoFactor\b/,
       where: /^modules\/auth\/two-factor-secrets\.ts: /,
     },
+    {
+      purpose: 'release webhook secrets at rest',
+      key: /keys\.webhookSecrets\b/,
+      where: /^modules\/webhooks\/secrets\.ts: /,
+    },
   ];
 
   it('gives each purpose a key of its own: configured, or derived from the JWT secret with HKDF', () => {
@@ -67,6 +72,7 @@ describe('one secret per purpose', () => {
       c.keys.unsubscribe,
       c.keys.visitor,
       c.keys.twoFactor,
+      c.keys.webhookSecrets,
     ];
     expect(new Set(all).size).toBe(KEYS.length);
     expect(all.every((k) => typeof k === 'string' && k.length >= 16)).toBe(true);

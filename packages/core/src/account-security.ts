@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authResponse } from './auth.js';
+import { authenticationCredential, webauthnOptions } from './passkeys.js';
 
 /** Two-factor sign-in and the member's sessions: request and answer shapes, and their texts. */
 
@@ -12,7 +13,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: 'Two-factor authentication is not on.',
   noSetup: 'Start the setup first: scan the QR code, then enter a code.',
   staffRequired:
-    'Moderation and administration need two-factor authentication: turn it on in Settings → Security first.',
+    'Moderation and administration need two-factor authentication or a passkey: turn one on in Settings → Security first.',
   codeFormat: 'Enter the 6-digit code from your app',
   recoveryFormat: 'Enter one of your recovery codes',
   sessionNotFound: 'That session was not found.',
@@ -30,13 +31,15 @@ export const totpCode = z
   .pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat));
 export const recoveryCode = z.string().trim().min(1, TWO_FACTOR_MESSAGES.recoveryFormat).max(64);
 
-export const twoFactorMethod = z.enum(['totp', 'recovery']);
+export const twoFactorMethod = z.enum(['totp', 'recovery', 'passkey']);
 export type TwoFactorMethod = z.infer<typeof twoFactorMethod>;
 
 export const twoFactorChallengeResponse = z.object({
   twoFactorRequired: z.literal(true),
   challenge: z.string(),
   methods: z.array(twoFactorMethod),
+  /** With 'passkey' among the methods: the options for navigator.credentials.get (the member's passkeys). */
+  passkeyOptions: webauthnOptions.optional(),
 });
 export type TwoFactorChallengeResponse = z.infer<typeof twoFactorChallengeResponse>;
 
@@ -54,6 +57,7 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 export const twoFactorVerifyRequest = z.union([
   z.object({ challenge: z.string().min(1).max(200), code: totpCode }),
   z.object({ challenge: z.string().min(1).max(200), recoveryCode }),
+  z.object({ challenge: z.string().min(1).max(200), passkey: authenticationCredential }),
 ]);
 export type TwoFactorVerifyRequest = z.input<typeof twoFactorVerifyRequest>;
 

@@ -20,7 +20,7 @@ export const CAR_BANNER_MAX_BYTES = 5 * 1024 * 1024;
 /** Banners are re-encoded to fit inside this box (never enlarged). */
 export const CAR_BANNER_BOX = { width: 1280, height: 720 } as const;
 
-export const CAR_SORT_FIELDS = ['name', 'views', 'createdAt', 'updatedAt'] as const;
+export const CAR_SORT_FIELDS = ['name', 'views', 'createdAt', 'updatedAt', 'rating', 'trending'] as const;
 export type CarSortField = (typeof CAR_SORT_FIELDS)[number];
 export const CAR_SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type CarSortDirection = (typeof CAR_SORT_DIRECTIONS)[number];

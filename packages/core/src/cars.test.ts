@@ -4,6 +4,7 @@ import {
   carRateRequest,
   carUpsertRequest,
   carsQuery,
+  carListSort,
   isCarActive,
   memberCarsQuery,
   normalizeCarCode,
@@ -48,7 +49,10 @@ describe('car form rules', () => {
 
 describe('car list queries', () => {
   it('defaults to page 1 of 17, most viewed first, and keeps sizes within bounds', () => {
-    expect(carsQuery.parse({})).toEqual({ page: 1, pageSize: 17, sortBy: 'views', sortDir: 'desc' });
+    expect(carsQuery.parse({})).toEqual({ page: 1, pageSize: 17, sortDir: 'desc' });
+    expect(carListSort(carsQuery.parse({}))).toBe('views');
+    expect(carListSort(carsQuery.parse({ sort: 'trending' }))).toBe('trending');
+    expect(carListSort(carsQuery.parse({ sort: 'trending', sortBy: 'name' }))).toBe('name');
     expect(carsQuery.parse({ page: '0', pageSize: '500', search: '  ' })).toMatchObject({
       page: 1,
       pageSize: 100,

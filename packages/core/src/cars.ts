@@ -16,6 +16,7 @@ import {
   CAR_SORT_DIRECTIONS,
   CAR_VOTE_TYPES,
   CAR_MESSAGES,
+  type CarSortField,
 } from './car-rules.js';
 
 export const carNameRule = z
@@ -68,7 +69,10 @@ export const carsQuery = z.object({
   page: boundedInt(1, 1, 1_000_000, CAR_MESSAGES.pageInvalid),
   pageSize: boundedInt(CARS_PAGE_SIZE, 1, CARS_PAGE_SIZE_MAX, CAR_MESSAGES.pageSizeInvalid),
   search: searchText,
-  sortBy: z.enum(CAR_SORT_FIELDS, { error: CAR_MESSAGES.sortByInvalid }).optional().default('views'),
+  /** Left out: `sort`, else views (carListSort). */
+  sortBy: z.enum(CAR_SORT_FIELDS, { error: CAR_MESSAGES.sortByInvalid }).optional(),
+  /** Another name of sortBy (`sort=rating`, `sort=trending`), taken when sortBy is not given. */
+  sort: z.enum(CAR_SORT_FIELDS, { error: CAR_MESSAGES.sortByInvalid }).optional(),
   sortDir: z.enum(CAR_SORT_DIRECTIONS, { error: CAR_MESSAGES.sortDirInvalid }).optional().default('desc'),
   /** Body product id (the car's body item, decoded from its code). */
   body: z.coerce
@@ -79,6 +83,10 @@ export const carsQuery = z.object({
     .optional(),
 });
 export type CarsQuery = z.input<typeof carsQuery>;
+
+/** The sort of a GET /cars query: sortBy, else its other name sort, else views (the spec's default). */
+export const carListSort = (q: { sortBy?: CarSortField; sort?: CarSortField }): CarSortField =>
+  q.sortBy ?? q.sort ?? 'views';
 
 /** Query of GET /members/{username}/cars. */
 export const memberCarsQuery = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compatibilityBadgeText, compatibilityStatus, parseGameVersionIds } from './compatibility.js';
+import { compatibilityBadgeText, compatibilityStatus, parseGameVersionIds } from './compatibility-rules.js';
 
 describe('compatibility', () => {
   it('applies the rule: a failed rebuild or 3+ outnumbering broken reports first, then works', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionSummarySchema } from './collections.js';
 import { pluginSchema } from './plugins.js';
 
 /** Exact messages of the follow calls (the web shows the same words). */
@@ -25,6 +26,8 @@ export type FollowedMember = z.infer<typeof followedMemberSchema>;
 export const followingResponseSchema = z.object({
   plugins: z.array(pluginSchema),
   members: z.array(followedMemberSchema),
+  /** Collections followed (public or unlisted ones; docs/collections.md). */
+  collections: z.array(collectionSummarySchema).optional(),
 });
 export type FollowingResponse = z.infer<typeof followingResponseSchema>;
 

@@ -76,6 +76,8 @@ export const memberProfileSchema = z.object({
   /** The bio rendered to HTML by the server. */
   bioHtml: z.string(),
   socials: socialsSchema,
+  /** Where people can support the member (Ko-fi, Patreon, PayPal, GitHub Sponsors), or null. */
+  supportUrl: z.string().nullable(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

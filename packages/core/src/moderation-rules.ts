@@ -56,3 +56,48 @@ export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [
   PluginReportReason,
   ...PluginReportReason[],
 ];
+
+/** What a member may report: a plugin, a car, or a comment (one reports mechanism, a kind each). */
+export type ReportKind = 'plugin' | 'car' | 'comment';
+
+/** Reasons a member may give when reporting a car. */
+export const CAR_REPORT_REASONS = {
+  inappropriate: 'Inappropriate name, design or description',
+  stolen: 'Stolen or copied design',
+  broken: 'The code does not work',
+  spam: 'Spam or misleading',
+  other: 'Something else',
+} as const;
+export type CarReportReason = keyof typeof CAR_REPORT_REASONS;
+export const CAR_REPORT_REASON_KEYS = Object.keys(CAR_REPORT_REASONS) as [CarReportReason, ...CarReportReason[]];
+
+/** Reasons a member may give when reporting a comment. */
+export const COMMENT_REPORT_REASONS = {
+  spam: 'Spam or advertising',
+  harassment: 'Harassment or hate',
+  inappropriate: 'Inappropriate content',
+  misleading: 'Misleading or harmful advice',
+  other: 'Something else',
+} as const;
+export type CommentReportReason = keyof typeof COMMENT_REPORT_REASONS;
+export const COMMENT_REPORT_REASON_KEYS = Object.keys(COMMENT_REPORT_REASONS) as [
+  CommentReportReason,
+  ...CommentReportReason[],
+];
+
+/** Each kind's reasons, for labelling a stored reason. */
+export const REPORT_REASONS: Record<ReportKind, Record<string, string>> = {
+  plugin: PLUGIN_REPORT_REASONS,
+  car: CAR_REPORT_REASONS,
+  comment: COMMENT_REPORT_REASONS,
+};
+
+/** The messages of reporting a car or a comment (the plugin's are in MODERATION_MESSAGES). */
+export const REPORT_MESSAGES = {
+  carExists: 'You have already reported this car',
+  carOwn: 'You cannot report your own car',
+  commentExists: 'You have already reported this comment',
+  commentOwn: 'You cannot report your own comment',
+  commentNotFound: 'Comment not found',
+  noteLong: `The note must be at most ${REPORT_DETAILS_MAX} characters`,
+} as const;

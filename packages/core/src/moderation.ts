@@ -7,6 +7,9 @@ import {
   REPORT_DETAILS_MAX,
   MODERATION_MESSAGES,
   PLUGIN_REPORT_REASON_KEYS,
+  CAR_REPORT_REASON_KEYS,
+  COMMENT_REPORT_REASON_KEYS,
+  REPORT_MESSAGES,
 } from './moderation-rules.js';
 import { reviewInspectionSchema } from './inspection.js';
 /** Moderation lists: the spec's page size 20; at most 100. */
@@ -68,6 +71,89 @@ export const reportPluginRequest = z
     path: ['details'],
   });
 export type ReportPluginRequest = z.input<typeof reportPluginRequest>;
+
+/** A report of a car or a comment: a reason from the kind's list, details (required for 'other'). */
+function reportRequest<K extends string>(keys: readonly [K, ...K[]]) {
+  return z
+    .object({
+      reason: z.enum(keys, { message: MODERATION_MESSAGES.reportReason }),
+      details: z
+        .string()
+        .max(REPORT_DETAILS_MAX, MODERATION_MESSAGES.reportDetailsLong)
+        .default('')
+        .transform((v) => v.trim()),
+    })
+    .refine((r) => r.reason !== 'other' || r.details.length > 0, {
+      message: MODERATION_MESSAGES.reportDetailsRequired,
+      path: ['details'],
+    });
+}
+export const reportCarRequest = reportRequest(CAR_REPORT_REASON_KEYS);
+export type ReportCarRequest = z.input<typeof reportCarRequest>;
+export const reportCommentRequest = reportRequest(COMMENT_REPORT_REASON_KEYS);
+export type ReportCommentRequest = z.input<typeof reportCommentRequest>;
+
+/** A moderator's action on reports: an optional note that the author is sent with the reasons. */
+export const reportActionRequest = z.object({
+  note: z
+    .string()
+    .max(REPORT_DETAILS_MAX, REPORT_MESSAGES.noteLong)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+});
+export type ReportActionRequest = z.input<typeof reportActionRequest>;
+
+const openReports = {
+  reportCount: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+  reports: z.array(
+    z.object({
+      id: z.number().int(),
+      reason: z.string(),
+      details: z.string(),
+      reporter: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  latestReportAt: z.string(),
+};
+
+/** One reported car with its open reports. */
+export const reportedCarItem = z.object({
+  carId: z.number().int(),
+  name: z.string(),
+  owner: z.string(),
+  memberId: z.number().int(),
+  hidden: z.boolean(),
+  ...openReports,
+});
+export type ReportedCarItem = z.infer<typeof reportedCarItem>;
+export const reportedCarsResponse = z.object({
+  data: z.array(reportedCarItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ReportedCarsResponse = z.infer<typeof reportedCarsResponse>;
+
+/** One reported comment with its open reports. */
+export const reportedCommentItem = z.object({
+  commentId: z.number().int(),
+  pluginId: z.number().int(),
+  pluginName: z.string(),
+  body: z.string(),
+  author: z.string(),
+  memberId: z.number().int(),
+  ...openReports,
+});
+export type ReportedCommentItem = z.infer<typeof reportedCommentItem>;
+export const reportedCommentsResponse = z.object({
+  data: z.array(reportedCommentItem),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type ReportedCommentsResponse = z.infer<typeof reportedCommentsResponse>;
 
 /** One reported plugin: its open reports counted by reason, newest first. */
 export const reportedPluginItem = z.object({
@@ -170,6 +256,9 @@ export function denyNoteError(note: string): string | null {
 export const moderatorDashboard = z.object({
   pending: z.number().int(),
   reported: z.number().int(),
+  /** Cars and comments with open reports. */
+  reportedCars: z.number().int(),
+  reportedComments: z.number().int(),
   hidden: z.number().int(),
   building: z.number().int(),
   cars: z.number().int(),

@@ -48,7 +48,7 @@ export const PLUGIN_MESSAGES = {
   noProvenance: 'This version has no build provenance (its binary was attached by a moderator)',
   invalidPage: 'Page must be a positive number',
   invalidPageSize: 'Page size must be a positive number',
-  invalidSortBy: 'Sort by name, downloads, release or updated',
+  invalidSortBy: 'Sort by name, downloads, release, updated, rating or trending',
   invalidSortDir: 'Sort direction is asc or desc',
   invalidHasSource: 'Source filter is any, with or without',
   // Texts the web shows (spec §8).
@@ -90,7 +90,7 @@ export function pluginDisplayStatus(p: { needsApproval: boolean; publishedOnce: 
   return p.publishedOnce ? 'Published' : 'Draft';
 }
 
-export const PLUGIN_SORT_KEYS = ['name', 'downloads', 'release', 'updated'] as const;
+export const PLUGIN_SORT_KEYS = ['name', 'downloads', 'release', 'updated', 'rating', 'trending'] as const;
 export type PluginSortKey = (typeof PLUGIN_SORT_KEYS)[number];
 export const PLUGIN_SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type PluginSortDirection = (typeof PLUGIN_SORT_DIRECTIONS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rowId } from './numbers.js';
-import { COMPATIBILITY_MESSAGES, pluginCompatibilitySchema } from './compatibility.js';
+import { COMPATIBILITY_MESSAGES } from './compatibility-rules.js';
+import { pluginCompatibilitySchema } from './compatibility.js';
 import {
   PLUGIN_NAME_MAX,
   PLUGIN_SHORT_DESCRIPTION_MAX,
@@ -15,6 +16,7 @@ import {
   PLUGIN_HAS_SOURCE_FILTERS,
 } from './plugin-rules.js';
 import { pluginAbilitiesSchema } from './inspection.js';
+import { requiredPluginSchema } from './dependencies.js';
 
 const M = PLUGIN_MESSAGES;
 
@@ -163,6 +165,12 @@ export const pluginDetailSchema = pluginSchema.extend({
   descriptionHtml: z.string(),
   /** What the live version's DLLs can do, for the page's plain summary; null before it or when not inspected. */
   abilities: pluginAbilitiesSchema.nullable(),
+  /** What the live version requires, to install first (docs/dependencies.md). */
+  requires: z.array(requiredPluginSchema),
+  /** How many public plugins' live versions require it. */
+  requiredBy: z.number().int(),
+  /** The author's support link (Ko-fi, Patreon, PayPal, GitHub Sponsors), or null. */
+  supportUrl: z.string().nullable(),
 });
 export type PluginDetail = z.infer<typeof pluginDetailSchema>;
 
@@ -322,6 +330,11 @@ export const pluginListQuery = z.object({
     .transform(listOf)
     .pipe(z.array(z.string().max(100)).max(20)),
   sortBy: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(PLUGIN_SORT_KEYS, { message: M.invalidSortBy }).optional(),
+  ),
+  /** Another name of sortBy (`sort=rating`, `sort=trending`); sortBy wins when both are given. */
+  sort: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase() : undefined),
     z.enum(PLUGIN_SORT_KEYS, { message: M.invalidSortBy }).optional(),
   ),

@@ -1,6 +1,7 @@
 // Members and how they sign in: accounts, roles, reputation, sessions, mailed tokens, impersonation.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -24,11 +25,14 @@ export const members = pgTable(
     username: text('username').notNull(),
     email: text('email'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a member who signed up through a provider and has not set a password (docs/oauth.md). */
+    passwordHash: text('password_hash'),
     avatarKey: text('avatar_key'),
     productUpdatesOptIn: boolean('product_updates_opt_in').notNull().default(false),
     bioMarkdown: text('bio_markdown').notNull().default(''),
     socials: jsonb('socials').$type<Record<string, string>>().notNull().default({}),
+    /** A link where people can support the member (Ko-fi, Patreon, PayPal, GitHub Sponsors), or null. */
+    supportUrl: text('support_url'),
     /** Starts at 1; kept in step with member_reputation rows in the same transaction, never below 1. */
     reputation: integer('reputation').notNull().default(1),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>(),
@@ -188,3 +192,106 @@ export const impersonationAudit = pgTable('impersonation_audit', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
 });
+
+/**
+ * A member's passkeys (WebAuthn credentials): the credential id and public key (base64url), the
+ * signature counter, and what the authenticator said of itself. `userHandle` is the random WebAuthn
+ * user id, the same for all of a member's passkeys.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    userHandle: text('user_handle').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').$type<'singleDevice' | 'multiDevice'>().notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_member_idx').on(t.memberId)],
+);
+
+/**
+ * A WebAuthn challenge waiting for its answer, kept as its SHA-256 hash: adding a passkey (member
+ * known) or signing in with one (member unknown). Expires after 5 minutes and is deleted when used.
+ * (A password sign-in's second step derives its challenge from that sign-in's own: no row here.)
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').$type<'register' | 'login'>().notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    challengeHash: text('challenge_hash').notNull(),
+    /** Adding a passkey: the WebAuthn user id offered (the member's, or a new random one for a first passkey). */
+    userHandle: text('user_handle'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_hash_idx').on(t.challengeHash)],
+);
+
+/** A provider account (Discord, GitHub, Steam, OpenID Connect) linked to a member: one per provider and member. */
+export const memberIdentities = pgTable(
+  'member_identities',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** The provider's stable id of the account (OIDC `sub`, GitHub/Discord user id, SteamID64). */
+    subject: text('subject').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The email the provider gave when linked (shown in Settings), if any. */
+    email: text('email'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('member_identities_provider_subject_idx').on(t.provider, t.subject),
+    uniqueIndex('member_identities_member_provider_idx').on(t.memberId, t.provider),
+  ],
+);
+
+/**
+ * A sign-in or link through a provider in progress (single use, 10 minutes): the state, PKCE verifier
+ * and nonce sent out, then what the provider said, until the completion page uses its ticket.
+ */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    state: text('state').notNull(),
+    /** SHA-256 of the random value in the browser's cookie: the callback must come back to the same browser. */
+    browserHash: text('browser_hash').notNull(),
+    provider: text('provider').notNull(),
+    intent: text('intent').$type<'signin' | 'link'>().notNull(),
+    /** The signed-in member linking a provider (intent link). */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** Filled by the callback: who the provider says this is. */
+    subject: text('subject'),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    displayName: text('display_name'),
+    /** SHA-256 of the ticket handed to the completion page after the callback. */
+    ticketHash: text('ticket_hash'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('oauth_flows_state_idx').on(t.state),
+    uniqueIndex('oauth_flows_ticket_idx').on(t.ticketHash),
+    index('oauth_flows_expires_idx').on(t.expiresAt),
+  ],
+);

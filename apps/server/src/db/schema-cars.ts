@@ -153,5 +153,6 @@ export const carDailyCounts = pgTable(
     copies: integer('copies').notNull().default(0),
     views: integer('views').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.carId, t.day] })],
+  // The trending sort adds up the last 7 days of every item: read by day (docs/search.md).
+  (t) => [primaryKey({ columns: [t.carId, t.day] }), index('car_daily_counts_day_idx').on(t.day)],
 );

@@ -348,5 +348,6 @@ export const pluginDailyCounts = pgTable(
     downloads: integer('downloads').notNull().default(0),
     views: integer('views').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.pluginId, t.day] })],
+  // The trending sort adds up the last 7 days of every item: read by day (docs/search.md).
+  (t) => [primaryKey({ columns: [t.pluginId, t.day] }), index('plugin_daily_counts_day_idx').on(t.day)],
 );

@@ -11,3 +11,6 @@ export * from './schema-upcoming-features.js';
 export * from './schema-game-versions.js';
 export * from './schema-follows.js';
 export * from './schema-compatibility.js';
+export * from './schema-publish-tokens.js';
+export * from './schema-requires.js';
+export * from './schema-collections.js';

@@ -42,3 +42,11 @@ export function isInvalidTextError(err: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation, through drizzle's wrapping. */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let x: unknown = e, d = 0; x && d < 4; x = (x as { cause?: unknown }).cause, d++) {
+    if ((x as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -15,6 +15,8 @@ export interface DerivedKeys {
   visitor: string;
   /** Encrypts members' authenticator (TOTP) secrets at rest (modules/auth/two-factor-secrets.ts). */
   twoFactor: string;
+  /** Encrypts release webhook endpoints' secrets at rest (modules/webhooks/secrets.ts). */
+  webhookSecrets: string;
 }
 
 const LABELS: Record<keyof DerivedKeys, string> = {
@@ -22,6 +24,7 @@ const LABELS: Record<keyof DerivedKeys, string> = {
   unsubscribe: 'bakkesmod-community/unsubscribe',
   visitor: 'bakkesmod-community/visitor',
   twoFactor: 'bakkesmod-community/two-factor-secrets',
+  webhookSecrets: 'bakkesmod-community/webhook-secrets',
 };
 
 export function deriveKeys(secret: string): DerivedKeys {
@@ -31,5 +34,6 @@ export function deriveKeys(secret: string): DerivedKeys {
     unsubscribe: derive(LABELS.unsubscribe),
     visitor: derive(LABELS.visitor),
     twoFactor: derive(LABELS.twoFactor),
+    webhookSecrets: derive(LABELS.webhookSecrets),
   };
 }

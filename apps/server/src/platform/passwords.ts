@@ -9,7 +9,9 @@ const OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19456, timeCos
 
 export const hashPassword = async (password: string) => (await argon2()).hash(password, OPTIONS);
 
-export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+/** False for a member without a password (signed up through a provider). */
+export async function verifyPassword(hashed: string | null, password: string): Promise<boolean> {
+  if (hashed === null) return false;
   try {
     return await (await argon2()).verify(hashed, password);
   } catch {

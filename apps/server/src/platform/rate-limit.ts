@@ -16,6 +16,8 @@ export type LimitName =
   | 'provideEmail'
   | 'password'
   | 'twoFactor'
+  | 'passkey'
+  | 'oauth'
   | 'feedback'
   | 'comment'
   | 'create'
@@ -24,7 +26,9 @@ export type LimitName =
   | 'compatibility'
   | 'report'
   | 'rep'
-  | 'follow';
+  | 'follow'
+  | 'publishToken'
+  | 'collection';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
 export const DEFAULT_LIMITS: LimitRules = {
@@ -37,9 +41,13 @@ export const DEFAULT_LIMITS: LimitRules = {
   password: { ip: { points: 20, durationS: 900 }, account: { points: 5, durationS: 900 } },
   /** Every check of a two-factor code or recovery code (sign-in, turning it on or off). */
   twoFactor: { ip: { points: 30, durationS: 900 }, account: { points: 15, durationS: 900 } },
+  /** Every passkey call: options to add or sign in, and every check of a passkey's answer. */
+  passkey: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
+  /** Every step of a provider sign-in or link: start, the provider's callback (code and token check), completion. */
+  oauth: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
   feedback: { ip: { points: 20, durationS: 3600 }, account: { points: 10, durationS: 3600 } },
   comment: { ip: { points: 60, durationS: 600 }, account: { points: 20, durationS: 600 } },
-  /** New plugins and cars. */
+  /** New plugins, cars and publish tokens. */
   create: { ip: { points: 30, durationS: 3600 }, account: { points: 15, durationS: 3600 } },
   vote: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
   rating: { ip: { points: 200, durationS: 600 }, account: { points: 60, durationS: 600 } },
@@ -50,6 +58,10 @@ export const DEFAULT_LIMITS: LimitRules = {
   rep: { ip: { points: 120, durationS: 600 }, account: { points: 60, durationS: 600 } },
   /** Following and unfollowing plugins and members. */
   follow: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
+  /** Every check of a publish token (`bmc_` bearer), good or bad, per address (modules/auth/publish-tokens.ts). */
+  publishToken: { ip: { points: 120, durationS: 600 }, account: { points: 120, durationS: 600 } },
+  /** Creating, changing and filling collections. */
+  collection: { ip: { points: 600, durationS: 600 }, account: { points: 240, durationS: 600 } },
 };
 
 export class RateLimits {

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_RESPONSE_MAX_CHARS } from '@bm/core';
+import { WEBHOOK_RESPONSE_MAX_CHARS, type WebhookDelivery } from '@bm/core';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries } from '../db/schema.js';
 
@@ -63,6 +63,21 @@ export function verifyWebhook(
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
+/** A delivery as the admin screen's calls answer it. */
+export const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
+  id: r.id,
+  direction: r.direction,
+  kind: r.kind,
+  url: r.url,
+  deliveryId: r.deliveryId,
+  statusCode: r.statusCode,
+  latencyMs: r.latencyMs,
+  error: r.error,
+  requestBody: r.requestBody,
+  responseBody: r.responseBody,
+  createdAt: r.createdAt.toISOString(),
+});
+
 export interface OutgoingWebhook {
   /** build, test (what the admin screen shows). */
   kind: string;
@@ -72,6 +87,8 @@ export interface OutgoingWebhook {
   secret: string;
   deliveryId?: string;
   submissionId?: number | null;
+  /** A release webhook endpoint's deliveries carry its id (a redelivery signs with its secret). */
+  endpointId?: number | null;
   timeoutMs?: number;
 }
 
@@ -121,6 +138,7 @@ export async function postWebhook(db: Db, w: OutgoingWebhook): Promise<DeliveryR
       url: w.url,
       deliveryId,
       submissionId: w.submissionId ?? null,
+      endpointId: w.endpointId ?? null,
       requestBody: w.body,
       statusCode,
       responseBody,

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
+import { webhookEndpointRoutes } from '../modules/webhooks/index.js';
 import { type AuthService, authRoutes } from '../modules/auth/index.js';
 import { buildRoutes } from '../modules/builds/index.js';
 import { carRoutes } from '../modules/cars/index.js';
+import { collectionRoutes } from '../modules/collections/index.js';
 import { compatibilityRoutes } from '../modules/compatibility/index.js';
 import { upcomingFeatureRoutes } from '../modules/upcoming-features/index.js';
 import { followRoutes } from '../modules/follows/index.js';
@@ -27,10 +29,12 @@ export async function apiRoutes(api: FastifyInstance, { ctx, auth }: { ctx: AppC
   moderationRoutes(api, ctx);
   buildRoutes(api, ctx);
   adminRoutes(api, ctx);
+  webhookEndpointRoutes(api, ctx);
   inboxRoutes(api, ctx);
   upcomingFeatureRoutes(api, ctx);
   gameVersionRoutes(api, ctx);
   compatibilityRoutes(api, ctx);
   notificationRoutes(api, ctx);
   followRoutes(api, ctx);
+  collectionRoutes(api, ctx);
 }

@@ -8,7 +8,20 @@ export const openApi = fp<{ version: string }>(async (app, { version }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: 'BakkesMod Community API', version },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          publishToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bmc_',
+            description:
+              'A publish token (Settings → Publish tokens), accepted only by the routes its scope opens: ' +
+              'plugins:upload (POST /api/plugins/{id}/files/source and /files/banner) and plugins:read ' +
+              '(GET /api/plugins/my, /api/plugins/my/{id}, /api/plugins/my/{id}/submissions). See docs/publish-tokens.md.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { isAppPage } from '../app-pages.js';
 import type { AppContext } from '../context.js';
 import { carMeta } from '../modules/cars/index.js';
+import { collectionMeta } from '../modules/collections/index.js';
 import { HOME_META, PLUGINS_META, memberMeta, pageRoutes, privatePluginPage } from '../modules/pages/index.js';
 import { feedRoutes, pluginMeta } from '../modules/plugins/index.js';
 import { publicConfig } from '../modules/system/index.js';
@@ -20,6 +21,10 @@ function metaResolver(ctx: AppContext): MetaResolver {
         isId(id) ? ((await pluginMeta(ctx, Number(id))) ?? privatePluginPage(ctx, Number(id))) : null,
     },
     { pattern: /^\/members\/([^/]+)\/?$/, resolve: (name) => memberMeta(ctx, name) },
+    {
+      pattern: /^\/collections\/(\d+)\/?$/,
+      resolve: async (id) => (isId(id) ? collectionMeta(ctx, Number(id)) : null),
+    },
     { pattern: /^\/()$/, resolve: async () => HOME_META },
     { pattern: /^\/plugins\/?()$/, resolve: async () => PLUGINS_META },
   ];

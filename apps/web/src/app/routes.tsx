@@ -16,6 +16,7 @@ const ForgotPasswordPage = lazyPage(() => auth().then((m) => m.ForgotPasswordPag
 const ResetPasswordPage = lazyPage(() => auth().then((m) => m.ResetPasswordPage));
 const VerifyEmailPage = lazyPage(() => auth().then((m) => m.VerifyEmailPage));
 const VerifyEmailChangePage = lazyPage(() => auth().then((m) => m.VerifyEmailChangePage));
+const OAuthCompletePage = lazyPage(() => auth().then((m) => m.OAuthCompletePage));
 
 // The not-found page is a page like the others: a lazy chunk.
 const NotFoundPage = lazyPage(() => import('../features/not-found').then((m) => m.NotFoundPage));
@@ -48,6 +49,11 @@ const DashboardPage = lazyPage(() => dashboard().then((m) => m.DashboardPage));
 const DashboardPluginsPage = lazyPage(() => dashboard().then((m) => m.DashboardPluginsPage));
 const DashboardCarsPage = lazyPage(() => dashboard().then((m) => m.DashboardCarsPage));
 const DashboardFollowingPage = lazyPage(() => dashboard().then((m) => m.DashboardFollowingPage));
+const DashboardCollectionsPage = lazyPage(() => dashboard().then((m) => m.DashboardCollectionsPage));
+
+const collections = () => import('../features/collections/pages');
+const CollectionsPage = lazyPage(() => collections().then((m) => m.CollectionsPage));
+const CollectionDetailPage = lazyPage(() => collections().then((m) => m.CollectionDetailPage));
 
 const SettingsPage = lazyPage(() => import('../features/settings').then((m) => m.SettingsPage));
 
@@ -143,6 +149,8 @@ export const routes: RouteObject[] = [
 
           // Members and open account pages
           { path: 'members/:username', element: <MemberProfilePage /> },
+          { path: 'collections', element: <CollectionsPage /> },
+          { path: 'collections/:id', element: <CollectionDetailPage /> },
           { path: 'registration-success', element: <RegistrationSuccessPage /> },
           { path: 'verify-email', element: <VerifyEmailPage /> },
           { path: 'verify-email-change', element: <VerifyEmailChangePage /> },
@@ -154,6 +162,9 @@ export const routes: RouteObject[] = [
           { path: 'terms', element: <TermsPage /> },
           { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
           { path: 'acceptable-use-policy', element: <AcceptableUsePolicyPage /> },
+
+          // Where a provider sign-in or link ends: guests sign in, members link.
+          { path: 'auth/oauth/complete', element: <OAuthCompletePage /> },
 
           // Guests only
           {
@@ -184,6 +195,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard/plugins', element: <DashboardPluginsPage /> },
               { path: 'dashboard/cars', element: <DashboardCarsPage /> },
               { path: 'dashboard/following', element: <DashboardFollowingPage /> },
+              { path: 'dashboard/collections', element: <DashboardCollectionsPage /> },
               { path: 'dashboard/settings', element: <Navigate to="/account/settings" replace /> },
               { path: 'account/settings', element: <Navigate to="/account/settings/account" replace /> },
               { path: 'account/settings/:section', element: <SettingsPage /> },

@@ -17,7 +17,8 @@ import type { AppContext, Principal } from '../../context.js';
 import { feedback, jobs, mailOutbox, memberRoles, members, sessions, webhookDeliveries } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { loadNodemailer } from '../../platform/mailer.js';
-import { postWebhook } from '../../platform/webhooks.js';
+import { postWebhook, toDelivery } from '../../platform/webhooks.js';
+import { WebhookEndpoints } from '../webhooks/index.js';
 import { carsChanged } from '../cars/index.js';
 import { pluginsChanged } from '../plugins/index.js';
 
@@ -62,21 +63,6 @@ const off = (name: ServiceStatus['name'], detail: string): ServiceStatus => ({
 });
 
 const iso = (d: Date) => d.toISOString();
-
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
-  id: r.id,
-  direction: r.direction,
-  kind: r.kind,
-  url: r.url,
-  deliveryId: r.deliveryId,
-  statusCode: r.statusCode,
-  latencyMs: r.latencyMs,
-  error: r.error,
-  requestBody: r.requestBody,
-  responseBody: r.responseBody,
-  createdAt: iso(r.createdAt),
-});
 
 export class AdminService {
   constructor(private readonly ctx: AppContext) {}
@@ -213,6 +199,13 @@ export class AdminService {
     const [row] = await this.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
     if (!row) throw notFound(M.deliveryNotFound);
     if (row.direction !== 'out') throw badRequest(M.onlyOutgoing);
+    if (row.endpointId !== null) {
+      // A release event: signed again with its endpoint's own secret.
+      const secret = await new WebhookEndpoints(this.ctx).secretOf(row.endpointId);
+      if (secret === null) throw notFound(M.deliveryNotFound);
+      const { kind, url, requestBody: body, submissionId, endpointId } = row;
+      return toDelivery(await postWebhook(this.ctx.db, { kind, url, body, secret, submissionId, endpointId }));
+    }
     return this.deliver(row.kind, row.url, row.requestBody, randomUUID(), row.submissionId);
   }
 

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ADMIN_MESSAGES, AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type LoginResponse } from '@bm/core';
+import { AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type LoginResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { members, sessions } from '../../db/schema.js';
-import { HttpError, badRequest, conflict } from '../../platform/errors.js';
+import { HttpError, conflict } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { sendVerification } from './mail-tokens.js';
 import { noticeNewDevice } from './session-list.js';
-import { type MemberRow, byEmail, byUsername, memberRow } from './members.js';
+import { type MemberRow, byEmail, byUsername, checkCanSignIn, checkCurrentPassword, memberRow } from './members.js';
 import { type ClientInfo, issueSession } from './sessions.js';
 import { createChallenge, totpEnabled } from './two-factor.js';
 
@@ -62,10 +62,7 @@ export async function login(
   client?: ClientInfo,
 ): Promise<LoginResponse> {
   const member = await checkCredentials(ctx, input.username, input.password);
-  if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
-  if (!member.email) throw new HttpError(403, M.emailRequired, { reason: 'EmailRequired', currentEmail: null });
-  if (!member.emailVerifiedAt)
-    throw new HttpError(403, M.emailNotVerified, { reason: 'EmailNotVerified', currentEmail: member.email });
+  checkCanSignIn(member);
   if (await totpEnabled(ctx.db, member.id)) return createChallenge(ctx, member.id, input.rememberMe);
   const issued = await issueSession(ctx, ctx.db, member, { rememberMe: input.rememberMe, client });
   await noticeNewDevice(ctx, member.id, issued.sessionId, client);
@@ -79,8 +76,7 @@ export async function changePassword(
   newPassword: string,
 ) {
   const member = await memberRow(ctx, principal.memberId);
-  if (!(await verifyPassword(member.passwordHash, currentPassword)))
-    throw badRequest(M.currentPasswordWrong, 'currentPassword');
+  await checkCurrentPassword(member, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, updatedAt: new Date() }).where(eq(members.id, member.id));

@@ -4,11 +4,10 @@ import type { AppContext, Principal } from '../../context.js';
 import { emailTokens, members } from '../../db/schema.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mailer.js';
-import { verifyPassword } from '../../platform/passwords.js';
 import { newMailToken } from '../../platform/tokens.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './mail-templates.js';
 import { consumeToken } from './mail-tokens.js';
-import { byEmail, mailLink, memberRow } from './members.js';
+import { byEmail, mailLink, memberRow, checkCurrentPassword } from './members.js';
 
 /** A signed-in member moving to another address: confirmed from the new one, noticed at the old one. */
 
@@ -19,8 +18,7 @@ export async function requestEmailChange(
   newEmail: string,
 ) {
   const member = await memberRow(ctx, principal.memberId);
-  if (!(await verifyPassword(member.passwordHash, currentPassword)))
-    throw badRequest(M.currentPasswordWrong, 'currentPassword');
+  await checkCurrentPassword(member, currentPassword);
   const email = newEmail.trim();
   if (member.email && member.email.toLowerCase() === email.toLowerCase()) {
     throw badRequest('The new email is the same as the current one', 'newEmail');

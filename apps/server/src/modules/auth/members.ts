@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Member } from '@bm/core';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, OAUTH_MESSAGES, type Member } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { memberRoles, members } from '../../db/schema.js';
-import { unauthorized } from '../../platform/errors.js';
+import { HttpError, badRequest, unauthorized } from '../../platform/errors.js';
+import { verifyPassword } from '../../platform/passwords.js';
 
 /** Helpers shared by the auth module's parts: the member row, its public shape, lookups and roles. */
 export type MemberRow = typeof members.$inferSelect;
@@ -36,3 +37,22 @@ export async function memberRow(ctx: AppContext, id: number) {
 /** A link into the site carrying a mailed token. */
 export const mailLink = (ctx: AppContext, path: string, token: string) =>
   `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+/** Whether the account may start a session, whatever the way in (password, passkey): enabled, with a verified email. */
+export function checkCanSignIn(member: MemberRow) {
+  if (member.disabledAt) throw new HttpError(403, ADMIN_MESSAGES.accountDisabled, { reason: 'AccountDisabled' });
+  if (!member.email)
+    throw new HttpError(403, AUTH_MESSAGES.emailRequired, { reason: 'EmailRequired', currentEmail: null });
+  if (!member.emailVerifiedAt)
+    throw new HttpError(403, AUTH_MESSAGES.emailNotVerified, {
+      reason: 'EmailNotVerified',
+      currentEmail: member.email,
+    });
+}
+
+/** The current password check of Settings calls; a member without a password is told how to set one. */
+export async function checkCurrentPassword(row: Pick<MemberRow, 'passwordHash'>, password: string) {
+  if (row.passwordHash === null) throw badRequest(OAUTH_MESSAGES.noPassword, 'currentPassword');
+  if (!(await verifyPassword(row.passwordHash, password)))
+    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'currentPassword');
+}

@@ -30,7 +30,10 @@ import {
 import { HttpError } from '../../platform/errors.js';
 import { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
+import { passkeyRoutes } from './passkey-routes.js';
+import { oauthRoutes } from './oauth-routes.js';
 import { sessionListRoutes, twoFactorRoutes } from './security-routes.js';
+import { publishTokenRoutes } from './token-routes.js';
 
 const SAME_ANSWER = 'If an account matches, we have sent it an email with a link.';
 
@@ -41,6 +44,9 @@ export function authRoutes(app: App, ctx: AppContext, auth: AuthService) {
   impersonationRoutes(app, auth);
   twoFactorRoutes(app, ctx, auth);
   sessionListRoutes(app, auth);
+  publishTokenRoutes(app, ctx);
+  passkeyRoutes(app, ctx, auth);
+  oauthRoutes(app, ctx);
 }
 
 async function botCheck(ctx: AppContext, token: string | null | undefined, ip: string) {

@@ -1,9 +1,12 @@
-import type { AuthResponse, LoginResponse, Member } from '@bm/core';
+import type { FastifyRequest } from 'fastify';
+import type { AuthResponse, AuthenticationCredential, LoginResponse, Member, RegistrationCredential } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import * as credentials from './credentials.js';
 import * as emailChange from './email-change.js';
 import * as emailLinks from './email-links.js';
 import { memberRow, toMember } from './members.js';
+import { isPublishToken, principalFromPublishToken } from './publish-tokens.js';
+import * as passkeys from './passkeys.js';
 import * as sessionList from './session-list.js';
 import * as sessions from './sessions.js';
 import type { ClientInfo } from './sessions.js';
@@ -12,12 +15,23 @@ import * as twoFactor from './two-factor.js';
 /**
  * The auth module's one entry for routes and the rest of the app. The work is done in its parts:
  * credentials.ts (accounts, passwords, sign-in), sessions.ts (session tokens, refresh, impersonation),
- * email-links.ts (verification and reset links), email-change.ts, two-factor.ts.
+ * email-links.ts (verification and reset links), email-change.ts, two-factor.ts, passkeys.ts.
  */
 export class AuthService {
   constructor(private readonly ctx: AppContext) {}
 
+  /** A session's caller; a publish token is never a session (the real-time hub, /auth/validate). */
   principalFromToken(token: string): Promise<Principal | null> {
+    if (isPublishToken(token)) return Promise.resolve(null);
+    return sessions.principalFromToken(this.ctx, token);
+  }
+
+  /**
+   * The caller behind any bearer on this request: a publish token only where the route names its
+   * scope (401/403/429 otherwise, publish-tokens.ts), else a session (null when not valid).
+   */
+  principalFromBearer(req: FastifyRequest, token: string): Promise<Principal | null> {
+    if (isPublishToken(token)) return principalFromPublishToken(this.ctx, req, token);
     return sessions.principalFromToken(this.ctx, token);
   }
 
@@ -52,8 +66,43 @@ export class AuthService {
     return twoFactor.disableTotp(this.ctx, principal, password, code);
   }
 
-  verifyTwoFactor(input: { challenge: string; code?: string; recoveryCode?: string }, client: ClientInfo) {
+  verifyTwoFactor(
+    input: { challenge: string; code?: string; recoveryCode?: string; passkey?: AuthenticationCredential },
+    client: ClientInfo,
+  ) {
     return twoFactor.verifyChallenge(this.ctx, input, client);
+  }
+
+  listPasskeys(principal: Principal) {
+    return passkeys.listPasskeys(this.ctx, principal);
+  }
+
+  passkeyRegistrationOptions(principal: Principal) {
+    return passkeys.registrationOptions(this.ctx, principal);
+  }
+
+  addPasskey(principal: Principal, response: RegistrationCredential, name?: string) {
+    return passkeys.addPasskey(this.ctx, principal, response, name);
+  }
+
+  renamePasskey(principal: Principal, id: number, name: string) {
+    return passkeys.renamePasskey(this.ctx, principal, id, name);
+  }
+
+  removePasskey(principal: Principal, id: number) {
+    return passkeys.removePasskey(this.ctx, principal, id);
+  }
+
+  passkeyLoginOptions() {
+    return passkeys.loginOptions(this.ctx);
+  }
+
+  passkeyOwner(credentialId: string) {
+    return passkeys.passkeyOwner(this.ctx.db, credentialId);
+  }
+
+  signInWithPasskey(input: { response: AuthenticationCredential; rememberMe: boolean }, client: ClientInfo) {
+    return passkeys.signInWithPasskey(this.ctx, input, client);
   }
 
   logout(principal: Principal) {

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { impersonationAudit, memberRoles, memberTotp, members, sessions } from '../../db/schema.js';
+import { impersonationAudit, memberRoles, memberTotp, members, passkeys, sessions } from '../../db/schema.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.js';
 import { type MemberRow, rolesOf, toMember } from './members.js';
 
@@ -119,6 +119,7 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
       rotatedAt: sessions.rotatedAt,
       lastSeenAt: sessions.lastSeenAt,
       totpEnabledAt: memberTotp.enabledAt,
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.memberId} = ${sessions.memberId})`,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -144,7 +145,7 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     roles,
     impersonating: row.impersonatorId !== null,
     impersonatorId: row.impersonatorId,
-    staffNeedsTwoFactor: ctx.config.requireStaff2fa && staff && !row.totpEnabledAt,
+    staffNeedsTwoFactor: ctx.config.requireStaff2fa && staff && !row.totpEnabledAt && !row.hasPasskey,
   };
 }
 

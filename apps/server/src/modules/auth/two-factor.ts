@@ -3,7 +3,6 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import {
-  AUTH_MESSAGES as M,
   CHALLENGE_MAX_FAILURES,
   CHALLENGE_TTL_S,
   RECOVERY_CODE_COUNT,
@@ -15,14 +14,16 @@ import {
   type TotpSetupResponse,
   type TwoFactorChallengeResponse,
   type TwoFactorStatus,
+  type AuthenticationCredential,
+  PASSKEY_MESSAGES,
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { memberTotp, members, recoveryCodes, twoFactorChallenges } from '../../db/schema.js';
 import { HttpError, badRequest, conflict } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
 import { hashMailToken } from '../../platform/tokens.js';
-import { memberRow } from './members.js';
+import { checkCurrentPassword, memberRow } from './members.js';
+import { checkAssertion, secondFactorOptions } from './passkeys.js';
 import { noticeNewDevice } from './session-list.js';
 import { type ClientInfo, issueSession } from './sessions.js';
 import { openSecret, sealSecret } from './two-factor-secrets.js';
@@ -96,6 +97,18 @@ async function spendRecoveryCode(db: Db, memberId: number, code: string): Promis
   return spent.length ? 'ok' : 'wrong';
 }
 
+/** A passkey's answer as the second factor: one of the member's passkeys, signing the challenge of this sign-in. */
+async function spendPasskey(
+  ctx: AppContext,
+  db: Db,
+  memberId: number,
+  signInChallenge: string,
+  response: AuthenticationCredential,
+) {
+  const checked = await checkAssertion(ctx, db, { memberId, signInChallenge }, response);
+  return checked.outcome === 'ok' ? ('ok' as const) : ('wrong' as const);
+}
+
 export async function totpEnabled(db: Db, memberId: number): Promise<boolean> {
   const [row] = await db
     .select({ enabledAt: memberTotp.enabledAt })
@@ -148,8 +161,7 @@ export async function enableTotp(ctx: AppContext, principal: Principal, code: st
 /** Turns two-factor off: the password and a code (from the app, or a recovery code). */
 export async function disableTotp(ctx: AppContext, principal: Principal, password: string, code: string) {
   const member = await memberRow(ctx, principal.memberId);
-  if (!(await verifyPassword(member.passwordHash, password)))
-    throw badRequest(M.currentPasswordWrong, 'currentPassword');
+  await checkCurrentPassword(member, password);
   if (!(await totpEnabled(ctx.db, member.id))) throw badRequest(T.notOn);
   await ctx.db.transaction(async (tx) => {
     const spent = /^\d{6}$/.test(code.replace(/\s+/g, ''))
@@ -161,7 +173,10 @@ export async function disableTotp(ctx: AppContext, principal: Principal, passwor
   });
 }
 
-/** The password was right and two-factor is on: a challenge to answer within 5 minutes. */
+/**
+ * The password was right and two-factor is on: a challenge to answer within 5 minutes, with an
+ * authenticator code, a recovery code or (the member having one) a passkey.
+ */
 export async function createChallenge(
   ctx: AppContext,
   memberId: number,
@@ -174,7 +189,10 @@ export async function createChallenge(
     tokenHash: hashMailToken(challenge),
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_S * 1000),
   });
-  return { twoFactorRequired: true, challenge, methods: ['totp', 'recovery'] };
+  const passkeyOptions = await secondFactorOptions(ctx, memberId, challenge);
+  return passkeyOptions
+    ? { twoFactorRequired: true, challenge, methods: ['totp', 'recovery', 'passkey'], passkeyOptions }
+    : { twoFactorRequired: true, challenge, methods: ['totp', 'recovery'] };
 }
 
 const challengeOver = () => new HttpError(401, T.challengeExpired, { reason: 'ChallengeExpired' });
@@ -185,7 +203,7 @@ const challengeOver = () => new HttpError(401, T.challengeExpired, { reason: 'Ch
  */
 export async function verifyChallenge(
   ctx: AppContext,
-  input: { challenge: string; code?: string; recoveryCode?: string },
+  input: { challenge: string; code?: string; recoveryCode?: string; passkey?: AuthenticationCredential },
   client: ClientInfo,
 ): Promise<AuthResponse> {
   const tokenHash = hashMailToken(input.challenge);
@@ -204,8 +222,9 @@ export async function verifyChallenge(
       .for('update');
     if (!ch || ch.usedAt || ch.expiresAt.getTime() <= Date.now() || ch.failures >= CHALLENGE_MAX_FAILURES)
       return 'over' as const;
-    const spent =
-      input.code !== undefined
+    const spent = input.passkey
+      ? await spendPasskey(ctx, tx, ch.memberId, input.challenge, input.passkey)
+      : input.code !== undefined
         ? await spendTotpCode(ctx, tx, ch.memberId, input.code)
         : await spendRecoveryCode(tx, ch.memberId, input.recoveryCode ?? '');
     if (spent !== 'ok') {
@@ -221,6 +240,10 @@ export async function verifyChallenge(
     return issueSession(ctx, tx, member, { rememberMe: ch.rememberMe, client });
   });
   if (outcome === 'over') throw challengeOver();
+  if (outcome === 'wrong' && input.passkey) {
+    const message = PASSKEY_MESSAGES.notAccepted;
+    throw new HttpError(400, message, { reason: 'PasskeyRefused', errors: { passkey: [message] } });
+  }
   if (outcome === 'wrong' || outcome === 'used') {
     const field = input.code !== undefined ? 'code' : 'recoveryCode';
     const message = input.code === undefined ? T.recoveryCodeWrong : outcome === 'used' ? T.codeUsed : T.codeWrong;

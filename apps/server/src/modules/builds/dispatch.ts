@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { postWebhook } from '../../platform/webhooks.js';
+import { cut, DISPATCH_TIMEOUT_MS } from './protocol.js';
 
 /** Job kinds of the build pipeline. */
 export const BUILD_JOBS = {
@@ -17,4 +19,29 @@ export const buildTimeoutKey = (submissionId: number) => `build-timeout:${submis
  */
 export async function enqueueBuild(ctx: Pick<AppContext, 'jobs'>, submissionId: number, tx?: Db): Promise<void> {
   await ctx.jobs.enqueue(BUILD_JOBS.dispatch, { submissionId }, { dedupeKey: `build-dispatch:${submissionId}` }, tx);
+}
+
+/**
+ * Posts a build or a rebuild to the builder through the one signed webhook sender (logged as a
+ * 'build' delivery). Taken: the builder answered 2xx. Otherwise the reason, for the log and the retry.
+ */
+export async function postToBuilder(
+  db: Db,
+  post: { url: string; body: unknown; secret: string; deliveryId: string; submissionId: number },
+): Promise<{ taken: true } | { taken: false; reason: string }> {
+  const { statusCode, responseBody, error } = await postWebhook(db, {
+    kind: 'build',
+    url: post.url,
+    body: JSON.stringify(post.body),
+    secret: post.secret,
+    deliveryId: post.deliveryId,
+    submissionId: post.submissionId,
+    timeoutMs: DISPATCH_TIMEOUT_MS,
+  });
+  if (statusCode !== null && statusCode >= 200 && statusCode < 300) return { taken: true };
+  const reason =
+    statusCode === null
+      ? (error ?? 'No answer')
+      : `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
+  return { taken: false, reason };
 }

@@ -7,7 +7,6 @@ import { liveVersionIdSql } from '../../db/compatibility-status.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo } from '../../platform/jobs.js';
 import { sha256Hex, verifyProvenance } from '../../platform/provenance.js';
-import { postWebhook } from '../../platform/webhooks.js';
 import { recordRebuildResult } from '../compatibility/index.js';
 import { BINARY_ZIP_LIMITS, checkBinaryZip } from '../plugins/index.js';
 import {
@@ -18,9 +17,9 @@ import {
   type BuildJob,
   cut,
   decodeBase64,
-  DISPATCH_TIMEOUT_MS,
   KEPT_BODY,
 } from './protocol.js';
+import { postToBuilder } from './dispatch.js';
 
 /** The job kind that posts one rebuild to the builder (registered in src/jobs.ts). */
 export const REBUILD_JOB = 'rebuild-dispatch';
@@ -192,16 +191,8 @@ export class RebuildService {
       .update(rebuildItems)
       .set({ status: 'building', startedAt: new Date() })
       .where(and(eq(rebuildItems.id, item.id), eq(rebuildItems.status, 'queued')));
-    const { statusCode, responseBody, error } = await postWebhook(this.ctx.db, {
-      kind: 'build',
-      url,
-      body: JSON.stringify(body),
-      secret,
-      deliveryId,
-      submissionId: item.submissionId,
-      timeoutMs: DISPATCH_TIMEOUT_MS,
-    });
-    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+    const posted = await postToBuilder(this.ctx.db, { url, body, secret, deliveryId, submissionId: item.submissionId });
+    if (posted.taken) {
       await this.ctx.jobs.enqueue(
         REBUILD_TIMEOUT_JOB,
         { itemId: item.id },
@@ -209,10 +200,7 @@ export class RebuildService {
       );
       return;
     }
-    const reason =
-      statusCode === null
-        ? (error ?? 'No answer')
-        : `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
+    const { reason } = posted;
     if (job.attempt >= job.maxAttempts) {
       await this.finish(item.id, 'failed', BUILD_MESSAGES.unreachableLog(job.attempt, reason));
       return;

@@ -7,7 +7,7 @@ import { moderationAudit, plugins, submissions, webhookDeliveries, type Submissi
 import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { JobInfo } from '../../platform/jobs.js';
 import { sha256Hex, verifyProvenance } from '../../platform/provenance.js';
-import { postWebhook, verifyWebhook } from '../../platform/webhooks.js';
+import { verifyWebhook } from '../../platform/webhooks.js';
 import {
   BINARY_ZIP_LIMITS,
   binaryHashes,
@@ -19,12 +19,11 @@ import {
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
-import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
+import { BUILD_JOBS, buildTimeoutKey, postToBuilder } from './dispatch.js';
 import { RebuildService } from './rebuilds.js';
 import {
   BUILD_CALLBACK_PATH,
   BUILD_LOG_MAX,
-  DISPATCH_TIMEOUT_MS,
   KEPT_BODY,
   BUILD_MESSAGES,
   buildCallbackBody,
@@ -93,16 +92,8 @@ export class BuildService {
       }),
       callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
     };
-    const { statusCode, responseBody, error } = await postWebhook(this.ctx.db, {
-      kind: 'build',
-      url,
-      body: JSON.stringify(body),
-      secret,
-      deliveryId,
-      submissionId: sub.id,
-      timeoutMs: DISPATCH_TIMEOUT_MS,
-    });
-    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+    const posted = await postToBuilder(this.ctx.db, { url, body, secret, deliveryId, submissionId: sub.id });
+    if (posted.taken) {
       // A builder that answered before this line needs no timeout any more.
       const now = await this.load(sub.id);
       if (now?.status !== 'q' && now?.status !== 'b') return;
@@ -113,10 +104,7 @@ export class BuildService {
       );
       return;
     }
-    const reason =
-      statusCode === null
-        ? (error ?? 'No answer')
-        : `The builder answered ${statusCode}${responseBody ? `: ${cut(responseBody, 300)}` : ''}`;
+    const { reason } = posted;
     if (job.attempt >= job.maxAttempts) {
       await this.change(
         sub.id,

@@ -87,7 +87,8 @@ describe('GET /cars paging', () => {
     for (const [query, message] of [
       ['?page=abc', M.pageInvalid],
       ['?pageSize=1.5', M.pageSizeInvalid],
-      ['?sortBy=rating', M.sortByInvalid],
+      ['?sortBy=stars', M.sortByInvalid],
+      ['?sort=stars', M.sortByInvalid],
       ['?sortDir=up', M.sortDirInvalid],
       ['?body=octane', M.bodyInvalid],
     ]) {

@@ -1,6 +1,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CAR_MESSAGES as M,
+  RATING_PRIOR_WEIGHT,
+  TRENDING_DAYS,
   bodyName,
   cutDescription,
   type Car,
@@ -23,6 +25,14 @@ import { carListedSql, isCarListed, maySeeCar, memberCarsSql, ownerDisabledColum
 import { fileUrl, loadCarDetailWithAccess, selectCars, toCar, viewerPart } from './presenter.js';
 
 /**
+ * The rating sort's score (docs/search.md): the Bayesian mean (C x m + stars) / (C + ratings), m the
+ * average star of every car rating on the site, worked out once per statement.
+ */
+const carRatingScore = sql`((${RATING_PRIOR_WEIGHT} * (select coalesce(sum(c2.rating_sum)::float8 / nullif(sum(c2.rating_count), 0), 0) from cars c2) + ${cars.ratingSum}) / (${RATING_PRIOR_WEIGHT} + ${cars.ratingCount}))`;
+/** The trending sort's score: code copies of the last TRENDING_DAYS UTC days (today included). */
+const carTrendingScore = sql`coalesce((select sum(d.copies) from car_daily_counts d where d.car_id = ${cars.id} and d.day > (now() at time zone 'utc')::date - ${TRENDING_DAYS}::int), 0)`;
+
+/**
  * Orders for each sort. The columns are NOT NULL; the NULLS clauses only make the order match the
  * partial indexes (built DESC NULLS LAST), scanned forwards for desc and backwards for asc.
  */
@@ -38,6 +48,14 @@ const LIST_ORDER: Record<CarSortField, Record<CarSortDirection, SQL>> = {
   updatedAt: {
     desc: sql`${cars.updatedAt} desc nulls last, ${cars.id} desc nulls last`,
     asc: sql`${cars.updatedAt} asc nulls first, ${cars.id} asc nulls first`,
+  },
+  rating: {
+    desc: sql`${carRatingScore} desc, ${cars.ratingCount} desc, ${cars.id} desc`,
+    asc: sql`${carRatingScore} asc, ${cars.ratingCount} asc, ${cars.id} asc`,
+  },
+  trending: {
+    desc: sql`${carTrendingScore} desc, ${cars.codeCopies} desc, ${cars.id} desc`,
+    asc: sql`${carTrendingScore} asc, ${cars.codeCopies} asc, ${cars.id} asc`,
   },
   name: {
     asc: sql`lower(${cars.name}) asc, ${cars.id} asc`,

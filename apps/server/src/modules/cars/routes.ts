@@ -14,6 +14,7 @@ import {
   carStatsSchema,
   carsPageSchema,
   carsQuery,
+  carListSort,
   carUpsertRequest,
   carViewResponse,
   carVoteRequest,
@@ -48,7 +49,7 @@ function carReadRoutes(app: App, cars: CarService) {
 
   // Lists and the body menu are the same for everyone: the kept answer itself (sendKept).
   r.get('/cars', { schema: { tags, querystring: carsQuery, response: { 200: carsPageSchema } } }, async (req, reply) =>
-    sendKept(reply as unknown as FastifyReply, await cars.reads.list(req.query)),
+    sendKept(reply as unknown as FastifyReply, await cars.reads.list({ ...req.query, sortBy: carListSort(req.query) })),
   );
 
   r.get('/cars/bodies', { schema: { tags, response: { 200: carBodiesSchema } } }, async (_req, reply) =>

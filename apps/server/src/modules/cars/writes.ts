@@ -3,6 +3,7 @@ import { decodeCarCode, normalizeCarCode, type CarDetail, type CarLoadout } from
 import type { AppContext, Principal } from '../../context.js';
 import { cars } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
+import { queueReleaseEvent } from '../webhooks/index.js';
 import { carsChanged } from './caches.js';
 import { removeCarFile } from './files.js';
 import { ownedCar } from './policy.js';
@@ -38,6 +39,8 @@ export class CarWrites {
         .insert(cars)
         .values({ memberId: principal.memberId, name: input.name, description: input.description, ...decoded })
         .returning({ id: cars.id });
+      // A car is live once created: release webhooks hear of it with the insert.
+      await queueReleaseEvent(this.ctx, tx, { event: 'car.published', carId: row!.id });
       return loadCarDetail(this.ctx.storage, tx, row!.id, principal.memberId);
     });
     carsChanged(this.ctx, car.id);

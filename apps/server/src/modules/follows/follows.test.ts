@@ -131,7 +131,7 @@ describe('GET /me/following', () => {
   it('lists followed plugins as list cards and members, latest first, and nothing for someone new', async () => {
     const reader = await signedInMember(t);
     expect((await call('GET', '/me/following', null)).statusCode).toBe(401);
-    expect((await call('GET', '/me/following', reader)).json()).toEqual({ plugins: [], members: [] });
+    expect((await call('GET', '/me/following', reader)).json()).toEqual({ plugins: [], members: [], collections: [] });
     const a = await livePlugin(t, author, 'Following A');
     const b = await livePlugin(t, author, 'Following B');
     await call('PUT', `/plugins/${a.id}/follow`, reader);

@@ -4,6 +4,7 @@ import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { memberFollows, members, pluginFollows } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
+import { CollectionReads } from '../collections/index.js';
 import { findProfileMember } from '../members/index.js';
 import { pluginCountersChanged, publicPluginSql, selectPlugins, visiblePluginRow } from '../plugins/index.js';
 
@@ -69,7 +70,8 @@ export class FollowService {
    */
   async following(principal: Principal): Promise<FollowingResponse> {
     const me = principal.memberId;
-    const [pluginList, memberRows] = await Promise.all([
+    const [collectionList, pluginList, memberRows] = await Promise.all([
+      new CollectionReads(this.ctx).followedBy(principal),
       selectPlugins(
         this.ctx,
         sql`p.id in (select f.plugin_id from plugin_follows f where f.member_id = ${me}) and ${publicPluginSql()}`,
@@ -110,6 +112,7 @@ export class FollowService {
         followerCount: countOf.get(m.id) ?? 0,
         followedAt: m.followedAt.toISOString(),
       })),
+      collections: collectionList,
     };
   }
 }

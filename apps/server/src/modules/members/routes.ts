@@ -8,6 +8,8 @@ import {
   memberProfileSchema,
   profileUpdateRequest,
   repResponseSchema,
+  supportLinkRequest,
+  supportLinkResponse,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, rateLimited, requireMember, signedIn, typed } from '../../http.js';
@@ -29,6 +31,22 @@ export function memberRoutes(app: App, ctx: AppContext) {
       schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } },
     },
     async (req) => service.updateProfile(requireMember(req), req.body),
+  );
+
+  // Before /members/:username, so "me" is never read as a name.
+  r.get(
+    '/members/me/support-link',
+    { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: supportLinkResponse } } },
+    async (req) => service.supportLink(requireMember(req)),
+  );
+
+  r.put(
+    '/members/me/support-link',
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, body: supportLinkRequest, response: { 200: supportLinkResponse } },
+    },
+    async (req) => service.setSupportLink(requireMember(req), req.body.supportUrl),
   );
 
   r.get(

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { cars, memberFollows, memberReputation, members, plugins } from '../../db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { memberCarsSql } from '../cars/index.js';
-import { listedPluginSql } from '../plugins/index.js';
+import { listedPluginSql, pluginsChanged } from '../plugins/index.js';
 
 const isStaff = (p: Pick<Principal, 'roles'> | null) =>
   !!p && (hasRole(p.roles, 'administrator') || hasRole(p.roles, 'moderator'));
@@ -85,6 +85,7 @@ export class MemberService {
           avatarKey: members.avatarKey,
           bioMarkdown: members.bioMarkdown,
           socials: members.socials,
+          supportUrl: members.supportUrl,
           reputation: members.reputation,
         })
         .from(members)
@@ -133,6 +134,7 @@ export class MemberService {
       bioMarkdown: member.bioMarkdown,
       bioHtml: await renderMarkdown(member.bioMarkdown),
       socials: socialsOf(member.socials),
+      supportUrl: member.supportUrl,
     };
   }
 
@@ -184,6 +186,31 @@ export class MemberService {
       if (!row) throw notFound(M.notFound);
       return this.profileOf(tx, { id: row.id, username: row.username, isOwner: true }, principal);
     });
+  }
+
+  /** The caller's support link (null without one). */
+  async supportLink(principal: Principal): Promise<{ supportUrl: string | null }> {
+    const [row] = await this.ctx.db
+      .select({ supportUrl: members.supportUrl })
+      .from(members)
+      .where(eq(members.id, principal.memberId));
+    if (!row) throw notFound(M.notFound);
+    return row;
+  }
+
+  /**
+   * Sets (already validated: http(s), an allowed host) or removes ('') the caller's support link.
+   * Their plugins' kept pages show it: every kept plugin answer goes, as for a new name.
+   */
+  async setSupportLink(principal: Principal, url: string): Promise<{ supportUrl: string | null }> {
+    const [row] = await this.ctx.db
+      .update(members)
+      .set({ supportUrl: url || null, updatedAt: new Date() })
+      .where(eq(members.id, principal.memberId))
+      .returning({ supportUrl: members.supportUrl });
+    if (!row) throw notFound(M.notFound);
+    pluginsChanged(this.ctx);
+    return row;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { MODERATION_MESSAGES as M, type ModerationCarItem, type ModerationListQuery } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { cars } from '../../db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import { carActiveSql, carColumnsAs, carsChanged } from '../cars/index.js';
@@ -43,17 +44,32 @@ export class ModerationCars {
     return { items, page: q.page, pageSize: q.pageSize, totalCount: rows.length ? Number(rows[0]!.totalCount) : 0 };
   }
 
-  /** Hides a car from everyone but its owner (status H), or restores it (A). */
-  async setHidden(principal: Principal, carId: number, hidden: boolean) {
-    await this.ctx.db.transaction(async (tx) => {
-      const [car] = await tx.select({ id: cars.id }).from(cars).where(eq(cars.id, carId)).for('update');
+  /**
+   * Hides a car from everyone but its owner (status H), or restores it (A). `also` runs in the same
+   * transaction once the car is changed (a report's resolution and the owner's notice), and its
+   * answer is returned.
+   */
+  async setHidden<T = void>(
+    principal: Principal,
+    carId: number,
+    hidden: boolean,
+    also?: (tx: Db, car: { id: number; name: string; memberId: number }) => Promise<T>,
+  ): Promise<T | undefined> {
+    const out = await this.ctx.db.transaction(async (tx) => {
+      const [car] = await tx
+        .select({ id: cars.id, name: cars.name, memberId: cars.memberId })
+        .from(cars)
+        .where(eq(cars.id, carId))
+        .for('update');
       if (!car) throw notFound(M.carNotFound);
       await tx
         .update(cars)
         .set({ status: hidden ? 'H' : 'A' })
         .where(eq(cars.id, carId));
       await audit(tx, { actorId: principal.memberId, action: hidden ? 'hide-car' : 'restore-car', carId });
+      return also?.(tx, car);
     });
     carsChanged(this.ctx, carId);
+    return out;
   }
 }

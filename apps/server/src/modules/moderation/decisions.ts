@@ -15,8 +15,10 @@ import {
   keepForInspection,
   notifySubmissionUpdated,
   pluginsChanged,
+  requirementsChanged,
 } from '../plugins/index.js';
 import { notifyFollowersOfVersion } from '../follows/index.js';
+import { queueReleaseEvent } from '../webhooks/index.js';
 import { holderName, loadSubmission, reviewable, stillWaiting } from './review.js';
 import { audit, type PluginRow, type SubmissionRow } from './shared.js';
 
@@ -111,6 +113,12 @@ export class ModerationDecisions {
           pluginId: plugin.id,
           submissionId: id,
           firstPublish: !plugin.publishedOnce,
+        });
+        // Release webhooks likewise: the first version publishes the plugin, later ones update it.
+        await queueReleaseEvent(this.ctx, tx, {
+          event: plugin.publishedOnce ? 'plugin.updated' : 'plugin.published',
+          pluginId: plugin.id,
+          submissionId: id,
         });
         await tx
           .update(plugins)
@@ -224,6 +232,7 @@ export class ModerationDecisions {
 
   private async afterDecision(plugin: PluginRow, sub: SubmissionRow, publish?: () => Promise<void>) {
     pluginsChanged(this.ctx, plugin.id);
+    if (sub.status === 'a') await requirementsChanged(this.ctx, plugin.id); // their requiredBy counts
     notifySubmissionUpdated(this.ctx, plugin.memberId, {
       id: sub.id,
       pluginId: plugin.id,

@@ -23,6 +23,8 @@ export class ModerationQueue {
         (select count(*)::int from submissions where status = 'p' and hidden_at is not null) as hidden,
         (select count(*)::int from submissions where status in ('q', 'b')) as building,
         (select count(distinct plugin_id)::int from plugin_reports where status = 'open') as reported,
+        (select count(distinct car_id)::int from plugin_reports where status = 'open' and kind = 'car') as "reportedCars",
+        (select count(distinct comment_id)::int from plugin_reports where status = 'open' and kind = 'comment') as "reportedComments",
         (select count(*)::int from cars) as cars,
         (select count(*)::int from cars where status = 'H') as "hiddenCars",
         (select count(*)::int from submissions where status = 'a' and approved_at > now() - interval '7 days') as "approvedLast7Days"`,

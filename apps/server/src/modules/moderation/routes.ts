@@ -28,6 +28,7 @@ import {
   typed,
 } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
+import { memberReportRoutes, reportedContentRoutes } from './report-routes.js';
 import { ModerationService, type ApprovalFiles } from './service.js';
 
 const pluginIdParam = z.object({ pluginId: idParam.shape.id });
@@ -98,6 +99,8 @@ export function moderationRoutes(app: App, ctx: AppContext) {
       reply.code(201).send(await service.reports.report(requireMember(req), req.params.id, req.body)),
   );
 
+  memberReportRoutes(app, ctx, service);
+
   // Everything under /moderation: moderators and administrators only, checked before the input.
   void app.register(
     async (scope) => {
@@ -112,6 +115,7 @@ export function moderationRoutes(app: App, ctx: AppContext) {
       reviewRoutes(scope, service);
       reportedRoutes(scope, service);
       carRoutes(scope, service);
+      reportedContentRoutes(scope, ctx, service);
     },
     { prefix: '/moderation' },
   );

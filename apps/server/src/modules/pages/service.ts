@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
 import { carColumnsAs, carListedSql } from '../cars/index.js';
+import { publicCollectionsForSitemap } from '../collections/index.js';
 import { listedPluginSql, queryRows } from '../plugins/index.js';
 
 /** A car anyone may open: the car policy's rule, for `cars c`. */
@@ -103,11 +104,18 @@ export async function buildSitemap(ctx: Pick<AppContext, 'db'>, origin: string):
   const entry = (path: string, lastmod?: Date | string | null) =>
     `  <url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>`;
   const urls = [entry('/'), entry('/plugins'), entry('/cars')];
+  // Public collections (the collections' own rule) and their list page.
+  urls.push(entry('/collections'));
+  const collectionRows = await publicCollectionsForSitemap(ctx, SITEMAP_MAX_URLS);
   for (const r of rows) {
     if (urls.length >= SITEMAP_MAX_URLS) break;
     if (r.kind === 'p') urls.push(entry(`/plugin/${r.key}`, r.lastmod));
     else if (r.kind === 'c') urls.push(entry(`/cars/${r.key}`, r.lastmod));
     else urls.push(entry(memberPath(r.key), r.lastmod));
+  }
+  for (const c of collectionRows) {
+    if (urls.length >= SITEMAP_MAX_URLS) break;
+    urls.push(entry(`/collections/${c.id}`, c.lastmod));
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -35,7 +35,9 @@ const FEED_CACHE_CHARS = 4_000_000;
 /** The plugin manager's update check as it is sent (manager.ts). */
 export interface ManagerAnswer {
   success: true;
-  response: { plugins: Record<string, { version: number; download_url: string; sha256: string }> };
+  response: {
+    plugins: Record<string, { version: number; download_url: string; sha256: string; requires: number[] }>;
+  };
 }
 
 export interface PluginCaches {
@@ -47,12 +49,23 @@ export interface PluginCaches {
   /** The plugin manager's update check per id set (manager.ts), as it is sent. */
   manager: ReadCache<ManagerAnswer>;
   feeds: ReadCache<{ xml: string }>;
+  /**
+   * Notes that the kept detail of `id` shows plugins `requiredIds` (whether each can be installed):
+   * a change to one of them drops that detail too (pluginsChanged).
+   */
+  dependsOn(id: number, requiredIds: number[]): void;
 }
+
+/** Kept details that show a required plugin, by that plugin: at most this many links, then it starts over. */
+const DEPENDENTS_MAX = 100_000;
 const pluginCaches = new WeakMap<AppContext, PluginCaches>();
+/** Per plugin, the plugins whose kept details show it among their requirements (dependsOn). */
+const pluginDependents = new WeakMap<AppContext, Map<number, Set<number>>>();
 
 export function pluginCachesOf(ctx: AppContext): PluginCaches {
   let caches = pluginCaches.get(ctx);
   if (!caches) {
+    const dependents = new Map<number, Set<number>>();
     caches = {
       pages: new ReadCache(ctx.config.listCacheMs, {
         count: ctx.metrics.cacheCounter('plugin_pages'),
@@ -84,7 +97,13 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
         maxSize: FEED_CACHE_CHARS,
         size: ({ xml }) => xml.length,
       }),
+      dependsOn: (id, requiredIds) => {
+        // Links are only added (a stale one drops a detail once too often): past the bound, start over.
+        if (dependents.size + requiredIds.length > DEPENDENTS_MAX) dependents.clear();
+        for (const r of requiredIds) dependents.set(r, (dependents.get(r) ?? new Set()).add(id));
+      },
     };
+    pluginDependents.set(ctx, dependents);
     pluginCaches.set(ctx, caches);
   }
   return caches;
@@ -103,6 +122,10 @@ export function pluginsChanged(ctx: AppContext, id?: number): void {
   caches.totals.invalidate();
   caches.manager.invalidate(); // kept per id set: any of them may hold it
   caches.details.invalidate(id === undefined ? undefined : String(id));
+  // Details showing it as a requirement say whether it can be installed: they go too.
+  const dependents = pluginDependents.get(ctx);
+  if (id === undefined) dependents?.clear();
+  else for (const d of dependents?.get(id) ?? []) caches.details.invalidate(String(d));
   caches.feeds.invalidate();
   if (id === undefined) caches.tags.invalidate();
 }

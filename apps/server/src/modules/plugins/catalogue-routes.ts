@@ -34,7 +34,7 @@ export function catalogueRoutes(app: App, ctx: AppContext) {
     '/plugins',
     { schema: { tags: tag, querystring: pluginListQuery, response: { 200: pluginPageSchema } } },
     async (req, reply) => {
-      const page = await reads.list(req.query, req.principal);
+      const page = await reads.list({ ...req.query, sortBy: req.query.sortBy ?? req.query.sort }, req.principal);
       return req.principal ? page : sendKept(reply as unknown as FastifyReply, page);
     },
   );

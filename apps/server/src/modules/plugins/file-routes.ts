@@ -11,7 +11,7 @@ import {
   sourceUploadResponse,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, bearerOrToken, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
 import { digestHeaders } from '../../platform/digest.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { PluginFiles } from './files.js';
@@ -95,9 +95,11 @@ export function fileRoutes(app: App, ctx: AppContext) {
     '/plugins/:id/files/banner',
     {
       preValidation: signedIn,
+      // A publish token with plugins:upload may call this on its owner's plugins (docs/publish-tokens.md).
+      config: { tokenScope: 'plugins:upload' },
       schema: {
         tags: tag,
-        security: bearer,
+        security: bearerOrToken,
         params: idParam,
         consumes: ['multipart/form-data'],
         response: { 200: z.object({ bannerImageUrl: z.string() }) },
@@ -115,9 +117,11 @@ export function fileRoutes(app: App, ctx: AppContext) {
     '/plugins/:id/files/source',
     {
       preValidation: signedIn,
+      // A publish token with plugins:upload may call this on its owner's plugins (docs/publish-tokens.md).
+      config: { tokenScope: 'plugins:upload' },
       schema: {
         tags: tag,
-        security: bearer,
+        security: bearerOrToken,
         params: idParam,
         consumes: ['multipart/form-data'],
         response: { 201: sourceUploadResponse },
@@ -135,6 +139,7 @@ export function fileRoutes(app: App, ctx: AppContext) {
         versionString: file.fields.versionString,
         gameVersionIds: file.fields.gameVersionIds,
         changelog: file.fields.changelog,
+        requires: file.fields.requires,
       });
       return reply.code(201).send(out);
     },

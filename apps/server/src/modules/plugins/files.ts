@@ -20,6 +20,7 @@ import { versionHashes } from './hashes.js';
 import { myPluginRow, ownedPluginRow, visiblePluginRow } from './policy.js';
 import { onePlugin, toIsoOrNull, toSubmission } from './presenter.js';
 import { reviewQueuePositions, versionRows } from './reads.js';
+import { declareRequires, refuseCycles, uploadRequiredIds } from './requires.js';
 import { checkSourceZip } from './zip.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -155,7 +156,14 @@ export class PluginFiles {
   async uploadSource(
     principal: Principal,
     id: number,
-    file: { data: Buffer; fileName?: string; versionString?: string; gameVersionIds?: string; changelog?: string },
+    file: {
+      data: Buffer;
+      fileName?: string;
+      versionString?: string;
+      gameVersionIds?: string;
+      changelog?: string;
+      requires?: string;
+    },
   ) {
     const plugin = await ownedPluginRow(this.ctx.db, principal, id);
     const versionString = file.versionString?.trim() || null;
@@ -163,6 +171,7 @@ export class PluginFiles {
       throw badRequest(M.versionStringTooLong, 'versionString');
     const changelog = cleanChangelog(file.changelog);
     const gameVersionIds = await uploadGameVersionIds(this.ctx.db, file.gameVersionIds);
+    const requires = await uploadRequiredIds(this.ctx.db, principal, id, file.requires);
     await checkSourceZip(file.data);
 
     const key = fileKey(id, 'source', 'zip');
@@ -187,6 +196,8 @@ export class PluginFiles {
           })
           .returning();
         await declareGameVersions(tx, inserted!.id, gameVersionIds);
+        await refuseCycles(tx, id, requires);
+        await declareRequires(tx, inserted!.id, requires);
         await tx.update(plugins).set({ needsApproval: true, updatedAt: new Date() }).where(eq(plugins.id, id));
         // The build job commits with the submission: a queued submission is never left without one.
         if (status === 'q') await enqueueBuild(this.ctx, inserted!.id, tx);

@@ -4,6 +4,7 @@ export { matchSyncOf, pluginCountersChanged, pluginsChanged, pluginsGeneration }
 export { feedRoutes } from './feed-routes.js';
 export { type VersionChangelog, versionChangelog } from './changelogs.js';
 export { PluginEngagement } from './engagement.js';
+export { CommentService } from './comments.js';
 export { PluginFiles, notifySubmissionUpdated } from './files.js';
 export { queryRows, selectPlugins, toIso, versionDownloadPath } from './presenter.js';
 export { PluginReads, pluginMeta, reviewQueuePositions } from './reads.js';
@@ -32,3 +33,4 @@ export { checkGameVersionIds, declareGameVersions } from './declared-versions.js
 export { declaredGameVersions, versionRows } from './reads.js';
 export { InspectionRefused, inspectBinary, keepForInspection, type BinaryInspection } from './inspection.js';
 export { inspectionForReview, liveAbilities } from './inspections.js';
+export { requirementsChanged } from './requires.js';

@@ -37,11 +37,13 @@ export function managerIds(raw: string | undefined): number[] {
 export function managerAnswer(ctx: AppContext, reads: PluginReads, ids: number[]): Promise<ManagerAnswer> {
   return pluginCachesOf(ctx).manager.get(ids.join(','), async () => {
     const plugins: ManagerAnswer['response']['plugins'] = {};
-    for (const { id, versionId, sha256 } of await reads.managerVersions(ids)) {
+    for (const { id, versionId, sha256, requires } of await reads.managerVersions(ids)) {
       plugins[String(id)] = {
         version: versionId,
         download_url: `${ctx.config.publicUrl}${versionDownloadPath(id, versionId)}`,
         sha256,
+        // An extra key the in-game client ignores: what to install first (docs/dependencies.md).
+        requires,
       };
     }
     return { success: true as const, response: { plugins } };

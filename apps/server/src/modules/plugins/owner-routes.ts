@@ -21,6 +21,7 @@ import {
   administratorOnly,
   type App,
   bearer,
+  bearerOrToken,
   idParam,
   noContent,
   rateLimited,
@@ -33,6 +34,9 @@ import { PluginReads } from './reads.js';
 import { PluginWrites } from './writes.js';
 
 const tag = ['plugins'];
+
+/** The owner's reads a publish token with plugins:read may make (docs/publish-tokens.md). */
+const readToken = { tokenScope: 'plugins:read' as const };
 
 /** The options of a signed-in call on one plugin by id, with a body, answering 200. */
 const ownPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) => ({
@@ -55,7 +59,11 @@ export function ownerRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/plugins/my',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, response: { 200: z.array(pluginSchema) } } },
+    {
+      preValidation: signedIn,
+      config: readToken,
+      schema: { tags: tag, security: bearerOrToken, response: { 200: z.array(pluginSchema) } },
+    },
     async (req) => reads.mine(requireMember(req)),
   );
 
@@ -63,7 +71,8 @@ export function ownerRoutes(app: App, ctx: AppContext) {
     '/plugins/my/:id',
     {
       preValidation: signedIn,
-      schema: { tags: tag, security: bearer, params: idParam, response: { 200: pluginSchema } },
+      config: readToken,
+      schema: { tags: tag, security: bearerOrToken, params: idParam, response: { 200: pluginSchema } },
     },
     async (req) => reads.mineOne(requireMember(req), req.params.id),
   );
@@ -87,7 +96,8 @@ export function ownerRoutes(app: App, ctx: AppContext) {
     '/plugins/my/:id/submissions',
     {
       preValidation: signedIn,
-      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(submissionSchema) } },
+      config: readToken,
+      schema: { tags: tag, security: bearerOrToken, params: idParam, response: { 200: z.array(submissionSchema) } },
     },
     async (req) => reads.submissions(requireMember(req), req.params.id),
   );

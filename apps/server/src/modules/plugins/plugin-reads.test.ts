@@ -297,11 +297,15 @@ describe('the BakkesMod in-game plugin manager', () => {
             version: a.versionId,
             download_url: `http://localhost:3000/api/plugins/${a.id}/versions/${a.versionId}/download`,
             sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+            // What it needs installed first (issue 29, docs/dependencies.md): a key the game ignores.
+            requires: [],
           },
           [String(b.id)]: {
             version: b.versionId,
             download_url: `http://localhost:3000/api/plugins/${b.id}/versions/${b.versionId}/download`,
             sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+            // What it needs installed first (issue 29, docs/dependencies.md): a key the game ignores.
+            requires: [],
           },
         },
       },

@@ -22,6 +22,7 @@ import { renderMarkdown } from '@bm/core/markdown';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import {
+  members,
   pluginDailyCounts,
   pluginFollows,
   pluginRatings,
@@ -64,6 +65,7 @@ import {
 import { resolveTagIds, runPluginList, tagLookupSql } from './search.js';
 import { searchWords } from './search-words.js';
 import { liveAbilities } from './inspections.js';
+import { liveRequires, requiredIdsOf } from './requires.js';
 
 /** The featured strip fills up with the best rated of this many most downloaded plugins. */
 const FEATURED_POPULAR_POOL = 24;
@@ -218,11 +220,20 @@ export class PluginReads {
     const { plugin: p, ownerDisabled } = await this.caches.details.get(String(id), async () => {
       const plugin = await onePlugin(this.ctx, id, null);
       const facts = await pluginAccessFacts(this.ctx, id);
+      const { requires, requiredBy } = await liveRequires(this.ctx.db, id);
+      // Whether a required plugin can be installed is kept here: its change must drop this copy too.
+      this.caches.dependsOn(
+        id,
+        requires.map((r) => r.id),
+      );
       return {
         plugin: {
           ...plugin,
           descriptionHtml: await renderMarkdown(plugin.description),
           abilities: await liveAbilities(this.ctx.db, id),
+          requires,
+          requiredBy,
+          supportUrl: await memberSupportUrl(this.ctx.db, plugin.member.id),
         },
         ownerDisabled: facts?.ownerDisabled ?? false,
       };
@@ -326,7 +337,9 @@ export class PluginReads {
   }
 
   /** Latest version (approved submission id) of each public plugin asked for: the in-game plugin manager's update check. */
-  async managerVersions(ids: number[]): Promise<Array<{ id: number; versionId: number; sha256: string }>> {
+  async managerVersions(
+    ids: number[],
+  ): Promise<Array<{ id: number; versionId: number; sha256: string; requires: number[] }>> {
     if (!ids.length) return [];
     const rows = await queryRows<{
       id: number;
@@ -334,11 +347,12 @@ export class PluginReads {
       binaryKey: string;
       binarySha256: string | null;
       binaryFiles: HashedVersionRow['binaryFiles'];
+      requires: number[] | string;
     }>(
       this.ctx.db,
       sql`
       select p.id, v.id as "versionId", v.binary_key as "binaryKey", v.binary_sha256 as "binarySha256",
-        v.binary_files as "binaryFiles"
+        v.binary_files as "binaryFiles", ${requiredIdsOf(sql`v.id`)} as requires
       from plugins p
       join lateral (
         select s.id, s.binary_key, s.binary_sha256, s.binary_files from submissions s
@@ -355,10 +369,20 @@ export class PluginReads {
       rows.map(async (r) => {
         const versionId = Number(r.versionId);
         const { sha256 } = await versionHashes(this.ctx, { ...r, id: versionId });
-        return { id: Number(r.id), versionId, sha256 };
+        return { id: Number(r.id), versionId, sha256, requires: pgIntArray(r.requires) };
       }),
     );
   }
+}
+
+/** An int[] column as a driver hands it over: an array, or its text form ('{1,2}'). */
+const pgIntArray = (v: number[] | string): number[] =>
+  (typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : v).map(Number);
+
+/** The support link of member `memberId` (null without one). */
+async function memberSupportUrl(db: Db, memberId: number): Promise<string | null> {
+  const [row] = await db.select({ url: members.supportUrl }).from(members).where(eq(members.id, memberId));
+  return row?.url ?? null;
 }
 
 /** The game versions each of these submissions declares it works with (ascending ids). */

@@ -6,6 +6,8 @@ import type { PluginMatchIndex } from './match-index.js';
 import { toSearch, type Search } from './search-words.js';
 import {
   PLUGIN_SEARCH_HITS_MAX,
+  RATING_PRIOR_WEIGHT,
+  TRENDING_DAYS,
   type PluginHasSourceFilter,
   type PluginSortDirection,
   type PluginSortKey,
@@ -96,8 +98,23 @@ function searchFilters(params: PluginListParams): SQL {
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** The sort column of a key; the nulls placement matches the partial indexes so they serve the sort. */
-function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection): SQL {
+/**
+ * The rating sort's score (docs/search.md): the Bayesian mean (C x m + stars) / (C + ratings), m the
+ * average star of every plugin rating on the site (an uncorrelated subquery: worked out once).
+ */
+const ratingScore = sql`((${RATING_PRIOR_WEIGHT} * (select coalesce(sum(q.rating_sum)::float8 / nullif(sum(q.rating_count), 0), 0) from plugins q) + p.rating_sum) / (${RATING_PRIOR_WEIGHT} + p.rating_count))`;
+/** The UTC days the trending sort adds up: today and the TRENDING_DAYS - 1 before. */
+const trendingDays = sql`day > (now() at time zone 'utc')::date - ${TRENDING_DAYS}::int`;
+/** One plugin's downloads of those days: for a few rows (a page, a search's bounded matches). */
+const trendingOfRow = sql`coalesce((select sum(d.downloads) from plugin_daily_counts d where d.plugin_id = p.id and d.${trendingDays}), 0)`;
+/** Every plugin's downloads of those days at once (`t7`): what a plain list sorted by trending joins. */
+const trendingJoin = sql`left join (select plugin_id, sum(downloads) as n from plugin_daily_counts where ${trendingDays} group by plugin_id) t7 on t7.plugin_id = p.id`;
+
+/**
+ * The sort column of a key; the nulls placement matches the partial indexes so they serve the sort.
+ * `joined`: the statement joins `t7` (trendingJoin), so the trending score reads it.
+ */
+function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection, joined = false): SQL {
   const d = dir === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   switch (sortBy) {
     case 'name':
@@ -108,12 +125,16 @@ function sortTerms(sortBy: PluginSortKey, dir: PluginSortDirection): SQL {
       return sql`p.created_at ${d}, p.id ${d}`;
     case 'updated':
       return sql`p.updated_at ${d}, p.id ${d}`;
+    case 'rating':
+      return sql`${ratingScore} ${d}, p.rating_count ${d}, p.id ${d}`;
+    case 'trending':
+      return sql`${joined ? sql`coalesce(t7.n, 0)` : trendingOfRow} ${d}, p.download_count ${d}, p.id ${d}`;
   }
 }
 
-function order(params: PluginListParams): SQL {
+function order(params: PluginListParams, joined = false): SQL {
   const sortBy = params.sortBy ?? 'downloads';
-  return sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy));
+  return sortTerms(sortBy, params.sortDir ?? pluginDefaultSortDir(sortBy), joined);
 }
 
 const isTagId = (v: string) => /^\d{1,9}$/.test(v);
@@ -164,14 +185,15 @@ const countSql = (where: SQL) => sql`select count(*)::int as "totalCount" from p
 
 /** One page of a plain list (no search), in order. */
 function listPageSql(params: PluginListParams, tagPlan: TagPlan): SQL {
-  const hitsOrder = order(params);
+  // Trending reads every plugin's recent downloads: one aggregate joined, not a lookup per plugin.
+  const joined = params.sortBy === 'trending';
   return sql`with hits as (
-      select p.id from plugins p where ${filters(params, tagPlan)}
-      order by ${hitsOrder} limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+      select p.id from plugins p ${joined ? trendingJoin : sql``} where ${filters(params, tagPlan)}
+      order by ${order(params, joined)} limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
     )
     select ${pluginColumns(params.viewerId)}
     from hits join plugins p on p.id = hits.id ${pluginJoins}
-    order by ${hitsOrder}`;
+    order by ${order(params)}`;
 }
 
 /**

@@ -310,6 +310,7 @@ describe('build toasts of own plugins', () => {
     mockFetch((url) => (url === '/api/plugins/my' ? json(200, [{ id: 5, name: 'Plugin 5' }]) : json(404)));
     resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
     renderShell('/');
+    await act(() => import('./member-parts')); // the shell's member-only chunk, loaded for the held session
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'p', 72)));
     act(() => signInAs());
     expect(await screen.findByText(MANAGE_TEXT.buildFinished('Plugin 5', '1.2'))).toBeInTheDocument();

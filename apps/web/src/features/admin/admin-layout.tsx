@@ -10,7 +10,7 @@ export const ADMIN_LINKS = [
   {
     to: '/admin/webhooks',
     label: 'Webhooks',
-    description: 'Send a signed test delivery and look at recent deliveries.',
+    description: 'Release webhooks (Discord too), a signed test delivery, and recent deliveries.',
   },
   { to: '/admin/feedback', label: 'Feedback', description: 'What members sent with the feedback button.' },
   { to: '/admin/members', label: 'Members', description: 'Find members, give or take staff roles, disable accounts.' },

@@ -95,6 +95,7 @@ describe('WebhooksPage', () => {
     signInAs(testMember, ['administrator']);
     let list: WebhookDelivery[] = [];
     const fetch = mockFetch((url, init) => {
+      if (url === '/api/admin/webhooks') return json(200, []);
       if (url === '/api/webhooks/test') {
         const d = delivery({
           id: 2,
@@ -124,7 +125,13 @@ describe('WebhooksPage', () => {
   it('a failed test delivery says so under the form once, not also in a toast', async () => {
     signInAs(testMember, ['administrator']);
     const toasted = vi.spyOn(toast, 'error').mockImplementation(() => '');
-    mockFetch((url) => (url === '/api/webhooks/test' ? json(500, { message: 'Receiver exploded' }) : json(200, [])));
+    mockFetch((url) =>
+      url === '/api/admin/webhooks'
+        ? json(200, [])
+        : url === '/api/webhooks/test'
+          ? json(500, { message: 'Receiver exploded' })
+          : json(200, []),
+    );
     const user = userEvent.setup();
     renderPage(<WebhooksPage />);
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.webhooks.send }));
@@ -134,7 +141,13 @@ describe('WebhooksPage', () => {
 
   it('sends to the builder URL when the field is empty', async () => {
     signInAs(testMember, ['administrator']);
-    const fetch = mockFetch((url) => (url === '/api/webhooks/test' ? json(200, delivery({})) : json(200, [])));
+    const fetch = mockFetch((url) =>
+      url === '/api/admin/webhooks'
+        ? json(200, [])
+        : url === '/api/webhooks/test'
+          ? json(200, delivery({}))
+          : json(200, []),
+    );
     const user = userEvent.setup();
     renderPage(<WebhooksPage />);
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.webhooks.send }));
@@ -145,9 +158,11 @@ describe('WebhooksPage', () => {
   it('expands request and response bodies and redelivers outgoing deliveries only', async () => {
     signInAs(testMember, ['administrator']);
     const fetch = mockFetch((url) =>
-      url.endsWith('/redeliver')
-        ? json(200, delivery({ id: 9, deliveryId: 'd-9' }))
-        : json(200, [delivery({ id: 3, deliveryId: 'in-3', direction: 'in', kind: 'callback' }), delivery({})]),
+      url === '/api/admin/webhooks'
+        ? json(200, [])
+        : url.endsWith('/redeliver')
+          ? json(200, delivery({ id: 9, deliveryId: 'd-9' }))
+          : json(200, [delivery({ id: 3, deliveryId: 'in-3', direction: 'in', kind: 'callback' }), delivery({})]),
     );
     const user = userEvent.setup();
     renderPage(<WebhooksPage />);

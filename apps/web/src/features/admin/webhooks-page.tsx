@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, deliveriesQuery } from './api';
 import { ADMIN_TEXT } from './constants';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { WebhookEndpointsSection } from './webhook-endpoints';
 
 const T = ADMIN_TEXT.webhooks;
 
@@ -116,6 +117,7 @@ export function WebhooksPage() {
   const q = useQuery(deliveriesQuery());
   return (
     <AdminSection title={T.title}>
+      {isAdmin && <WebhookEndpointsSection />}
       {isAdmin && <TestForm />}
       <h3 className="text-lg font-semibold text-white">{T.deliveries}</h3>
       <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>

@@ -14,6 +14,10 @@ export const LOGIN_TEXT = {
   register: 'Create one',
   signedIn: AUTH_MESSAGES.signedIn,
   invalid: AUTH_MESSAGES.invalidCredentials,
+  or: 'or',
+  passkey: 'Sign in with a passkey',
+  passkeyBusy: 'Waiting for your passkey...',
+  passkeyFailed: 'Could not sign in with the passkey',
 } as const;
 
 export const EMAIL_STEP_TEXT = {
@@ -148,4 +152,7 @@ export const TWO_FACTOR_STEP_TEXT = {
   useCode: 'Use a code from your app instead',
   backToLogin: 'Back to Login',
   failed: 'Could not verify the code',
+  passkey: 'Use a passkey instead',
+  passkeyBusy: 'Waiting for your passkey...',
+  passkeyFailed: 'Could not verify the passkey',
 } as const;

@@ -5,3 +5,4 @@ export { ForgotPasswordPage } from './forgot-password-page';
 export { ResetPasswordPage } from './reset-password-page';
 export { VerifyEmailPage } from './verify-email-page';
 export { VerifyEmailChangePage } from './verify-email-change-page';
+export { OAuthCompletePage } from './oauth-complete-page';

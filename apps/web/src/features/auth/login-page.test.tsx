@@ -89,7 +89,7 @@ describe('LoginPage', () => {
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/cars?search=x');
     expect(await screen.findByText(LOGIN_TEXT.signedIn)).toBeInTheDocument();
-    expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({
+    expect(bodyOf(fetch.mock.calls.find(([url]) => url === '/api/auth/login')![1]!)).toEqual({
       username: 'octane',
       password: 'secret123',
       rememberMe: true,

@@ -1,3 +1,4 @@
+import type { TwoFactorChallengeResponse } from '@bm/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOT_CHECK_PENDING, BotCheck, type BotCheckHandle, type BotCheckState } from '../../components/bot-check';
@@ -10,6 +11,8 @@ import { AuthCard, linkClass } from './auth-card';
 import { LOGIN_TEXT } from './constants';
 import { EmailStep, type EmailStepReason } from './email-step';
 import { loginBlocker, loginPasswordError, loginUsernameError } from './login-validation';
+import { PasskeySignIn } from './passkey-sign-in';
+import { ProviderButtons } from './provider-buttons';
 import { TwoFactorStep } from './two-factor-step';
 
 interface EmailStepState {
@@ -42,7 +45,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [emailStep, setEmailStep] = useState<EmailStepState | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
   const blockerId = useId();
 
   const usernameError = loginUsernameError(username, touched.username);
@@ -57,7 +60,7 @@ export function LoginPage() {
     try {
       const res = await login({ username: username.trim(), password, rememberMe, turnstileToken: bot.token });
       if ('twoFactorRequired' in res) {
-        setChallenge(res.challenge);
+        setChallenge(res);
         return;
       }
       signedIn();
@@ -171,6 +174,8 @@ export function LoginPage() {
           </p>
         )}
       </form>
+      <PasskeySignIn rememberMe={rememberMe} onSignedIn={signedIn} />
+      <ProviderButtons rememberMe={rememberMe} />
     </AuthCard>
   );
 }

@@ -1,20 +1,25 @@
+import type { AuthenticationCredential, TwoFactorChallengeResponse } from '@bm/core';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../components/ui';
 import { ApiError, errorText } from '../../lib/api';
 import { verifyTwoFactor } from '../../lib/auth';
+import { passkeyErrorText } from '../../lib/passkeys';
 import { AuthCard, linkClass } from './auth-card';
 import { TWO_FACTOR_STEP_TEXT as T } from './constants';
 
 export interface TwoFactorStepProps {
-  challenge: string;
+  /** The password step's answer: the challenge, its methods and (with a passkey) the passkey options. */
+  challenge: TwoFactorChallengeResponse;
   rememberMe: boolean;
   onSignedIn: () => void;
   /** The challenge is over (expired, used or too many wrong codes): sign in again. */
   onBack: (message?: string) => void;
 }
 
-/** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
-export function TwoFactorStep({ challenge, rememberMe, onSignedIn, onBack }: TwoFactorStepProps) {
+/** The second step of a sign-in with two-factor on: a code from the app, a recovery code, or a passkey. */
+export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack }: TwoFactorStepProps) {
+  const challenge = step.challenge;
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,13 +41,32 @@ export function TwoFactorStep({ challenge, rememberMe, onSignedIn, onBack }: Two
       );
       onSignedIn();
     } catch (err) {
-      if (err instanceof ApiError && err.reason === 'ChallengeExpired') {
-        onBack(err.message);
-        return;
-      }
-      setError(errorText(err, T.failed));
-      setValue('');
-      setBusy(false);
+      failed(err, errorText(err, T.failed));
+    }
+  };
+
+  const failed = (err: unknown, message: string) => {
+    if (err instanceof ApiError && err.reason === 'ChallengeExpired') {
+      onBack(err.message);
+      return;
+    }
+    setError(message);
+    setValue('');
+    setBusy(false);
+  };
+
+  const answerWithPasskey = async () => {
+    if (!step.passkeyOptions) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const optionsJSON = step.passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const passkey = await startAuthentication({ optionsJSON });
+      // The browser's answer as sent: its outline is checked by the server's schema.
+      await verifyTwoFactor({ challenge, passkey: passkey as unknown as AuthenticationCredential }, rememberMe);
+      onSignedIn();
+    } catch (err) {
+      failed(err, passkeyErrorText(err, T.passkeyFailed));
     }
   };
 
@@ -86,6 +110,17 @@ export function TwoFactorStep({ challenge, rememberMe, onSignedIn, onBack }: Two
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? T.submitting : T.submit}
         </Button>
+        {step.methods.includes('passkey') && step.passkeyOptions && (
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={busy}
+            onClick={() => void answerWithPasskey()}
+          >
+            {busy ? T.passkeyBusy : T.passkey}
+          </Button>
+        )}
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <button type="button" className={linkClass} onClick={switchMethod}>
             {useRecovery ? T.useCode : T.useRecovery}

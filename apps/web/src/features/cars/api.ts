@@ -13,6 +13,7 @@ import {
   type CarsPage,
   type CarUpsertRequest,
   type CarVoteType,
+  type ReportCarRequest,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../lib/api';
@@ -95,6 +96,7 @@ export const carsApi = {
   countCopy: (id: number) => api.post<CarCopyResponse>(`/cars/${id}/copy`),
   rate: (id: number, stars: number) => api.post<CarRating>(`/cars/${id}/rate`, { stars }),
   vote: (id: number, voteType: CarVoteType) => api.post<CarVotes>(`/cars/${id}/vote`, { voteType }),
+  report: (id: number, body: ReportCarRequest) => api.post<{ id: number }>(`/cars/${id}/report`, body),
 };
 
 /** Changes the cached detail of a car, if it is cached. */

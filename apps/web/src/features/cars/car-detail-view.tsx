@@ -1,5 +1,5 @@
 import type { CarDetail } from '@bm/core';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
@@ -7,6 +7,7 @@ import { StarRating } from '../../components/star-rating';
 import { Button, Count, Time, cx, focusRing } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
 import { changedSinceCreated } from '../../lib/format';
+import { AddToCollectionButton } from '../collections';
 import { CarCodeBox } from './car-code-box';
 import { CarInfo, Creator } from './car-info';
 import { CarLoadoutView } from './car-loadout';
@@ -15,6 +16,9 @@ import { CAR_CARD_TEXT, CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants'
 import { OwnerMenu } from './owner-menu';
 import { useCarActions } from './use-car-actions';
 import { useCopyCode, useCountView } from './use-car-counters';
+
+// The report form loads when a member first opens it, not with the page.
+const CarReportDialog = lazy(() => import('./car-report-dialog').then((m) => ({ default: m.CarReportDialog })));
 
 /** A car's page once the car is there: banner, header with rating and votes, code, description, loadout, info. */
 export function CarDetailView({ car }: { car: CarDetail }) {
@@ -116,6 +120,8 @@ export function CarDetailView({ car }: { car: CarDetail }) {
               <Button onClick={() => void copy()} size="lg">
                 {copied ? T.copied : T.copyCarCode}
               </Button>
+              <AddToCollectionButton kind="car" id={car.id} name={car.name} />
+              {!isOwner && <ReportCarButton carId={car.id} signedIn={signedIn} onJoin={() => setJoinOpen(true)} />}
               <span role="status" aria-live="polite" className="sr-only">
                 {copied ? T.copiedAnnouncement : ''}
               </span>
@@ -157,5 +163,22 @@ export function CarDetailView({ car }: { car: CarDetail }) {
         benefits={CAR_JOIN_TEXT.benefits}
       />
     </article>
+  );
+}
+
+/** Report, for anyone but the owner: the form for members, the join dialog for visitors. */
+function ReportCarButton({ carId, signedIn, onJoin }: { carId: number; signedIn: boolean; onJoin: () => void }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReporting(true) : onJoin())}>
+        {T.report}
+      </Button>
+      {reporting && (
+        <Suspense fallback={null}>
+          <CarReportDialog carId={carId} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { bodyName, paintName, slotName, type CarLoadout, type RgbColor, type TeamLoadout } from '@bm/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CAR_DETAIL_TEXT as T } from './constants';
 
 const BODY_SLOT = 0;
@@ -18,17 +18,40 @@ export function loadProductNames(): Promise<ProductNames> {
   return namesLoad;
 }
 
-function useProductNames(): ProductNames | null {
+/**
+ * The names, loaded once the loadout comes near the screen (a car page's first paint needs none of
+ * its 50 KB: below the fold on a phone, 'Item #id' for a moment on a wide screen). Without
+ * IntersectionObserver they load at once.
+ */
+function useProductNames(target: RefObject<HTMLElement | null>): ProductNames | null {
   const [names, setNames] = useState<ProductNames | null>(null);
   useEffect(() => {
     let live = true;
-    loadProductNames()
-      .then((n) => live && setNames(n))
-      .catch(() => {});
+    const load = () =>
+      void loadProductNames()
+        .then((n) => live && setNames(n))
+        .catch(() => {});
+    const el = target.current;
+    if (!el || typeof IntersectionObserver !== 'function') {
+      load();
+      return () => {
+        live = false;
+      };
+    }
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        load();
+      },
+      { rootMargin: '200px' },
+    );
+    seen.observe(el);
     return () => {
       live = false;
+      seen.disconnect();
     };
-  }, []);
+  }, [target]);
   return names;
 }
 
@@ -98,9 +121,10 @@ function Team({
 
 /** The decoded code: one section when blue is orange, else one per team. */
 export function CarLoadoutView({ loadout }: { loadout: CarLoadout }) {
-  const names = useProductNames();
+  const root = useRef<HTMLDivElement>(null);
+  const names = useProductNames(root);
   return (
-    <div className={loadout.blueIsOrange ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
+    <div ref={root} className={loadout.blueIsOrange ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
       {loadout.blueIsOrange ? (
         <Team title={T.bothTeams} team={loadout.blue} accent="text-sky-300" names={names} />
       ) : (

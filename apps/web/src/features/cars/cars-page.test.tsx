@@ -270,8 +270,8 @@ describe('cars list: sort menu and view', () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('menu', { name: T.sortMenu });
-    // Four fields, each ascending and descending; the current one is checked and focused.
-    expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(8);
+    // Six fields (the spec's four, then Top Rated and Trending), each ascending and descending; the current one is checked and focused.
+    expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(12);
     expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -285,15 +285,15 @@ describe('cars list: sort menu and view', () => {
     fireEvent.mouseDown(document.body);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 
-    // Keyboard: open, move to Name ascending, choose it.
+    // Keyboard: open, move to Trending ascending (the last field), choose it.
     button.focus();
     await user.keyboard('{Enter}');
     await user.keyboard('{End}{ArrowLeft}{Enter}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(where().get('sortBy')).toBe('name');
+    expect(where().get('sortBy')).toBe('trending');
     expect(where().get('sortDir')).toBe('asc');
     expect(where().get('page')).toBeNull();
-    await waitFor(() => expect(listCalls(fetch).at(-1)?.get('sortBy')).toBe('name'));
+    await waitFor(() => expect(listCalls(fetch).at(-1)?.get('sortBy')).toBe('trending'));
     expect(listCalls(fetch).at(-1)?.get('page')).toBe('1');
   });
 

@@ -42,6 +42,8 @@ export const SORT_OPTIONS: ReadonlyArray<{ field: CarSortField; label: string }>
   { field: 'updatedAt', label: 'Last Updated' },
   { field: 'views', label: 'Views' },
   { field: 'name', label: 'Name' },
+  { field: 'rating', label: 'Top Rated' },
+  { field: 'trending', label: 'Trending' },
 ];
 
 export const CAR_CARD_TEXT = {
@@ -52,6 +54,7 @@ export const CAR_CARD_TEXT = {
 } as const;
 
 export const CAR_DETAIL_TEXT = {
+  report: 'Report',
   loading: 'Loading car details...',
   error: 'Failed to load car details. Please try again.',
   goBack: 'Go Back',

@@ -8,6 +8,7 @@ export const DASHBOARD_TEXT = {
   myPlugins: 'My Plugins',
   myCars: 'My Cars',
   following: FOLLOW_TEXT.tab,
+  collections: 'Collections',
   settings: 'Settings',
   tabCount: (label: string, n: number | null) => (n === null ? label : `${label} (${n})`),
   // Overview

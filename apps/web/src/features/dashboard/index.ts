@@ -1,1 +1,7 @@
-export { DashboardCarsPage, DashboardFollowingPage, DashboardPage, DashboardPluginsPage } from './pages';
+export {
+  DashboardCarsPage,
+  DashboardCollectionsPage,
+  DashboardFollowingPage,
+  DashboardPage,
+  DashboardPluginsPage,
+} from './pages';

@@ -56,6 +56,11 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/collections" className={tabClass}>
+              {T.collections}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/account/settings" className={tabClass}>
               {T.settings}
             </NavLink>

@@ -84,3 +84,13 @@ export const SOCIAL_PLACEHOLDERS = {
   youtubeUrl: 'https://youtube.com/@you',
   twitchUrl: 'https://twitch.tv/you',
 } as const;
+
+/** The support link's form on /settings/profile (issue 29). */
+export const SUPPORT_FORM_TEXT = {
+  title: 'Support link',
+  label: 'Support link',
+  hint: (name: string) =>
+    `A Ko-fi, Patreon, PayPal or GitHub Sponsors page, shown as "Support ${name}" on your profile and plugins. Leave it empty to remove it.`,
+  save: 'Save Support Link',
+  saving: 'Saving...',
+} as const;

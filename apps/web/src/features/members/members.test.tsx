@@ -42,6 +42,7 @@ const profileOf = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   bioMarkdown: '',
   bioHtml: '',
   socials: { websiteUrl: '', githubUrl: '', twitterUrl: '', discordUrl: '', youtubeUrl: '', twitchUrl: '' },
+  supportUrl: null,
   ...patch,
 });
 

@@ -19,6 +19,7 @@ import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { memberKeys, membersApi, profileQuery } from './api';
 import { PROFILE_EDIT_TEXT as T, SOCIAL_PLACEHOLDERS } from './constants';
+import { SupportLinkForm } from './support-link-form';
 
 export interface ProfileFormValues {
   bioMarkdown: string;
@@ -41,7 +42,10 @@ export function ProfileEditPage() {
         ) : !profile.data ? (
           <LoadingState text={T.loading} className="py-16" />
         ) : (
-          <ProfileForm profile={profile.data} />
+          <>
+            <ProfileForm profile={profile.data} />
+            <SupportLinkForm profile={profile.data} />
+          </>
         )}
       </div>
     </div>

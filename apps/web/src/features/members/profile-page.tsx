@@ -16,8 +16,10 @@ import { statusOf, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { type ContentItem, contentQuery, memberKeys, membersApi, profileQuery, sortContent } from './api';
 import { PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
+import { MemberCollections } from '../collections';
 import { RepButton } from './rep-button';
 import { SocialLinks } from './social-links';
+import { SupportLink } from '../../components/support-link';
 
 /** /members/{username} (§2 Member profile). */
 export function MemberProfilePage() {
@@ -75,6 +77,7 @@ function Profile({ username }: { username: string }) {
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          <SupportLink url={p.supportUrl} author={p.member.displayName} />
           {isOwner ? (
             <ButtonLink to="/settings/profile" variant="outline">
               {T.editProfile}
@@ -122,6 +125,7 @@ function Profile({ username }: { username: string }) {
         </aside>
         <ContentGrid username={username} isOwner={isOwner} />
       </div>
+      <MemberCollections username={p.member.displayName} />
     </div>
   );
 }

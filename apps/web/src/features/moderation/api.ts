@@ -5,6 +5,8 @@ import {
   type ModerationListResponse,
   type ModeratorDashboard,
   type RejectRequest,
+  type ReportedCarsResponse,
+  type ReportedCommentsResponse,
   type ReportedListResponse,
 } from '@bm/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -26,7 +28,8 @@ export const moderationKeys = {
   all: ['moderation'] as const,
   dashboard: () => [...moderationKeys.all, 'dashboard'] as const,
   lists: () => [...moderationKeys.all, 'list'] as const,
-  list: (kind: SubmissionList | 'reported', p: ListParams) => [...moderationKeys.lists(), kind, p] as const,
+  list: (kind: SubmissionList | 'reported' | 'reported-cars' | 'reported-comments', p: ListParams) =>
+    [...moderationKeys.lists(), kind, p] as const,
   detail: (id: number) => [...moderationKeys.all, 'detail', id] as const,
   cars: (p: CarListParams) => [...moderationKeys.all, 'cars', p] as const,
 };
@@ -59,6 +62,24 @@ export const reportedListQuery = (p: ListParams) =>
     queryKey: moderationKeys.list('reported', p),
     queryFn: ({ signal }) =>
       api.get<ReportedListResponse>('/moderation/plugins/reported', { signal, query: listQuery(p) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** GET /moderation/cars/reported and /moderation/comments/reported. */
+export const reportedCarsQuery = (p: ListParams) =>
+  queryOptions({
+    queryKey: moderationKeys.list('reported-cars', p),
+    queryFn: ({ signal }) =>
+      api.get<ReportedCarsResponse>('/moderation/cars/reported', { signal, query: listQuery(p) }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+export const reportedCommentsQuery = (p: ListParams) =>
+  queryOptions({
+    queryKey: moderationKeys.list('reported-comments', p),
+    queryFn: ({ signal }) =>
+      api.get<ReportedCommentsResponse>('/moderation/comments/reported', { signal, query: listQuery(p) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -116,6 +137,12 @@ export const moderationApi = {
   dismissReports: (pluginId: number) => api.post(`/moderation/reported/${pluginId}/dismiss`),
   hidePlugin: (pluginId: number) => api.post(`/moderation/reported/${pluginId}/hide-plugin`),
   restorePlugin: (pluginId: number) => api.post(`/moderation/reported/${pluginId}/restore-plugin`),
+  dismissCarReports: (carId: number) => api.post(`/moderation/reported/cars/${carId}/dismiss`),
+  hideReportedCar: (carId: number, note: string) =>
+    api.post(`/moderation/reported/cars/${carId}/hide-car`, { note: note.trim() || undefined }),
+  dismissCommentReports: (commentId: number) => api.post(`/moderation/reported/comments/${commentId}/dismiss`),
+  deleteReportedComment: (commentId: number, note: string) =>
+    api.post(`/moderation/reported/comments/${commentId}/delete`, { note: note.trim() || undefined }),
   hideCar: (id: number) => api.post(`/moderation/cars/${id}/hide`),
   restoreCar: (id: number) => api.post(`/moderation/cars/${id}/restore`),
 };

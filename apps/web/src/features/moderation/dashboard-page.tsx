@@ -10,6 +10,8 @@ import { MODERATION_TEXT as T } from './constants';
 const CARDS: Array<{ key: keyof ModeratorDashboard; to: string | null }> = [
   { key: 'pending', to: '/moderator/pending' },
   { key: 'reported', to: '/moderator/reported' },
+  { key: 'reportedCars', to: '/moderator/reported?tab=cars' },
+  { key: 'reportedComments', to: '/moderator/reported?tab=comments' },
   { key: 'hidden', to: '/moderator/hidden' },
   { key: 'building', to: '/moderator/pending' },
   { key: 'cars', to: '/moderator/cars' },

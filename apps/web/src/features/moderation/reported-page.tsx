@@ -1,15 +1,16 @@
 import { MODERATION_PAGE_SIZE, type ReportedPluginItem } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, cx, Dialog, focusRing, LoadingState } from '../../components/ui';
 import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, reportedListQuery } from './api';
-import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
+import { Badge, ListSearch, Pager, useListParams } from './components';
 import { MODERATION_TEXT as T } from './constants';
+import { ReportedCars, ReportedComments, ReportsRow } from './reported-content';
 
 type Action = 'dismiss' | 'hide' | 'restore';
 
@@ -19,7 +20,7 @@ const ACTIONS: Record<Action, { call: (pluginId: number) => Promise<void>; done:
   restore: { call: moderationApi.restorePlugin, done: T.pluginRestored },
 };
 
-export function ReportedPluginsPage() {
+function ReportedPlugins() {
   useDocumentTitle(T.reportedTitle);
   const client = useQueryClient();
   const { page, search, setPage, setSearch } = useListParams();
@@ -53,13 +54,30 @@ export function ReportedPluginsPage() {
           <ListTop watch={`${page}|${search}`} />
           <ul className="space-y-3">
             {q.data.data.map((item) => (
-              <ReportedRow
+              <ReportsRow
                 key={item.pluginId}
+                id={`plugin-${item.pluginId}`}
                 item={item}
-                busy={act.isPending && act.variables.pluginId === item.pluginId}
-                onDismiss={() => act.mutate({ action: 'dismiss', pluginId: item.pluginId })}
-                onHide={() => setConfirming(item)}
-                onRestore={() => act.mutate({ action: 'restore', pluginId: item.pluginId })}
+                title={
+                  <>
+                    <Link to={`/plugin/${item.pluginId}`} className={cx('hover:text-sky-300', focusRing)}>
+                      {item.name}
+                    </Link>{' '}
+                    <Badge tone={item.isActive ? 'bg-emerald-500/15 text-emerald-200' : 'bg-rose-500/15 text-rose-200'}>
+                      {item.isActive ? T.live : T.hiddenState}
+                    </Badge>
+                  </>
+                }
+                meta={item.submitter}
+                actions={
+                  <PluginActions
+                    item={item}
+                    busy={act.isPending && act.variables.pluginId === item.pluginId}
+                    onDismiss={() => act.mutate({ action: 'dismiss', pluginId: item.pluginId })}
+                    onHide={() => setConfirming(item)}
+                    onRestore={() => act.mutate({ action: 'restore', pluginId: item.pluginId })}
+                  />
+                }
               />
             ))}
           </ul>
@@ -94,7 +112,7 @@ export function ReportedPluginsPage() {
   );
 }
 
-function ReportedRow({
+function PluginActions({
   item,
   busy,
   onDismiss,
@@ -107,91 +125,56 @@ function ReportedRow({
   onHide: () => void;
   onRestore: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const listId = `reports-${item.pluginId}`;
   return (
-    <li className="rounded-xl border border-slate-800 bg-slate-900/60 p-4" data-testid="reported-row">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 className="font-semibold text-white">
-            <Link to={`/plugin/${item.pluginId}`} className={cx('hover:text-sky-300', focusRing)}>
-              {item.name}
-            </Link>{' '}
-            <Badge tone={item.isActive ? 'bg-emerald-500/15 text-emerald-200' : 'bg-rose-500/15 text-rose-200'}>
-              {item.isActive ? T.live : T.hiddenState}
-            </Badge>
-          </h3>
-          <p className="text-sm text-slate-400">
-            {item.submitter} · {T.reports}: <strong className="text-slate-100">{item.reportCount}</strong> ·{' '}
-            <When at={item.latestReportAt} />
-          </p>
-          <ul aria-label={T.reasons} className="mt-2 flex flex-wrap gap-1.5">
-            {item.reasons.map((r) => (
-              <li key={r.reason}>
-                <Badge>{`${r.label} (${r.count})`}</Badge>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onDismiss} disabled={busy}>
-            {T.dismiss}
-          </Button>
-          {item.isActive ? (
-            <Button size="sm" variant="danger" onClick={onHide} disabled={busy}>
-              {T.hidePlugin}
-            </Button>
-          ) : (
-            <Button size="sm" variant="secondary" onClick={onRestore} disabled={busy}>
-              {T.restorePlugin}
-            </Button>
-          )}
-        </div>
-      </div>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="mt-2"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {open ? T.hideReports : T.showReports(item.reports.length)}
+    <>
+      <Button size="sm" variant="outline" onClick={onDismiss} disabled={busy}>
+        {T.dismiss}
       </Button>
-      {open && (
-        <div id={listId} className={cx(c.wrap, 'mt-2')}>
-          <table className={c.table}>
-            <thead className={c.head}>
-              <tr>
-                <th scope="col" className={c.th}>
-                  {T.reporter}
-                </th>
-                <th scope="col" className={c.th}>
-                  {T.reason}
-                </th>
-                <th scope="col" className={c.th}>
-                  {T.reportDetails}
-                </th>
-                <th scope="col" className={c.th}>
-                  {T.when}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {item.reports.map((r) => (
-                <tr key={r.id} className={c.row}>
-                  <td className={c.td}>{r.reporter}</td>
-                  <td className={c.td}>{item.reasons.find((x) => x.reason === r.reason)?.label ?? r.reason}</td>
-                  <td className={cx(c.td, 'whitespace-pre-wrap')}>{r.details || '-'}</td>
-                  <td className={c.td}>
-                    <When at={r.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {item.isActive ? (
+        <Button size="sm" variant="danger" onClick={onHide} disabled={busy}>
+          {T.hidePlugin}
+        </Button>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={onRestore} disabled={busy}>
+          {T.restorePlugin}
+        </Button>
       )}
-    </li>
+    </>
+  );
+}
+
+const TABS = [
+  { tab: 'plugins', label: T.tabPlugins },
+  { tab: 'cars', label: T.tabCars },
+  { tab: 'comments', label: T.tabComments },
+] as const;
+
+/** The Reported screen: plugins, cars and comments with open reports, a tab each (?tab=cars, ?tab=comments). */
+export function ReportedPluginsPage() {
+  const [sp] = useSearchParams();
+  const tab = TABS.find((t) => t.tab === sp.get('tab'))?.tab ?? 'plugins';
+  return (
+    <div className="space-y-4">
+      <nav aria-label={T.reportedTabs}>
+        <ul className="flex flex-wrap gap-2 border-b border-slate-800 pb-2">
+          {TABS.map((t) => (
+            <li key={t.tab}>
+              <Link
+                to={t.tab === 'plugins' ? '?' : `?tab=${t.tab}`}
+                aria-current={t.tab === tab ? 'page' : undefined}
+                className={cx(
+                  'inline-block rounded-lg px-3 py-1.5 text-sm font-medium',
+                  t.tab === tab ? 'bg-sky-500/15 text-sky-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                  focusRing,
+                )}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {tab === 'cars' ? <ReportedCars /> : tab === 'comments' ? <ReportedComments /> : <ReportedPlugins />}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   type PluginVersion,
   type PluginViewResponse,
   type SkipBuildServerResponse,
+  type ReportCommentRequest,
   type ReportPluginRequest,
 } from '@bm/core';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -87,6 +88,7 @@ export const pluginsApi = {
   olderComments: (id: number, before: number) =>
     api.get<Comment[]>(`/plugins/${id}/comments`, { query: { before, limit: commentsPaging.size } }),
   report: (id: number, body: ReportPluginRequest) => api.post<{ id: number }>(`/plugins/${id}/report`, body),
+  reportComment: (id: number, body: ReportCommentRequest) => api.post<{ id: number }>(`/comments/${id}/report`, body),
   voteComment: (commentId: number, voteType: CommentVote) =>
     api.post<CommentVoteResponse>(`/plugins/comments/${commentId}/vote`, { voteType }),
 };

@@ -37,6 +37,7 @@ export const PLUGIN_DETAIL_TEXT = {
   downloadCol: 'Download',
   download: 'Download',
   noVersions: 'No versions released yet.',
+  loadingVersions: 'Loading versions',
   changelogOf: (version: string) => `Changelog of version ${version}`,
   sha256: 'SHA-256',
   copyHash: 'Copy',
@@ -93,6 +94,12 @@ export const INSTALL_TEXT = {
   noBakkesMod: "Don't have BakkesMod yet?",
   tryAgain: 'Try Again',
   close: 'Close',
+  // Plugin dependencies (docs/dependencies.md).
+  requiresTitle: 'Install these first',
+  requiresNote: 'This plugin needs these plugins to work.',
+  install: 'Install',
+  installNamed: (name: string) => `Install ${name}`,
+  notAvailable: 'Not available',
 } as const;
 
 export const PLUGIN_JOIN_TEXT = {
@@ -120,6 +127,8 @@ export const COMMENTS_TEXT = {
   save: 'Save',
   cancel: 'Cancel',
   delete: 'Delete',
+  report: 'Report',
+  reportLabel: (author: string) => `Report the comment by ${author}`,
   deleteConfirm: COMMENT_MESSAGES.deleteConfirm,
   deleteFailed: 'Failed to delete comment',
   updateFailed: 'Failed to update comment',

@@ -1,15 +1,17 @@
 import { AUTH_MESSAGES, type NotificationPreferences } from '@bm/core';
 
-export const SETTINGS_SECTIONS = ['account', 'security', 'notifications'] as const;
+export const SETTINGS_SECTIONS = ['account', 'security', 'notifications', 'tokens'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 export const SETTINGS_TEXT = {
   title: 'Settings',
   back: 'Back to Dashboard',
-  nav: { account: 'Account', security: 'Security', notifications: 'Notifications' } satisfies Record<
-    SettingsSection,
-    string
-  >,
+  nav: {
+    account: 'Account',
+    security: 'Security',
+    notifications: 'Notifications',
+    tokens: 'Publish Tokens',
+  } satisfies Record<SettingsSection, string>,
 } as const;
 
 export const AVATAR_TEXT = {

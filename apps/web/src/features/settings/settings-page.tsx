@@ -7,7 +7,10 @@ import { AvatarSettings } from './avatar-settings';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT, SUPPORT_TEXT, type SettingsSection } from './constants';
+import { LinkedAccounts } from './linked-accounts';
 import { NotificationSettings } from './notification-settings';
+import { PublishTokens } from './publish-tokens';
+import { PasskeysSettings } from './passkeys-settings';
 import { SessionsList } from './sessions-list';
 import { TwoFactorSettings } from './two-factor-settings';
 
@@ -59,10 +62,13 @@ export function SettingsPage() {
           <>
             <ChangePasswordForm />
             <TwoFactorSettings />
+            <PasskeysSettings />
+            <LinkedAccounts />
             <SessionsList />
           </>
         )}
         {section === 'notifications' && <NotificationSettings />}
+        {section === 'tokens' && <PublishTokens />}
       </div>
     </SectionLayout>
   );

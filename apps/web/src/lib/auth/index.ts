@@ -27,6 +27,7 @@ export {
   reloadMember,
   retryMemberLoad,
   SESSION_TEXT,
+  signInWithPasskey,
   signOutLocally,
   startBackgroundRefresh,
   startImpersonation,

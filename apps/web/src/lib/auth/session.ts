@@ -6,6 +6,7 @@ import {
   type Member,
   type TwoFactorVerifyRequest,
 } from '@bm/core';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, ApiError, connectAuthBridge } from '../api';
 import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
@@ -177,6 +178,22 @@ export async function login(request: LoginRequest): Promise<LoginResponse> {
 /** POST /auth/2fa/verify: the second step of a sign-in; on success the session is stored as login does. */
 export async function verifyTwoFactor(request: TwoFactorVerifyRequest, rememberMe: boolean): Promise<AuthResponse> {
   const res = await api.post<AuthResponse>('/auth/2fa/verify', request, { auth: false });
+  await completeSignIn(res, rememberMe);
+  return res;
+}
+
+/**
+ * Signs in with a passkey alone: the browser offers this site's passkeys (no username asked), the
+ * server checks the answer and answers a session, stored as login does. Cancelling throws.
+ */
+export async function signInWithPasskey(rememberMe: boolean): Promise<AuthResponse> {
+  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('/auth/passkeys/login/options', undefined, {
+    auth: false,
+  });
+  // Loaded when asked for: the shell (this module) stays without the WebAuthn library.
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const response = await startAuthentication({ optionsJSON });
+  const res = await api.post<AuthResponse>('/auth/passkeys/login/verify', { response, rememberMe }, { auth: false });
   await completeSignIn(res, rememberMe);
   return res;
 }

@@ -1,6 +1,13 @@
 import { RECONNECT_MAX_ATTEMPTS } from '@bm/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFERRED_START_MS, MAX_ATTEMPTS_WARNING, RealtimeClient, type HandshakeAuth, type SocketLike } from './client';
+import {
+  DEFERRED_START_MS,
+  GROUP_JOINED,
+  MAX_ATTEMPTS_WARNING,
+  RealtimeClient,
+  type HandshakeAuth,
+  type SocketLike,
+} from './client';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -24,8 +31,12 @@ class FakeSocket implements SocketLike {
     this.listeners.clear();
     this.any = [];
   }
+  acks: Array<(...args: unknown[]) => void> = [];
   emit(event: string, ...args: unknown[]) {
-    this.emitted.push([event, ...args]);
+    // An acknowledgement callback is kept apart: `emitted` holds what goes over the wire.
+    const last = args[args.length - 1];
+    if (typeof last === 'function') this.acks.push(last as (...a: unknown[]) => void);
+    this.emitted.push([event, ...args.filter((a) => typeof a !== 'function')]);
   }
   fire(event: string, ...args: unknown[]) {
     if (event === 'connect') this.connected = true;
@@ -193,11 +204,33 @@ describe('RealtimeClient.startWhenNeeded()', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('connects at once when a plugin group is held (live comments)', () => {
+  it('keeps a signed-out visitor’s plugin group for the deferred start, then tells the page it joined', async () => {
     token = null;
     client.joinPlugin(5);
     client.startWhenNeeded();
+    expect(sockets).toHaveLength(0);
+    window.dispatchEvent(new Event('pointerdown'));
     expect(sockets).toHaveLength(1);
+    const joined: unknown[] = [];
+    client.on(GROUP_JOINED, (id) => joined.push(id));
+    latest().fire('connect');
+    expect(latest().emitted).toContainEqual(['JoinPlugin', 5]);
+    expect(joined).toEqual([]);
+    latest().acks[0]!(true);
+    expect(joined).toEqual([5]);
+  });
+
+  it('does not announce a group the server refused or the page left', () => {
+    client.startWhenNeeded();
+    client.joinPlugin(6);
+    client.joinPlugin(7);
+    const joined: unknown[] = [];
+    client.on(GROUP_JOINED, (id) => joined.push(id));
+    latest().fire('connect');
+    latest().acks[0]!(false);
+    client.leavePlugin(7);
+    latest().acks[1]!(true);
+    expect(joined).toEqual([]);
   });
 
   it('waits for an idle page before connecting a signed-out visitor', async () => {
@@ -223,7 +256,7 @@ describe('RealtimeClient.startWhenNeeded()', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('connects when the visitor signs in or opens a plugin page meanwhile', () => {
+  it('connects when the visitor signs in meanwhile, not when a plugin page opens', () => {
     token = null;
     client.startWhenNeeded();
     client.restart(); // still signed out: keeps waiting
@@ -241,6 +274,8 @@ describe('RealtimeClient.startWhenNeeded()', () => {
     other.startWhenNeeded();
     expect(other.state).toBe('Disconnected');
     other.joinPlugin(9);
+    expect(other.state).toBe('Disconnected');
+    window.dispatchEvent(new Event('keydown'));
     expect(other.state).toBe('Connecting');
     other.stop();
   });

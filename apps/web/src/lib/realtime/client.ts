@@ -6,6 +6,12 @@ export const HUB_PATH = '/api/hubs/app';
 /** How long a signed-out visitor's page waits (then for an idle moment) before the hub connects. */
 export const DEFERRED_START_MS = 10_000;
 export const MAX_ATTEMPTS_WARNING = 'Max manual reconnect attempts reached';
+/**
+ * A local event (never sent by the server), delivered with the plugin id when the server has put this
+ * connection in a plugin's group: from then on the group's events arrive, so a page refetches what
+ * may have changed before (a visitor's page joins late, after its first paint; a reconnect).
+ */
+export const GROUP_JOINED = 'bm:group-joined';
 
 /** The part of a socket.io client socket this module uses (a fake one in tests). */
 export interface SocketLike {
@@ -119,11 +125,12 @@ export class RealtimeClient {
   }
 
   /**
-   * Starts the hub where and when it is used. Members (inbox, build events) and pages holding a
-   * plugin group (live comments) connect at once; anyone else connects once the page has been idle
-   * for `idleMs` or on the first user interaction, whichever comes first, so the spec's
-   * new-version notice still reaches signed-out visitors without their first visit paying for the
-   * socket.io client. Signing in or joining a plugin group meanwhile starts it at once.
+   * Starts the hub where and when it is used. Members (inbox, build events) connect at once; a
+   * signed-out visitor connects once the page has been idle for `idleMs` or on the first user
+   * interaction, whichever comes first, so the spec's new-version notice and a plugin page's live
+   * comments still reach visitors without their first visit paying for the socket.io client (the
+   * plugin page refetches its comments when its group is joined: GROUP_JOINED). Signing in
+   * meanwhile starts it at once.
    */
   startWhenNeeded(idleMs = DEFERRED_START_MS): void {
     if (this.started || this.deferred) return;
@@ -161,9 +168,9 @@ export class RealtimeClient {
     this.cancelDeferredHooks = null;
   }
 
-  /** The page uses the hub now: signed in, or a plugin group is held. */
+  /** The page uses the hub now: signed in (a visitor's plugin group waits for the deferred start). */
   private needed(): boolean {
-    return Boolean(this.opts.getToken?.()) || this.groups.size > 0;
+    return Boolean(this.opts.getToken?.());
   }
 
   /** A deferred start runs now if the page came to need the hub. */
@@ -211,8 +218,7 @@ export class RealtimeClient {
     const id = Number(pluginId);
     const holders = this.groups.get(id) ?? 0;
     this.groups.set(id, holders + 1);
-    this.wakeIfNeeded();
-    if (holders === 0 && this.socket?.connected) this.socket.emit('JoinPlugin', id);
+    if (holders === 0 && this.socket?.connected) this.join(this.socket, id);
   }
 
   leavePlugin(pluginId: number | string): void {
@@ -271,6 +277,14 @@ export class RealtimeClient {
     );
   }
 
+  /** JoinPlugin, and GROUP_JOINED once the server answers that the group holds this connection. */
+  private join(socket: SocketLike, id: number): void {
+    const gen = this.generation;
+    socket.emit('JoinPlugin', id, (ok: unknown) => {
+      if (ok === true && gen === this.generation && this.groups.has(id)) this.deliver(GROUP_JOINED, id);
+    });
+  }
+
   private attach(gen: number, socket: SocketLike): void {
     this.socket = socket;
     let closed = false;
@@ -280,7 +294,7 @@ export class RealtimeClient {
       this.attempts = 0;
       this.gaveUp = false;
       this.setState('Connected');
-      for (const id of this.groups.keys()) socket.emit('JoinPlugin', id);
+      for (const id of this.groups.keys()) this.join(socket, id);
     });
     const onClose = () => {
       if (closed || gen !== this.generation) return;

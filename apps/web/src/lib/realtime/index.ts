@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { APP_VERSION } from '../site';
 import { RealtimeClient, type ConnectionState } from './client';
 
-export { RealtimeClient, HUB_PATH, MAX_ATTEMPTS_WARNING, DEFERRED_START_MS } from './client';
+export { RealtimeClient, HUB_PATH, MAX_ATTEMPTS_WARNING, DEFERRED_START_MS, GROUP_JOINED } from './client';
 export type { ConnectionState, HandshakeAuth, RealtimeOptions, SocketLike } from './client';
 
 /** The app's one real-time connection. The session wires the token in at start-up. */

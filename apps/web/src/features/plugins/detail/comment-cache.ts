@@ -1,7 +1,7 @@
 import { COMMENT_EVENTS, type Comment } from '@bm/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { joinPlugin, leavePlugin, useRealtimeEvent } from '../../../lib/realtime';
+import { GROUP_JOINED, joinPlugin, leavePlugin, useRealtimeEvent } from '../../../lib/realtime';
 import { commentsPaging, pluginKeys, sortComments, type CommentsData } from '../api';
 
 type Patch = (list: Comment[]) => Comment[];
@@ -80,6 +80,12 @@ export function useLiveComments(pluginId: number): void {
     return () => leavePlugin(pluginId);
   }, [pluginId]);
 
+  // Joined after the comments were read (a visitor's page joins on its first interaction; a
+  // reconnect): what was posted meanwhile came with no event, so they are read again.
+  useRealtimeEvent<number>(GROUP_JOINED, (id) => {
+    if (id === pluginId && client.getQueryState(pluginKeys.comments(pluginId))?.dataUpdatedAt)
+      void client.invalidateQueries({ queryKey: pluginKeys.comments(pluginId) });
+  });
   useRealtimeEvent<Comment>(COMMENT_EVENTS.created, (c) => {
     if (c?.pluginId === pluginId) addComment(client, pluginId, { ...c, myVote: 'N' });
   });

@@ -7,7 +7,7 @@ import {
   type CommentVote,
 } from '@bm/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar, Button, Time, cx, focusRing, inputClasses, useConfirm } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
@@ -16,6 +16,9 @@ import { toast } from '../../../lib/toast';
 import { pluginsApi } from '../api';
 import { COMMENTS_TEXT as T } from '../constants';
 import { removeComment, setCommentVotes, updateComment } from './comment-cache';
+
+// The report form loads when a member first opens it, not with the comments.
+const CommentReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.CommentReportDialog })));
 
 /** One comment: its votes, and for its author editing (within the window) and deleting. */
 export function CommentItem({
@@ -38,6 +41,7 @@ export function CommentItem({
   const [draft, setDraft] = useState(comment.body);
   const [editError, setEditError] = useState<string | null>(null);
   const editable = isCommentEditable(comment.createdAt, now);
+  const [reporting, setReporting] = useState(false);
 
   const vote = useMutation({
     mutationFn: (type: CommentVote) => pluginsApi.voteComment(comment.id, type),
@@ -140,7 +144,22 @@ export function CommentItem({
             </Button>
           </>
         )}
+        {signedIn && !mine && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={T.reportLabel(comment.member.displayName)}
+            onClick={() => setReporting(true)}
+          >
+            {T.report}
+          </Button>
+        )}
       </footer>
+      {reporting && (
+        <Suspense fallback={null}>
+          <CommentReportDialog commentId={comment.id} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -1,21 +1,58 @@
-import { Button, Dialog } from '../../../components/ui';
+import type { RequiredPlugin } from '@bm/core';
+import { Link } from 'react-router';
+import { Button, Dialog, cx, focusRing } from '../../../components/ui';
 import { BAKKESMOD_URL, INSTALL_TEXT as T } from '../constants';
+import { launchInstall } from './counters';
 
-/** The install helper (§2): three steps, Try Again re-opens the link, Close closes. */
+/** What must be installed first (docs/dependencies.md): each with its own Install, or why it cannot be. */
+function RequiredPlugins({ requires }: { requires: RequiredPlugin[] }) {
+  return (
+    <section aria-labelledby="install-requires-title" className="mb-4 rounded-xl border border-amber-500/40 p-3">
+      <h3 id="install-requires-title" className="text-sm font-semibold text-amber-200">
+        {T.requiresTitle}
+      </h3>
+      <p className="mb-2 text-xs text-slate-300">{T.requiresNote}</p>
+      <ul className="space-y-2" data-testid="install-requires">
+        {requires.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Link
+              to={`/plugin/${r.id}`}
+              className={cx('rounded text-sky-300 underline underline-offset-2 hover:text-sky-200', focusRing)}
+            >
+              {r.name}
+            </Link>
+            {r.installable ? (
+              <Button variant="outline" aria-label={T.installNamed(r.name)} onClick={() => launchInstall(r.id)}>
+                {T.install}
+              </Button>
+            ) : (
+              <span className="text-xs text-slate-300">{T.notAvailable}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The install helper (§2): three steps, Try Again re-opens the link, Close closes; first what it requires. */
 export function InstallDialog({
   open,
   link,
+  requires = [],
   onRetry,
   onClose,
 }: {
   open: boolean;
   link: string;
+  requires?: RequiredPlugin[];
   onRetry: () => void;
   onClose: () => void;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={T.title} description={T.description} hideClose>
       <div data-testid="install-dialog" data-install-link={link}>
+        {requires.length > 0 && <RequiredPlugins requires={requires} />}
         <ol className="mb-4 space-y-3">
           {T.steps.map((step, i) => (
             <li key={step} className="flex items-start gap-3 text-sm text-slate-200">

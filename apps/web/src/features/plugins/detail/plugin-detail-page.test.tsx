@@ -124,7 +124,7 @@ describe('plugin detail', () => {
     open();
     await user.click(await screen.findByRole('button', { name: T.install }));
     expect(launch).toHaveBeenLastCalledWith('bakkesmod://install/1');
-    const dialog = screen.getByRole('dialog', { name: INSTALL_TEXT.title });
+    const dialog = await screen.findByRole('dialog', { name: INSTALL_TEXT.title }); // its chunk loads on first use
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
     await user.click(within(dialog).getByRole('button', { name: INSTALL_TEXT.tryAgain }));
     expect(launch).toHaveBeenCalledTimes(2);

@@ -4,26 +4,31 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
-import { cx, focusRing } from '../../../components/ui';
+import { cx, focusRing, Spinner } from '../../../components/ui';
+import { SupportLink } from '../../../components/support-link';
+
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { pluginCommentsQuery } from '../api';
-import { PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
+import { COMMENTS_TEXT, PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
 import { CompatibilityBadge } from '../compatibility/compatibility-badge';
 import { CompatibilityPanel } from '../compatibility/compatibility-panel';
 import { AbilitiesBox } from './abilities-box';
-import { AdminControls } from './admin-controls';
 import { useLiveComments } from './comment-cache';
-import { CommentsSection } from './comments';
 import { useCountPluginView } from './counters';
 import { InfoBox } from './info-box';
-import { InstallDialog } from './install-dialog';
 import { PluginHeader } from './plugin-header';
 import { Tabs } from './tabs';
 import { usePluginInstall } from './use-plugin-install';
-import { VersionsTable } from './versions-table';
 
-// The report form (and zod, which checks it) loads when a member first opens it, not with the page.
+// The report form (and zod, which checks it) loads when a member first opens it, not with the page;
+// the Comments and Versions tabs when first shown (the page opens on Details).
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+const CommentsSection = lazy(() => import('./comments').then((m) => ({ default: m.CommentsSection })));
+// The install helper (with the plugins to install first) when an install first opens it.
+const InstallDialog = lazy(() => import('./install-dialog').then((m) => ({ default: m.InstallDialog })));
+// Only administrators see these controls: their script loads for them alone.
+const AdminControls = lazy(() => import('./admin-controls').then((m) => ({ default: m.AdminControls })));
+const VersionsTable = lazy(() => import('./versions-table').then((m) => ({ default: m.VersionsTable })));
 
 type TabKey = 'details' | 'comments' | 'versions';
 
@@ -45,6 +50,9 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
   useCountPluginView(plugin.id);
   useLiveComments(plugin.id);
   const install = usePluginInstall(plugin);
+  // Mounted from its first opening on, so closing keeps the dialog's own behaviour.
+  const [installWanted, setInstallWanted] = useState(false);
+  if (install.open && !installWanted) setInstallWanted(true);
 
   const authorName = plugin.member?.displayName || plugin.author;
   const commentCount = `${comments.data?.items.length ?? 0}${comments.data?.hasMore ? '+' : ''}`;
@@ -100,32 +108,44 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
               ) : (
                 <p className="text-slate-400">{T.noDescription}</p>
               ))}
-            {tab === 'comments' && (
-              <CommentsSection
-                pluginId={plugin.id}
-                signedIn={signedIn}
-                memberId={auth.member?.id ?? null}
-                onJoin={() => setJoinOpen(true)}
-              />
-            )}
-            {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
+            <Suspense fallback={<Spinner label={tab === 'comments' ? COMMENTS_TEXT.loading : T.loadingVersions} />}>
+              {tab === 'comments' && (
+                <CommentsSection
+                  pluginId={plugin.id}
+                  signedIn={signedIn}
+                  memberId={auth.member?.id ?? null}
+                  onJoin={() => setJoinOpen(true)}
+                />
+              )}
+              {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
+            </Suspense>
           </Tabs>
         </div>
 
         <aside className="space-y-6">
           <CompatibilityPanel plugin={plugin} signedIn={signedIn} isOwner={isOwner} />
           <InfoBox plugin={plugin} authorName={authorName} />
+          <SupportLink url={plugin.supportUrl} author={authorName} className="w-full justify-center" />
           {plugin.abilities && <AbilitiesBox abilities={plugin.abilities} />}
-          {isAdmin && <AdminControls plugin={plugin} />}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <AdminControls plugin={plugin} />
+            </Suspense>
+          )}
         </aside>
       </div>
 
-      <InstallDialog
-        open={install.open}
-        link={pluginInstallLink(plugin.id)}
-        onRetry={install.retry}
-        onClose={install.close}
-      />
+      {installWanted && (
+        <Suspense fallback={null}>
+          <InstallDialog
+            open={install.open}
+            link={pluginInstallLink(plugin.id)}
+            requires={plugin.requires}
+            onRetry={install.retry}
+            onClose={install.close}
+          />
+        </Suspense>
+      )}
       {signedIn && reportWanted && (
         <Suspense fallback={null}>
           <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />

@@ -6,6 +6,7 @@ import { Button, ButtonLink, Count, Time, cx, focusRing } from '../../../compone
 import { changedSinceCreated } from '../../../lib/format';
 import { pluginKeys, pluginsApi } from '../api';
 import { PLUGIN_DETAIL_TEXT as T, REPORT_TEXT } from '../constants';
+import { AddToCollectionButton } from '../../collections';
 import { DownloadMenu, usePluginDownload } from './download-menu';
 import { RatingSummary } from './rating-panel';
 
@@ -99,6 +100,7 @@ export function PluginHeader({
             }
           />
         )}
+        {plugin.publishedOnce && <AddToCollectionButton kind="plugin" id={plugin.id} name={plugin.name} />}
         {isOwner && (
           <ButtonLink size="lg" variant="outline" to={`/plugins/${plugin.id}/manage`}>
             {T.manage}

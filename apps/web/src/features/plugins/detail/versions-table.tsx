@@ -16,7 +16,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
         {T.versionsFailed}
       </p>
     );
-  if (versions.isPending) return <Spinner label="Loading versions" />;
+  if (versions.isPending) return <Spinner label={T.loadingVersions} />;
   if (versions.data.length === 0) return <p className="text-slate-400">{T.noVersions}</p>;
   return (
     <div className="overflow-x-auto">

@@ -51,4 +51,6 @@ export const PLUGIN_SORT_OPTIONS: ReadonlyArray<{ key: PluginSortKey; label: str
   { key: 'downloads', label: 'Downloads' },
   { key: 'release', label: 'Release Date' },
   { key: 'updated', label: 'Last Updated' },
+  { key: 'rating', label: 'Top Rated' },
+  { key: 'trending', label: 'Trending' },
 ];

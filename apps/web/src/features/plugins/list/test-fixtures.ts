@@ -30,6 +30,9 @@ export function makePluginDetail(over: Partial<PluginDetail> = {}): PluginDetail
     ...makePlugin(over),
     descriptionHtml: '<h1>Hello</h1>\n<p>Some <strong>details</strong></p>\n',
     abilities: null,
+    requires: [],
+    requiredBy: 0,
+    supportUrl: null,
     ...over,
   };
 }

@@ -59,7 +59,8 @@ export const managePluginApi = {
       versionString,
       changelog,
       gameVersionIds,
-    }: { versionString: string | undefined; changelog: string; gameVersionIds?: number[] },
+      requires = '',
+    }: { versionString: string | undefined; changelog: string; gameVersionIds?: number[]; requires?: string },
     onProgress: (pct: number) => void,
   ) =>
     uploadFile<SourceUploadResponse>(`/plugins/${id}/files/source`, file, {
@@ -68,6 +69,8 @@ export const managePluginApi = {
         ...(versionString === undefined ? {} : { versionString }),
         ...(gameVersionIds === undefined ? {} : { gameVersionIds: gameVersionIds.join(',') }),
         ...(changelog.trim() ? { changelog } : {}),
+        // What it requires (docs/dependencies.md): plugin ids, sent only when given.
+        ...(requires.trim() ? { requires: requires.trim() } : {}),
       },
     }),
   deleteSubmission: (id: number, submissionId: number) => api.delete(`/plugins/my/${id}/submissions/${submissionId}`),

@@ -69,6 +69,9 @@ export const MANAGE_TEXT = {
   sourceTooLarge: PLUGIN_MESSAGES.sourceTooLarge,
   versionString: 'Version',
   versionHint: 'Optional, e.g. 1.2.0.',
+  requires: 'Requires',
+  requiresHint:
+    'Optional: plugins that must be installed first, by id (the number in their address), separated by commas, e.g. 12, 40.',
   changelog: 'Changelog',
   changelogTabs: 'Changelog editor',
   changelogHint:

@@ -138,6 +138,7 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
   const declared = picked ?? (current ? [current.id] : []);
   const [changelog, setChangelog] = useState('');
   const [changelogError, setChangelogError] = useState<string | null>(null);
+  const [requires, setRequires] = useState('');
 
   const upload = (e: FormEvent) => {
     // Counted as the server counts it: line breaks as one character, the ends trimmed.
@@ -156,6 +157,7 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             versionString: sourceVersionField(version),
             changelog,
             gameVersionIds: gameVersions.data?.length ? declared : undefined,
+            requires,
           },
           onProgress,
         );
@@ -164,6 +166,7 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
         setVersion('');
         setPicked(null);
         setChangelog('');
+        setRequires('');
       },
       T.sourceUploaded,
       T.sourceFailed,
@@ -197,6 +200,16 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             autoComplete="off"
           />
         </div>
+        <TextField
+          label={T.requires}
+          hint={T.requiresHint}
+          name="requires"
+          value={requires}
+          maxLength={300}
+          onChange={(e) => setRequires(e.target.value)}
+          disabled={busy}
+          autoComplete="off"
+        />
         {!!gameVersions.data?.length && (
           <GameVersionChecks
             versions={gameVersions.data}

@@ -1,0 +1,246 @@
+import { CodeChallengeMethod, OAuth2Client } from 'arctic';
+import * as oidc from 'openid-client';
+import openid from 'openid';
+import { OAUTH_MESSAGES as O, type OAuthProviderId } from '@bm/core';
+import type { Config } from '../../config.js';
+import { HttpError } from '../../platform/errors.js';
+
+/**
+ * The sign-in providers as adapters: each builds the address to send the browser to, and from the
+ * callback's address tells who came back. Discord and GitHub through arctic's OAuth 2.0 client (code
+ * flow with PKCE), any OpenID Connect provider through openid-client (discovery, PKCE, nonce, ID token),
+ * Steam through `openid` (OpenID 2.0: no PKCE, no email). See docs/oauth.md.
+ */
+
+/** Who the provider says came back. */
+export interface ProviderIdentity {
+  subject: string;
+  email: string | null;
+  /** The provider vouches that the member controls `email`. */
+  emailVerified: boolean;
+  /** A name to suggest as the username. */
+  name: string | null;
+}
+
+/** What a flow sent out, needed again at the callback. */
+export interface FlowSecrets {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+}
+
+export interface ProviderAdapter {
+  id: OAuthProviderId;
+  name: string;
+  authorizationUrl(flow: FlowSecrets): Promise<URL>;
+  identify(callback: URL, flow: FlowSecrets): Promise<ProviderIdentity>;
+}
+
+/** The provider's answer could not be used: the completion page says so. */
+export const providerFailed = () => new HttpError(400, O.providerFailed, { reason: 'ProviderFailed' });
+
+const callbackUrl = (config: Config, id: OAuthProviderId) => `${config.publicUrl}/api/auth/oauth/${id}/callback`;
+
+/** The code of a callback, or the provider's refusal as a clear error. */
+function codeOf(callback: URL): string {
+  if (callback.searchParams.get('error')) throw new HttpError(400, O.denied, { reason: 'Denied' });
+  const code = callback.searchParams.get('code');
+  if (!code) throw providerFailed();
+  return code;
+}
+
+async function getJson<T>(url: string, accessToken: string): Promise<T> {
+  const res = await fetch(url, {
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+      'user-agent': 'bakkesmod-community',
+    },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw providerFailed();
+  return (await res.json()) as T;
+}
+
+function github(config: Config): ProviderAdapter | undefined {
+  const c = config.oauth.github;
+  if (!c) return undefined;
+  const client = new OAuth2Client(c.clientId, c.clientSecret, callbackUrl(config, 'github'));
+  return {
+    id: 'github',
+    name: 'GitHub',
+    authorizationUrl: async (f) =>
+      client.createAuthorizationURLWithPKCE(c.authorizeUrl, f.state, CodeChallengeMethod.S256, f.codeVerifier, [
+        'read:user',
+        'user:email',
+      ]),
+    async identify(callback, f) {
+      const tokens = await client.validateAuthorizationCode(c.tokenUrl, codeOf(callback), f.codeVerifier);
+      const user = await getJson<{ id: number; login: string }>(`${c.apiUrl}/user`, tokens.accessToken());
+      const emails = await getJson<Array<{ email: string; primary: boolean; verified: boolean }>>(
+        `${c.apiUrl}/user/emails`,
+        tokens.accessToken(),
+      ).catch(() => []);
+      const primary = emails.find((e) => e.primary) ?? null;
+      return {
+        subject: String(user.id),
+        email: primary?.email ?? null,
+        emailVerified: primary?.verified === true,
+        name: user.login,
+      };
+    },
+  };
+}
+
+function discord(config: Config): ProviderAdapter | undefined {
+  const c = config.oauth.discord;
+  if (!c) return undefined;
+  const client = new OAuth2Client(c.clientId, c.clientSecret, callbackUrl(config, 'discord'));
+  return {
+    id: 'discord',
+    name: 'Discord',
+    authorizationUrl: async (f) =>
+      client.createAuthorizationURLWithPKCE(c.authorizeUrl, f.state, CodeChallengeMethod.S256, f.codeVerifier, [
+        'identify',
+        'email',
+      ]),
+    async identify(callback, f) {
+      const tokens = await client.validateAuthorizationCode(c.tokenUrl, codeOf(callback), f.codeVerifier);
+      const user = await getJson<{ id: string; username: string; email?: string | null; verified?: boolean }>(
+        `${c.apiUrl}/users/@me`,
+        tokens.accessToken(),
+      );
+      return {
+        subject: String(user.id),
+        email: user.email ?? null,
+        emailVerified: Boolean(user.email) && user.verified === true,
+        name: user.username,
+      };
+    },
+  };
+}
+
+/** One discovered configuration per issuer, found again after a failure. */
+const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+function openIdConnect(config: Config): ProviderAdapter | undefined {
+  const c = config.oauth.oidc;
+  if (!c) return undefined;
+  const redirectUri = callbackUrl(config, 'oidc');
+  const configuration = () => {
+    const key = `${c.issuer} ${c.clientId}`;
+    let found = discovered.get(key);
+    if (!found) {
+      // http is refused in production by config.ts; elsewhere a local provider (tests) is allowed.
+      const insecure = new URL(c.issuer).protocol === 'http:';
+      found = oidc.discovery(new URL(c.issuer), c.clientId, c.clientSecret, undefined, {
+        execute: insecure ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      });
+      found.catch(() => discovered.delete(key));
+      discovered.set(key, found);
+    }
+    return found.catch(() => {
+      throw providerFailed();
+    });
+  };
+  return {
+    id: 'oidc',
+    name: c.name,
+    async authorizationUrl(f) {
+      return oidc.buildAuthorizationUrl(await configuration(), {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(f.codeVerifier),
+        code_challenge_method: 'S256',
+        state: f.state,
+        nonce: f.nonce,
+      });
+    },
+    async identify(callback, f) {
+      codeOf(callback);
+      const conf = await configuration();
+      const tokens = await oidc
+        .authorizationCodeGrant(conf, callback, {
+          pkceCodeVerifier: f.codeVerifier,
+          expectedState: f.state,
+          expectedNonce: f.nonce,
+          idTokenExpected: true,
+        })
+        .catch(() => {
+          throw providerFailed();
+        });
+      let claims: Record<string, unknown> = { ...tokens.claims() };
+      if (claims.email === undefined) {
+        const info = await oidc.fetchUserInfo(conf, tokens.access_token, String(claims.sub)).catch(() => null);
+        if (info) claims = { ...info, ...claims };
+      }
+      const email = typeof claims.email === 'string' ? claims.email : null;
+      const name = [claims.preferred_username, claims.nickname, claims.name].find((v) => typeof v === 'string');
+      return {
+        subject: String(claims.sub),
+        email,
+        emailVerified: email !== null && claims.email_verified === true,
+        name: (name as string | undefined) ?? null,
+      };
+    },
+  };
+}
+
+function steam(config: Config): ProviderAdapter | undefined {
+  const c = config.oauth.steam;
+  if (!c) return undefined;
+  const party = (state: string) =>
+    new openid.RelyingParty(
+      `${callbackUrl(config, 'steam')}?state=${encodeURIComponent(state)}`,
+      config.publicUrl,
+      true,
+      true,
+      [],
+    );
+  const steamId = /\/openid\/id\/(\d{1,20})$/;
+  return {
+    id: 'steam',
+    name: 'Steam',
+    authorizationUrl: (f) =>
+      new Promise((resolve, reject) =>
+        party(f.state).authenticate(c.openidUrl, false, (err, url) =>
+          err || !url ? reject(providerFailed()) : resolve(new URL(url)),
+        ),
+      ),
+    async identify(callback, f) {
+      if (callback.searchParams.get('openid.mode') === 'cancel')
+        throw new HttpError(400, O.denied, { reason: 'Denied' });
+      const claimed = await new Promise<string>((resolve, reject) =>
+        party(f.state).verifyAssertion(callback.href, (err, result) =>
+          err || !result?.authenticated || !result.claimedIdentifier
+            ? reject(providerFailed())
+            : resolve(result.claimedIdentifier),
+        ),
+      );
+      const id = steamId.exec(claimed)?.[1];
+      if (!id || new URL(claimed).host !== new URL(c.openidUrl).host) throw providerFailed();
+      return { subject: id, email: null, emailVerified: false, name: await steamName(c, id) };
+    },
+  };
+}
+
+/** The Steam persona name, to suggest as the username; none when the Web API does not answer. */
+async function steamName(c: NonNullable<Config['oauth']['steam']>, id: string): Promise<string | null> {
+  try {
+    const url = `${c.apiUrl}/ISteamUser/GetPlayerSummaries/v0002/?key=${encodeURIComponent(c.apiKey)}&steamids=${id}`;
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { response?: { players?: Array<{ personaname?: string }> } };
+    return body.response?.players?.[0]?.personaname ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The configured providers, in the order the login page shows them. */
+export function configuredProviders(config: Config): ProviderAdapter[] {
+  return [discord(config), github(config), steam(config), openIdConnect(config)].filter(
+    (p): p is ProviderAdapter => p !== undefined,
+  );
+}

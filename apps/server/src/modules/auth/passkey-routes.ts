@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  authResponse,
+  passkeyInfo,
+  passkeyLoginRequest,
+  passkeyRegisterRequest,
+  passkeyRenameRequest,
+  webauthnOptions,
+} from '@bm/core';
+import type { AppContext } from '../../context.js';
+import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import type { AuthService } from './service.js';
+import { clientOf } from './sessions.js';
+
+/**
+ * Passkeys: the member's list (add, rename, remove) and signing in with one alone. Every call spends
+ * a point of the `passkey` rate limit, for the address and (when known) the account.
+ */
+export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
+  const r = typed(app);
+  const member = { preValidation: signedIn };
+  const tags = ['auth'];
+
+  r.get(
+    '/auth/passkeys',
+    { ...member, schema: { tags, security: bearer, response: { 200: z.array(passkeyInfo) } } },
+    async (req) => auth.listPasskeys(requireMember(req)),
+  );
+
+  r.post(
+    '/auth/passkeys/register/options',
+    { ...member, schema: { tags, security: bearer, response: { 200: webauthnOptions } } },
+    async (req) => {
+      const principal = requireMember(req);
+      await ctx.limits.consume('passkey', req.ip, `m:${principal.memberId}`);
+      return auth.passkeyRegistrationOptions(principal);
+    },
+  );
+
+  r.post(
+    '/auth/passkeys/register/verify',
+    { ...member, schema: { tags, security: bearer, body: passkeyRegisterRequest, response: { 201: passkeyInfo } } },
+    async (req, reply) => {
+      const principal = requireMember(req);
+      await ctx.limits.consume('passkey', req.ip, `m:${principal.memberId}`);
+      return reply.code(201).send(await auth.addPasskey(principal, req.body.response, req.body.name));
+    },
+  );
+
+  r.patch(
+    '/auth/passkeys/:id',
+    {
+      ...member,
+      schema: { tags, security: bearer, params: idParam, body: passkeyRenameRequest, response: { 200: passkeyInfo } },
+    },
+    async (req) => auth.renamePasskey(requireMember(req), req.params.id, req.body.name),
+  );
+
+  r.delete(
+    '/auth/passkeys/:id',
+    { ...member, schema: { tags, security: bearer, params: idParam, response: noContent } },
+    async (req, reply) => {
+      await auth.removePasskey(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post('/auth/passkeys/login/options', { schema: { tags, response: { 200: webauthnOptions } } }, async (req) => {
+    await ctx.limits.consume('passkey', req.ip);
+    return auth.passkeyLoginOptions();
+  });
+
+  r.post(
+    '/auth/passkeys/login/verify',
+    { schema: { tags, body: passkeyLoginRequest, response: { 200: authResponse } } },
+    async (req) => {
+      const owner = await auth.passkeyOwner(req.body.response.id);
+      await ctx.limits.consume('passkey', req.ip, owner === null ? null : `m:${owner}`);
+      return auth.signInWithPasskey(req.body, clientOf(req));
+    },
+  );
+}

@@ -1,0 +1,9 @@
+// Release webhooks: endpoints administrators add, and the events queued when a plugin version or a car is published.
+export { webhookEndpointRoutes } from './routes.js';
+export {
+  RELEASE_WEBHOOK_JOB,
+  RELEASE_WEBHOOK_JOB_OPTIONS,
+  WebhookEndpoints,
+  queueReleaseEvent,
+  releaseWebhookPayload,
+} from './service.js';

@@ -1,0 +1,150 @@
+import type { CollectionItemKind, CollectionSummary } from '@bm/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { JoinUsDialog } from '../../components/join-us-dialog';
+import { Button, Checkbox, Dialog, Spinner, type ButtonProps } from '../../components/ui';
+import { errorText } from '../../lib/api';
+import { statusOf, useAuth } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { collectionKeys, collectionsApi } from './api';
+import { COLLECTION_TEXT as T } from './constants';
+
+// The form loads with the first 'New collection' (the plugin and car pages do not carry it).
+const CollectionFormDialog = lazy(() =>
+  import('./collection-form-dialog').then((m) => ({ default: m.CollectionFormDialog })),
+);
+
+/**
+ * 'Add to collection' on plugin and car pages: a dialog listing the member's collections, each a
+ * checkbox (checked when it holds the item; toggling adds or removes it), and 'New collection'
+ * that makes one and adds the item to it. Visitors get the join prompt.
+ */
+export function AddToCollectionButton({
+  kind,
+  id,
+  name,
+  size = 'lg',
+  variant = 'outline',
+}: {
+  kind: CollectionItemKind;
+  id: number;
+  name: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}) {
+  const auth = useAuth();
+  const signedIn = statusOf(auth) === 'authenticated';
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size={size} variant={variant} onClick={() => setOpen(true)}>
+        {T.addToCollection}
+      </Button>
+      {signedIn && auth.member ? (
+        open && (
+          <AddDialog kind={kind} id={id} name={name} username={auth.member.username} onClose={() => setOpen(false)} />
+        )
+      ) : (
+        <JoinUsDialog open={open} onClose={() => setOpen(false)} title={T.joinTitle} description={T.joinDescription} />
+      )}
+    </>
+  );
+}
+
+function AddDialog({
+  kind,
+  id,
+  name,
+  username,
+  onClose,
+}: {
+  kind: CollectionItemKind;
+  id: number;
+  name: string;
+  username: string;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const key = collectionKeys.holding(username, kind, id);
+  const mine = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => collectionsApi.ofMember(username, { kind, id }, signal),
+  });
+  const [busy, setBusy] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const toggle = async (c: CollectionSummary, add: boolean) => {
+    setBusy(c.id);
+    try {
+      const saved = add
+        ? await collectionsApi.addItem(c.id, { kind, id })
+        : await collectionsApi.removeItem(c.id, kind, id);
+      client.setQueryData(collectionKeys.detail(c.id), saved);
+      client.setQueryData(key, (old: typeof mine.data) =>
+        old
+          ? {
+              items: old.items.map((x) =>
+                x.id === c.id ? { ...x, containsItem: add, itemCount: saved.itemCount } : x,
+              ),
+            }
+          : old,
+      );
+      void client.invalidateQueries({ queryKey: collectionKeys.member(username), exact: true });
+      toast.success(add ? T.added(c.name) : T.removed(c.name));
+    } catch (err) {
+      toast.error(errorText(err, T.addFailed));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Dialog open={!creating} onClose={onClose} title={T.addTitle(name)}>
+        <div className="space-y-4">
+          <h3 className="text-sm font-semibold text-slate-300">{T.yourCollections}</h3>
+          {mine.isPending ? (
+            <Spinner label={T.loading} />
+          ) : mine.isError ? (
+            <p className="text-sm text-red-300">{T.loadFailed}</p>
+          ) : mine.data.items.length === 0 ? (
+            <p className="text-sm text-slate-400">{T.noCollections}</p>
+          ) : (
+            <ul className="max-h-72 space-y-2 overflow-y-auto" data-testid="add-to-collection-list">
+              {mine.data.items.map((c) => (
+                <li key={c.id}>
+                  <Checkbox
+                    label={c.name}
+                    description={`${T.visibility[c.visibility]} · ${T.items(c.itemCount)}`}
+                    checked={!!c.containsItem}
+                    disabled={busy === c.id}
+                    onChange={(e) => void toggle(c, e.target.checked)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
+            <Button variant="outline" onClick={() => setCreating(true)}>
+              {T.newCollection}
+            </Button>
+            <Button onClick={onClose}>{T.done}</Button>
+          </div>
+        </div>
+      </Dialog>
+      {creating && (
+        <Suspense fallback={null}>
+          <CollectionFormDialog
+            open
+            onClose={() => setCreating(false)}
+            onSaved={(saved) => {
+              setCreating(false);
+              // Added once it exists, then the list is read again with it.
+              void toggle({ ...saved, containsItem: false }, true).then(() => mine.refetch());
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

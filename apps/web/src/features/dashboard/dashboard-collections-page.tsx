@@ -1,0 +1,12 @@
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentMember } from '../../lib/auth';
+import { MemberCollections } from '../collections';
+import { DASHBOARD_TEXT as T } from './constants';
+import { DashboardLayout } from './layout';
+
+/** /dashboard/collections: the member's own collections, every visibility, with New collection. */
+export function DashboardCollectionsPage() {
+  useDocumentTitle(T.collections);
+  const member = useCurrentMember();
+  return <DashboardLayout>{member && <MemberCollections username={member.username} mine />}</DashboardLayout>;
+}

@@ -1,0 +1,64 @@
+import { SUPPORT_MESSAGES, supportUrlError, type MemberProfile } from '@bm/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '../../components/ui';
+import { api, isApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { memberKeys } from './api';
+import { SUPPORT_FORM_TEXT as T } from './constants';
+
+/**
+ * The support link of /settings/profile (docs/dependencies.md, issue 29): its own small form, saved
+ * apart from the bio; empty removes it. The server checks it again (http(s), allowed hosts).
+ */
+export function SupportLinkForm({ profile }: { profile: MemberProfile }) {
+  const client = useQueryClient();
+  const [value, setValue] = useState(profile.supportUrl ?? '');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const error = supportUrlError(value) ?? serverError;
+  const save = useMutation({
+    mutationFn: () => api.put<{ supportUrl: string | null }>('/members/me/support-link', { supportUrl: value.trim() }),
+    onSuccess: ({ supportUrl }) => {
+      client.setQueryData<MemberProfile>(memberKeys.profile(profile.member.displayName), (p) =>
+        p ? { ...p, supportUrl } : p,
+      );
+      setValue(supportUrl ?? '');
+      toast.success(supportUrl ? SUPPORT_MESSAGES.saved : SUPPORT_MESSAGES.removed);
+    },
+    onError: (err) => setServerError(isApiError(err) ? err.message : SUPPORT_MESSAGES.saveFailed),
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (save.isPending || supportUrlError(value)) return;
+    save.mutate();
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={T.title}
+      className="mt-10 space-y-4 border-t border-slate-800 pt-8"
+    >
+      <h2 className="text-lg font-semibold text-white">{T.title}</h2>
+      <TextField
+        type="url"
+        inputMode="url"
+        name="supportUrl"
+        label={T.label}
+        hint={T.hint(profile.member.displayName)}
+        placeholder="https://ko-fi.com/yourname"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setServerError(null);
+        }}
+        error={error}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? T.saving : T.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

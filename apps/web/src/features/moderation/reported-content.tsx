@@ -1,0 +1,340 @@
+import { MODERATION_PAGE_SIZE, REPORT_DETAILS_MAX, type ReportedCarItem, type ReportedCommentItem } from '@bm/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, cx, Dialog, focusRing, LoadingState, TextAreaField } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { moderationApi, moderationKeys, reportedCarsQuery, reportedCommentsQuery } from './api';
+import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
+import { MODERATION_TEXT as T } from './constants';
+
+/** What every reported item shows: its open reports counted by reason, and the reports themselves. */
+export interface OpenReports {
+  reportCount: number;
+  reasons: Array<{ reason: string; label: string; count: number }>;
+  reports: Array<{ id: number; reason: string; details: string; reporter: string; createdAt: string }>;
+  latestReportAt: string;
+}
+
+/** One reported item: its title, who and when, the reasons, the actions, and its reports on demand. */
+export function ReportsRow({
+  id,
+  title,
+  meta,
+  item,
+  actions,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  meta: ReactNode;
+  item: OpenReports;
+  actions: ReactNode;
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const listId = `reports-${id}`;
+  return (
+    <li className="rounded-xl border border-slate-800 bg-slate-900/60 p-4" data-testid="reported-row">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-white">{title}</h3>
+          <p className="text-sm text-slate-400">
+            {meta} · {T.reports}: <strong className="text-slate-100">{item.reportCount}</strong> ·{' '}
+            <When at={item.latestReportAt} />
+          </p>
+          {children}
+          <ul aria-label={T.reasons} className="mt-2 flex flex-wrap gap-1.5">
+            {item.reasons.map((r) => (
+              <li key={r.reason}>
+                <Badge>{`${r.label} (${r.count})`}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      </div>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="mt-2"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? T.hideReports : T.showReports(item.reports.length)}
+      </Button>
+      {open && (
+        <div id={listId} className={cx(c.wrap, 'mt-2')}>
+          <table className={c.table}>
+            <thead className={c.head}>
+              <tr>
+                <th scope="col" className={c.th}>
+                  {T.reporter}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.reason}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.reportDetails}
+                </th>
+                <th scope="col" className={c.th}>
+                  {T.when}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {item.reports.map((r) => (
+                <tr key={r.id} className={c.row}>
+                  <td className={c.td}>{r.reporter}</td>
+                  <td className={c.td}>{item.reasons.find((x) => x.reason === r.reason)?.label ?? r.reason}</td>
+                  <td className={cx(c.td, 'whitespace-pre-wrap')}>{r.details || '-'}</td>
+                  <td className={c.td}>
+                    <When at={r.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Confirms a hide or a delete, with an optional note the author is sent. */
+function ActionDialog({
+  open,
+  title,
+  text,
+  confirm,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  text: string;
+  confirm: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (note: string) => void;
+}) {
+  const [note, setNote] = useState('');
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={text}>
+      <div className="space-y-4">
+        <TextAreaField
+          label={T.noteToAuthor}
+          value={note}
+          maxLength={REPORT_DETAILS_MAX}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={() => onConfirm(note)}>
+            {confirm}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The list frame every tab shares: title, search, loading, error, empty, items and pager. */
+function ReportedList<I>({
+  titleId,
+  title,
+  q,
+  failed,
+  empty,
+  render,
+}: {
+  titleId: string;
+  title: string;
+  q: ReturnType<typeof useQuery<{ data: I[]; pageSize: number; totalCount: number }>>;
+  failed: string;
+  empty: string;
+  render: (item: I) => ReactNode;
+}) {
+  const { page, search, setPage, setSearch } = useListParams();
+  return (
+    <section aria-labelledby={titleId} className="space-y-4">
+      <h2 id={titleId} className="text-xl font-semibold text-white">
+        {title}
+      </h2>
+      <ListSearch value={search} onSearch={setSearch} />
+      {q.isPending ? (
+        <LoadingState text={T.loading} className="py-10" />
+      ) : q.isError ? (
+        <Alert variant="error">{errorText(q.error, failed)}</Alert>
+      ) : q.data.data.length === 0 ? (
+        <p className="py-8 text-center text-slate-400">{empty}</p>
+      ) : (
+        <>
+          <ListTop watch={`${page}|${search}`} />
+          <ul className="space-y-3">{q.data.data.map(render)}</ul>
+          <Pager
+            page={page}
+            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
+            totalCount={q.data.totalCount}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function useReportAction<V>(call: (v: V) => Promise<unknown>, done: string, after: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      toast.success(done);
+      after();
+      void client.invalidateQueries({ queryKey: moderationKeys.all });
+    },
+    onError: (err) => toast.error(errorText(err, T.actionFailed)),
+  });
+}
+
+export function ReportedCars() {
+  useDocumentTitle(T.reportedCarsTitle);
+  const { page, search } = useListParams();
+  const q = useQuery(reportedCarsQuery({ page, search }));
+  const [confirming, setConfirming] = useState<ReportedCarItem | null>(null);
+  const dismiss = useReportAction(moderationApi.dismissCarReports, T.dismissed, () => {});
+  const hide = useReportAction(
+    ({ id, note }: { id: number; note: string }) => moderationApi.hideReportedCar(id, note),
+    T.carHidden,
+    () => setConfirming(null),
+  );
+  return (
+    <>
+      <ReportedList
+        titleId="reported-cars-title"
+        title={T.reportedCarsTitle}
+        q={q}
+        failed={T.reportedCarsFailed}
+        empty={T.noReportedCars}
+        render={(item) => (
+          <ReportsRow
+            key={item.carId}
+            id={`car-${item.carId}`}
+            item={item}
+            title={
+              <>
+                <Link to={`/cars/${item.carId}`} className={cx('hover:text-sky-300', focusRing)}>
+                  {item.name}
+                </Link>{' '}
+                <Badge tone={item.hidden ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}>
+                  {item.hidden ? T.hiddenState : T.live}
+                </Badge>
+              </>
+            }
+            meta={item.owner}
+            actions={
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => dismiss.mutate(item.carId)}
+                  disabled={dismiss.isPending}
+                >
+                  {T.dismiss}
+                </Button>
+                {!item.hidden && (
+                  <Button size="sm" variant="danger" onClick={() => setConfirming(item)}>
+                    {T.hideCarLabel(item.name)}
+                  </Button>
+                )}
+              </>
+            }
+          />
+        )}
+      />
+      <ActionDialog
+        key={confirming?.carId ?? 0}
+        open={confirming !== null}
+        title={T.confirmHideCarTitle}
+        text={confirming ? T.confirmHideCarText(confirming.name) : ''}
+        confirm={T.hideCarLabel(confirming?.name ?? '')}
+        busy={hide.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(note) => confirming && hide.mutate({ id: confirming.carId, note })}
+      />
+    </>
+  );
+}
+
+export function ReportedComments() {
+  useDocumentTitle(T.reportedCommentsTitle);
+  const { page, search } = useListParams();
+  const q = useQuery(reportedCommentsQuery({ page, search }));
+  const [confirming, setConfirming] = useState<ReportedCommentItem | null>(null);
+  const dismiss = useReportAction(moderationApi.dismissCommentReports, T.dismissed, () => {});
+  const remove = useReportAction(
+    ({ id, note }: { id: number; note: string }) => moderationApi.deleteReportedComment(id, note),
+    T.commentDeleted,
+    () => setConfirming(null),
+  );
+  return (
+    <>
+      <ReportedList
+        titleId="reported-comments-title"
+        title={T.reportedCommentsTitle}
+        q={q}
+        failed={T.reportedCommentsFailed}
+        empty={T.noReportedComments}
+        render={(item) => (
+          <ReportsRow
+            key={item.commentId}
+            id={`comment-${item.commentId}`}
+            item={item}
+            title={
+              <Link to={`/plugin/${item.pluginId}`} className={cx('hover:text-sky-300', focusRing)}>
+                {T.commentOn(item.pluginName)}
+              </Link>
+            }
+            meta={item.author}
+            actions={
+              <>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => dismiss.mutate(item.commentId)}
+                  disabled={dismiss.isPending}
+                >
+                  {T.dismiss}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setConfirming(item)}>
+                  {T.deleteComment}
+                </Button>
+              </>
+            }
+          >
+            <blockquote className="mt-2 whitespace-pre-wrap break-words border-l-2 border-slate-600 pl-3 text-sm text-slate-200">
+              {item.body}
+            </blockquote>
+          </ReportsRow>
+        )}
+      />
+      <ActionDialog
+        key={confirming?.commentId ?? 0}
+        open={confirming !== null}
+        title={T.confirmDeleteCommentTitle}
+        text={T.confirmDeleteCommentText}
+        confirm={T.deleteComment}
+        busy={remove.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={(note) => confirming && remove.mutate({ id: confirming.commentId, note })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INSTALL_TEXT as T } from '../constants';
+import { installLauncher } from './counters';
+import { InstallDialog } from './install-dialog';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the install dialog with requirements', () => {
+  it('lists what to install first, each with its own Install, or says it is not available', async () => {
+    const opened = vi.spyOn(installLauncher, 'open').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ downloadCount: 1 }))));
+    render(
+      <MemoryRouter>
+        <InstallDialog
+          open
+          link="bakkesmod://install/1"
+          requires={[
+            { id: 7, name: 'Base Library', installable: true },
+            { id: 9, name: 'Gone Helper', installable: false },
+          ]}
+          onRetry={() => undefined}
+          onClose={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    const list = screen.getByTestId('install-requires');
+    expect(screen.getByRole('heading', { name: T.requiresTitle })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Base Library' })).toHaveAttribute('href', '/plugin/7');
+    expect(within(list).getByText(T.notAvailable)).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: T.installNamed('Gone Helper') })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: T.installNamed('Base Library') }));
+    expect(opened).toHaveBeenCalledWith('bakkesmod://install/7');
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no list without requirements', () => {
+    render(
+      <MemoryRouter>
+        <InstallDialog open link="bakkesmod://install/1" onRetry={() => undefined} onClose={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('install-requires')).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { PUBLISH_TOKEN_MESSAGES, type PublishTokenScope } from '@bm/core';
+
+/** Texts of Settings → Publish Tokens. */
+export const PUBLISH_TOKENS_TEXT = {
+  heading: 'Publish Tokens',
+  intro:
+    'Tokens let your CI (for example GitHub Actions) upload a new source or banner to your own plugins. A token can do nothing else: it cannot sign in, comment or change your account.',
+  docs: 'API reference',
+  createHeading: 'New Token',
+  name: 'Name',
+  nameHint: 'What the token is for, e.g. “GitHub Actions release”.',
+  scopes: 'Scopes',
+  scopeNames: {
+    'plugins:upload': 'Upload sources and banners',
+    'plugins:read': 'Read my plugins',
+  } satisfies Record<PublishTokenScope, string>,
+  expiry: 'Expires after',
+  days: (n: number) => (n === 365 ? '1 year' : `${n} days`),
+  create: 'Create Token',
+  creating: 'Creating...',
+  createFailed: 'Could not create the token',
+  nameRequired: PUBLISH_TOKEN_MESSAGES.nameRequired,
+  scopesRequired: PUBLISH_TOKEN_MESSAGES.scopesRequired,
+  createdHeading: 'Your New Token',
+  createdWarning:
+    'Copy it now and keep it in your CI’s secrets (e.g. a repository secret BMC_PUBLISH_TOKEN): it will not be shown again.',
+  tokenLabel: 'New publish token',
+  copy: 'Copy Token',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the text instead',
+  done: 'I Have Saved It',
+  listLabel: 'Your publish tokens',
+  loading: 'Loading...',
+  loadFailed: 'Could not load your tokens',
+  none: 'You have no publish tokens.',
+  created: 'Created',
+  lastUsed: 'Last used',
+  never: 'never',
+  expires: 'Expires',
+  expired: 'Expired',
+  revoke: 'Revoke',
+  revokeLabel: (name: string) => `Revoke ${name}`,
+  revoking: 'Revoking...',
+  revokeTitle: (name: string) => `Revoke “${name}”?`,
+  revokeBody: 'Anything still using this token stops working at once. This cannot be undone.',
+  revoked: 'Token revoked',
+  revokeFailed: 'Could not revoke the token',
+} as const;

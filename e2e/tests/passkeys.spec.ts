@@ -1,0 +1,154 @@
+import * as OTPAuth from 'otpauth';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSKEY_MESSAGES } from '@bm/core';
+import { LOGIN_TEXT, TWO_FACTOR_STEP_TEXT } from '../../apps/web/src/features/auth/constants';
+import { PASSKEYS_TEXT } from '../../apps/web/src/features/settings/security-text';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf } from './support';
+
+async function verifiedAccount(request: APIRequestContext) {
+  const account = newAccount('pk');
+  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+  expect(reg.status()).toBe(201);
+  const link = await linkFromOutbox(account.email, /Verify your email/);
+  const token = new URL(link).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  return account;
+}
+
+/** A platform authenticator in the browser (DevTools WebAuthn domain) that holds passkeys and checks the person. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function signOut(page: Page) {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+async function passkeySignIn(page: Page) {
+  await page.goto('/login');
+  await settle(page);
+  await tabTo(page, page.getByRole('button', { name: LOGIN_TEXT.passkey }));
+  await page.keyboard.press('Enter');
+}
+
+const fitsWidth = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+test.describe('passkeys', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a member adds, renames and removes a passkey, and signs in with it alone', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const account = await verifiedAccount(request);
+    const authenticator = await virtualAuthenticator(page);
+    await signIn(page, account);
+
+    // Settings → Security: add a named passkey from the keyboard.
+    await page.goto('/account/settings/security');
+    await settle(page);
+    await expect(page.getByText(PASSKEYS_TEXT.none)).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await fitsWidth(page);
+    await tabTo(page, page.getByLabel(PASSKEYS_TEXT.name));
+    await page.keyboard.type('Test laptop');
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('list', { name: PASSKEYS_TEXT.listLabel });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).toContainText('Test laptop');
+    await expect(list).toContainText(PASSKEYS_TEXT.neverUsed);
+    const stored = await authenticator.credentials();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.isResidentCredential).toBe(true);
+    // The 'Passkey added' toast is checked once it has finished sliding in (mid-fade its text is faint).
+    await expect(page.getByText(PASSKEYS_TEXT.added)).toBeVisible();
+    await page.waitForTimeout(600);
+    expect(await axeProblems(page)).toEqual([]);
+    await fitsWidth(page);
+
+    // Rename it: the field opens focused; Enter saves.
+    await tabTo(page, page.getByRole('button', { name: PASSKEYS_TEXT.renameLabel('Test laptop') }));
+    await page.keyboard.press('Enter');
+    const newName = page.getByLabel(PASSKEYS_TEXT.newName);
+    await expect(newName).toBeFocused();
+    await newName.fill('Work laptop');
+    await page.keyboard.press('Enter');
+    await expect(list).toContainText('Work laptop');
+
+    // Signed out, the passkey alone signs in: no username, no password.
+    await signOut(page);
+    await page.goto('/login');
+    await settle(page);
+    expect(await axeProblems(page)).toEqual([]);
+    await fitsWidth(page);
+    await passkeySignIn(page);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+    expect((await me.json()).username).toBe(account.username);
+
+    // Removed (after confirming), it no longer signs in.
+    await page.goto('/account/settings/security');
+    await settle(page);
+    await expect(list).not.toContainText(PASSKEYS_TEXT.neverUsed);
+    await tabTo(page, page.getByRole('button', { name: PASSKEYS_TEXT.removeLabel('Work laptop') }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: PASSKEYS_TEXT.confirmRemove('Work laptop') });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: PASSKEYS_TEXT.remove }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(PASSKEYS_TEXT.none)).toBeVisible();
+    await signOut(page);
+    await passkeySignIn(page);
+    await expect(page.getByText(PASSKEY_MESSAGES.notKnown)).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('with two-factor on, a passkey answers the second step', async ({ page, request }) => {
+    const account = await verifiedAccount(request);
+    await virtualAuthenticator(page);
+    await signIn(page, account);
+    const auth = { authorization: `Bearer ${await tokenOf(page)}` };
+    const { secret } = await (await request.post('/api/auth/2fa/totp/setup', { headers: auth })).json();
+    const code = OTPAuth.TOTP.generate({
+      secret: OTPAuth.Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+    });
+    expect((await request.post('/api/auth/2fa/totp/enable', { headers: auth, data: { code } })).status()).toBe(200);
+
+    await page.goto('/account/settings/security');
+    await settle(page);
+    await page.getByLabel(PASSKEYS_TEXT.name).fill('Phone');
+    await page.getByRole('button', { name: PASSKEYS_TEXT.add }).click();
+    await expect(page.getByRole('list', { name: PASSKEYS_TEXT.listLabel })).toContainText('Phone');
+
+    await signOut(page);
+    await page.goto('/login');
+    await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
+    await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: TWO_FACTOR_STEP_TEXT.title })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await fitsWidth(page);
+    await tabTo(page, page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.passkey }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+});
