@@ -38,6 +38,8 @@ export interface LocalSteam {
   verifications: boolean[];
   /** When set, the next assertion carries this response nonce instead of a new one. */
   nextNonce: string | null;
+  /** While true, OpenID requests get no answer (a Steam that hangs); they end when it closes. */
+  hang: boolean;
   /** Follows the sign-in page as a browser would, signing in as `steamId`: the address it sends the browser back to. */
   signIn(authorizationUrl: string, steamId: string, action?: 'signin' | 'cancel'): Promise<URL>;
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startLocalSteam(port = 0): Promise<LocalSteam> {
     requests: [],
     verifications: [],
     nextNonce: null,
+    hang: false,
     signIn,
     close: () =>
       new Promise<void>((resolve) => {
@@ -175,6 +178,7 @@ export async function startLocalSteam(port = 0): Promise<LocalSteam> {
       const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) =>
         res.writeHead(status, { 'content-type': type, ...headers }).end(body);
       const path = url.pathname.replace(/\/+$/, '');
+      if (steam.hang && path.startsWith('/openid')) return;
       if (req.method === 'GET' && path === '/openid')
         return send(200, 'application/xrds+xml', xrds(`${NS}/server`, endpoint));
       if (req.method === 'GET' && /^\/openid\/id\/\d{17}$/.test(path))

@@ -205,7 +205,7 @@ function steam(config: Config): ProviderAdapter | undefined {
     id: 'steam',
     name: 'Steam',
     authorizationUrl: (f) =>
-      new Promise((resolve, reject) =>
+      withinSteamTimeout<URL>(providerFailed, (resolve, reject) =>
         party(f.state).authenticate(c.openidUrl, false, (err, url) =>
           err || !url ? reject(providerFailed()) : resolve(new URL(url)),
         ),
@@ -228,17 +228,42 @@ function steam(config: Config): ProviderAdapter | undefined {
         new URL(endpoint).origin !== opOrigin
       )
         throw providerFailed();
-      const confirmed = await new Promise<string>((resolve, reject) =>
-        party(f.state).verifyAssertion(callback.href, (err, result) =>
-          err || !result?.authenticated || !result.claimedIdentifier
-            ? reject(new Error(`Steam assertion refused: ${describe(err)}`))
-            : resolve(result.claimedIdentifier),
-        ),
+      const confirmed = await withinSteamTimeout<string>(
+        () => new Error('Steam did not answer in time'),
+        (resolve, reject) =>
+          party(f.state).verifyAssertion(callback.href, (err, result) =>
+            err || !result?.authenticated || !result.claimedIdentifier
+              ? reject(new Error(`Steam assertion refused: ${describe(err)}`))
+              : resolve(result.claimedIdentifier),
+          ),
       );
       if (confirmed !== claimed) throw providerFailed();
       return { subject: id, email: null, emailVerified: false, name: await steamName(c, id) };
     },
   };
+}
+
+/**
+ * The `openid` library's calls to Steam (discovery, check_authentication) have no time limit of their
+ * own: a Steam that does not answer fails the sign-in after 10 s, as the other providers do.
+ */
+function withinSteamTimeout<T>(
+  timedOut: () => Error,
+  run: (resolve: (v: T) => void, reject: (e: unknown) => void) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timedOut()), 10_000);
+    run(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
 }
 
 /** The `openid` library's reason for a refusal (an object with a message), for the log. */

@@ -244,6 +244,32 @@ describe('a Steam assertion that is not genuine', () => {
   });
 });
 
+describe('a Steam that does not answer', () => {
+  it('fails the start and the callback with a clear error after 10 s, ending the flow', async () => {
+    steam.hang = true;
+    try {
+      const refused = await post('/auth/oauth/steam/start', {});
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(O.providerFailed);
+    } finally {
+      steam.hang = false;
+    }
+    const steamId = newSteamId();
+    const { url, cookie } = await start();
+    const back = await steam.signIn(url, steamId);
+    steam.hang = true;
+    try {
+      // The library's discovery of the claimed identifier (then check_authentication) gets no answer.
+      const state = back.searchParams.get('state')!;
+      expect((await callback(back, cookie)).get('error')).toBe('ProviderFailed');
+      expect(await t.ctx.db.select().from(oauthFlows).where(eq(oauthFlows.state, state))).toEqual([]);
+      expect(await identityOf(steamId)).toEqual([]);
+    } finally {
+      steam.hang = false;
+    }
+  }, 40_000);
+});
+
 describe('without Steam settings', () => {
   it('is not offered and cannot be started', async () => {
     const plain = await startTestApp();
