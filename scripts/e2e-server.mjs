@@ -26,5 +26,9 @@ run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   OIDC_CLIENT_ID: 'bakkes-site',
   OIDC_CLIENT_SECRET: 'local-oidc-test-secret-0123456789abcdef',
   OIDC_NAME: 'Local ID',
+  // A stand-in for Steam's OpenID 2.0 provider and Web API that the same spec starts on E2E_PORT + 1210.
+  STEAM_API_KEY: 'local-steam-web-api-key',
+  STEAM_OPENID_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1210}/openid`,
+  STEAM_API_URL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1210}`,
   LOG_LEVEL: 'warn',
 });

@@ -3,16 +3,21 @@ import { OAUTH_MESSAGES } from '@bm/core';
 import { OAUTH_TEXT } from '../../apps/web/src/features/auth/oauth-text';
 import { LINKED_TEXT } from '../../apps/web/src/features/settings/security-text';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
+import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
 import { PORT } from '../playwright.config';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
 
-// The site of these tests has OIDC_ISSUER on E2E_PORT + 1200 (scripts/e2e-server.mjs): the provider starts here.
+// The site of these tests has OIDC_ISSUER on E2E_PORT + 1200 and Steam on E2E_PORT + 1210
+// (scripts/e2e-server.mjs): the providers start here.
 let op: LocalOidc;
+let steam: LocalSteam;
 test.beforeAll(async () => {
   op = await startLocalOidc(`http://localhost:${PORT}`, PORT + 1200);
+  steam = await startLocalSteam(PORT + 1210);
 });
 test.afterAll(async () => {
   await op?.close();
+  await steam?.close();
 });
 
 const providerButton = (page: Page) => page.getByRole('button', { name: OAUTH_TEXT.signInWith('Local ID') });
@@ -92,7 +97,9 @@ test.describe('signing in with an OpenID Connect provider', () => {
     await signIn(page, account);
     await page.goto('/account/settings/security');
     const card = page.getByRole('region', { name: LINKED_TEXT.heading });
-    await expect(card.getByText(LINKED_TEXT.notLinked)).toBeVisible();
+    await expect(
+      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(LINKED_TEXT.notLinked),
+    ).toBeVisible();
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
     await tabTo(page, card.getByRole('button', { name: LINKED_TEXT.link('Local ID') }));
@@ -105,6 +112,92 @@ test.describe('signing in with an OpenID Connect provider', () => {
 
     await signOut(page);
     await throughProvider(page, login);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const me = await page.evaluate(async () => {
+      const t = sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token');
+      return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).json();
+    });
+    expect(me.username).toBe(account.username);
+  });
+});
+
+test.describe('signing in with Steam', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const steamButton = (page: Page) => page.getByRole('button', { name: OAUTH_TEXT.signInWith('Steam') });
+
+  /** From the login page, by keyboard: the Steam button, then the stand-in's sign-in page. */
+  async function throughSteam(page: Page, steamId: string) {
+    await page.goto('/login');
+    await tabTo(page, steamButton(page));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.port === String(PORT + 1210));
+    await page.getByLabel('Steam ID').fill(steamId);
+    await page.keyboard.press('Enter');
+  }
+
+  test('a new player signs up with Steam, gives and verifies an email, and signs in again', async ({
+    page,
+    request,
+  }) => {
+    const steamId = `7656119${String(Date.now()).slice(-10)}`;
+    const persona = newAccount('stm').username;
+    steam.personas.set(steamId, persona);
+
+    await throughSteam(page, steamId);
+    await expect(page.getByRole('heading', { name: OAUTH_TEXT.chooseTitle })).toBeVisible();
+    const username = page.getByLabel(OAUTH_TEXT.username);
+    await expect(username).toHaveValue(persona);
+    await expect(username).toBeFocused();
+    const email = page.getByLabel(OAUTH_TEXT.email);
+    await expect(email).toHaveValue('');
+    expect(await axeProblems(page)).toEqual([]);
+    await tabTo(page, email);
+    await page.keyboard.type(`${persona}@example.com`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: OAUTH_TEXT.verifyTitle })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+
+    const link = await linkFromOutbox(`${persona}@example.com`, /Verify your email/);
+    const token = new URL(link).searchParams.get('token');
+    expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+
+    await throughSteam(page, steamId);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const me = await page.evaluate(async () => {
+      const t = sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token');
+      return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).json();
+    });
+    expect(me).toMatchObject({ username: persona, email: `${persona}@example.com`, isVerified: true });
+  });
+
+  test('a member links Steam from Settings and then signs in with it', async ({ page, request }) => {
+    const account = newAccount('stl');
+    const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+    expect(reg.status()).toBe(201);
+    const link = await linkFromOutbox(account.email, /Verify your email/);
+    const token = new URL(link).searchParams.get('token');
+    expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+    const steamId = `7656119${String(Date.now() + 1).slice(-10)}`;
+
+    await signIn(page, account);
+    await page.goto('/account/settings/security');
+    const card = page.getByRole('region', { name: LINKED_TEXT.heading });
+    const row = card.getByRole('listitem').filter({ hasText: 'Steam' });
+    await expect(row.getByText(LINKED_TEXT.notLinked)).toBeVisible();
+    await settle(page);
+    await tabTo(page, row.getByRole('button', { name: LINKED_TEXT.link('Steam') }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.port === String(PORT + 1210));
+    await page.getByLabel('Steam ID').fill(steamId);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/account\/settings\/security/);
+    await expect(page.getByText(OAUTH_TEXT.linked('Steam'))).toBeVisible();
+    await expect(row.getByRole('button', { name: LINKED_TEXT.unlink('Steam') })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+
+    await signOut(page);
+    await throughSteam(page, steamId);
     await expect(page).toHaveURL(/\/dashboard/);
     const me = await page.evaluate(async () => {
       const t = sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token');

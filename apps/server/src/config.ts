@@ -292,7 +292,7 @@ function oauthProviders(c: Parsed) {
     steam: c.STEAM_API_KEY
       ? {
           apiKey: c.STEAM_API_KEY,
-          openidUrl: c.STEAM_OPENID_URL ?? 'https://steamcommunity.com/openid',
+          openidUrl: (c.STEAM_OPENID_URL ?? 'https://steamcommunity.com/openid').replace(/\/+$/, ''),
           apiUrl: (c.STEAM_API_URL ?? 'https://api.steampowered.com').replace(/\/+$/, ''),
         }
       : undefined,

@@ -190,6 +190,7 @@ function openIdConnect(config: Config): ProviderAdapter | undefined {
 function steam(config: Config): ProviderAdapter | undefined {
   const c = config.oauth.steam;
   if (!c) return undefined;
+  // Stateless (check_authentication at Steam for every assertion) and strict; the state rides in return_to.
   const party = (state: string) =>
     new openid.RelyingParty(
       `${callbackUrl(config, 'steam')}?state=${encodeURIComponent(state)}`,
@@ -198,32 +199,76 @@ function steam(config: Config): ProviderAdapter | undefined {
       true,
       [],
     );
-  const steamId = /\/openid\/id\/(\d{1,20})$/;
+  const identityPrefix = `${c.openidUrl}/id/`;
+  const opOrigin = new URL(c.openidUrl).origin;
   return {
     id: 'steam',
     name: 'Steam',
     authorizationUrl: (f) =>
-      new Promise((resolve, reject) =>
+      withinSteamTimeout<URL>(providerFailed, (resolve, reject) =>
         party(f.state).authenticate(c.openidUrl, false, (err, url) =>
           err || !url ? reject(providerFailed()) : resolve(new URL(url)),
         ),
       ),
     async identify(callback, f) {
-      if (callback.searchParams.get('openid.mode') === 'cancel')
-        throw new HttpError(400, O.denied, { reason: 'Denied' });
-      const claimed = await new Promise<string>((resolve, reject) =>
-        party(f.state).verifyAssertion(callback.href, (err, result) =>
-          err || !result?.authenticated || !result.claimedIdentifier
-            ? reject(providerFailed())
-            : resolve(result.claimedIdentifier),
-        ),
+      const p = callback.searchParams;
+      const mode = p.get('openid.mode');
+      if (mode === 'cancel') throw new HttpError(400, O.denied, { reason: 'Denied' });
+      if (mode !== 'id_res') throw providerFailed();
+      // Only a Steam identifier from Steam's endpoint goes further: the library discovers the claimed
+      // identifier and asks its endpoint to confirm, so a forged assertion naming another OpenID
+      // provider (which would confirm it) must not make this server call that provider at all.
+      const claimed = p.get('openid.claimed_id') ?? '';
+      const id = claimed.startsWith(identityPrefix) ? claimed.slice(identityPrefix.length) : '';
+      const endpoint = p.get('openid.op_endpoint') ?? '';
+      if (
+        !/^\d{17}$/.test(id) ||
+        p.get('openid.identity') !== claimed ||
+        !URL.canParse(endpoint) ||
+        new URL(endpoint).origin !== opOrigin
+      )
+        throw providerFailed();
+      const confirmed = await withinSteamTimeout<string>(
+        () => new Error('Steam did not answer in time'),
+        (resolve, reject) =>
+          party(f.state).verifyAssertion(callback.href, (err, result) =>
+            err || !result?.authenticated || !result.claimedIdentifier
+              ? reject(new Error(`Steam assertion refused: ${describe(err)}`))
+              : resolve(result.claimedIdentifier),
+          ),
       );
-      const id = steamId.exec(claimed)?.[1];
-      if (!id || new URL(claimed).host !== new URL(c.openidUrl).host) throw providerFailed();
+      if (confirmed !== claimed) throw providerFailed();
       return { subject: id, email: null, emailVerified: false, name: await steamName(c, id) };
     },
   };
 }
+
+/**
+ * The `openid` library's calls to Steam (discovery, check_authentication) have no time limit of their
+ * own: a Steam that does not answer fails the sign-in after 10 s, as the other providers do.
+ */
+function withinSteamTimeout<T>(
+  timedOut: () => Error,
+  run: (resolve: (v: T) => void, reject: (e: unknown) => void) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timedOut()), 10_000);
+    run(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** The `openid` library's reason for a refusal (an object with a message), for the log. */
+const describe = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'message' in err ? String(err.message) : 'not authenticated';
 
 /** The Steam persona name, to suggest as the username; none when the Web API does not answer. */
 async function steamName(c: NonNullable<Config['oauth']['steam']>, id: string): Promise<string | null> {
