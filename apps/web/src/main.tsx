@@ -5,6 +5,7 @@ import './index.css';
 import { connectSession, hydrateFromStorage, initSession, startBackgroundRefresh } from './lib/auth';
 import { loadRuntimeConfig } from './lib/config';
 import { initErrorReporting } from './lib/error-reporting';
+import { startLocale } from './lib/i18n';
 import { realtime } from './lib/realtime';
 
 // zod (loaded with the forms that validate) probes for eval with `new Function` when its first object
@@ -17,7 +18,8 @@ async function start() {
   // The stored token is known before the first paint: the top bar shows a placeholder, not "Sign In".
   hydrateFromStorage();
   connectSession();
-  const config = await loadRuntimeConfig();
+  // The reader's language loads beside the runtime settings: a French reader's first paint is French.
+  const [config] = await Promise.all([loadRuntimeConfig(), startLocale()]);
   void initErrorReporting(config);
 
   // The first render as a transition: React renders it in slices and lets the browser breathe between

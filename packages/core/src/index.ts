@@ -38,3 +38,4 @@ export * from './support-link.js';
 export * from './collections.js';
 export * from './webhooks.js';
 export * from './oauth.js';
+export * from './locales.js';

@@ -1,7 +1,41 @@
-export { compactNumber, cutDescription, exactNumber, plural } from '@bm/core';
+import { compactNumber as englishCompactNumber, exactNumber as englishExactNumber, type Locale } from '@bm/core';
+import { currentLocale } from './i18n';
+import { COMMON_EN, commonT } from './i18n/common';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export { cutDescription, plural } from '@bm/core';
+
+/**
+ * Intl formatters in the reader's language, made once per language: numbers, dates and relative
+ * times follow the language the app speaks (English keeps the spec's compact rule, core's).
+ */
+function perLocale<F>(make: (locale: string | undefined) => F): () => F {
+  const made = new Map<Locale, F>();
+  return () => {
+    const locale = currentLocale();
+    let f = made.get(locale);
+    // English dates keep the browser's own conventions (en-GB days before months), as before languages.
+    if (!f) made.set(locale, (f = make(locale === 'en' ? undefined : locale)));
+    return f;
+  };
+}
+
+const dateFormat = perLocale((l) => new Intl.DateTimeFormat(l, { year: 'numeric', month: 'short', day: 'numeric' }));
+const dateTimeFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }));
+const groupedFormat = perLocale((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 }));
+const compactFormat = perLocale(
+  (l) => new Intl.NumberFormat(l, { notation: 'compact', maximumFractionDigits: 1, roundingMode: 'trunc' }),
+);
+
+/** A whole figure with thousands grouped as the reader's language groups them ('4,892', '4 892', '4.892'). */
+export function exactNumber(n: number): string {
+  return currentLocale() === 'en' ? englishExactNumber(n) : groupedFormat().format(Math.trunc(n));
+}
+
+/** A count as the spec's compact rule shows it in English ('41.7k'), and as Intl's compact notation elsewhere. */
+export function compactNumber(n: number): string {
+  if (currentLocale() === 'en' || !Number.isFinite(n)) return englishCompactNumber(n);
+  return Math.abs(n) < 10_000 ? exactNumber(n) : compactFormat().format(Math.trunc(n));
+}
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -11,20 +45,20 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 
 export function formatDate(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? dateFormat.format(d) : '';
+  return d ? dateFormat().format(d) : '';
 }
 
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? dateTimeFormat.format(d) : '';
+  return d ? dateTimeFormat().format(d) : '';
 }
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clockFormat = perLocale((l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /** The local clock time of a moment today ('21:05'). */
 export function formatClockTime(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? clockFormat.format(d) : '';
+  return d ? clockFormat().format(d) : '';
 }
 
 export function formatBytes(bytes: number): string {
@@ -38,7 +72,7 @@ export function changedSinceCreated(createdAt: string, updatedAt: string | null 
   return Boolean(updatedAt) && new Date(updatedAt!).getTime() - new Date(createdAt).getTime() > 1000;
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relativeFormat = perLocale((l) => new Intl.RelativeTimeFormat(l, { numeric: 'auto' }));
 const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
   ['minute', 60],
@@ -49,8 +83,8 @@ const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** What a moment reads as when it is this very moment, or ahead of the shared clock. */
-export const JUST_NOW = 'just now';
+/** What a moment reads as when it is this very moment, or ahead of the shared clock (in English). */
+export const JUST_NOW = COMMON_EN.justNow;
 
 /**
  * How far ahead of `now` a moment still reads as JUST_NOW: the shared clock ticks every 30 s, so a
@@ -67,9 +101,9 @@ export function relativeTime(value: string | number | Date | null | undefined, n
   const d = toDate(value);
   if (!d) return '';
   let amount = (d.getTime() - now) / 1000;
-  if (amount > -1 && amount < AHEAD_AS_NOW_S) return JUST_NOW;
+  if (amount > -1 && amount < AHEAD_AS_NOW_S) return commonT()('justNow');
   for (const [unit, size] of RELATIVE_STEPS) {
-    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size) return relativeFormat().format(Math.round(amount), unit);
     amount /= size;
   }
   return formatDate(d);

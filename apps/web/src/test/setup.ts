@@ -2,9 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach } from 'vitest';
+import { changeLocale, currentLocale } from '../lib/i18n';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched the language leaves the next one in English.
+  if (currentLocale() !== 'en') await changeLocale('en');
   // sonner keeps toasts in a module store and replays active ones to the next Toaster.
   toast.dismiss();
   window.localStorage.clear();

@@ -6,17 +6,9 @@ import { FeedbackButton } from '../../features/feedback';
 import { api } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { APP_VERSION, SITE_NAME } from '../../lib/site';
+import { LanguageSwitcher } from './language-switcher';
+import { useShellT } from './shell-text';
 
-export const FOOTER_TEXT = {
-  terms: 'Terms',
-  privacy: 'Privacy Policy',
-  acceptableUse: 'Acceptable Use Policy',
-  checkBackend: 'Check BE',
-  checking: 'Checking...',
-  backendError: 'Error',
-  frontend: (v: string) => `Frontend v${v}`,
-  backend: (v: string) => `Backend v${v}`,
-} as const;
 
 interface VersionResponse {
   assemblyInformationalVersion: string;
@@ -25,6 +17,7 @@ interface VersionResponse {
 
 /** Administrators can ask the server which version it runs. */
 function BackendVersion() {
+  const t = useShellT();
   const check = useMutation({
     mutationFn: () => api.get<VersionResponse>('/version'),
     meta: { errorShownInPlace: true },
@@ -32,13 +25,13 @@ function BackendVersion() {
   return (
     <span className="inline-flex items-center gap-2">
       <Button size="sm" variant="outline" onClick={() => check.mutate()} disabled={check.isPending}>
-        {check.isPending ? FOOTER_TEXT.checking : FOOTER_TEXT.checkBackend}
+        {check.isPending ? t('footer.checking') : t('footer.checkBackend')}
       </Button>
       <span aria-live="polite" className={check.isError ? 'text-rose-400' : 'text-slate-300'}>
         {check.isError
-          ? FOOTER_TEXT.backendError
+          ? t('footer.backendError')
           : check.data
-            ? FOOTER_TEXT.backend(check.data.assemblyInformationalVersion)
+            ? t('footer.backend', { version: check.data.assemblyInformationalVersion })
             : null}
       </span>
     </span>
@@ -46,6 +39,7 @@ function BackendVersion() {
 }
 
 export function Footer() {
+  const t = useShellT();
   const isAdmin = useIsAdmin();
   const year = new Date().getFullYear();
   const link = cx('inline-flex min-h-6 items-center rounded text-slate-300 hover:text-white', focusRing);
@@ -58,25 +52,26 @@ export function Footer() {
             <span>
               © {year} {SITE_NAME}
             </span>
-            <span>{FOOTER_TEXT.frontend(APP_VERSION)}</span>
+            <span>{t('footer.frontend', { version: APP_VERSION })}</span>
             {isAdmin && <BackendVersion />}
           </div>
           <FeedbackButton className="self-start md:self-auto" />
-          <nav aria-label="Legal">
+          <LanguageSwitcher />
+          <nav aria-label={t('footer.legal')}>
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               <li>
                 <Link to="/terms" className={link}>
-                  {FOOTER_TEXT.terms}
+                  {t('footer.terms')}
                 </Link>
               </li>
               <li>
                 <Link to="/privacy-policy" className={link}>
-                  {FOOTER_TEXT.privacy}
+                  {t('footer.privacy')}
                 </Link>
               </li>
               <li>
                 <Link to="/acceptable-use-policy" className={link}>
-                  {FOOTER_TEXT.acceptableUse}
+                  {t('footer.acceptableUse')}
                 </Link>
               </li>
             </ul>

@@ -18,7 +18,9 @@ import {
 import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
 import { DEPLOY_TEXT } from '../realtime-events';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
-import { FOOTER_TEXT } from './footer';
+import { SHELL_EN } from './shell-text';
+
+const FOOTER = SHELL_EN.footer;
 import { RootLayout } from './layout';
 import { SHELL_TEXT } from './nav-model';
 
@@ -161,15 +163,15 @@ describe('footer', () => {
     renderShell('/', { ...DEFAULT_CONFIG, ads: 'placeholder' });
     const footer = within(screen.getByRole('contentinfo'));
     expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
-    expect(footer.getByText(FOOTER_TEXT.frontend(APP_VERSION))).toBeInTheDocument();
-    expect(footer.getByRole('link', { name: FOOTER_TEXT.terms })).toHaveAttribute('href', '/terms');
-    expect(footer.getByRole('link', { name: FOOTER_TEXT.privacy })).toHaveAttribute('href', '/privacy-policy');
-    expect(footer.getByRole('link', { name: FOOTER_TEXT.acceptableUse })).toHaveAttribute(
+    expect(footer.getByText(FOOTER.frontend.replace('{version}', APP_VERSION))).toBeInTheDocument();
+    expect(footer.getByRole('link', { name: FOOTER.terms })).toHaveAttribute('href', '/terms');
+    expect(footer.getByRole('link', { name: FOOTER.privacy })).toHaveAttribute('href', '/privacy-policy');
+    expect(footer.getByRole('link', { name: FOOTER.acceptableUse })).toHaveAttribute(
       'href',
       '/acceptable-use-policy',
     );
     expect(footer.getByRole('note', { name: /Advertisement placeholder/ })).toBeInTheDocument();
-    expect(footer.queryByRole('button', { name: FOOTER_TEXT.checkBackend })).not.toBeInTheDocument();
+    expect(footer.queryByRole('button', { name: FOOTER.checkBackend })).not.toBeInTheDocument();
   });
 
   it('has no ad slot with ads off', () => {
@@ -188,11 +190,11 @@ describe('footer', () => {
     signInAs(testMember, ['administrator']);
     renderShell('/');
     const footer = within(screen.getByRole('contentinfo'));
-    await user.click(footer.getByRole('button', { name: FOOTER_TEXT.checkBackend }));
-    expect(await footer.findByText(FOOTER_TEXT.backend('0.16.109+abc'))).toBeInTheDocument();
+    await user.click(footer.getByRole('button', { name: FOOTER.checkBackend }));
+    expect(await footer.findByText(FOOTER.backend.replace('{version}', '0.16.109+abc'))).toBeInTheDocument();
     ok = false;
-    await user.click(footer.getByRole('button', { name: FOOTER_TEXT.checkBackend }));
-    expect(await footer.findByText(FOOTER_TEXT.backendError)).toBeInTheDocument();
+    await user.click(footer.getByRole('button', { name: FOOTER.checkBackend }));
+    expect(await footer.findByText(FOOTER.backendError)).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,6 @@
+import common from '../../locales/en/common';
+import { namespace } from './index';
+
+/** Words shared by every area (lib/format's 'just now'). */
+export const { useT: useCommonT, fixedT: commonT } = namespace('common', common);
+export const COMMON_EN = common;

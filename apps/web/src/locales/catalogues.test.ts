@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SUPPORTED_LOCALES } from '@bm/core';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every catalogue is complete and clean (issue 30): each language has every English key, with the
+ * plural forms its language needs (CLDR, through Intl.PluralRules) and the same placeholders; no
+ * catalogue holds a key that no code uses.
+ */
+type Texts = Record<string, string>;
+
+function flatten(value: unknown, prefix = '', out: Texts = {}): Texts {
+  if (typeof value === 'string') out[prefix] = value;
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  else throw new Error(`${prefix}: a catalogue holds only texts, found ${typeof value}`);
+  return out;
+}
+
+const english = Object.fromEntries(
+  Object.entries(import.meta.glob<{ default: unknown }>('./en/*.ts', { eager: true }))
+    .filter(([file]) => !file.endsWith('/index.ts'))
+    .map(([file, mod]) => [path.basename(file, '.ts'), flatten(mod.default)]),
+) as Record<string, Texts>;
+
+const others = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: true });
+function catalogue(locale: string, ns: string): Texts | null {
+  const mod = others[`./${locale}/${ns}.json`];
+  return mod ? flatten(mod.default) : null;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL, '');
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+/** Per base key: its English forms (plural keys have several). */
+function groups(texts: Texts): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const key of Object.keys(texts)) map.set(baseKey(key), [...(map.get(baseKey(key)) ?? []), key]);
+  return map;
+}
+
+const TRANSLATED = SUPPORTED_LOCALES.filter((l) => l !== 'en');
+
+describe('catalogues', () => {
+  it('has English namespaces to check', () => {
+    expect(Object.keys(english).length).toBeGreaterThan(0);
+  });
+
+  for (const locale of TRANSLATED) {
+    it(`${locale}: every key, plural form and placeholder of English, and nothing else`, () => {
+      const problems: string[] = [];
+      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      const files = Object.keys(others).filter((f) => f.startsWith(`./${locale}/`));
+      for (const file of files) {
+        const ns = path.basename(file, '.json');
+        if (!english[ns]) problems.push(`${file}: no English namespace ${ns}`);
+      }
+      for (const [ns, en] of Object.entries(english)) {
+        const texts = catalogue(locale, ns);
+        if (!texts) {
+          problems.push(`${locale}/${ns}.json is missing`);
+          continue;
+        }
+        const enGroups = groups(en);
+        for (const [base, forms] of enGroups) {
+          const isPlural = forms.some((k) => PLURAL.test(k));
+          const expected = isPlural ? needed.map((c) => `${base}_${c}`) : [base];
+          const allowed = new Set(placeholders(forms.map((k) => en[k]).join(' ')));
+          for (const key of expected) {
+            const text = texts[key];
+            if (text === undefined || text.trim() === '') {
+              problems.push(`${locale}/${ns}: ${key} is missing`);
+              continue;
+            }
+            const got = placeholders(text);
+            if (isPlural) {
+              const stray = got.filter((p) => !allowed.has(p));
+              if (stray.length) problems.push(`${locale}/${ns}: ${key} has placeholders ${stray} not in English`);
+            } else if (got.join() !== placeholders(en[base]!).join()) {
+              problems.push(`${locale}/${ns}: ${key} has {${got}} where English has {${placeholders(en[base]!)}}`);
+            }
+          }
+        }
+        for (const key of Object.keys(texts)) {
+          const base = baseKey(key);
+          const forms = enGroups.get(base);
+          const pluralOk = forms?.some((k) => PLURAL.test(k)) && PLURAL.test(key);
+          if (!forms || (!forms.includes(key) && !pluralOk)) problems.push(`${locale}/${ns}: ${key} is not an English key`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('has no key that no code uses', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) {
+          if (full !== path.join(src, 'locales')) walk(full);
+        } else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) sources.push(readFileSync(full, 'utf8'));
+      }
+    };
+    walk(src);
+    const code = sources.join('\n');
+    const unused: string[] = [];
+    for (const [ns, en] of Object.entries(english))
+      for (const base of groups(en).keys())
+        if (!code.includes(`'${base}'`) && !code.includes(`"${base}"`) && !code.includes(`\`${base}\``))
+          unused.push(`${ns}:${base}`);
+    expect(unused).toEqual([]);
+  });
+});

@@ -1,0 +1,7 @@
+/** Every namespace of this language in one chunk, loaded only when a reader picks it (lib/i18n). */
+const files = import.meta.glob<{ default: Record<string, unknown> }>('./*.json', { eager: true });
+
+const catalogue: Record<string, Record<string, unknown>> = Object.fromEntries(
+  Object.entries(files).map(([path, mod]) => [path.slice(2, -'.json'.length), mod.default]),
+);
+export default catalogue;
