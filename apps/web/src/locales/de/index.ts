@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import type { Catalogue } from '@bm/core';
 
 /** Every namespace of this language in one chunk, loaded only when a reader picks it (lib/i18n). */
