@@ -166,10 +166,7 @@ describe('footer', () => {
     expect(footer.getByText(FOOTER.frontend.replace('{version}', APP_VERSION))).toBeInTheDocument();
     expect(footer.getByRole('link', { name: FOOTER.terms })).toHaveAttribute('href', '/terms');
     expect(footer.getByRole('link', { name: FOOTER.privacy })).toHaveAttribute('href', '/privacy-policy');
-    expect(footer.getByRole('link', { name: FOOTER.acceptableUse })).toHaveAttribute(
-      'href',
-      '/acceptable-use-policy',
-    );
+    expect(footer.getByRole('link', { name: FOOTER.acceptableUse })).toHaveAttribute('href', '/acceptable-use-policy');
     expect(footer.getByRole('note', { name: /Advertisement placeholder/ })).toBeInTheDocument();
     expect(footer.queryByRole('button', { name: FOOTER.checkBackend })).not.toBeInTheDocument();
   });
