@@ -42,7 +42,7 @@ export const DEFAULT_LIMITS: LimitRules = {
   password: { ip: { points: 20, durationS: 900 }, account: { points: 5, durationS: 900 } },
   /** Every check of a two-factor code or recovery code (sign-in, turning it on or off). */
   twoFactor: { ip: { points: 30, durationS: 900 }, account: { points: 15, durationS: 900 } },
-  /** Every passkey call: options to add or sign in, and every check of a passkey's answer. */
+  /** The passkey calls that make or check a challenge: options to add or sign in, and every check of an answer. */
   passkey: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
   /** Every step of a provider sign-in or link: start, the provider's callback (code and token check), completion. */
   oauth: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
