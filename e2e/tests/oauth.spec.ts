@@ -53,7 +53,11 @@ test.describe('signing in with an OpenID Connect provider', () => {
     const login = newAccount('op').username;
     await page.goto('/login');
     await expect(providerButton(page)).toBeVisible();
+    // Only configured providers are offered: this site names OIDC and Steam, not GitHub or Discord.
+    await expect(page.getByRole('button', { name: OAUTH_TEXT.signInWith('GitHub') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: OAUTH_TEXT.signInWith('Discord') })).toHaveCount(0);
     expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await throughProvider(page, login);
     await expect(page.getByRole('heading', { name: OAUTH_TEXT.chooseTitle })).toBeVisible();
@@ -109,6 +113,7 @@ test.describe('signing in with an OpenID Connect provider', () => {
     await expect(page.getByText(OAUTH_TEXT.linked('Local ID'))).toBeVisible();
     await expect(card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') })).toBeVisible();
     await expect(card.getByText(account.email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await signOut(page);
     await throughProvider(page, login);
@@ -118,6 +123,18 @@ test.describe('signing in with an OpenID Connect provider', () => {
       return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).json();
     });
     expect(me.username).toBe(account.username);
+
+    // Unlinked from the keyboard (the password remains a way in): the provider no longer signs in.
+    await page.goto('/account/settings/security');
+    await settle(page);
+    await tabTo(page, card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') }));
+    await page.keyboard.press('Enter');
+    await expect(
+      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(LINKED_TEXT.notLinked),
+    ).toBeVisible();
+    await signOut(page);
+    await throughProvider(page, login);
+    await expect(page.getByRole('heading', { name: OAUTH_TEXT.errorTitle })).toBeVisible();
   });
 });
 
