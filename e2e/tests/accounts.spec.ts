@@ -10,7 +10,7 @@ import {
 import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
-import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
+import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
 
 /** A 1x1 PNG: the server re-encodes avatars, so it must be a real image. */
@@ -87,17 +87,17 @@ test('a new member registers, verifies through the mailed link, changes a settin
       .first(),
   ).not.toBeChecked();
 
-  await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${SHELL_EN.nav.accountMenu}`) }).click();
   await page
-    .getByRole('menuitem', { name: SHELL_TEXT.signOut })
-    .or(page.getByRole('button', { name: SHELL_TEXT.signOut }))
+    .getByRole('menuitem', { name: SHELL_EN.nav.signOut })
+    .or(page.getByRole('button', { name: SHELL_EN.nav.signOut }))
     .first()
     .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(
     page
-      .getByRole('link', { name: SHELL_TEXT.signIn })
-      .or(page.getByRole('button', { name: SHELL_TEXT.signIn }))
+      .getByRole('link', { name: SHELL_EN.nav.signIn })
+      .or(page.getByRole('button', { name: SHELL_EN.nav.signIn }))
       .first(),
   ).toBeVisible();
   await page.goto('/account/settings');
