@@ -16,15 +16,18 @@ import {
   testMember,
 } from '../../test/utils';
 import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
-import { DEPLOY_TEXT } from '../realtime-events';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { changeLocale } from '../../lib/i18n';
+import { RootLayout } from './layout';
 import { SHELL_EN } from './shell-text';
 
 const FOOTER = SHELL_EN.footer;
 const NAV = SHELL_EN.nav;
+const DEPLOY_TEXT = {
+  admin: (version: string) => SHELL_EN.deploy.admin.replace('{version}', version),
+  others: SHELL_EN.deploy.others,
+};
 const SEARCH = SHELL_EN.search;
-import { RootLayout } from './layout';
 
 function renderShell(path: string, config: RuntimeConfig = DEFAULT_CONFIG) {
   return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], {

@@ -68,6 +68,11 @@ export default {
     staffHelp: 'Your account does not have it. If you think it should, ask an administrator.',
     goHome: 'Go Home',
   },
+  deploy: {
+    admin: 'Server deployed: v{version}',
+    others: 'A new version is available! Refresh your page to get the latest updates.',
+  },
+  notifications: 'Notifications',
   notFound: {
     title: 'Page Not Found',
     heading: '404 Page Not Found',
