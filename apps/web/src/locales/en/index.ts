@@ -2,10 +2,12 @@
  * The English catalogue's namespaces, as types only: each namespace's texts are imported by the code
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
+import type auth from './auth';
 import type common from './common';
 import type shell from './shell';
 
 export interface NamespaceResources {
+  auth: typeof auth;
   common: typeof common;
   shell: typeof shell;
 }
