@@ -55,8 +55,12 @@ test.describe('signing in with an OpenID Connect provider', () => {
     await page.goto('/login');
     await expect(providerButton(page)).toBeVisible();
     // Only configured providers are offered: this site names OIDC and Steam, not GitHub or Discord.
-    await expect(page.getByRole('button', { name: OAUTH_TEXT.signInWith('GitHub') })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: OAUTH_TEXT.signInWith('Discord') })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'GitHub') })).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'Discord') })).toHaveCount(
+      0,
+    );
     expect(await axeProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -135,7 +139,7 @@ test.describe('signing in with an OpenID Connect provider', () => {
     ).toBeVisible();
     await signOut(page);
     await throughProvider(page, login);
-    await expect(page.getByRole('heading', { name: OAUTH_TEXT.errorTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.errorTitle })).toBeVisible();
   });
 });
 
