@@ -8,7 +8,7 @@ import {
   type FollowingResponse,
   type MemberCollections,
 } from '@bm/core';
-import { cars, collectionItems, collections, members, plugins } from '../../db/schema.js';
+import { cars, collectionFollows, collectionItems, collections, members, plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { carsApi } from '../cars/test-support.js';
 import { livePlugin, type Member } from '../follows/test-support.js';
@@ -77,6 +77,43 @@ describe('a collection of plugins and cars', () => {
     expect((await call('DELETE', `/collections/${col.id}/items/plugin/${a.id}`, owner)).json()).toMatchObject({
       message: M.itemNotInCollection,
     });
+  });
+
+  it('is changed and deleted by its owner: PUT takes the new fields, DELETE takes it and its items and follows', async () => {
+    const p = await livePlugin(t, owner, 'Kept Plugin');
+    const col = await create(owner, { name: 'Old name', description: 'Old words' });
+    expect((await add(owner, col.id, 'plugin', p.id)).statusCode).toBe(201);
+    expect((await call('PUT', `/collections/${col.id}/follow`, visitor)).statusCode).toBe(200);
+
+    const put = await call('PUT', `/collections/${col.id}`, owner, {
+      name: 'New name',
+      description: 'Now *private*',
+      visibility: 'private',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = put.json<CollectionDetail>();
+    expect(changed).toMatchObject({ id: col.id, name: 'New name', visibility: 'private', isOwner: true, itemCount: 1 });
+    expect(changed.descriptionHtml).toContain('<em>private</em>');
+    expect(order(changed)).toEqual([`plugin:${p.id}`]);
+    const [row] = await t.ctx.db.select().from(collections).where(eq(collections.id, col.id));
+    expect(row).toMatchObject({ name: 'New name', description: 'Now *private*', visibility: 'private' });
+    expect(new Date(row!.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(col.updatedAt).getTime());
+    expect((await call('GET', `/collections/${col.id}`, visitor)).statusCode).toBe(404);
+    expect((await call('GET', `/collections/${col.id}`, owner)).json()).toMatchObject({ name: 'New name' });
+
+    expect((await call('DELETE', `/collections/${col.id}`, owner)).statusCode).toBe(204);
+    expect((await call('GET', `/collections/${col.id}`, owner)).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(collections).where(eq(collections.id, col.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(collectionItems).where(eq(collectionItems.collectionId, col.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(collectionFollows).where(eq(collectionFollows.collectionId, col.id))).toEqual(
+      [],
+    );
+    const mine = (await call('GET', `/members/${owner.username}/collections`, owner)).json<MemberCollections>();
+    expect(mine.items.map((c) => c.id)).not.toContain(col.id);
+    expect((await call('DELETE', `/collections/${col.id}`, owner)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/collections/${col.id}`, owner, { name: 'Gone', visibility: 'public' })).statusCode,
+    ).toBe(404);
   });
 
   it('answers clear errors: bad input 400, duplicates and limits 409, other people 403, a bad order 400', async () => {
