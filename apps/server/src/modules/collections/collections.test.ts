@@ -213,9 +213,41 @@ describe('who sees what', () => {
     const other = (await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>();
     expect(other.items).toEqual([]);
     expect(other.itemCount).toBe(0);
+    const staff = await signedInMember(t, ['moderator']);
+    const asStaff = (await call('GET', `/collections/${pub.id}`, staff)).json<CollectionDetail>();
+    expect(asStaff.items).toEqual([]); // a collection shows everyone but its owner the same
     const own = (await call('GET', `/collections/${pub.id}`, owner)).json<CollectionDetail>();
-    // The owner still may see their own car and plugin (the resources' own rule): both are there.
-    expect(own.items).toHaveLength(2);
+    // The owner sees both marked unavailable, with their cards (they still may see their own car and plugin).
+    expect(own.itemCount).toBe(2);
+    expect(own.items.map((i) => [i.kind, i.id, i.available])).toEqual([
+      ['plugin', p.id, false],
+      ['car', carId, false],
+    ]);
+    expect(own.items[0]!.plugin).toMatchObject({ id: p.id, name: 'Soon Hidden' });
+    expect(own.items[1]!.car).toMatchObject({ id: carId, name: 'Soon Private Car' });
+
+    // Someone else's plugin made private, and someone else's car whose owner is disabled: marked, with no card.
+    const lender = await signedInMember(t);
+    const theirPlugin = await livePlugin(t, lender, 'Lent Plugin');
+    const theirCar = await carsApi(t).create(lender.auth, { name: 'Lent Car' });
+    await add(owner, pub.id, 'plugin', theirPlugin.id);
+    await add(owner, pub.id, 'car', theirCar);
+    expect((await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>().itemCount).toBe(2);
+    await t.ctx.db.update(plugins).set({ isPubliclyVisible: false }).where(eq(plugins.id, theirPlugin.id));
+    await t.ctx.db.update(members).set({ disabledAt: new Date() }).where(eq(members.id, lender.id));
+    expect((await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>()).toMatchObject({
+      items: [],
+      itemCount: 0,
+    });
+    const marked = (await call('GET', `/collections/${pub.id}`, owner)).json<CollectionDetail>();
+    expect(marked.items.slice(2)).toMatchObject([
+      { kind: 'plugin', id: theirPlugin.id, available: false, plugin: null, car: null },
+      { kind: 'car', id: theirCar, available: false, plugin: null, car: null },
+    ]);
+    // Made public again: available to everyone once more.
+    await t.ctx.db.update(plugins).set({ isActive: true }).where(eq(plugins.id, p.id));
+    const back = (await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>();
+    expect(back.items).toMatchObject([{ kind: 'plugin', id: p.id, available: true, plugin: { name: 'Soon Hidden' } }]);
 
     // Deleted: the owner sees it marked unavailable, and can still reorder and remove it.
     await t.ctx.db.delete(plugins).where(eq(plugins.id, p.id));
