@@ -29,7 +29,15 @@ async function fitsPhone(page: Page) {
   // edge for a moment when the window narrows under it.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // What sticks out past the edge is named, so a failure says where to look.
+  const wide = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    past: [...document.querySelectorAll('#main *')]
+      .filter((e) => e.getBoundingClientRect().right > 391)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 120)),
+  }));
+  expect(wide.width, wide.past.join('\n')).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from '@bm/core';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn } from './support';
+
+/**
+ * Issue 30: the site in the players' languages. The texts checked here are read from the catalogues
+ * themselves (apps/web/src/locales, apps/server/src/i18n), so the test follows their wording.
+ */
+const LOCALES = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+type Texts = { [key: string]: string | Texts };
+const web = (locale: Exclude<Locale, 'en'>, ns: string) =>
+  JSON.parse(fs.readFileSync(path.join(LOCALES, locale, `${ns}.json`), 'utf8')) as Texts;
+const text = (texts: Texts, key: string) =>
+  key.split('.').reduce<Texts | string>((t, k) => (t as Texts)[k]!, texts) as string;
+const server = (locale: Exclude<Locale, 'en'>) =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/server/src/i18n/${locale}.json`), 'utf8'),
+  ) as Texts;
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+test.describe('a visitor whose browser asks for French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('sees the home page, the plugin list, a plugin page and the login form in French', async ({ page, request }) => {
+    const home = web('fr', 'home');
+    const plugins = web('fr', 'plugins');
+    const auth = web('fr', 'auth');
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: text(home, 'heroTitle') })).toBeVisible();
+    expect(await htmlLang(page)).toBe('fr');
+    await settle(page);
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The most downloaded plugin: its card counts in French ('12 345', narrow no-break space).
+    const list = (await (await request.get('/api/plugins?sortBy=downloads&sortDir=desc&pageSize=10')).json()) as {
+      items: Array<{ id: number; name: string; downloadCount: number }>;
+    };
+    const top = list.items[0]!;
+    expect(top.downloadCount).toBeGreaterThanOrEqual(1000);
+    await page.goto('/plugins');
+    await expect(page.getByRole('heading', { level: 1, name: text(plugins, 'list.title') })).toBeVisible();
+    const exact = new Intl.NumberFormat('fr').format(top.downloadCount);
+    expect(exact).toMatch(/\d\u202f\d{3}/);
+    await expect(page.locator(`[title="${exact}"]`).first()).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+
+    await page.goto(`/plugin/${top.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: top.name })).toBeVisible();
+    await expect(page.getByRole('tab', { name: text(plugins, 'detail.details') })).toBeVisible();
+    expect(await htmlLang(page)).toBe('fr');
+    await settle(page);
+    expect(await axeProblems(page)).toEqual([]);
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: text(auth, 'login.title') })).toBeVisible();
+    await expect(page.getByRole('button', { name: text(auth, 'login.submit'), exact: true })).toBeVisible();
+    await expect(page.getByLabel(text(auth, 'login.username'))).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+  });
+
+  test('switches to German in the footer, and German stays after a reload', async ({ page }) => {
+    const shellDe = web('de', 'shell');
+    await page.goto('/');
+    await settle(page);
+    const menu = page.getByRole('combobox', { name: text(web('fr', 'shell'), 'footer.language') });
+    await menu.focus();
+    await menu.selectOption({ label: LOCALE_NAMES.de });
+    await expect(page.getByRole('link', { name: text(shellDe, 'footer.privacy') })).toBeVisible();
+    expect(await htmlLang(page)).toBe('de');
+    await page.reload();
+    await expect(page.getByRole('link', { name: text(shellDe, 'footer.privacy') })).toBeVisible();
+    expect(await htmlLang(page)).toBe('de');
+    await expect(page.getByRole('combobox', { name: text(shellDe, 'footer.language') })).toHaveValue('de');
+  });
+});
+
+test('a member who picks Spanish gets a password-reset mail in Spanish', async ({ page, request }) => {
+  const account = newAccount('es');
+  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+  expect(reg.status()).toBe(201);
+  const link = await linkFromOutbox(account.email, /Verify your email/);
+  const token = new URL(link).searchParams.get('token');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+
+  await signIn(page, account);
+  await page.goto('/account/settings/account');
+  await settle(page);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/members/me/locale') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('contentinfo').getByRole('combobox').selectOption({ label: LOCALE_NAMES.es });
+  expect((await saved).status()).toBe(200);
+  expect(await htmlLang(page)).toBe('es');
+
+  // Signed out, from any browser: the mail follows the account's language, not the request's.
+  expect((await request.post('/api/auth/forgot-password', { data: { email: account.email } })).status()).toBe(200);
+  const subject = text(server('es'), 'mail.reset.subject');
+  const reset = await linkFromOutbox(account.email, new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  expect(reset).toContain('/reset-password');
+});
+
+test.describe('every language', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  for (const locale of SUPPORTED_LOCALES) {
+    test(`passes axe in ${locale} on the home page, the plugin list and the login form`, async ({ page }) => {
+      await page.addInitScript((l) => localStorage.setItem('bm.locale', l), locale);
+      for (const route of ['/', '/plugins', '/login']) {
+        await page.goto(route);
+        await settle(page);
+        expect(await htmlLang(page)).toBe(locale);
+        expect(await axeProblems(page)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+    });
+  }
+});
