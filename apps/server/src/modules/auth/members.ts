@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, AUTH_MESSAGES, OAUTH_MESSAGES, type Member } from '@bm/core';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, OAUTH_MESSAGES, isLocale, type Member } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { memberRoles, members } from '../../db/schema.js';
@@ -17,6 +17,7 @@ export function toMember(row: MemberRow, ctx: Pick<AppContext, 'storage'>, imper
     avatarUrl: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
     isVerified: row.emailVerifiedAt !== null,
     isImpersonating: impersonating,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 
