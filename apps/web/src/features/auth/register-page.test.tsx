@@ -118,6 +118,7 @@ describe('RegisterPage', () => {
       password: 'Secret123!',
       productUpdatesOptIn: true,
       turnstileToken: null,
+      locale: 'en',
     });
   });
 
