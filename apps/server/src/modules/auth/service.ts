@@ -146,8 +146,8 @@ export class AuthService {
     return emailLinks.resendVerification(this.ctx, input);
   }
 
-  forgotPassword(email: string) {
-    return emailLinks.forgotPassword(this.ctx, email);
+  forgotPassword(email: string, acceptLanguage?: string) {
+    return emailLinks.forgotPassword(this.ctx, email, acceptLanguage);
   }
 
   resetPassword(token: string, newPassword: string) {
