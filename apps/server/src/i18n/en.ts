@@ -106,4 +106,18 @@ export default {
       body: '**{name}** has launched. You asked to be told when it did: have a look!',
     },
   },
+  page: {
+    siteDescription: 'Share and discover BakkesMod plugins and custom car designs for Rocket League.',
+    pluginsTitle: 'Plugins',
+    pluginsDescription:
+      "BakkesMod plugins for Rocket League: browse, search and download, with every version's changelog.",
+    pluginDescription: '{name}, a BakkesMod plugin',
+    carDescription:
+      '{name}: a {body} car design by {author}. Copy the car code and import it in Rocket League with BakkesMod.',
+    memberDescription: "{username}'s BakkesMod plugins and Rocket League car designs on BakkesMod Community.",
+    collectionDescription: 'A collection of BakkesMod plugins and car designs by {owner}.',
+    feedSite: 'BakkesMod Community: new plugin versions',
+    feedPlugin: '{name}: versions',
+    feedMember: '{username}: plugins and versions',
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, SUPPORTED_LOCALES, type Locale } from '@bm/core';
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, SUPPORTED_LOCALES, type Locale } from '@bm/core';
 import i18next from 'i18next';
 import de from './de.json' with { type: 'json' };
 import en from './en.js';
@@ -60,3 +60,12 @@ export function serverT(locale: string | null | undefined): ServerT {
 
 /** English, the texts of a member without a language and of code that writes for nobody in particular. */
 export const englishT = serverT(DEFAULT_LOCALE);
+
+/**
+ * The language of a page the server writes (its head: title, description, link previews): a valid
+ * `?lang=xx` wins (chosen: the address names it), else the browser's Accept-Language, else English.
+ */
+export function pageLocale(lang: string | null | undefined, acceptLanguage: string | undefined) {
+  if (isLocale(lang)) return { locale: lang, chosen: true };
+  return { locale: localeFromAcceptLanguage(acceptLanguage), chosen: false };
+}

@@ -69,8 +69,23 @@ function browserLocale(): Locale {
   return matchLocale(tags.filter(Boolean)) ?? DEFAULT_LOCALE;
 }
 
-/** The language to start in: the reader's kept choice, else the browser's languages, else English. */
+/** A valid `?lang=xx` in the address (a shared link, a search engine's language alternate), else null. */
+function addressLocale(): Locale | null {
+  if (typeof window === 'undefined') return null;
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  return isLocale(lang) ? lang : null;
+}
+
+/**
+ * The language to start in: a valid `?lang=xx` in the address (kept, as if the reader chose it),
+ * else the reader's kept choice, else the browser's languages, else English.
+ */
 export function initialLocale(): Locale {
+  const asked = addressLocale();
+  if (asked) {
+    writeItem('local', LOCALE_KEY, asked);
+    return asked;
+  }
   const kept = readItem('local', LOCALE_KEY);
   return isLocale(kept) ? kept : browserLocale();
 }
