@@ -94,6 +94,8 @@ export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
 
 export const errorResponse = z.object({
   message: z.string(),
+  /** The message's stable code when it is one of core's constants ('auth.emailTaken'; message-codes.ts). */
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   reason: z.string().optional(),
   currentEmail: z.string().nullable().optional(),
