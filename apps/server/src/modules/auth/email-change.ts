@@ -36,7 +36,7 @@ export async function requestEmailChange(
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
     });
     const lang = serverT(member.locale);
-    const link = mailLink(ctx, '/verify-email-change', t.token);
+    const link = mailLink(ctx, '/verify-email-change', t.token, lang.locale);
     await enqueueMail(tx, emailChangeConfirmMail(email, member.username, link, lang));
     if (member.email) await enqueueMail(tx, emailChangeNoticeMail(member.email, member.username, email, lang));
   });

@@ -78,7 +78,7 @@ export async function forgotPassword(ctx: AppContext, email: string, acceptLangu
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
     });
     const lang = serverT(member.locale ?? localeFromAcceptLanguage(acceptLanguage));
-    const link = mailLink(ctx, '/reset-password', t.token);
+    const link = mailLink(ctx, '/reset-password', t.token, lang.locale);
     await enqueueMail(tx, passwordResetMail(member.email!, member.username, link, lang));
   });
   void ctx.mail.kick();

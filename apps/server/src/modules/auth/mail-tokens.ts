@@ -21,8 +21,9 @@ export async function sendVerification(ctx: AppContext, db: Db, member: MemberRo
     newEmail: member.email,
     expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_S * 1000),
   });
-  const link = mailLink(ctx, '/verify-email', t.token);
-  await enqueueMail(db, verificationMail(member.email!, member.username, link, serverT(member.locale)));
+  const lang = serverT(member.locale);
+  const link = mailLink(ctx, '/verify-email', t.token, lang.locale);
+  await enqueueMail(db, verificationMail(member.email!, member.username, link, lang));
   return t;
 }
 

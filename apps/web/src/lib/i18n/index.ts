@@ -72,8 +72,13 @@ function browserLocale(): Locale {
 /** A valid `?lang=xx` in the address (a shared link, a search engine's language alternate), else null. */
 function addressLocale(): Locale | null {
   if (typeof window === 'undefined') return null;
-  const lang = new URLSearchParams(window.location.search).get('lang');
-  return isLocale(lang) ? lang : null;
+  const url = new URL(window.location.href);
+  const lang = url.searchParams.get('lang');
+  if (!isLocale(lang)) return null;
+  // Kept as the reader's choice, then dropped from the address, so that a later switch is not undone on reload.
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return lang;
 }
 
 /**

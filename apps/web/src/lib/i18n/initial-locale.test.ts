@@ -12,6 +12,12 @@ describe('the starting language', () => {
     window.history.replaceState(null, '', '/plugins?lang=pt-BR');
     expect(initialLocale()).toBe('pt-BR');
     expect(localStorage.getItem(LOCALE_KEY)).toBe('pt-BR');
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/plugins');
+    window.history.replaceState(null, '', '/reset-password?token=abc&lang=es#top');
+    expect(initialLocale()).toBe('es');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/reset-password?token=abc#top',
+    );
   });
 
   it('ignores an unknown ?lang', () => {
