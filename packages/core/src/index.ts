@@ -39,4 +39,5 @@ export * from './collections.js';
 export * from './webhooks.js';
 export * from './oauth.js';
 export * from './locales.js';
+export * from './catalogues.js';
 export * from './message-codes.js';

@@ -2,6 +2,7 @@ import { compactNumber, exactNumber, type PluginCompatibility } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
+import { CardAddToCollection } from '../collections';
 import { PLUGIN_CARD_TEXT as T } from './card-text';
 import { CompatibilityBadge } from './compatibility/compatibility-badge';
 import { PluginBanner } from './plugin-banner';
@@ -116,6 +117,14 @@ export function PluginCard({
   const wrap = (cls: string, children: ReactNode) => (
     <div className={cx(frame, cls)} data-testid="plugin-card">
       {children}
+      {clickable && (
+        <CardAddToCollection
+          kind="plugin"
+          id={plugin.id}
+          name={plugin.name}
+          className={variant === 'list' ? 'bottom-2 right-2' : 'right-2 top-2'}
+        />
+      )}
     </div>
   );
 

@@ -2,11 +2,13 @@
  * The English catalogue's namespaces, as types only: each namespace's texts are imported by the code
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
+import type auth from './auth';
 import type common from './common';
 import type settings from './settings';
 import type shell from './shell';
 
 export interface NamespaceResources {
+  auth: typeof auth;
   common: typeof common;
   settings: typeof settings;
   shell: typeof shell;
