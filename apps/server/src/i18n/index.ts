@@ -1,5 +1,14 @@
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, SUPPORTED_LOCALES, type Locale } from '@bm/core';
-import i18next from 'i18next';
+import {
+  compileCatalogue,
+  DEFAULT_LOCALE,
+  isLocale,
+  localeFromAcceptLanguage,
+  SUPPORTED_LOCALES,
+  type Catalogue,
+  type CatalogueKey,
+  type Locale,
+} from '@bm/core';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import de from './de.json' with { type: 'json' };
 import en from './en.js';
 import es from './es.json' with { type: 'json' };
@@ -7,34 +16,27 @@ import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
 /**
- * The server's one i18n instance (docs/i18n.md, "Server"): i18next, like the web, with the server's
- * own catalogue (mails, notices, page heads) in every language at once. A text is written in its
- * reader's language when it is made: a member's saved locale, else English (mails and notices), or a
- * visitor's ?lang / Accept-Language (page heads).
+ * The server's texts (docs/i18n.md, "Server") through the site's one i18n library, Lingui's core, and
+ * core's catalogue format (`compileCatalogue`, as the web does), with the server's own catalogue
+ * (mails, notices, page heads) in every language at once. A text is written in its reader's language
+ * when it is made: a member's saved locale, else English (mails and notices), or a visitor's ?lang /
+ * Accept-Language (page heads).
  */
 const NS = 'server';
-export const CATALOGUES = { en, fr, de, es, 'pt-BR': ptBR } as const;
+export const CATALOGUES: Record<Locale, Catalogue> & { en: typeof en } = { en, fr, de, es, 'pt-BR': ptBR };
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...SUPPORTED_LOCALES],
-  load: 'currentOnly',
-  ns: [NS],
-  defaultNS: NS,
-  resources: Object.fromEntries(Object.entries(CATALOGUES).map(([lng, texts]) => [lng, { [NS]: texts }])),
-  initAsync: false,
-  returnEmptyString: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-});
+const instances = new Map<Locale, I18n>(
+  SUPPORTED_LOCALES.map((locale) => [
+    locale,
+    setupI18n({
+      locale,
+      messages: { [locale]: compileCatalogue(NS, CATALOGUES[locale]) as unknown as Messages },
+    }),
+  ]),
+);
 
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-type Base<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
 /** Every key of the English catalogue (plural keys by their base: `t('x', { count })`). */
-export type ServerKey = Base<Leaves<typeof en>>;
+export type ServerKey = CatalogueKey<typeof en>;
 
 /** The server's texts in one language. */
 export interface ServerT {
@@ -49,10 +51,15 @@ export function serverT(locale: string | null | undefined): ServerT {
   const lng = isLocale(locale) ? locale : DEFAULT_LOCALE;
   let t = cache.get(lng);
   if (!t) {
-    const fixed = i18n.getFixedT(lng, NS);
-    t = Object.assign((key: ServerKey, params?: Record<string, string | number>) => fixed(key, params ?? {}), {
-      locale: lng,
-    });
+    const own = instances.get(lng)!;
+    const english = instances.get(DEFAULT_LOCALE)!;
+    const translate = (key: ServerKey, params?: Record<string, string | number>) => {
+      const id = `${NS}:${key}`;
+      // A text missing in a language (the catalogue test forbids it) reads in English.
+      const instance = Object.prototype.hasOwnProperty.call(own.messages, id) ? own : english;
+      return instance._(id, params);
+    };
+    t = Object.assign(translate, { locale: lng });
     cache.set(lng, t);
   }
   return t;
