@@ -45,7 +45,7 @@ describe('hostile input', () => {
     const before = [await count('feedback'), await count('plugins')];
     const res = await t.app.inject({ ...req, headers: m.auth });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE });
+    expect(res.json()).toEqual({ message: CONTROL_CHARACTERS_MESSAGE, code: 'format.controlCharacters' });
     expect([await count('feedback'), await count('plugins')]).toEqual(before);
   });
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { cutDescription } from '@bm/core';
+import { cutDescription, SUPPORTED_LOCALES, type Locale } from '@bm/core';
+import { pageLocale, serverT, type ServerT } from './i18n/index.js';
 import type { PageData } from './page-data.js';
 import { pagePreloads } from './page-preload.js';
 
@@ -34,7 +35,7 @@ export const SITE_NAME = 'BakkesMod Community';
  * plugin): answered 200 with noindex and the app's defaults, so its owner's visit has no failed
  * request and nothing about it shows; null to keep the app's defaults.
  */
-export type MetaResolver = (pathname: string) => Promise<PageMeta | 'not-found' | 'private' | null>;
+export type MetaResolver = (pathname: string, t: ServerT) => Promise<PageMeta | 'not-found' | 'private' | null>;
 
 /** Asks search engines to leave the page out (a page only its owner or staff can see). */
 export function withNoIndex(html: string): string {
@@ -52,9 +53,10 @@ export function siteOrigin(config: { publicUrl: string; publicUrlSet: boolean },
 
 /**
  * Writes the page's title, description, canonical address, Open Graph and Twitter card tags into
- * the app's HTML, for crawlers and link previews. Every value is escaped.
+ * the app's HTML, for crawlers and link previews. Every value is escaped. `lang`: the language the
+ * address asked for (?lang=xx), kept in the canonical address, so each language's page is its own.
  */
-export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathname: string): string {
+export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathname: string, lang?: Locale): string {
   const description = cutDescription(meta.description);
   const title = meta.title === SITE_NAME ? SITE_NAME : `${meta.title} · ${SITE_NAME}`;
   const image = meta.image
@@ -62,7 +64,7 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
       ? meta.image
       : `${publicUrl}${meta.image.startsWith('/') ? '' : '/'}${meta.image}`
     : null;
-  const url = publicUrl + (meta.canonicalPath ?? pathname);
+  const url = publicUrl + (meta.canonicalPath ?? pathname) + (lang ? `?lang=${lang}` : '');
   const tag = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
@@ -93,6 +95,35 @@ export function withMeta(html: string, meta: PageMeta, publicUrl: string, pathna
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/**
+ * The page's language (docs/i18n.md, "Server"): `<html lang>`, and for a page without meta of its own
+ * the site's description in that language.
+ */
+export function withLocale(html: string, t: ServerT, ownMeta: boolean): string {
+  const lang = `lang="${t.locale}"`;
+  const out = html.replace(/<html\b([^>]*)>/i, (tag, attrs: string) =>
+    /\slang="[^"]*"/.test(attrs) ? tag.replace(/lang="[^"]*"/, lang) : `<html ${lang}${attrs}>`,
+  );
+  if (ownMeta || t.locale === 'en') return out;
+  return out.replace(
+    /(<meta\s+name="description"\s+content=")[^"]*(")/i,
+    (_, open: string, close: string) => `${open}${escapeHtml(t('page.siteDescription'))}${close}`,
+  );
+}
+
+/**
+ * Tells search engines the page in every language: `<link rel="alternate" hreflang>` to `?lang=xx`
+ * for each, and x-default to the address without it (the browser's language decides).
+ */
+export function withAlternates(html: string, origin: string, path: string): string {
+  const href = (lang?: Locale) => escapeHtml(`${origin}${path}${lang ? `?lang=${lang}` : ''}`);
+  const links = [
+    ...SUPPORTED_LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${href()}" />`,
+  ].join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
 }
 
 /**
@@ -188,17 +219,30 @@ export async function spaFallback(
     let html = indexHtml;
     let status = 200;
     html = withPreloads(html, preloads(pathname));
+    // The head is written in the visitor's language: ?lang=xx, else Accept-Language (so answers vary by it).
+    const params = new URLSearchParams(req.url.slice(pathname.length + 1));
+    const { locale, chosen } = pageLocale(params.get('lang'), req.headers['accept-language']);
+    const t = serverT(locale);
+    reply.header('vary', 'Accept-Language');
+    let meta: Awaited<ReturnType<MetaResolver>> = null;
     if (opts.resolveMeta) {
-      const meta = await opts.resolveMeta(pathname).catch((err) => {
+      meta = await opts.resolveMeta(pathname, t).catch((err) => {
         req.log.warn({ err, pathname }, 'Page meta not resolved');
         return null;
       });
       // The app still loads (its owner may see a hidden plugin once signed in), but the status is honest.
       if (meta === 'not-found') status = 404;
       else if (meta === 'private') html = withNoIndex(html);
-      else if (meta) html = withMeta(html, meta, opts.origin(req), pathname);
-      if (meta === 'private') return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
+      else if (meta) html = withMeta(html, meta, opts.origin(req), pathname, chosen ? locale : undefined);
     }
+    html = withLocale(html, t, !!meta && typeof meta === 'object');
+    if (meta === 'private') return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(html);
+    if (status === 200)
+      html = withAlternates(
+        html,
+        opts.origin(req),
+        typeof meta === 'object' && meta?.canonicalPath ? meta.canonicalPath : pathname,
+      );
     if (status === 200 && opts.pageData) {
       const query = req.url.slice(pathname.length + 1);
       const data = await opts.pageData(pathname, query).catch((err) => {

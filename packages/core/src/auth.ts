@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from './messages.js';
 import { inspectionFlagSchema } from './inspection.js';
+import { SUPPORTED_LOCALES } from './locales.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
@@ -33,6 +34,8 @@ export const registerRequest = z.object({
   password: z.string().min(PASSWORD_MIN, M.passwordMin).max(200),
   productUpdatesOptIn: z.boolean().optional().default(false),
   turnstileToken: z.string().optional().nullable(),
+  /** The language the visitor was reading in when they registered (their mails use it). */
+  locale: z.enum(SUPPORTED_LOCALES).nullable().optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 
@@ -78,6 +81,8 @@ export const memberSchema = z.object({
   avatarUrl: z.string().nullable(),
   isVerified: z.boolean(),
   isImpersonating: z.boolean(),
+  /** The member's language for the site, mails and notices; null until they pick one (docs/i18n.md). */
+  locale: z.enum(SUPPORTED_LOCALES).nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -89,6 +94,8 @@ export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];
 
 export const errorResponse = z.object({
   message: z.string(),
+  /** The message's stable code when it is one of core's constants ('auth.emailTaken'; message-codes.ts). */
+  code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   reason: z.string().optional(),
   currentEmail: z.string().nullable().optional(),
@@ -96,6 +103,10 @@ export const errorResponse = z.object({
   flags: z.array(inspectionFlagSchema).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** PUT /api/members/me/locale: the member's language, or null to follow the browser again. */
+export const localeRequest = z.object({ locale: z.enum(SUPPORTED_LOCALES).nullable() });
+export type LocaleRequest = z.infer<typeof localeRequest>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

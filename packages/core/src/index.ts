@@ -40,3 +40,4 @@ export * from './webhooks.js';
 export * from './oauth.js';
 export * from './locales.js';
 export * from './catalogues.js';
+export * from './message-codes.js';

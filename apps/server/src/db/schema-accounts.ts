@@ -35,6 +35,8 @@ export const members = pgTable(
     supportUrl: text('support_url'),
     /** Starts at 1; kept in step with member_reputation rows in the same transaction, never below 1. */
     reputation: integer('reputation').notNull().default(1),
+    /** The member's language (a SUPPORTED_LOCALES tag) for the site, mails and notices; null: not chosen. */
+    locale: text('locale'),
     notificationPreferences: jsonb('notification_preferences').$type<Record<string, boolean>>(),
     /** Set by an administrator: the account cannot sign in and its sessions are revoked. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),

@@ -24,6 +24,7 @@ export const testMember: Member = {
   avatarUrl: null,
   isVerified: true,
   isImpersonating: false,
+  locale: null,
 };
 
 /** A JWT-shaped token (unsigned) with the claims the client reads. */

@@ -104,7 +104,11 @@ describe('registration, verification and sign-in', () => {
     const unknown = await post('/auth/login', { username: 'nobody-here', password: 'wrong-password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: M.invalidCredentials, reason: 'InvalidCredentials' });
+    expect(wrong.json()).toEqual({
+      message: M.invalidCredentials,
+      code: 'auth.invalidCredentials',
+      reason: 'InvalidCredentials',
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type LoginResponse } from '@bm/core';
+import { AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES, type Locale, type LoginResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { members, sessions } from '../../db/schema.js';
 import { HttpError, conflict } from '../../platform/errors.js';
@@ -17,7 +17,7 @@ const DUMMY_HASH = hashPassword('not-a-real-password-used-for-timing');
 
 export async function register(
   ctx: AppContext,
-  input: { username: string; email: string; password: string; productUpdatesOptIn: boolean },
+  input: { username: string; email: string; password: string; productUpdatesOptIn: boolean; locale?: Locale | null },
 ) {
   const username = input.username.trim();
   const email = input.email.trim();
@@ -34,6 +34,7 @@ export async function register(
         email,
         passwordHash,
         productUpdatesOptIn: input.productUpdatesOptIn,
+        locale: input.locale ?? null,
         notificationPreferences: { ...DEFAULT_NOTIFICATION_PREFERENCES, productUpdates: input.productUpdatesOptIn },
       })
       .returning();

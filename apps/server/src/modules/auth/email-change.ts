@@ -4,6 +4,7 @@ import type { AppContext, Principal } from '../../context.js';
 import { emailTokens, members } from '../../db/schema.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mailer.js';
+import { serverT } from '../../i18n/index.js';
 import { newMailToken } from '../../platform/tokens.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './mail-templates.js';
 import { consumeToken } from './mail-tokens.js';
@@ -34,11 +35,10 @@ export async function requestEmailChange(
       newEmail: email,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
     });
-    await enqueueMail(
-      tx,
-      emailChangeConfirmMail(email, member.username, mailLink(ctx, '/verify-email-change', t.token)),
-    );
-    if (member.email) await enqueueMail(tx, emailChangeNoticeMail(member.email, member.username, email));
+    const lang = serverT(member.locale);
+    const link = mailLink(ctx, '/verify-email-change', t.token, lang.locale);
+    await enqueueMail(tx, emailChangeConfirmMail(email, member.username, link, lang));
+    if (member.email) await enqueueMail(tx, emailChangeNoticeMail(member.email, member.username, email, lang));
   });
   void ctx.mail.kick();
 }

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES as M, RESET_TOKEN_TTL_S, type AuthResponse } from '@bm/core';
+import { AUTH_MESSAGES as M, RESET_TOKEN_TTL_S, localeFromAcceptLanguage, type AuthResponse } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { emailTokens, members, sessions } from '../../db/schema.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mailer.js';
+import { serverT } from '../../i18n/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { newMailToken } from '../../platform/tokens.js';
 import { checkCredentials } from './credentials.js';
@@ -61,8 +62,11 @@ export async function resendVerification(ctx: AppContext, input: { email?: strin
   void ctx.mail.kick();
 }
 
-/** Same answer whether or not the account exists. */
-export async function forgotPassword(ctx: AppContext, email: string) {
+/**
+ * Same answer whether or not the account exists. The mail is in the account's language, else in the
+ * one the asking browser prefers (Accept-Language), else English.
+ */
+export async function forgotPassword(ctx: AppContext, email: string, acceptLanguage?: string) {
   const [member] = await ctx.db.select().from(members).where(byEmail(email)).limit(1);
   if (!member || !member.email) return;
   await ctx.db.transaction(async (tx) => {
@@ -73,7 +77,9 @@ export async function forgotPassword(ctx: AppContext, email: string) {
       tokenHash: t.hash,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
     });
-    await enqueueMail(tx, passwordResetMail(member.email!, member.username, mailLink(ctx, '/reset-password', t.token)));
+    const lang = serverT(member.locale ?? localeFromAcceptLanguage(acceptLanguage));
+    const link = mailLink(ctx, '/reset-password', t.token, lang.locale);
+    await enqueueMail(tx, passwordResetMail(member.email!, member.username, link, lang));
   });
   void ctx.mail.kick();
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { emailTokens } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
 import { enqueueMail } from '../../platform/mailer.js';
+import { serverT } from '../../i18n/index.js';
 import { hashMailToken, newMailToken } from '../../platform/tokens.js';
 import { verificationMail } from './mail-templates.js';
 import { type MemberRow, mailLink } from './members.js';
@@ -20,7 +21,9 @@ export async function sendVerification(ctx: AppContext, db: Db, member: MemberRo
     newEmail: member.email,
     expiresAt: new Date(Date.now() + VERIFY_TOKEN_TTL_S * 1000),
   });
-  await enqueueMail(db, verificationMail(member.email!, member.username, mailLink(ctx, '/verify-email', t.token)));
+  const lang = serverT(member.locale);
+  const link = mailLink(ctx, '/verify-email', t.token, lang.locale);
+  await enqueueMail(db, verificationMail(member.email!, member.username, link, lang));
   return t;
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_MESSAGES, AUTH_MESSAGES, OAUTH_MESSAGES, type Member } from '@bm/core';
+import { ADMIN_MESSAGES, AUTH_MESSAGES, OAUTH_MESSAGES, isLocale, type Locale, type Member } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { memberRoles, members } from '../../db/schema.js';
@@ -17,6 +17,7 @@ export function toMember(row: MemberRow, ctx: Pick<AppContext, 'storage'>, imper
     avatarUrl: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
     isVerified: row.emailVerifiedAt !== null,
     isImpersonating: impersonating,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 
@@ -34,9 +35,12 @@ export async function memberRow(ctx: AppContext, id: number) {
   return row;
 }
 
-/** A link into the site carrying a mailed token. */
-export const mailLink = (ctx: AppContext, path: string, token: string) =>
-  `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+/**
+ * A link into the site carrying a mailed token. A mail in another language than English names it
+ * (`&lang=xx`), so the page it opens is in the mail's language too (docs/i18n.md).
+ */
+export const mailLink = (ctx: AppContext, path: string, token: string, locale: Locale = 'en') =>
+  `${ctx.config.publicUrl}${path}?token=${encodeURIComponent(token)}${locale === 'en' ? '' : `&lang=${locale}`}`;
 
 /** Whether the account may start a session, whatever the way in (password, passkey): enabled, with a verified email. */
 export function checkCanSignIn(member: MemberRow) {

@@ -172,7 +172,7 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
     { schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 200: messageResponse } } },
     async (req) => {
       await ctx.limits.consume('forgot', req.ip, req.body.email);
-      await auth.forgotPassword(req.body.email);
+      await auth.forgotPassword(req.body.email, req.headers['accept-language']);
       return { message: SAME_ANSWER };
     },
   );

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthResponse, AuthenticationCredential, LoginResponse, Member, RegistrationCredential } from '@bm/core';
+import type {
+  AuthResponse,
+  AuthenticationCredential,
+  Locale,
+  LoginResponse,
+  Member,
+  RegistrationCredential,
+} from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import * as credentials from './credentials.js';
 import * as emailChange from './email-change.js';
@@ -39,7 +46,13 @@ export class AuthService {
     return sessions.liveSessions(this.ctx, ids);
   }
 
-  register(input: { username: string; email: string; password: string; productUpdatesOptIn: boolean }) {
+  register(input: {
+    username: string;
+    email: string;
+    password: string;
+    productUpdatesOptIn: boolean;
+    locale?: Locale | null;
+  }) {
     return credentials.register(this.ctx, input);
   }
 
@@ -133,8 +146,8 @@ export class AuthService {
     return emailLinks.resendVerification(this.ctx, input);
   }
 
-  forgotPassword(email: string) {
-    return emailLinks.forgotPassword(this.ctx, email);
+  forgotPassword(email: string, acceptLanguage?: string) {
+    return emailLinks.forgotPassword(this.ctx, email, acceptLanguage);
   }
 
   resetPassword(token: string, newPassword: string) {

@@ -100,17 +100,17 @@ export async function noticeNewDevice(ctx: AppContext, memberId: number, session
       .limit(100);
     if (!earlier.length || earlier.some((s) => deviceKey(s.userAgent) === key)) return;
     const { browser, device } = describeAgent(client?.userAgent ?? null);
-    const what = [browser, device].filter(Boolean).join(' on ');
     const network = client ? ipPrefix(client.ip) : null;
-    const where = network ? ` from the network ${network}` : '';
     await ctx.notifications.sendNow({
       memberId,
       kind: 'newSignIn',
-      subject: 'New sign-in to your account',
-      body:
-        `Someone signed in to your account with ${what}${where}.\n\n` +
-        'If this was you, there is nothing to do. If not, end that session under Settings → Security, ' +
-        'change your password and turn on two-factor authentication.',
+      subject: (t) => t('notice.newSignIn.subject'),
+      body: (t) => {
+        const what =
+          browser && device ? t('notice.newSignIn.browserOnDevice', { browser, device }) : browser || device || '';
+        const said = network ? t('notice.newSignIn.bodyFrom', { what, network }) : t('notice.newSignIn.body', { what });
+        return `${said}\n\n${t('notice.newSignIn.advice')}`;
+      },
       link: '/account/settings/security',
     });
     void ctx.mail.kick();

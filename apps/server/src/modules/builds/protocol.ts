@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SubmissionStatus } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
 import type { JobKindOptions } from '../../platform/jobs.js';
+import type { ServerT } from '../../i18n/index.js';
 
 /** Where the builder posts its callbacks (under the site's public URL). */
 export const BUILD_CALLBACK_PATH = '/api/builds/callback';
@@ -102,3 +103,14 @@ export const cut = (s: string, max: number) => (s.length > max ? `${s.slice(0, m
 export const fileKey = (pluginId: number, kind: string) =>
   `plugins/${pluginId}/${kind}-${randomBytes(12).toString('hex')}.zip`;
 export const pluginLabel = (name: string, version: string | null) => (version ? `${name} v${version}` : name);
+
+/** The end of a build log, quoted in a failure notice as a code block (docs/i18n.md: `t` is the member's language). */
+export const logTail = (t: ServerT, log: string | null | undefined) =>
+  log ? `\n\n${t('notice.buildLogEnd')}\n\n\`\`\`\n${log.slice(-3000).replace(/```/g, "'''")}\n\`\`\`` : '';
+
+/** A build's deny reason in the member's language when it is one of the site's own; other reasons as written. */
+export function buildReason(t: ServerT, reason: string): string {
+  if (reason === BUILD_MESSAGES.failed) return t('notice.buildFailed.failed');
+  if (reason === BUILD_MESSAGES.timedOut) return t('notice.buildFailed.timedOut');
+  return reason;
+}

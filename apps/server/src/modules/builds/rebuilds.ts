@@ -18,6 +18,7 @@ import {
   cut,
   decodeBase64,
   KEPT_BODY,
+  logTail,
 } from './protocol.js';
 import { postToBuilder } from './dispatch.js';
 
@@ -301,8 +302,9 @@ export class RebuildService {
     const sent = await this.ctx.notifications.send({
       memberId: item.ownerId,
       kind: 'buildFailed',
-      subject: `Rebuild failed: ${item.pluginName} for ${item.gameVersionName}`,
-      body: `The site rebuilt **${item.pluginName}** from its source for game version ${item.gameVersionName}, and the build failed. Your published version is unchanged.${log ? `\n\nThe end of the build log:\n\n\`\`\`\n${log.slice(-3000).replace(/```/g, "'''")}\n\`\`\`` : ''}\n\n[The whole log](${logUrl})`,
+      subject: (t) => t('notice.rebuildFailed.subject', { name: item.pluginName, game: item.gameVersionName }),
+      body: (t) =>
+        `${t('notice.rebuildFailed.body', { name: item.pluginName, game: item.gameVersionName })}${logTail(t, log)}\n\n[${t('notice.rebuildFailed.wholeLog')}](${logUrl})`,
       link: logUrl,
     });
     await sent?.publish?.();

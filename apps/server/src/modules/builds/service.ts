@@ -36,6 +36,8 @@ import {
   cut,
   fileKey,
   pluginLabel,
+  buildReason,
+  logTail,
 } from './protocol.js';
 
 /**
@@ -392,13 +394,18 @@ export class BuildService {
       let publish: (() => Promise<void>) | undefined;
       if (notifyFailure) {
         const label = pluginLabel(sub.pluginName, sub.versionString);
-        const reason = fields.denyReason ?? BUILD_MESSAGES.failed;
+        const denyReason = fields.denyReason ?? BUILD_MESSAGES.failed;
         const sent = await this.ctx.notifications.send(
           {
             memberId: sub.ownerId,
             kind: 'buildFailed',
-            subject: `${reason}: ${label}`,
-            body: `The build of **${label}** did not succeed (${reason.toLowerCase()}), so it cannot be reviewed.${log ? `\n\nThe end of the build log:\n\n\`\`\`\n${log.slice(-3000).replace(/```/g, "'''")}\n\`\`\`` : ''}\n\nFix the problem and upload the source again from the plugin's manage page.`,
+            subject: (t) => t('notice.buildFailed.subject', { reason: buildReason(t, denyReason), plugin: label }),
+            body: (t) => {
+              const reason = buildReason(t, denyReason);
+              // Mid-sentence the reason reads in lower case, except in German, where nouns keep their capital.
+              const inline = t.locale === 'de' ? reason : reason.toLowerCase();
+              return `${t('notice.buildFailed.body', { plugin: label, reason: inline })}${logTail(t, log)}\n\n${t('notice.buildFailed.fix')}`;
+            },
             link: `/plugins/${sub.pluginId}/manage`,
           },
           tx,

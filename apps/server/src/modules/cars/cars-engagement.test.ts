@@ -85,7 +85,7 @@ describe('view counting', () => {
   });
 
   it('answers 404 for an unknown car and 400 for a bad id', async () => {
-    expect((await api.post('/cars/999999/view')).json()).toEqual({ message: M.notFound });
+    expect((await api.post('/cars/999999/view')).json()).toEqual({ message: M.notFound, code: 'car.notFound' });
     expect((await api.post('/cars/x/view')).statusCode).toBe(400);
   });
 

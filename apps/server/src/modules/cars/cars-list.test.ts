@@ -248,6 +248,6 @@ describe('GET /members/{username}/cars', () => {
   it('answers 404 for an unknown member', async () => {
     const res = await api.get('/members/nobody-by-that-name/cars');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: M.memberNotFound });
+    expect(res.json()).toEqual({ message: M.memberNotFound, code: 'member.notFound' });
   });
 });

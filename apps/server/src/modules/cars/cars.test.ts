@@ -95,7 +95,7 @@ describe('creating and reading a car', () => {
     expect(bad.json().message).toBe('Invalid id');
     const missing = await api.get('/cars/987654');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: M.notFound });
+    expect(missing.json()).toEqual({ message: M.notFound, code: 'car.notFound' });
   });
 });
 

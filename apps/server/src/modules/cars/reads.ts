@@ -17,6 +17,7 @@ import {
 } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import { carRatings, cars, carVotes, members } from '../../db/schema.js';
+import { englishT, type ServerT } from '../../i18n/index.js';
 import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
@@ -214,7 +215,11 @@ export class CarReads {
  * The car page's title, description (cut to 160 characters) and banner for the HTML the server
  * writes; null for a car the public cannot see.
  */
-export async function carMeta(ctx: Pick<AppContext, 'db' | 'storage'>, id: number): Promise<PageMeta | null> {
+export async function carMeta(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  id: number,
+  t: ServerT = englishT,
+): Promise<PageMeta | null> {
   const [row] = await ctx.db
     .select({
       name: cars.name,
@@ -233,8 +238,7 @@ export async function carMeta(ctx: Pick<AppContext, 'db' | 'storage'>, id: numbe
   if (!row || !isCarListed(row)) return null;
   const body = row.bodyProductId === null ? 'Rocket League' : bodyName(row.bodyProductId);
   const text =
-    markdownToText(row.description) ||
-    `${row.name}: a ${body} car design by ${row.memberName}. Copy the car code and import it in Rocket League with BakkesMod.`;
+    markdownToText(row.description) || t('page.carDescription', { name: row.name, body, author: row.memberName });
   return {
     title: row.name,
     description: cutDescription(text),

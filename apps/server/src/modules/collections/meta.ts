@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
+import { englishT, type ServerT } from '../../i18n/index.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { queryRows } from '../plugins/index.js';
@@ -12,7 +13,11 @@ import { isListedCollection, listedCollectionSql, type CollectionAccessFacts } f
  * owner is disabled, is 'private' (200 with noindex and nothing of it written: its owner, or
  * whoever holds an unlisted link, loads it in the app); none at all is null (404).
  */
-export async function collectionMeta(ctx: Pick<AppContext, 'db'>, id: number): Promise<PageMeta | 'private' | null> {
+export async function collectionMeta(
+  ctx: Pick<AppContext, 'db'>,
+  id: number,
+  t: ServerT = englishT,
+): Promise<PageMeta | 'private' | null> {
   const [row] = await queryRows<CollectionAccessFacts & { name: string; description: string; owner: string }>(
     ctx.db,
     sql`select col.member_id as "memberId", col.visibility, col.name, col.description, m.username as owner,
@@ -24,7 +29,7 @@ export async function collectionMeta(ctx: Pick<AppContext, 'db'>, id: number): P
   return {
     title: row.name,
     description: cutDescription(
-      markdownToText(row.description) || `A collection of BakkesMod plugins and car designs by ${row.owner}.`,
+      markdownToText(row.description) || t('page.collectionDescription', { owner: row.owner }),
     ),
     type: 'website',
     canonicalPath: `/collections/${id}`,

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { gameVersions, members, plugins, submissions } from '../../db/schema.js';
+import { englishT, type ServerT } from '../../i18n/index.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { Notice } from '../notifications/index.js';
 import { canSeePlugin, queryRows, versionChangelog } from '../plugins/index.js';
@@ -108,37 +109,42 @@ export interface FollowerNoticeFacts {
   status?: 'works' | 'broken';
 }
 
-/** The notice builder: subject, body (markdown) and link of a follower notice. */
-export function followerNotice(facts: FollowerNoticeFacts): Omit<Notice, 'memberId'> {
+/**
+ * The notice builder: subject, body (markdown) and link of a follower notice, written in `t`'s
+ * language (the batch writes it for each follower in theirs).
+ */
+export function followerNotice(
+  facts: FollowerNoticeFacts,
+  t: ServerT = englishT,
+): Omit<Notice, 'memberId'> & { subject: string; body: string } {
   const { pluginName: name, authorName: author } = facts;
   const version = facts.versionString ? ` v${facts.versionString}` : '';
-  const quoted = facts.changelog ? `\n\nWhat's new:\n\n${quoteChangelog(facts.changelog)}` : '';
+  const quoted = facts.changelog ? `\n\n${t('notice.follow.whatsNew')}\n\n${quoteChangelog(facts.changelog)}` : '';
   const base = { kind: 'followedUpdate' as const, link: `/plugin/${facts.pluginId}` };
   if (facts.reason === 'newPlugin')
     return {
       ...base,
-      subject: `${author} published a new plugin: ${name}`,
-      body: `**${author}**, whom you follow, published a new plugin: **${name}**${version}.${quoted}`,
+      subject: t('notice.follow.newPluginSubject', { author, name }),
+      body: `${t('notice.follow.newPluginBody', { author, name, version })}${quoted}`,
     };
   if (facts.reason === 'compatibility') {
-    const game = facts.gameVersionName ?? 'the current game version';
+    const game = facts.gameVersionName ?? t('notice.follow.currentGameVersion');
     return facts.status === 'works'
       ? {
           ...base,
-          subject: `${name} works with ${game}`,
-          body: `**${name}**, a plugin you follow, is now confirmed to work with ${game}.`,
+          subject: t('notice.follow.worksSubject', { name, game }),
+          body: t('notice.follow.worksBody', { name, game }),
         }
       : {
           ...base,
-          subject: `${name} is reported broken on ${game}`,
-          body: `**${name}**, a plugin you follow, is reported broken on ${game}. You will hear when a new version is out.`,
+          subject: t('notice.follow.brokenSubject', { name, game }),
+          body: t('notice.follow.brokenBody', { name, game }),
         };
   }
-  return {
-    ...base,
-    subject: `${name}${version} is out`,
-    body: `**${name}**, a plugin you follow, has a new version${version ? `:${version}` : ''}.${quoted}`,
-  };
+  const said = facts.versionString
+    ? t('notice.follow.versionBodyOf', { name, versionString: facts.versionString })
+    : t('notice.follow.versionBody', { name });
+  return { ...base, subject: t('notice.follow.versionSubject', { name, version }), body: `${said}${quoted}` };
 }
 
 /** The facts of a queued notice, read when it is sent; null when the plugin is gone or no longer public. */
@@ -184,6 +190,11 @@ export async function sendFollowerNoticeBatch(ctx: AppContext, payload: Follower
     return;
   }
   const notice = followerNotice(facts);
+  // Each follower reads it in their own language: the texts are written again for theirs at send time.
+  const text = {
+    subject: (t: ServerT) => followerNotice(facts, t).subject,
+    body: (t: ServerT) => followerNotice(facts, t).body,
+  };
   const withAuthorFollowers = payload.reason === 'version' && payload.firstPublish === true;
   await ctx.notifications.sendBatch({
     job: FOLLOWER_NOTICE_JOB,
@@ -202,6 +213,6 @@ export async function sendFollowerNoticeBatch(ctx: AppContext, payload: Follower
             order by f.id limit ${limit}`,
         )
       ).map((r) => Number(r.id)),
-    notice: (memberId) => ({ ...notice, memberId }),
+    notice: (memberId) => ({ ...notice, ...text, memberId }),
   });
 }

@@ -102,7 +102,7 @@ describe('GET /members/{username}', () => {
   it('answers 404 for an unknown name, and for a disabled account to all but staff', async () => {
     const missing = await call('GET', '/members/nobody-here-at-all');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: M.notFound });
+    expect(missing.json()).toEqual({ message: M.notFound, code: 'member.notFound' });
 
     const gone = await signedInMember(t);
     await t.ctx.db.update(members).set({ disabledAt: new Date() }).where(eq(members.id, gone.id));

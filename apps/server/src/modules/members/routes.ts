@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MEMBER_MESSAGES as M,
+  localeRequest,
   memberCarsPageSchema,
   memberCarsQuery,
   memberPluginsPageSchema,
@@ -31,6 +32,15 @@ export function memberRoutes(app: App, ctx: AppContext) {
       schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } },
     },
     async (req) => service.updateProfile(requireMember(req), req.body),
+  );
+
+  r.put(
+    '/members/me/locale',
+    {
+      preValidation: signedIn,
+      schema: { tags, security: bearer, body: localeRequest, response: { 200: localeRequest } },
+    },
+    async (req) => service.setLocale(requireMember(req), req.body.locale),
   );
 
   // Before /members/:username, so "me" is never read as a name.

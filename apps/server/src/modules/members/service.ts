@@ -3,6 +3,7 @@ import {
   MEMBER_MESSAGES as M,
   SOCIAL_KEYS,
   hasRole,
+  type Locale,
   type MemberPluginsPage,
   type MemberProfile,
   type RepResponse,
@@ -211,6 +212,17 @@ export class MemberService {
     if (!row) throw notFound(M.notFound);
     pluginsChanged(this.ctx);
     return row;
+  }
+
+  /** The member's language for the site, mails and notices (docs/i18n.md); null follows the browser again. */
+  async setLocale(principal: Principal, locale: Locale | null): Promise<{ locale: Locale | null }> {
+    const [row] = await this.ctx.db
+      .update(members)
+      .set({ locale, updatedAt: new Date() })
+      .where(eq(members.id, principal.memberId))
+      .returning({ id: members.id });
+    if (!row) throw notFound(M.notFound);
+    return { locale };
   }
 
   /**

@@ -144,10 +144,10 @@ export class ModerationDecisions {
           {
             memberId: plugin.memberId,
             kind: 'pluginApproved',
-            subject: `${plugin.name}${version} was approved`,
-            body: `Your plugin **${plugin.name}**${version} was approved and is now live. Players can install it from the site and the in-game plugin manager.${
-              note ? `\n\nNote from the moderator:\n\n${note}` : ''
-            }`,
+            subject: (t) => t('notice.pluginApproved.subject', { name: plugin.name, version }),
+            body: (t) =>
+              t('notice.pluginApproved.body', { name: plugin.name, version }) +
+              (note ? `\n\n${t('notice.moderatorNote')}\n\n${note}` : ''),
             link: `/plugin/${plugin.id}`,
           },
           tx,
@@ -213,8 +213,9 @@ export class ModerationDecisions {
         {
           memberId: plugin.memberId,
           kind: 'pluginDenied',
-          subject: `${plugin.name}${version} was not approved`,
-          body: `A moderator did not approve **${plugin.name}**${version}. The reason:\n\n${reason}\n\nYou can upload a corrected source from the plugin's manage page.`,
+          subject: (t) => t('notice.pluginDenied.subject', { name: plugin.name, version }),
+          body: (t) =>
+            `${t('notice.pluginDenied.body', { name: plugin.name, version })}\n\n${reason}\n\n${t('notice.pluginDenied.upload')}`,
           link: `/plugins/${plugin.id}/manage`,
         },
         tx,

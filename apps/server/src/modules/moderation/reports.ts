@@ -3,6 +3,7 @@ import { MODERATION_MESSAGES as M, REPORT_MESSAGES as RM, REPORT_REASONS, type R
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { cars, members, pluginComments, plugins, reports } from '../../db/schema.js';
+import type { ServerT } from '../../i18n/index.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/db-errors.js';
 import { carListedSql } from '../cars/index.js';
@@ -158,8 +159,11 @@ export class ModerationReports {
         {
           memberId: car.memberId,
           kind: 'staffMessage',
-          subject: `Your car ${car.name} was hidden`,
-          body: `A moderator hid your car **${car.name}** after members reported it${because(reasons)}. It is no longer shown to other members; you can still see and edit it.${noted(note)}`,
+          subject: (t) => t('notice.carHidden.subject', { name: car.name }),
+          body: (t) =>
+            (reasons.length
+              ? t('notice.carHidden.bodyFor', { name: car.name, reasons: reasons.join('; ') })
+              : t('notice.carHidden.body', { name: car.name })) + noted(t, note),
           link: `/cars/${carId}`,
         },
         tx,
@@ -217,8 +221,14 @@ export class ModerationReports {
         {
           memberId: comment.memberId,
           kind: 'staffMessage',
-          subject: `Your comment on ${comment.pluginName} was removed`,
-          body: `A moderator removed your comment on **${comment.pluginName}** after members reported it${because(reasons)}.\n\n${quote(comment.body)}${noted(note)}`,
+          subject: (t) => t('notice.commentRemoved.subject', { name: comment.pluginName }),
+          body: (t) => {
+            const name = comment.pluginName;
+            const said = reasons.length
+              ? t('notice.commentRemoved.bodyFor', { name, reasons: reasons.join('; ') })
+              : t('notice.commentRemoved.body', { name });
+            return `${said}\n\n${quote(comment.body)}${noted(t, note)}`;
+          },
           link: `/plugin/${comment.pluginId}`,
         },
         tx,
@@ -228,5 +238,4 @@ export class ModerationReports {
   }
 }
 
-const because = (reasons: string[]) => (reasons.length ? ` for: ${reasons.join('; ')}` : '');
-const noted = (note: string | undefined) => (note ? `\n\nNote from the moderator:\n\n${note}` : '');
+const noted = (t: ServerT, note: string | undefined) => (note ? `\n\n${t('notice.moderatorNote')}\n\n${note}` : '');

@@ -9,5 +9,6 @@ export {
   toMailMessage,
   type Notice,
   type NoticeKind,
+  type NoticeText,
   type SentNotice,
 } from './service.js';

@@ -1,4 +1,14 @@
 // What a notice is, apart from how it is sent: the service and the email template both read it.
+import type { ServerT } from '../../i18n/index.js';
+
+/**
+ * A text of a notice: as written (a product update, a staff message), or a function that writes it
+ * in the recipient's language when it is sent (the site's own notices, docs/i18n.md "Server").
+ */
+export type NoticeText = string | ((t: ServerT) => string);
+
+/** The text in the recipient's language. */
+export const noticeText = (text: NoticeText, t: ServerT) => (typeof text === 'string' ? text : text(t));
 
 /** What a notice is about: decides the preference that gates it and its inbox category. */
 export type NoticeKind =
@@ -17,9 +27,9 @@ export type NoticeKind =
 export interface Notice {
   memberId: number;
   kind: NoticeKind;
-  subject: string;
+  subject: NoticeText;
   /** Markdown. */
-  body: string;
+  body: NoticeText;
   /** A site path the message points to ('/plugins/4/manage'). */
   link?: string;
   /** The sender shown in the inbox; the site by default. */

@@ -11,11 +11,12 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailMessages, members } from '../../db/schema.js';
+import { serverT } from '../../i18n/index.js';
 import { enqueueMail } from '../../platform/mailer.js';
 import { noticeMail } from './mail-template.js';
-import type { Notice, NoticeKind } from './notice.js';
+import { noticeText, type Notice, type NoticeKind } from './notice.js';
 
-export type { Notice, NoticeKind } from './notice.js';
+export type { Notice, NoticeKind, NoticeText } from './notice.js';
 
 // The context names the service here, not in context.ts, so that context.ts imports no module (no circle).
 declare module '../../context.js' {
@@ -124,18 +125,22 @@ export class NotificationService {
         verified: members.emailVerifiedAt,
         prefs: members.notificationPreferences,
         username: members.username,
+        locale: members.locale,
       })
       .from(members)
       .where(eq(members.id, notice.memberId));
     if (!member) return null;
     const wanted = noticeWanted(notice.kind, member.prefs as Partial<NotificationPreferences> | null);
     if (!wanted.inbox) return null;
+    // Written once, in the member's language (else English), for the inbox and the email alike.
+    const t = serverT(member.locale);
+    const written = { ...notice, subject: noticeText(notice.subject, t), body: noticeText(notice.body, t) };
     const [row] = await db
       .insert(mailMessages)
       .values({
         memberId: notice.memberId,
-        subject: notice.subject,
-        body: notice.body,
+        subject: written.subject,
+        body: written.body,
         from: notice.from ?? SITE_SENDER,
         category: CATEGORY[notice.kind],
         link: notice.link ?? null,
@@ -151,7 +156,7 @@ export class NotificationService {
       );
       await enqueueMail(
         db,
-        noticeMail(this.ctx.config.publicUrl, member.email, member.username, notice, { url, preference }),
+        noticeMail(this.ctx.config.publicUrl, member.email, member.username, written, { url, preference }, t),
       );
     }
     const messageId = row!.id;

@@ -1,3 +1,3 @@
 // Crawler files (robots.txt, sitemap.xml) and the meta the server writes into member and home pages.
 export { pageRoutes } from './routes.js';
-export { HOME_META, PLUGINS_META, memberMeta, privatePluginPage } from './service.js';
+export { homeMeta, memberMeta, pluginsMeta, privatePluginPage } from './service.js';

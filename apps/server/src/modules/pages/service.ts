@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { FEED_PATHS, FEED_TITLES, cutDescription } from '@bm/core';
+import { FEED_PATHS, cutDescription } from '@bm/core';
 import type { AppContext } from '../../context.js';
+import { englishT, type ServerT } from '../../i18n/index.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import { escapeHtml, SITE_NAME, type PageMeta } from '../../spa.js';
 import { carColumnsAs, carListedSql } from '../cars/index.js';
@@ -17,7 +18,11 @@ export const memberPath = (username: string) => `/members/${encodeURIComponent(u
  * Title, description and avatar of a member's profile page (any case of the name); null for an
  * unknown or disabled member, whose page answers 404.
  */
-export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawName: string): Promise<PageMeta | null> {
+export async function memberMeta(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  rawName: string,
+  t: ServerT = englishT,
+): Promise<PageMeta | null> {
   let name: string;
   try {
     name = decodeURIComponent(rawName).trim();
@@ -34,13 +39,12 @@ export async function memberMeta(ctx: Pick<AppContext, 'db' | 'storage'>, rawNam
   return {
     title: row.username,
     description: cutDescription(
-      markdownToText(row.bioMarkdown) ||
-        `${row.username}'s BakkesMod plugins and Rocket League car designs on BakkesMod Community.`,
+      markdownToText(row.bioMarkdown) || t('page.memberDescription', { username: row.username }),
     ),
     image: row.avatarKey ? ctx.storage.url(row.avatarKey) : null,
     type: 'profile',
     canonicalPath: memberPath(row.username),
-    feed: { title: FEED_TITLES.member(row.username), path: FEED_PATHS.member(row.username) },
+    feed: { title: t('page.feedMember', { username: row.username }), path: FEED_PATHS.member(row.username) },
   };
 }
 
@@ -53,22 +57,22 @@ export async function privatePluginPage(ctx: Pick<AppContext, 'db'>, id: number)
   return row ? 'private' : null;
 }
 
-/** The home page's link preview: the site itself. */
-export const HOME_META: PageMeta = {
+/** The home page's link preview: the site itself, in the visitor's language. */
+export const homeMeta = (t: ServerT = englishT): PageMeta => ({
   title: SITE_NAME,
-  description: 'Share and discover BakkesMod plugins and custom car designs for Rocket League.',
+  description: t('page.siteDescription'),
   type: 'website',
   canonicalPath: '/',
-};
+});
 
-/** The plugin list: its link preview, and the site's feed of new versions. */
-export const PLUGINS_META: PageMeta = {
-  title: 'Plugins',
-  description: "BakkesMod plugins for Rocket League: browse, search and download, with every version's changelog.",
+/** The plugin list: its link preview, and the site's feed of new versions, in the visitor's language. */
+export const pluginsMeta = (t: ServerT = englishT): PageMeta => ({
+  title: t('page.pluginsTitle'),
+  description: t('page.pluginsDescription'),
   type: 'website',
   canonicalPath: '/plugins',
-  feed: { title: FEED_TITLES.site, path: FEED_PATHS.site },
-};
+  feed: { title: t('page.feedSite'), path: FEED_PATHS.site },
+});
 
 /** A search engine reads at most 50,000 addresses from one sitemap. */
 const SITEMAP_MAX_URLS = 50_000;

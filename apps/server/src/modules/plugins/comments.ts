@@ -148,8 +148,8 @@ export class CommentService {
         {
           memberId: plugin.memberId,
           kind: 'pluginComment',
-          subject: `New comment on ${plugin.name}`,
-          body: `**${commenter}** commented on **${plugin.name}**:\n\n${quote(body)}`,
+          subject: (t) => t('notice.pluginComment.subject', { name: plugin.name }),
+          body: (t) => `${t('notice.pluginComment.body', { commenter, name: plugin.name })}\n\n${quote(body)}`,
           link: `/plugin/${pluginId}`,
         },
         tx,

@@ -69,7 +69,7 @@ describe('who sees a plugin', () => {
     const draft = await createPlugin(t, owner, { name: 'Not Yet' });
     expect((await get(`/plugins/${draft.id}`)).statusCode).toBe(404);
     expect((await get(`/plugins/${draft.id}`, owner.auth)).statusCode).toBe(200);
-    expect((await get('/plugins/99999999')).json()).toEqual({ message: M.notFound });
+    expect((await get('/plugins/99999999')).json()).toEqual({ message: M.notFound, code: 'plugin.notFound' });
     expect((await get('/plugins/abc')).statusCode).toBe(400);
   });
 });

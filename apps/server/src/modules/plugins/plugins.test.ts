@@ -250,7 +250,7 @@ describe('own plugin calls', () => {
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: 'User must be authenticated' });
+      expect(res.json()).toEqual({ message: 'User must be authenticated', code: 'auth.notAuthenticated' });
     }
     expect((await api('DELETE', '/plugins/my/1/submissions/1')).statusCode).toBe(401);
   });

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   FEATURED_PLUGIN_COUNT,
   FEED_PATHS,
-  FEED_TITLES,
   PLUGIN_MESSAGES as M,
   cutDescription,
   normalizeSearchText,
@@ -32,6 +31,7 @@ import {
   tags,
 } from '../../db/schema.js';
 import { dailySeries } from '../../db/count-marks.js';
+import { englishT, type ServerT } from '../../i18n/index.js';
 import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
@@ -430,7 +430,7 @@ export async function reviewQueuePositions(db: Db, ids: number[]): Promise<Map<n
 }
 
 /** Title, description and image of a public plugin's page, for the HTML the server writes; null otherwise. */
-export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta | null> {
+export async function pluginMeta(ctx: AppContext, id: number, t: ServerT = englishT): Promise<PageMeta | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2147483647) return null;
   const [row] = await ctx.db
     .select({
@@ -450,12 +450,12 @@ export async function pluginMeta(ctx: AppContext, id: number): Promise<PageMeta 
   return {
     title: row.name,
     description: cutDescription(
-      row.shortDescription.trim() || markdownToText(row.description) || `${row.name}, a BakkesMod plugin`,
+      row.shortDescription.trim() || markdownToText(row.description) || t('page.pluginDescription', { name: row.name }),
     ),
     image: row.bannerKey ? ctx.storage.url(row.bannerKey) : null,
     preloadImage: true,
     type: 'article',
     canonicalPath: `/plugin/${id}`,
-    feed: { title: FEED_TITLES.plugin(row.name), path: FEED_PATHS.plugin(id) },
+    feed: { title: t('page.feedPlugin', { name: row.name }), path: FEED_PATHS.plugin(id) },
   };
 }

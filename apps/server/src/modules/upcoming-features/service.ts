@@ -4,8 +4,9 @@ import { MAIL_MESSAGES as M, type SubscribersPage, type UpcomingFeature } from '
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { featureSubscriptions, members, upcomingFeatures } from '../../db/schema.js';
+import { englishT } from '../../i18n/index.js';
 import { notFound } from '../../platform/errors.js';
-import { NOTICE_BATCH, SITE_SENDER } from '../notifications/index.js';
+import { NOTICE_BATCH, SITE_SENDER, type Notice } from '../notifications/index.js';
 
 /** The coming-soon sections of the site: present on every database (added at start if missing). */
 export const COMING_SOON_FEATURES = [
@@ -22,14 +23,27 @@ export const FEATURE_NOTICE_BATCH = NOTICE_BATCH;
 export const featureNoticePayload = z.object({
   feature: z.string(),
   kind: z.enum(['featureLaunched', 'staffMessage']),
+  /** As written for a staff message; the English of a launch notice queued before featureName existed. */
   subject: z.string(),
   body: z.string(),
+  /** A launch notice: the feature's name, its texts written in each subscriber's language when sent. */
+  featureName: z.string().optional(),
   link: z.string().optional(),
   from: z.string().optional(),
   afterMemberId: z.number().int().min(0),
 });
 /** Subscribers with a larger member id than afterMemberId are still to be noticed. */
 export type FeatureNoticePayload = z.infer<typeof featureNoticePayload>;
+
+/** A launch notice's texts in each subscriber's language; a staff message (or an older job) as written. */
+function launchText(payload: FeatureNoticePayload): Pick<Notice, 'subject' | 'body'> {
+  const name = payload.featureName;
+  if (payload.kind !== 'featureLaunched' || name === undefined) return { subject: payload.subject, body: payload.body };
+  return {
+    subject: (t) => t('notice.featureLaunched.subject', { name }),
+    body: (t) => t('notice.featureLaunched.body', { name }),
+  };
+}
 
 /** Upcoming features (the coming-soon sections) and who wants to hear when they launch. */
 export class UpcomingFeatureService {
@@ -84,8 +98,9 @@ export class UpcomingFeatureService {
         const payload: FeatureNoticePayload = {
           feature: key,
           kind: 'featureLaunched',
-          subject: `${row.name} is here`,
-          body: `**${row.name}** has launched. You asked to be told when it did: have a look!`,
+          subject: englishT('notice.featureLaunched.subject', { name: row.name }),
+          body: englishT('notice.featureLaunched.body', { name: row.name }),
+          featureName: row.name,
           // The coming-soon sections have a page of their own; other features have none to point to.
           link: COMING_SOON_FEATURES.some((f) => f.key === key) ? `/${key}` : undefined,
           afterMemberId: 0,
@@ -173,8 +188,7 @@ export class UpcomingFeatureService {
       notice: (memberId) => ({
         memberId,
         kind: payload.kind,
-        subject: payload.subject,
-        body: payload.body,
+        ...launchText(payload),
         link: payload.link,
         from: payload.from,
       }),

@@ -1,5 +1,6 @@
 import { CALL_FALLBACKS, type AuthResponse, type MessageResponse } from '@bm/core';
 import { api } from '../../lib/api';
+import { currentLocale } from '../../lib/i18n';
 
 export const authApi = {
   register: (body: {
@@ -9,10 +10,15 @@ export const authApi = {
     productUpdatesOptIn: boolean;
     turnstileToken: string | null;
   }) =>
-    api.post<{ email: string; username: string }>('/auth/register', body, {
-      auth: false,
-      fallback: CALL_FALLBACKS.register,
-    }),
+    // The language the visitor is reading in becomes the account's (its mails use it).
+    api.post<{ email: string; username: string }>(
+      '/auth/register',
+      { ...body, locale: currentLocale() },
+      {
+        auth: false,
+        fallback: CALL_FALLBACKS.register,
+      },
+    ),
   provideEmail: (body: { username: string; password: string; email: string }) =>
     api.post<MessageResponse>('/auth/provide-email', body, { auth: false }),
   resendVerification: (body: { email?: string; username?: string }) =>

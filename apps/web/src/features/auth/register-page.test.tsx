@@ -120,6 +120,7 @@ describe('RegisterPage', () => {
       password: 'Secret123!',
       productUpdatesOptIn: true,
       turnstileToken: null,
+      locale: 'en',
     });
   });
 

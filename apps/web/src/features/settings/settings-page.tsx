@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { AvatarSettings } from './avatar-settings';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
+import { LanguageSettings } from './language-settings';
 import { SETTINGS_SECTIONS, SETTINGS_TEXT, SUPPORT_TEXT, type SettingsSection } from './constants';
 import { LinkedAccounts } from './linked-accounts';
 import { NotificationSettings } from './notification-settings';
@@ -55,6 +56,7 @@ export function SettingsPage() {
           <>
             <AvatarSettings />
             <ChangeEmailForm />
+            <LanguageSettings />
             <SupportLine />
           </>
         )}

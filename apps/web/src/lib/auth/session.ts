@@ -12,6 +12,7 @@ import { queryClient } from '../query-client';
 import { realtime } from '../realtime';
 import { clearStoredSession, loadStoredSession, saveStoredSession, TOKEN_KEY } from '../storage';
 import { isTokenExpired, tokenNeedsRefresh } from '../token';
+import { followMemberLocale } from './member-locale';
 import { getAuthState, resetAuthState, setAuthState, SIGNED_OUT } from './store';
 
 /** How often the background refresh looks at the token's remaining lifetime. */
@@ -323,6 +324,7 @@ export function connectSession(): void {
     getToken: () => getAuthState().token,
     beforeReconnect: checkTokenAfterDisconnect,
   });
+  followMemberLocale();
   if (!connected && typeof window !== 'undefined') {
     connected = true;
     followOtherTabs();

@@ -87,8 +87,28 @@ function browserLocale(): Locale {
   return matchLocale(tags.filter(Boolean)) ?? DEFAULT_LOCALE;
 }
 
-/** The language to start in: the reader's kept choice, else the browser's languages, else English. */
+/** A valid `?lang=xx` in the address (a shared link, a search engine's language alternate), else null. */
+function addressLocale(): Locale | null {
+  if (typeof window === 'undefined') return null;
+  const url = new URL(window.location.href);
+  const lang = url.searchParams.get('lang');
+  if (!isLocale(lang)) return null;
+  // Kept as the reader's choice, then dropped from the address, so that a later switch is not undone on reload.
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return lang;
+}
+
+/**
+ * The language to start in: a valid `?lang=xx` in the address (kept, as if the reader chose it),
+ * else the reader's kept choice, else the browser's languages, else English.
+ */
 export function initialLocale(): Locale {
+  const asked = addressLocale();
+  if (asked) {
+    writeItem('local', LOCALE_KEY, asked);
+    return asked;
+  }
   const kept = readItem('local', LOCALE_KEY);
   return isLocale(kept) ? kept : browserLocale();
 }

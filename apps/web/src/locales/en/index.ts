@@ -4,11 +4,13 @@
  */
 import type auth from './auth';
 import type common from './common';
+import type settings from './settings';
 import type shell from './shell';
 
 export interface NamespaceResources {
   auth: typeof auth;
   common: typeof common;
+  settings: typeof settings;
   shell: typeof shell;
 }
 export type Namespace = keyof NamespaceResources;

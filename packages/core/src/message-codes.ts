@@ -1,0 +1,71 @@
+/**
+ * Stable codes for the API's error messages (docs/i18n.md, "Server"): the server answers
+ * `{ message, code }` where the message is one of core's message constants, so a client can show it
+ * in the reader's language by its code, not by its English. A code is the constants object's name
+ * and the key: AUTH_MESSAGES.emailTaken → 'auth.emailTaken'. When two objects hold the same text,
+ * the first one listed here names it.
+ */
+import { OAUTH_MESSAGES } from './oauth.js';
+import { ADMIN_MESSAGES } from './admin.js';
+import { DEPENDENCY_MESSAGES } from './dependencies.js';
+import { PUBLISH_TOKEN_MESSAGES } from './publish-tokens.js';
+import { MAIL_MESSAGES } from './mail-rules.js';
+import { CAR_MESSAGES } from './car-rules.js';
+import { GAME_VERSION_MESSAGES } from './game-versions.js';
+import { INSPECTION_MESSAGES } from './inspection.js';
+import { COLLECTION_MESSAGES } from './collections.js';
+import { MODERATION_MESSAGES, REPORT_MESSAGES } from './moderation-rules.js';
+import { SUPPORT_MESSAGES } from './support-link.js';
+import { COMMENT_MESSAGES } from './comment-rules.js';
+import { STATS_MESSAGES } from './dashboard.js';
+import { TWO_FACTOR_MESSAGES } from './account-security.js';
+import { AUTH_MESSAGES } from './messages.js';
+import { FOLLOW_MESSAGES } from './follows.js';
+import { COMPATIBILITY_MESSAGES } from './compatibility-rules.js';
+import { PASSKEY_MESSAGES } from './passkeys.js';
+import { MEMBER_MESSAGES } from './member-rules.js';
+import { PLUGIN_MESSAGES } from './plugin-rules.js';
+import { WEBHOOK_MESSAGES } from './webhooks.js';
+import { CONTROL_CHARACTERS_MESSAGE } from './format.js';
+
+/** The message objects by the prefix of their codes, most general first. */
+const SOURCES: Array<[string, Record<string, unknown>]> = [
+  ['auth', AUTH_MESSAGES],
+  ['twoFactor', TWO_FACTOR_MESSAGES],
+  ['passkey', PASSKEY_MESSAGES],
+  ['oauth', OAUTH_MESSAGES],
+  ['member', MEMBER_MESSAGES],
+  ['plugin', PLUGIN_MESSAGES],
+  ['car', CAR_MESSAGES],
+  ['comment', COMMENT_MESSAGES],
+  ['collection', COLLECTION_MESSAGES],
+  ['follow', FOLLOW_MESSAGES],
+  ['dependency', DEPENDENCY_MESSAGES],
+  ['compatibility', COMPATIBILITY_MESSAGES],
+  ['gameVersion', GAME_VERSION_MESSAGES],
+  ['inspection', INSPECTION_MESSAGES],
+  ['moderation', MODERATION_MESSAGES],
+  ['report', REPORT_MESSAGES],
+  ['mail', MAIL_MESSAGES],
+  ['admin', ADMIN_MESSAGES],
+  ['publishToken', PUBLISH_TOKEN_MESSAGES],
+  ['support', SUPPORT_MESSAGES],
+  ['stats', STATS_MESSAGES],
+  ['webhook', WEBHOOK_MESSAGES],
+];
+
+let codes: Map<string, string> | null = null;
+
+function build(): Map<string, string> {
+  const map = new Map<string, string>([[CONTROL_CHARACTERS_MESSAGE, 'format.controlCharacters']]);
+  for (const [prefix, messages] of SOURCES)
+    for (const [key, text] of Object.entries(messages))
+      if (typeof text === 'string' && !map.has(text)) map.set(text, `${prefix}.${key}`);
+  return map;
+}
+
+/** The stable code of a message that is one of core's constants ('auth.emailTaken'), else undefined. */
+export function messageCode(message: string): string | undefined {
+  codes ??= build();
+  return codes.get(message);
+}
