@@ -32,7 +32,7 @@ async function fitsPhone(page: Page) {
   // What sticks out past the edge is named, so a failure says where to look.
   const wide = await page.evaluate(() => ({
     width: document.documentElement.scrollWidth,
-    past: [...document.querySelectorAll('#main *')]
+    past: Array.from(document.querySelectorAll('#main *'))
       .filter((e) => e.getBoundingClientRect().right > 391)
       .slice(0, 5)
       .map((e) => `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 120)),
