@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HOME_TEXT } from '../../apps/web/src/features/home/constants';
+import HOME_TEXT from '../../apps/web/src/locales/en/home';
 import { PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn } from './support';
 

@@ -3,10 +3,12 @@
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
 import type common from './common';
+import type home from './home';
 import type shell from './shell';
 
 export interface NamespaceResources {
   common: typeof common;
+  home: typeof home;
   shell: typeof shell;
 }
 export type Namespace = keyof NamespaceResources;
