@@ -8,10 +8,10 @@ import {
   COMMENTS_TEXT,
   INSTALL_TEXT,
   PLUGIN_DETAIL_TEXT,
-  PLUGINS_LIST_TEXT,
   REPORT_TEXT,
 } from '../../apps/web/src/features/plugins/constants';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 /**
  * Issue 14 goal 5: axe finds no serious or critical violation on any route, signed out, as a member
@@ -284,12 +284,12 @@ test.describe('keyboard only', () => {
   test('search, open a plugin and its install dialog', async ({ page }) => {
     await recordInstalls(page);
     await page.goto('/plugins');
-    const box = page.getByRole('searchbox', { name: PLUGINS_LIST_TEXT.searchLabel });
+    const box = page.getByRole('searchbox', { name: PLUGINS_EN.list.searchLabel });
     await tabTo(page, box);
     await page.keyboard.type('Session Stats');
     await expect(page).toHaveURL(/search=Session/);
     const link = page
-      .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+      .getByRole('list', { name: PLUGINS_EN.list.results })
       .getByRole('link', { name: /Session Stats/ })
       .first();
     await tabTo(page, link);

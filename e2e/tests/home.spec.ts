@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import HOME_TEXT from '../../apps/web/src/locales/en/home';
-import { PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
+import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 const featuredCards = (page: Page) =>
   page.getByRole('list', { name: HOME_TEXT.featuredTitle }).getByTestId('plugin-card');
@@ -33,7 +34,7 @@ test.describe('home page', () => {
     await page.getByRole('searchbox', { name: HOME_TEXT.searchLabel }).fill('  Aerial Trainer ');
     await page.getByRole('button', { name: HOME_TEXT.search, exact: true }).click();
     await expect(page).toHaveURL(/\/plugins\?search=Aerial(\+|%20)Trainer$/);
-    const results = page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
+    const results = page.getByRole('list', { name: PLUGINS_EN.list.results }).getByTestId('plugin-card');
     await results.filter({ hasText: 'Aerial Trainer' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Aerial Trainer' })).toBeVisible();
   });
@@ -124,7 +125,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/plugins\?search=Ball(\+|%20)Prediction$/);
     await expect(
       page
-        .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+        .getByRole('list', { name: PLUGINS_EN.list.results })
         .getByTestId('plugin-card')
         .filter({ hasText: 'Ball Prediction' })
         .first(),

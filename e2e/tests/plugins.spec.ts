@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  COMMENTS_TEXT,
-  INSTALL_TEXT,
-  PLUGIN_DETAIL_TEXT,
-  PLUGINS_LIST_TEXT,
-} from '../../apps/web/src/features/plugins/constants';
+import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { axeProblems, DEMO, signIn } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
-const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
+const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_EN.list.results }).getByTestId('plugin-card');
 
 async function openPlugin(page: Page, name: string): Promise<number> {
   await page.goto(`/plugins?search=${encodeURIComponent(name)}`);
@@ -21,7 +17,7 @@ async function openPlugin(page: Page, name: string): Promise<number> {
 test.describe('plugins list', () => {
   test('search (with a typo), tag filter, view switch and pages mirror into the address', async ({ page }) => {
     await page.goto('/plugins');
-    await expect(page.getByRole('heading', { level: 1, name: PLUGINS_LIST_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: PLUGINS_EN.list.title })).toBeVisible();
     await expect(page.getByRole('link', { name: /Get BakkesMod/ })).toHaveAttribute('href', 'https://bakkesmod.com/');
     await expect(cards(page)).toHaveCount(16);
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 1 of');
@@ -35,16 +31,16 @@ test.describe('plugins list', () => {
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 2 of');
 
     // One typo still finds the plugin.
-    const box = page.getByRole('searchbox', { name: PLUGINS_LIST_TEXT.searchLabel });
+    const box = page.getByRole('searchbox', { name: PLUGINS_EN.list.searchLabel });
     await box.fill('Aerial Trainr');
     await expect(page).toHaveURL(/search=Aerial(\+|%20)Trainr/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(cards(page).filter({ hasText: 'Aerial Trainer' })).toHaveCount(1);
 
     // Clear, then filter by a tag (repeated tags= params).
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.clear }).click();
+    await page.getByRole('button', { name: PLUGINS_EN.list.clear }).click();
     await expect(page).not.toHaveURL(/search=/);
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.filters }).click();
+    await page.getByRole('button', { name: PLUGINS_EN.list.filters }).click();
     await page.getByText('Replays', { exact: true }).click();
     await expect(page).toHaveURL(/tags=replays/);
     await expect(cards(page).filter({ hasText: 'Instant Replay Saver' })).toHaveCount(1);
@@ -53,16 +49,16 @@ test.describe('plugins list', () => {
 
     // Sort menu by keyboard.
     await page.getByRole('button', { name: /^Sort:/ }).click();
-    await expect(page.getByRole('menu', { name: PLUGINS_LIST_TEXT.sortMenu })).toBeVisible();
+    await expect(page.getByRole('menu', { name: PLUGINS_EN.list.sortMenu })).toBeVisible();
     await page.getByRole('menuitemradio', { name: 'Name ↑' }).click();
     await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
 
     // The list view, remembered after a reload.
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.list }).click();
-    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: PLUGINS_EN.list.list }).click();
+    await expect(page.getByRole('list', { name: PLUGINS_EN.list.results })).toHaveAttribute('data-view', 'list');
     await page.goto('/plugins');
-    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.grid }).click();
+    await expect(page.getByRole('list', { name: PLUGINS_EN.list.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: PLUGINS_EN.list.grid }).click();
   });
 });
 

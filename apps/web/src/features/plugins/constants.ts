@@ -2,11 +2,9 @@ import { COMMENT_MESSAGES, PLUGIN_MESSAGES, plural, REPORT_DETAILS_MAX } from '@
 
 /** Texts of the plugin list and detail screens: the spec's quoted ones verbatim. */
 export { BAKKESMOD_URL } from '../../lib/links';
-export { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT, PLUGINS_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './list/list-text';
+export { PLUGINS_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './list/list-text';
 export const PLUGIN_VIEW_MARK_PREFIX = 'bm.plugins.viewed.';
 export const PLUGIN_DOWNLOAD_MARK_PREFIX = 'bm.plugins.downloaded.';
-
-export { PLUGIN_CARD_TEXT } from './card-text';
 
 export const PLUGIN_DETAIL_TEXT = {
   loading: 'Loading plugin details...',

@@ -4,11 +4,13 @@
  */
 import type common from './common';
 import type home from './home';
+import type plugins from './plugins';
 import type shell from './shell';
 
 export interface NamespaceResources {
   common: typeof common;
   home: typeof home;
+  plugins: typeof plugins;
   shell: typeof shell;
 }
 export type Namespace = keyof NamespaceResources;

@@ -14,15 +14,16 @@ import { DebugFilesSection, SubmissionsSection } from './submissions-section';
 import { TagsSection, VisibilitySection } from './settings-sections';
 import { BannerSection, SourceSection } from './upload-sections';
 import { DeclarationSection } from '../compatibility/declaration-section';
-import { COMPATIBILITY_TEXT } from '../compatibility/text';
+import PLUGINS_EN from '../../../locales/en/plugins';
 
+// The manage page is not translated yet (issue 30): its menu is English, as its sections' titles.
 const NAV: ReadonlyArray<[string, string]> = [
   ['details', T.details],
   ['tags', T.tags],
   ['visibility', T.visibility],
   ['banner', T.banner],
   ['source', T.source],
-  ['game-versions', COMPATIBILITY_TEXT.declareTitle],
+  ['game-versions', PLUGINS_EN.compatibility.declareTitle],
   ['submissions', T.submissions],
   ['debug-files', T.debugFiles],
   ['danger', T.danger],

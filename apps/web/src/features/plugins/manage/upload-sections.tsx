@@ -18,7 +18,7 @@ import { MANAGE_TEXT as T } from './constants';
 import { ManageSection, SectionStatus } from './section';
 import { gameVersionsQuery } from '../compatibility/api';
 import { GameVersionChecks } from '../compatibility/game-version-checks';
-import { COMPATIBILITY_TEXT as C } from '../compatibility/text';
+import { usePluginsT } from '../plugins-text';
 
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
@@ -128,6 +128,7 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
 
 /** Source upload: a ZIP with a .sln and an optional version; each upload becomes a submission. */
 export function SourceSection({ plugin }: { plugin: Plugin }) {
+  const tp = usePluginsT();
   const client = useQueryClient();
   const { file, error, progress, status, choose, submit } = useFileUpload();
   const [version, setVersion] = useState('');
@@ -215,8 +216,8 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             versions={gameVersions.data}
             selected={declared}
             onChange={setPicked}
-            legend={C.uploadLegend}
-            hint={C.uploadHint}
+            legend={tp('compatibility.uploadLegend')}
+            hint={tp('compatibility.uploadHint')}
             disabled={busy}
           />
         )}
