@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import HOME_TEXT from '../../apps/web/src/locales/en/home';
-import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 const featuredCards = (page: Page) =>
   page.getByRole('list', { name: HOME_TEXT.featuredTitle }).getByTestId('plugin-card');
@@ -47,8 +47,8 @@ test.describe('home page', () => {
 
     await signIn(page, DEMO.admin);
     await page.goto(`/plugin/${id}`);
-    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_TEXT.admin })).toBeVisible();
-    const toggle = page.getByRole('switch', { name: PLUGIN_DETAIL_TEXT.featured });
+    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_EN.admin.title })).toBeVisible();
+    const toggle = page.getByRole('switch', { name: PLUGIN_DETAIL_EN.admin.featured });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');

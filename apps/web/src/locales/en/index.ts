@@ -4,12 +4,14 @@
  */
 import type common from './common';
 import type home from './home';
+import type pluginDetail from './pluginDetail';
 import type plugins from './plugins';
 import type shell from './shell';
 
 export interface NamespaceResources {
   common: typeof common;
   home: typeof home;
+  pluginDetail: typeof pluginDetail;
   plugins: typeof plugins;
   shell: typeof shell;
 }
