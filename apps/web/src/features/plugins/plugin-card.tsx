@@ -5,7 +5,7 @@ import { cx, focusRing } from '../../components/ui';
 import { compactNumber, exactNumber } from '../../lib/format';
 import { CompatibilityBadge } from './compatibility/compatibility-badge';
 import { PluginBanner } from './plugin-banner';
-import { usePluginsT } from './plugins-text';
+import { formatRating, usePluginsT } from './plugins-text';
 
 /** What a card needs: a full plugin fits, and so does a member's content item with an author given. */
 export interface PluginCardData {
@@ -25,7 +25,7 @@ export interface PluginCardData {
 function Stats({ plugin }: { plugin: PluginCardData }) {
   const t = usePluginsT();
   const rated = (plugin.ratingCount ?? 0) > 0 && plugin.averageRating !== undefined;
-  const rating = rated ? t('card.rating', { rating: (plugin.averageRating ?? 0).toFixed(1) }) : t('card.noRatings');
+  const rating = rated ? t('card.rating', { rating: formatRating(plugin.averageRating ?? 0) }) : t('card.noRatings');
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-400">
       {plugin.averageRating !== undefined && (
@@ -34,7 +34,7 @@ function Stats({ plugin }: { plugin: PluginCardData }) {
             ★
           </span>
           <span className="font-semibold text-slate-200" aria-label={rating}>
-            {rated ? plugin.averageRating.toFixed(1) : '–'}
+            {rated ? formatRating(plugin.averageRating ?? 0) : '–'}
           </span>
         </span>
       )}

@@ -6,6 +6,7 @@ import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginKeys, pluginRatingQuery, pluginsApi } from '../api';
+import { formatRating } from '../plugins-text';
 import { usePluginDetailT } from './detail-text';
 
 /** The plugin's rating: the member's own stars come from the server; a visitor rating is asked to join. */
@@ -120,7 +121,7 @@ function RatingPanel({
         <span aria-hidden="true" className="text-amber-400">
           ★
         </span>
-        <span>{average.toFixed(1)}</span>
+        <span>{formatRating(average)}</span>
         <span className="text-slate-400">({count})</span>
         <span className="sr-only">{t('rating.title')}</span>
       </button>
@@ -136,7 +137,7 @@ function RatingPanel({
         style={shift ? { left: `${shift}px` } : undefined}
         className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50 focus:outline-none"
       >
-        <p className="text-2xl font-bold text-white">{t('rating.average', { average: average.toFixed(1) })}</p>
+        <p className="text-2xl font-bold text-white">{t('rating.average', { average: formatRating(average) })}</p>
         <p className="text-sm text-slate-400">{t('rating.count', { count })}</p>
         <StarRating value={average} size="sm" className="mt-1" />
         <p className="mt-3 text-sm font-medium text-slate-200">{t('rating.yours')}</p>

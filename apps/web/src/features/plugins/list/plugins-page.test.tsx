@@ -269,7 +269,7 @@ describe('plugins list in French', () => {
     expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Page 1 sur 3 (1-1 sur 40)');
     expect(screen.getByText('téléchargement')).toBeInTheDocument();
     expect(screen.getByText('vues')).toBeInTheDocument();
-    expect(screen.getByLabelText('Noté 4.3 sur 5')).toBeInTheDocument();
+    expect(screen.getByLabelText('Noté 4,3 sur 5')).toHaveTextContent('4,3');
     await user.click(screen.getByRole('button', { name: /Trier/ }));
     expect(screen.getByRole('menuitemradio', { name: 'Date de sortie ↓' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filtres' }));
