@@ -3,7 +3,7 @@ import { CAR_DETAIL_TEXT, CAR_FORM_TEXT } from '../../apps/web/src/features/cars
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import { EMAIL_STEP_TEXT, LOGIN_TEXT } from '../../apps/web/src/features/auth/constants';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
-import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
+import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';

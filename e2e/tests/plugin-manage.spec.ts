@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
+import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';

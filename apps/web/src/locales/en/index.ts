@@ -4,6 +4,7 @@
  */
 import type common from './common';
 import type home from './home';
+import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type plugins from './plugins';
 import type shell from './shell';
@@ -11,6 +12,7 @@ import type shell from './shell';
 export interface NamespaceResources {
   common: typeof common;
   home: typeof home;
+  pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   plugins: typeof plugins;
   shell: typeof shell;
