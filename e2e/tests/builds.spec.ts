@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
@@ -90,8 +90,12 @@ test('an upload goes through the local builder by the signed webhook; a failed b
     .setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.0.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
-  await expect(page.getByText(MANAGE_TEXT.buildStarted(name, '1.0.0'))).toBeVisible();
-  await expect(page.getByText(MANAGE_TEXT.buildFinished(name, '1.0.0'))).toBeVisible();
+  await expect(
+    page.getByText(MANAGE_TEXT.buildStarted.replace('{plugin}', name).replace('{version}', '1.0.0')),
+  ).toBeVisible();
+  await expect(
+    page.getByText(MANAGE_TEXT.buildFinished.replace('{plugin}', name).replace('{version}', '1.0.0')),
+  ).toBeVisible();
   const rows = page.locator('section#submissions').getByTestId('submission-row');
   await expect(rows.first()).toContainText('Pending');
   Object.assign(built, { pluginId: id, name, source: prebuilt });

@@ -6,6 +6,7 @@ import type common from './common';
 import type home from './home';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
+import type pluginManage from './pluginManage';
 import type plugins from './plugins';
 import type shell from './shell';
 
@@ -14,6 +15,7 @@ export interface NamespaceResources {
   home: typeof home;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
+  pluginManage: typeof pluginManage;
   plugins: typeof plugins;
   shell: typeof shell;
 }

@@ -5,7 +5,7 @@ import type { GameVersion } from '@bm/core';
 import { uploadFile } from '../../../lib/api';
 import PLUGINS_EN from '../../../locales/en/plugins';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
-import { MANAGE_TEXT } from '../manage/constants';
+import MANAGE_TEXT from '../../../locales/en/pluginManage';
 import { PluginManagePage } from '../manage/manage-page';
 import { makePlugin, makeSubmission } from '../manage/test-fixtures';
 
