@@ -1,10 +1,4 @@
-import {
-  PLUGIN_DESCRIPTION_MAX,
-  PLUGIN_MESSAGES,
-  PLUGIN_NAME_MAX,
-  PLUGIN_SHORT_DESCRIPTION_MAX,
-  createPluginRequest,
-} from '@bm/core';
+import { PLUGIN_MESSAGES, PLUGIN_SHORT_DESCRIPTION_MAX, createPluginRequest } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +7,7 @@ import { Alert, Button, Dialog, TextAreaField, TextField } from '../../../compon
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from '../manage/api';
-import { usePluginCreateT } from './create-text';
+import { useCoreMessage, usePluginCreateT } from './create-text';
 
 type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -26,29 +20,6 @@ function toFieldErrors(entries: Iterable<[string, string | undefined]>, say: (m:
     if (field && message && !out[field]) out[field] = say(message);
   }
   return out;
-}
-
-/** Core's field messages (PLUGIN_MESSAGES) in the reader's language; any other message as it is. */
-function useCoreMessage(): (message: string) => string {
-  const t = usePluginCreateT();
-  return (message) => {
-    switch (message) {
-      case PLUGIN_MESSAGES.nameRequired:
-        return t('errors.nameRequired');
-      case PLUGIN_MESSAGES.nameTooLong:
-        return t('errors.nameTooLong', { max: PLUGIN_NAME_MAX });
-      case PLUGIN_MESSAGES.shortDescriptionTooLong:
-        return t('errors.shortDescriptionTooLong', { max: PLUGIN_SHORT_DESCRIPTION_MAX });
-      case PLUGIN_MESSAGES.descriptionTooLong:
-        return t('errors.descriptionTooLong', { max: PLUGIN_DESCRIPTION_MAX });
-      case PLUGIN_MESSAGES.homepageInvalid:
-        return t('errors.homepageInvalid');
-      case PLUGIN_MESSAGES.sourceCodeUrlInvalid:
-        return t('errors.sourceCodeUrlInvalid');
-      default:
-        return message;
-    }
-  };
 }
 
 /**

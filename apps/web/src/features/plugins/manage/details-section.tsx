@@ -13,6 +13,7 @@ import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from './api';
 import { ManageSection, SectionStatus } from './section';
+import { useCoreMessage } from '../create/create-text';
 import { useMarkdownTexts, usePluginManageT } from './manage-text';
 
 type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
@@ -38,6 +39,7 @@ export function changedFields(plugin: Plugin, values: Values): UpdatePluginReque
 export function DetailsSection({ plugin }: { plugin: Plugin }) {
   const t = usePluginManageT();
   const markdownTexts = useMarkdownTexts();
+  const say = useCoreMessage();
   const client = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(plugin));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -62,7 +64,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const f = FIELDS.find((x) => x === issue.path[0]);
-        if (f && !next[f]) next[f] = issue.message;
+        if (f && !next[f]) next[f] = say(issue.message);
       }
       setErrors(next);
       return;
