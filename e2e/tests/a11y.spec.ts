@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CAR_DETAIL_TEXT, CAR_FORM_TEXT } from '../../apps/web/src/features/cars/constants';
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
-import { EMAIL_STEP_TEXT, LOGIN_TEXT } from '../../apps/web/src/features/auth/constants';
+import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
@@ -97,10 +97,10 @@ test.describe('axe on every route and dialog', () => {
       (await page.request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } })).ok(),
     ).toBe(true);
     await page.goto('/login');
-    await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
-    await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
-    await expect(page.getByRole('heading', { name: EMAIL_STEP_TEXT.titleNotVerified })).toBeVisible();
+    await page.getByLabel(AUTH_EN.login.username).fill(account.username);
+    await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: AUTH_EN.login.submit, exact: true }).click();
+    await expect(page.getByRole('heading', { name: AUTH_EN.emailStep.titleNotVerified })).toBeVisible();
     for (const p of await axeProblems(page)) findings.push(`login email step: ${p}`);
 
     expect(findings).toEqual([]);
@@ -266,9 +266,9 @@ test.describe('confirm dialogs on a phone', () => {
 test.describe('keyboard only', () => {
   test('sign in', async ({ page }) => {
     await page.goto('/login');
-    await tabTo(page, page.getByLabel(LOGIN_TEXT.username));
+    await tabTo(page, page.getByLabel(AUTH_EN.login.username));
     await page.keyboard.type(DEMO.member.username);
-    await tabTo(page, page.getByLabel(LOGIN_TEXT.password, { exact: true }));
+    await tabTo(page, page.getByLabel(AUTH_EN.login.password, { exact: true }));
     await page.keyboard.type(DEMO.member.password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard$/);

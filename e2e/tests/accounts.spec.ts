@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
-import {
-  LOGIN_TEXT,
-  REGISTER_TEXT,
-  REGISTRATION_SUCCESS_TEXT,
-  RESET_TEXT,
-  FORGOT_TEXT,
-} from '../../apps/web/src/features/auth/constants';
+import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
-import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
+import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
 
 /** A 1x1 PNG: the server re-encodes avatars, so it must be a real image. */
@@ -22,23 +16,23 @@ const PNG_1X1 = Buffer.from(
 test('a new member registers, verifies through the mailed link, changes a setting and signs out', async ({ page }) => {
   const account = newAccount('walk');
   await page.goto('/register');
-  await page.getByLabel(REGISTER_TEXT.username, { exact: true }).fill(account.username);
-  await page.getByLabel(REGISTER_TEXT.email, { exact: true }).fill(account.email);
-  await page.getByLabel(REGISTER_TEXT.password, { exact: true }).fill(account.password);
+  await page.getByLabel(AUTH_EN.register.username, { exact: true }).fill(account.username);
+  await page.getByLabel(AUTH_EN.register.email, { exact: true }).fill(account.email);
+  await page.getByLabel(AUTH_EN.register.password, { exact: true }).fill(account.password);
   await expect(page.getByText(/Strong|Very Strong/).first()).toBeVisible();
-  await page.getByLabel(REGISTER_TEXT.confirm, { exact: true }).fill(account.password);
+  await page.getByLabel(AUTH_EN.register.confirm, { exact: true }).fill(account.password);
   await expect(page.getByText(AUTH_MESSAGES.passwordsMatch)).toBeVisible();
-  await page.getByRole('checkbox', { name: new RegExp(REGISTER_TEXT.termsPrefix) }).check();
-  await page.getByRole('button', { name: REGISTER_TEXT.submit }).click();
+  await page.getByRole('checkbox', { name: new RegExp(AUTH_EN.register.termsPrefix) }).check();
+  await page.getByRole('button', { name: AUTH_EN.register.submit }).click();
 
   await expect(page).toHaveURL(/\/registration-success\?/);
-  await expect(page.getByRole('heading', { name: REGISTRATION_SUCCESS_TEXT.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: AUTH_EN.registrationSuccess.title })).toBeVisible();
 
   // Signing in before verifying leads to the email step.
   await page.goto('/login');
-  await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
-  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await page.getByLabel(AUTH_EN.login.username).fill(account.username);
+  await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: AUTH_EN.login.submit, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
 
   const link = await linkFromOutbox(account.email, /Verify your email/);
@@ -87,17 +81,17 @@ test('a new member registers, verifies through the mailed link, changes a settin
       .first(),
   ).not.toBeChecked();
 
-  await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${SHELL_EN.nav.accountMenu}`) }).click();
   await page
-    .getByRole('menuitem', { name: SHELL_TEXT.signOut })
-    .or(page.getByRole('button', { name: SHELL_TEXT.signOut }))
+    .getByRole('menuitem', { name: SHELL_EN.nav.signOut })
+    .or(page.getByRole('button', { name: SHELL_EN.nav.signOut }))
     .first()
     .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(
     page
-      .getByRole('link', { name: SHELL_TEXT.signIn })
-      .or(page.getByRole('button', { name: SHELL_TEXT.signIn }))
+      .getByRole('link', { name: SHELL_EN.nav.signIn })
+      .or(page.getByRole('button', { name: SHELL_EN.nav.signIn }))
       .first(),
   ).toBeVisible();
   await page.goto('/account/settings');
@@ -106,9 +100,9 @@ test('a new member registers, verifies through the mailed link, changes a settin
 
 test('a wrong password is refused with the spec text', async ({ page }) => {
   await page.goto('/login');
-  await page.getByLabel(LOGIN_TEXT.username).fill(DEMO.member.username);
-  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await page.getByLabel(AUTH_EN.login.username).fill(DEMO.member.username);
+  await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: AUTH_EN.login.submit, exact: true }).click();
   await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
@@ -116,9 +110,9 @@ test('a wrong password is refused with the spec text', async ({ page }) => {
 test('guards send visitors to sign in and back, and signed-in members away from guest pages', async ({ page }) => {
   await page.goto('/account/settings/security');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings%2Fsecurity$/);
-  await page.getByLabel(LOGIN_TEXT.username).fill(DEMO.member.username);
-  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(DEMO.member.password);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit, exact: true }).click();
+  await page.getByLabel(AUTH_EN.login.username).fill(DEMO.member.username);
+  await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(DEMO.member.password);
+  await page.getByRole('button', { name: AUTH_EN.login.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/account\/settings\/security$/);
   await expect(page.getByRole('heading', { name: SETTINGS_TEXT.title })).toBeVisible();
 
@@ -138,22 +132,22 @@ test('forgot password, reset through the mailed link, and sign in with the new p
   await page.request.post('/api/auth/verify-email', { data: { token: new URL(verify).searchParams.get('token') } });
 
   await page.goto('/login');
-  await page.getByRole('link', { name: LOGIN_TEXT.forgot }).click();
+  await page.getByRole('link', { name: AUTH_EN.login.forgot }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel(FORGOT_TEXT.email).fill(account.email);
-  await page.getByRole('button', { name: FORGOT_TEXT.submit }).click();
-  await expect(page.getByRole('heading', { name: FORGOT_TEXT.sentTitle })).toBeVisible();
+  await page.getByLabel(AUTH_EN.forgot.email).fill(account.email);
+  await page.getByRole('button', { name: AUTH_EN.forgot.submit }).click();
+  await expect(page.getByRole('heading', { name: AUTH_EN.forgot.sentTitle })).toBeVisible();
   await expect(page.getByText('Link expires in 24 hours')).toBeVisible();
 
   const link = await linkFromOutbox(account.email, /Reset your password/);
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
-  await page.getByLabel(RESET_TEXT.newPassword, { exact: true }).fill('Another-Passw0rd');
-  await page.getByLabel(RESET_TEXT.confirm, { exact: true }).fill('Another-Passw0rd');
-  await page.getByRole('button', { name: RESET_TEXT.submit }).click();
-  await expect(page.getByRole('heading', { name: RESET_TEXT.successTitle })).toBeVisible();
+  await page.getByLabel(AUTH_EN.reset.newPassword, { exact: true }).fill('Another-Passw0rd');
+  await page.getByLabel(AUTH_EN.reset.confirm, { exact: true }).fill('Another-Passw0rd');
+  await page.getByRole('button', { name: AUTH_EN.reset.submit }).click();
+  await expect(page.getByRole('heading', { name: AUTH_EN.reset.successTitle })).toBeVisible();
   await page
-    .getByRole('link', { name: RESET_TEXT.signInNew })
-    .or(page.getByRole('button', { name: RESET_TEXT.signInNew }))
+    .getByRole('link', { name: AUTH_EN.reset.signInNew })
+    .or(page.getByRole('button', { name: AUTH_EN.reset.signInNew }))
     .first()
     .click();
 
@@ -162,6 +156,6 @@ test('forgot password, reset through the mailed link, and sign in with the new p
 
 test('a reset page without a token says the link is invalid', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByRole('heading', { name: RESET_TEXT.invalidTitle })).toBeVisible();
-  await expect(page.getByRole('link', { name: RESET_TEXT.requestNew })).toBeVisible();
+  await expect(page.getByRole('heading', { name: AUTH_EN.reset.invalidTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: AUTH_EN.reset.requestNew })).toBeVisible();
 });

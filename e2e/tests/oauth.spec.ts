@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OAUTH_MESSAGES } from '@bm/core';
-import { OAUTH_TEXT } from '../../apps/web/src/features/auth/oauth-text';
+import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { LINKED_TEXT } from '../../apps/web/src/features/settings/security-text';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
 import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
@@ -20,7 +20,8 @@ test.afterAll(async () => {
   await steam?.close();
 });
 
-const providerButton = (page: Page) => page.getByRole('button', { name: OAUTH_TEXT.signInWith('Local ID') });
+const providerButton = (page: Page) =>
+  page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'Local ID') });
 
 /** The provider's own development login page (when its session does not remember the browser yet). */
 async function providerLogin(page: Page, login: string) {
@@ -53,12 +54,20 @@ test.describe('signing in with an OpenID Connect provider', () => {
     const login = newAccount('op').username;
     await page.goto('/login');
     await expect(providerButton(page)).toBeVisible();
+    // Only configured providers are offered: this site names OIDC and Steam, not GitHub or Discord.
+    await expect(page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'GitHub') })).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'Discord') })).toHaveCount(
+      0,
+    );
     expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await throughProvider(page, login);
-    await expect(page.getByRole('heading', { name: OAUTH_TEXT.chooseTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.chooseTitle })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/oauth\/complete$/);
-    const username = page.getByLabel(OAUTH_TEXT.username);
+    const username = page.getByLabel(AUTH_EN.oauth.username);
     await expect(username).toHaveValue(login);
     await expect(username).toBeFocused();
     expect(await axeProblems(page)).toEqual([]);
@@ -90,7 +99,7 @@ test.describe('signing in with an OpenID Connect provider', () => {
     op.accounts.set(login, { email: account.email, emailVerified: true });
 
     await throughProvider(page, login);
-    await expect(page.getByRole('heading', { name: OAUTH_TEXT.errorTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.errorTitle })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(OAUTH_MESSAGES.emailExists);
     expect(await axeProblems(page)).toEqual([]);
 
@@ -106,9 +115,10 @@ test.describe('signing in with an OpenID Connect provider', () => {
     await page.keyboard.press('Enter');
     await providerLogin(page, login);
     await expect(page).toHaveURL(/\/account\/settings\/security/);
-    await expect(page.getByText(OAUTH_TEXT.linked('Local ID'))).toBeVisible();
+    await expect(page.getByText(AUTH_EN.oauth.linked.replace('{provider}', 'Local ID'))).toBeVisible();
     await expect(card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') })).toBeVisible();
     await expect(card.getByText(account.email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await signOut(page);
     await throughProvider(page, login);
@@ -118,13 +128,26 @@ test.describe('signing in with an OpenID Connect provider', () => {
       return (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).json();
     });
     expect(me.username).toBe(account.username);
+
+    // Unlinked from the keyboard (the password remains a way in): the provider no longer signs in.
+    await page.goto('/account/settings/security');
+    await settle(page);
+    await tabTo(page, card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') }));
+    await page.keyboard.press('Enter');
+    await expect(
+      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(LINKED_TEXT.notLinked),
+    ).toBeVisible();
+    await signOut(page);
+    await throughProvider(page, login);
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.errorTitle })).toBeVisible();
   });
 });
 
 test.describe('signing in with Steam', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  const steamButton = (page: Page) => page.getByRole('button', { name: OAUTH_TEXT.signInWith('Steam') });
+  const steamButton = (page: Page) =>
+    page.getByRole('button', { name: AUTH_EN.oauth.signInWith.replace('{name}', 'Steam') });
 
   /** From the login page, by keyboard: the Steam button, then the stand-in's sign-in page. */
   async function throughSteam(page: Page, steamId: string) {
@@ -145,17 +168,17 @@ test.describe('signing in with Steam', () => {
     steam.personas.set(steamId, persona);
 
     await throughSteam(page, steamId);
-    await expect(page.getByRole('heading', { name: OAUTH_TEXT.chooseTitle })).toBeVisible();
-    const username = page.getByLabel(OAUTH_TEXT.username);
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.chooseTitle })).toBeVisible();
+    const username = page.getByLabel(AUTH_EN.oauth.username);
     await expect(username).toHaveValue(persona);
     await expect(username).toBeFocused();
-    const email = page.getByLabel(OAUTH_TEXT.email);
+    const email = page.getByLabel(AUTH_EN.oauth.email);
     await expect(email).toHaveValue('');
     expect(await axeProblems(page)).toEqual([]);
     await tabTo(page, email);
     await page.keyboard.type(`${persona}@example.com`);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: OAUTH_TEXT.verifyTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.oauth.verifyTitle })).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
 
     const link = await linkFromOutbox(`${persona}@example.com`, /Verify your email/);
@@ -192,7 +215,7 @@ test.describe('signing in with Steam', () => {
     await page.getByLabel('Steam ID').fill(steamId);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/account\/settings\/security/);
-    await expect(page.getByText(OAUTH_TEXT.linked('Steam'))).toBeVisible();
+    await expect(page.getByText(AUTH_EN.oauth.linked.replace('{provider}', 'Steam'))).toBeVisible();
     await expect(row.getByRole('button', { name: LINKED_TEXT.unlink('Steam') })).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
 

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@bm/core';
-import { LOGIN_TEXT, TWO_FACTOR_STEP_TEXT } from '../../apps/web/src/features/auth/constants';
+import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { PASSKEYS_TEXT } from '../../apps/web/src/features/settings/security-text';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 
@@ -44,7 +44,7 @@ async function signOut(page: Page) {
 async function passkeySignIn(page: Page) {
   await page.goto('/login');
   await settle(page);
-  await tabTo(page, page.getByRole('button', { name: LOGIN_TEXT.passkey }));
+  await tabTo(page, page.getByRole('button', { name: AUTH_EN.login.passkey }));
   await page.keyboard.press('Enter');
 }
 
@@ -141,13 +141,13 @@ test.describe('passkeys', () => {
 
     await signOut(page);
     await page.goto('/login');
-    await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
-    await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
+    await page.getByLabel(AUTH_EN.login.username).fill(account.username);
+    await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(account.password);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: TWO_FACTOR_STEP_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.twoFactor.title })).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
     await fitsWidth(page);
-    await tabTo(page, page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.passkey }));
+    await tabTo(page, page.getByRole('button', { name: AUTH_EN.twoFactor.passkey }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard/);
   });

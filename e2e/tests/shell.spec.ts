@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
-import { SHELL_TEXT } from '../../apps/web/src/app/shell/nav-model';
+import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, signIn } from './support';
 
 test('an unknown path shows the not-found page with its links', async ({ page }) => {
@@ -38,7 +38,7 @@ test('the feedback dialog sends feedback, closes and clears', async ({ page }) =
 
 test('an administrator sees the admin entries and can check the backend version', async ({ page }) => {
   await signIn(page, DEMO.admin);
-  await page.getByRole('button', { name: new RegExp(`^${SHELL_TEXT.accountMenu}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^${SHELL_EN.nav.accountMenu}`) }).click();
   await expect(
     page
       .getByRole('menuitem', { name: 'Admin' })
@@ -59,8 +59,8 @@ test('an administrator sees the admin entries and can check the backend version'
 test('the top bar search goes to the chosen list with the query', async ({ page }) => {
   await page.goto('/');
   const search = page
-    .getByRole('searchbox', { name: SHELL_TEXT.searchLabel })
-    .or(page.getByLabel(SHELL_TEXT.searchLabel, { exact: true }))
+    .getByRole('searchbox', { name: SHELL_EN.search.label })
+    .or(page.getByLabel(SHELL_EN.search.label, { exact: true }))
     .first();
   await search.fill('   ');
   await search.press('Enter');

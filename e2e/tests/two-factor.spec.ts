@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TWO_FACTOR_MESSAGES } from '@bm/core';
-import { LOGIN_TEXT, TWO_FACTOR_STEP_TEXT } from '../../apps/web/src/features/auth/constants';
+import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { TWO_FACTOR_TEXT } from '../../apps/web/src/features/settings/security-text';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
 
@@ -44,15 +44,15 @@ async function signOut(page: Page) {
 /** Username and password from the keyboard; the two-factor step opens with the code field focused. */
 async function passwordStep(page: Page, account: { username: string; password: string }) {
   await page.goto('/login');
-  await page.getByLabel(LOGIN_TEXT.username).fill(account.username);
-  await page.getByLabel(LOGIN_TEXT.password, { exact: true }).fill(account.password);
+  await page.getByLabel(AUTH_EN.login.username).fill(account.username);
+  await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(account.password);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: TWO_FACTOR_STEP_TEXT.title })).toBeVisible();
-  await expect(page.getByLabel(TWO_FACTOR_STEP_TEXT.code)).toBeFocused();
+  await expect(page.getByRole('heading', { name: AUTH_EN.twoFactor.title })).toBeVisible();
+  await expect(page.getByLabel(AUTH_EN.twoFactor.code)).toBeFocused();
 }
 
 async function enterCode(page: Page, code: string) {
-  await page.getByLabel(TWO_FACTOR_STEP_TEXT.code).fill(code);
+  await page.getByLabel(AUTH_EN.twoFactor.code).fill(code);
   await page.keyboard.press('Enter');
 }
 
@@ -115,13 +115,13 @@ test.describe('two-factor with an authenticator app', () => {
     }
     await enterCode(page, codeAt(secret, 1));
     await expect(page.getByText(TWO_FACTOR_MESSAGES.challengeExpired)).toBeVisible();
-    await expect(page.getByRole('heading', { name: LOGIN_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: AUTH_EN.login.title })).toBeVisible();
 
     // A recovery code signs in once, chosen from the keyboard.
     await passwordStep(page, account);
-    await tabTo(page, page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.useRecovery }));
+    await tabTo(page, page.getByRole('button', { name: AUTH_EN.twoFactor.useRecovery }));
     await page.keyboard.press('Enter');
-    const recoveryField = page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode);
+    const recoveryField = page.getByLabel(AUTH_EN.twoFactor.recoveryCode);
     await expect(recoveryField).toBeFocused();
     await recoveryField.fill(recovery[0]!);
     await page.keyboard.press('Enter');
@@ -129,11 +129,11 @@ test.describe('two-factor with an authenticator app', () => {
 
     await signOut(page);
     await passwordStep(page, account);
-    await page.getByRole('button', { name: TWO_FACTOR_STEP_TEXT.useRecovery }).click();
-    await page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode).fill(recovery[0]!);
+    await page.getByRole('button', { name: AUTH_EN.twoFactor.useRecovery }).click();
+    await page.getByLabel(AUTH_EN.twoFactor.recoveryCode).fill(recovery[0]!);
     await page.keyboard.press('Enter');
     await expect(page.getByText(TWO_FACTOR_MESSAGES.recoveryCodeWrong)).toBeVisible();
-    await page.getByLabel(TWO_FACTOR_STEP_TEXT.recoveryCode).fill(recovery[1]!);
+    await page.getByLabel(AUTH_EN.twoFactor.recoveryCode).fill(recovery[1]!);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard/);
     await page.screenshot({ path: test.info().outputPath('two-factor-390.png') });

@@ -44,11 +44,19 @@ export interface AppContext {
 export interface Principal {
   memberId: number;
   sessionId: string;
+  /**
+   * The roles the caller acts with: every role check (requireRole, the resource policies, the hub's
+   * rooms) reads these. Staff roles are left out while REQUIRE_STAFF_2FA holds them back (withheldRoles).
+   */
   roles: string[];
   impersonating: boolean;
   impersonatorId: number | null;
-  /** A moderator or administrator with neither two-factor nor a passkey while REQUIRE_STAFF_2FA is on: staff calls answer 403. */
-  staffNeedsTwoFactor?: boolean;
+  /**
+   * Staff roles the member holds but may not use: a moderator or administrator with neither
+   * two-factor nor a passkey while REQUIRE_STAFF_2FA is on (modules/auth/sessions.ts actingRoles).
+   * Staff calls answer 403 TwoFactorRequired; /roles/my still lists them.
+   */
+  withheldRoles?: string[];
   /** Set when the caller is a publish token (modules/auth/publish-tokens.ts), not a session: no roles, only its scopes. */
   publishToken?: { id: string; scopes: string[] };
 }

@@ -46,15 +46,13 @@ export const staffOnly = async (req: FastifyRequest) => {
 /** The response schema of a call that answers 204. */
 export const noContent = { 204: z.null().describe('No content') };
 
-const STAFF_ROLES = ['administrator', 'moderator'];
-
 export function requireRole(req: FastifyRequest, ...roles: string[]): Principal {
   const p = requireMember(req);
-  if (!p.roles.some((r) => roles.includes(r))) throw forbidden();
-  // REQUIRE_STAFF_2FA: moderation and administration wait until the staff member turns two-factor on.
-  if (p.staffNeedsTwoFactor && roles.some((r) => STAFF_ROLES.includes(r)))
+  if (p.roles.some((r) => roles.includes(r))) return p;
+  // REQUIRE_STAFF_2FA: the staff role is held back until the member turns two-factor on (or adds a passkey).
+  if (p.withheldRoles?.some((r) => roles.includes(r)))
     throw new HttpError(403, TWO_FACTOR_MESSAGES.staffRequired, { reason: 'TwoFactorRequired' });
-  return p;
+  throw forbidden();
 }
 
 /** A numeric id in a path: anything else is a 400. */

@@ -7,7 +7,7 @@ import {
   REBUILD_TIMEOUT_JOB,
   RebuildService,
 } from './modules/builds/index.js';
-import { CarService } from './modules/cars/index.js';
+import { CarService, isListedCarNow } from './modules/cars/index.js';
 import { FEATURE_NOTICE_JOB, UpcomingFeatureService, featureNoticePayload } from './modules/upcoming-features/index.js';
 import { PRODUCT_UPDATE_JOB, productUpdatePayload } from './modules/notifications/index.js';
 import {
@@ -22,12 +22,13 @@ import {
   sendCollectionNoticeBatch,
 } from './modules/collections/index.js';
 import { onCompatibilityChange } from './modules/compatibility/index.js';
-import { matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
+import { canSeePlugin, matchSyncOf, PluginEngagement } from './modules/plugins/index.js';
 import {
   RELEASE_WEBHOOK_JOB,
   RELEASE_WEBHOOK_JOB_OPTIONS,
   WebhookEndpoints,
   releaseWebhookPayload,
+  type ReleaseAudience,
 } from './modules/webhooks/index.js';
 import { checkedPayload } from './platform/jobs.js';
 
@@ -76,8 +77,11 @@ export function registerJobs(ctx: AppContext): void {
     COLLECTION_NOTICE_JOB,
     checkedPayload(COLLECTION_NOTICE_JOB, collectionNoticePayload, (p) => sendCollectionNoticeBatch(ctx, p)),
   );
-  // Release events (a version or a car published) posted to each subscribed endpoint, retried alike.
-  const endpoints = new WebhookEndpoints(ctx);
+  // Release events (a version or a car published) posted to each subscribed endpoint, retried alike;
+  // each attempt asks the plugin's or car's own rule whether the public may still see it.
+  const releaseAudience: ReleaseAudience = (db, s) =>
+    s.carId !== undefined ? isListedCarNow(db, s.carId) : canSeePlugin({ db }, s.pluginId ?? 0, null);
+  const endpoints = new WebhookEndpoints(ctx, releaseAudience);
   jobs.register(
     RELEASE_WEBHOOK_JOB,
     checkedPayload(RELEASE_WEBHOOK_JOB, releaseWebhookPayload, (p) => endpoints.deliver(p)),

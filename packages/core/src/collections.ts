@@ -138,8 +138,10 @@ export const collectionSummarySchema = z.object({
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
 
 /**
- * An item in order. `available` is false for an item that became hidden or was deleted: only its
- * owner is shown such items (others never see them), with no card.
+ * An item in order. `available` is false for an item the public can no longer see (hidden, made
+ * private, its owner disabled) or that was deleted: only the collection's owner is shown such items
+ * (others never see them), marked, with the card while they may still see it (their own private
+ * plugin, say) and none otherwise.
  */
 export const collectionItemSchema = z.object({
   kind: z.enum(COLLECTION_ITEM_KINDS),

@@ -39,3 +39,4 @@ export * from './collections.js';
 export * from './webhooks.js';
 export * from './oauth.js';
 export * from './locales.js';
+export * from './catalogues.js';

@@ -28,6 +28,7 @@ export type LimitName =
   | 'rep'
   | 'follow'
   | 'publishToken'
+  | 'mailToken'
   | 'collection';
 export type LimitRules = Record<LimitName, { ip: LimitRule; account: LimitRule }>;
 
@@ -41,7 +42,7 @@ export const DEFAULT_LIMITS: LimitRules = {
   password: { ip: { points: 20, durationS: 900 }, account: { points: 5, durationS: 900 } },
   /** Every check of a two-factor code or recovery code (sign-in, turning it on or off). */
   twoFactor: { ip: { points: 30, durationS: 900 }, account: { points: 15, durationS: 900 } },
-  /** Every passkey call: options to add or sign in, and every check of a passkey's answer. */
+  /** The passkey calls that make or check a challenge: options to add or sign in, and every check of an answer. */
   passkey: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
   /** Every step of a provider sign-in or link: start, the provider's callback (code and token check), completion. */
   oauth: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
@@ -60,6 +61,8 @@ export const DEFAULT_LIMITS: LimitRules = {
   follow: { ip: { points: 300, durationS: 600 }, account: { points: 120, durationS: 600 } },
   /** Every check of a publish token (`bmc_` bearer), good or bad, per address (modules/auth/publish-tokens.ts). */
   publishToken: { ip: { points: 120, durationS: 600 }, account: { points: 120, durationS: 600 } },
+  /** Every check of a token sent by email: verifying the address, resetting the password, confirming a new address. */
+  mailToken: { ip: { points: 60, durationS: 900 }, account: { points: 20, durationS: 900 } },
   /** Creating, changing and filling collections. */
   collection: { ip: { points: 600, durationS: 600 }, account: { points: 240, durationS: 600 } },
 };
@@ -94,15 +97,24 @@ export class RateLimits {
 
   /** Spends one point for the IP and, when given, the account; a spent limit answers 429 with Retry-After. */
   async consume(name: LimitName, ip: string, account?: string | null) {
-    const checks: Array<[RateLimiterAbstract, string]> = [[this.limiter(name, 'ip'), ip]];
-    if (account) checks.push([this.limiter(name, 'account'), account.trim().toLowerCase()]);
-    for (const [limiter, key] of checks) {
-      try {
-        await limiter.consume(key);
-      } catch (e) {
-        if (e instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-        throw e;
-      }
+    await this.spend(name, 'ip', ip);
+    if (account) await this.spend(name, 'account', account.trim().toLowerCase());
+  }
+
+  /**
+   * Spends one point for the account only: for a call that spent its address's point with `consume`
+   * before it could know the account (a passkey sign-in learns it from the credential's row).
+   */
+  async consumeAccount(name: LimitName, account: string) {
+    await this.spend(name, 'account', account.trim().toLowerCase());
+  }
+
+  private async spend(name: LimitName, scope: 'ip' | 'account', key: string) {
+    try {
+      await this.limiter(name, scope).consume(key);
+    } catch (e) {
+      if (e instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
+      throw e;
     }
   }
 }

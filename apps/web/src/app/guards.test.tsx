@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
 import { fakeToken, LocationProbe, renderRoutes, signInAs, signOut } from '../test/utils';
-import { GuestOnly, RequireAuth, RequireStaff, STAFF_ONLY_TEXT } from './guards';
+import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { SHELL_EN } from './shell/shell-text';
 
 const routes = [
   {
@@ -89,8 +90,8 @@ describe('navigation guards', () => {
 
     signInAs(undefined, []);
     renderRoutes(routes, { path: '/admin' });
-    expect(screen.getByRole('heading', { level: 1, name: STAFF_ONLY_TEXT.heading })).toBeInTheDocument();
-    expect(screen.getByText(STAFF_ONLY_TEXT.needsRole)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: SHELL_EN.guards.staffHeading })).toBeInTheDocument();
+    expect(screen.getByText(SHELL_EN.guards.staffNeedsRole)).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Admin area' })).not.toBeInTheDocument();
   });
 

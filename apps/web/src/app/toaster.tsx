@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { toast, Toaster } from 'sonner';
 import { toasterReady } from '../lib/toast';
+import { useShellT } from './shell/shell-text';
 
 /**
  * sonner's toaster, bottom-right; once it listens, the toasts asked for so far show. Beside #root
@@ -10,6 +11,7 @@ import { toasterReady } from '../lib/toast';
  */
 export default function AppToaster() {
   // The Toaster below subscribes in its own effect, which runs before this one.
+  const t = useShellT();
   useEffect(() => toasterReady(toast), []);
   return createPortal(
     <Toaster
@@ -18,7 +20,7 @@ export default function AppToaster() {
       richColors
       closeButton
       duration={TOAST_DEFAULT_MS}
-      containerAriaLabel="Notifications"
+      containerAriaLabel={t('notifications')}
     />,
     document.body,
   );

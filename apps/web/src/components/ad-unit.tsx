@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { adMode, useConfig, type AdsSetting } from '../lib/config';
+import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { cx } from './ui';
 
 declare global {
@@ -8,7 +9,8 @@ declare global {
   }
 }
 
-export const AD_PLACEHOLDER_TEXT = 'Advertisement';
+/** The ad label's English, for tests (shown through the common namespace). */
+export const AD_PLACEHOLDER_TEXT = COMMON_EN.ad.label;
 const SCRIPT_ID = 'ads-script';
 
 function ensureAdScript(client: string): void {
@@ -22,6 +24,7 @@ function ensureAdScript(client: string): void {
 }
 
 function RealAd({ client, slot, className }: { client: string; slot?: string; className?: string }) {
+  const t = useCommonT();
   const pushed = useRef(false);
   useEffect(() => {
     ensureAdScript(client);
@@ -34,7 +37,7 @@ function RealAd({ client, slot, className }: { client: string; slot?: string; cl
     }
   }, [client]);
   return (
-    <div className={cx('overflow-hidden', className)} aria-label={AD_PLACEHOLDER_TEXT}>
+    <div className={cx('overflow-hidden', className)} aria-label={t('ad.label')}>
       <ins
         className="adsbygoogle block"
         data-ad-client={client}
@@ -56,6 +59,7 @@ export function useAdMode(): AdsSetting {
  * placeholder the size of the unit elsewhere, nothing at all when ads are off.
  */
 export function AdUnit({ slot, className }: { slot?: string; className?: string }) {
+  const t = useCommonT();
   const config = useConfig();
   const mode = adMode(config);
   if (mode === 'off') return null;
@@ -65,13 +69,13 @@ export function AdUnit({ slot, className }: { slot?: string; className?: string 
   return (
     <div
       role="note"
-      aria-label={`${AD_PLACEHOLDER_TEXT} placeholder`}
+      aria-label={t('ad.placeholder')}
       className={cx(
         'flex min-h-24 items-center justify-center rounded-xl border border-dashed border-slate-700 bg-slate-900/40 text-xs uppercase tracking-widest text-slate-400',
         className,
       )}
     >
-      {AD_PLACEHOLDER_TEXT}
+      {t('ad.label')}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@bm/core';
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useConfig } from '../lib/config';
+import { useCommonT } from '../lib/i18n/common';
 import { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from './bot-check-state';
 
 export { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from './bot-check-state';
@@ -16,6 +17,7 @@ export interface BotCheckProps {
  * server setting is no visitor's business) and the check counts as complete with a null token.
  */
 export function BotCheck({ onChange, ref }: BotCheckProps) {
+  const t = useCommonT();
   const { turnstileSiteKey } = useConfig();
   const widget = useRef<TurnstileInstance>(null);
   const onChangeRef = useRef(onChange);
@@ -53,7 +55,7 @@ export function BotCheck({ onChange, ref }: BotCheckProps) {
   return (
     <div
       role="group"
-      aria-label="Security verification"
+      aria-label={t('botCheck.group')}
       className="space-y-1"
       data-testid="bot-check"
       data-bot-check="on"
@@ -69,7 +71,13 @@ export function BotCheck({ onChange, ref }: BotCheckProps) {
       />
       {error && (
         <p role="alert" className="text-xs font-medium text-rose-400">
-          {error}
+          {error === AUTH_MESSAGES.turnstileExpired
+            ? t('botCheck.expired')
+            : error === AUTH_MESSAGES.turnstileFailed
+              ? t('botCheck.failed')
+              : error === AUTH_MESSAGES.turnstileLoad
+                ? t('botCheck.load')
+                : error}
         </p>
       )}
     </div>

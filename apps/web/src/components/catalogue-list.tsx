@@ -1,5 +1,6 @@
 import { withAds } from '@bm/core';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCommonT } from '../lib/i18n/common';
 import type { ListView } from '../lib/list-query-string';
 import { AdUnit, useAdMode } from './ad-unit';
 import { Button, cx, focusRing, inputClasses } from './ui';
@@ -134,6 +135,7 @@ export function ResultsList<T extends { id: number }>({
   /** `first` is the list's first item: the page's largest image, loaded first (not lazily). */
   renderItem: (item: T, first: boolean) => ReactNode;
 }) {
+  const t = useCommonT();
   const ads = useAdMode() !== 'off';
   const entries: Array<{ kind: 'item'; item: T } | { kind: 'ad'; key: string }> = ads
     ? withAds(items)
@@ -141,7 +143,7 @@ export function ResultsList<T extends { id: number }>({
   return (
     <>
       {/* The cards' names are level 3: this keeps the page's outline whole (h1, then h2, then h3). */}
-      <h2 className="sr-only">Results</h2>
+      <h2 className="sr-only">{t('results')}</h2>
       <ul
         aria-label={label}
         aria-busy={isStale}

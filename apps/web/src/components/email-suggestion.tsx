@@ -1,11 +1,6 @@
-import {
-  applyEmailSuggestion,
-  MISSPELLING_WAIT_S,
-  misspellingTexts,
-  suggestEmailDomain,
-  type MisspellingSuggestion,
-} from '@bm/core';
+import { applyEmailSuggestion, MISSPELLING_WAIT_S, suggestEmailDomain, type MisspellingSuggestion } from '@bm/core';
 import { useEffect, useMemo, useState } from 'react';
+import { useCommonT } from '../lib/i18n/common';
 import { Button } from './ui';
 
 export interface EmailSuggestionState {
@@ -58,18 +53,19 @@ export function EmailSuggestionNotice({
   state: EmailSuggestionState;
   onApply: (corrected: string) => void;
 }) {
+  const t = useCommonT();
   const { suggestion, waitLeft } = state;
   if (!suggestion) return null;
   return (
     <div role="status" className="rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-100">
-      <p className="font-semibold">{misspellingTexts.didYouMean(suggestion.suggested)}</p>
-      <p className="text-xs text-amber-200/80">{misspellingTexts.youEntered(suggestion.entered)}</p>
+      <p className="font-semibold">{t('emailSuggestion.didYouMean', { domain: suggestion.suggested })}</p>
+      <p className="text-xs text-amber-200/80">{t('emailSuggestion.youEntered', { domain: suggestion.entered })}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <Button size="sm" onClick={() => onApply(state.corrected())}>
-          {misspellingTexts.use(suggestion.suggested)}
+          {t('emailSuggestion.use', { domain: suggestion.suggested })}
         </Button>
         <Button size="sm" variant="outline" disabled={waitLeft > 0} onClick={state.dismiss}>
-          {waitLeft > 0 ? misspellingTexts.wait(waitLeft) : misspellingTexts.dismiss}
+          {waitLeft > 0 ? t('emailSuggestion.wait', { seconds: waitLeft }) : t('emailSuggestion.dismiss')}
         </Button>
       </div>
     </div>

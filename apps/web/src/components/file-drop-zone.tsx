@@ -1,19 +1,35 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { formatBytes } from '../lib/format';
+import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { Button, cx, ProgressBar } from './ui';
 
+const EN = COMMON_EN.dropZone;
+/**
+ * The zone's English (tests, and the prompts features pass in); what it shows goes through the
+ * common namespace, so a prompt given as one of these reads in the reader's language.
+ */
 export const DROP_ZONE_TEXT = {
-  dropFile: 'Drop a file here or choose one',
-  dropImage: 'Drop an image here or choose one',
-  dropZip: 'Drop a ZIP here or choose a file',
-  dropNow: 'Release to use this file',
-  replace: 'Drop another file or choose one to replace it',
-  clear: 'Clear',
-  clearFile: (label: string) => `Clear ${label}`,
-  chosen: (label: string, name: string, size: string) => `${label}: ${name}, ${size}, chosen.`,
-  cleared: (label: string) => `${label}: no file chosen.`,
-  preview: (name: string) => `Preview of ${name}`,
+  dropFile: EN.dropFile,
+  dropImage: EN.dropImage,
+  dropZip: EN.dropZip,
+  dropNow: EN.dropNow,
+  replace: EN.replace,
+  clear: EN.clear,
+  clearFile: (label: string) => EN.clearFile.replace('{label}', label),
+  chosen: (label: string, name: string, size: string) =>
+    EN.chosen.replace('{label}', label).replace('{name}', name).replace('{size}', size),
+  cleared: (label: string) => EN.cleared.replace('{label}', label),
+  preview: (name: string) => EN.preview.replace('{name}', name),
 } as const;
+
+/** A prompt given in English as one of the zone's own texts, in the reader's language. */
+function usePrompt(prompt: string): string {
+  const t = useCommonT();
+  if (prompt === EN.dropImage) return t('dropZone.dropImage');
+  if (prompt === EN.dropZip) return t('dropZone.dropZip');
+  if (prompt === EN.dropFile) return t('dropZone.dropFile');
+  return prompt;
+}
 
 /** The image types the site takes for banners and avatars (the server checks the content again). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
@@ -88,6 +104,7 @@ function ChosenFile({
   onClear: () => void;
   disabled: boolean;
 }) {
+  const t = useCommonT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p id={id} className="min-w-0 break-all text-slate-100">
@@ -99,9 +116,9 @@ function ChosenFile({
         size="sm"
         onClick={onClear}
         disabled={disabled}
-        aria-label={DROP_ZONE_TEXT.clearFile(label)}
+        aria-label={t('dropZone.clearFile', { label })}
       >
-        {DROP_ZONE_TEXT.clear}
+        {t('dropZone.clear')}
       </Button>
     </div>
   );
@@ -152,6 +169,8 @@ export function FileDropZone({
   current,
   imageClassName = 'aspect-[3/1] w-full max-w-xl rounded-lg',
 }: FileDropZoneProps) {
+  const t = useCommonT();
+  const shownPrompt = usePrompt(prompt);
   const id = useId();
   const ids = {
     input: `${id}-input`,
@@ -179,13 +198,13 @@ export function FileDropZone({
       if (input.current) input.current.value = '';
       return;
     }
-    setAnnouncement(DROP_ZONE_TEXT.chosen(label, picked.name, formatBytes(picked.size)));
+    setAnnouncement(t('dropZone.chosen', { label, name: picked.name, size: formatBytes(picked.size) }));
     onChange(picked);
   };
 
   const clear = () => {
     setRefused(null);
-    setAnnouncement(DROP_ZONE_TEXT.cleared(label));
+    setAnnouncement(t('dropZone.cleared', { label }));
     onChange(null);
     input.current?.focus();
   };
@@ -198,7 +217,7 @@ export function FileDropZone({
 
   const drag = useDragTarget(Boolean(disabled), take);
 
-  const image = file ? (preview ? { src: preview, alt: DROP_ZONE_TEXT.preview(file.name) } : null) : current;
+  const image = file ? (preview ? { src: preview, alt: t('dropZone.preview', { name: file.name }) } : null) : current;
   const describedBy = [error ? ids.error : hint ? ids.hint : null, file ? ids.file : null].filter(Boolean).join(' ');
 
   return (
@@ -244,7 +263,7 @@ export function FileDropZone({
             disabled ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-slate-300 hover:text-white',
           )}
         >
-          {drag.over ? DROP_ZONE_TEXT.dropNow : file ? DROP_ZONE_TEXT.replace : prompt}
+          {drag.over ? t('dropZone.dropNow') : file ? t('dropZone.replace') : shownPrompt}
         </label>
         {file && (
           <ChosenFile

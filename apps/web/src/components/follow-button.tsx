@@ -1,6 +1,8 @@
-import { FOLLOW_TEXT as T, compactNumber, type FollowResponse } from '@bm/core';
+import type { FollowResponse } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { compactNumber } from '../lib/format';
+import { commonT, useCommonT } from '../lib/i18n/common';
 import { toast } from '../lib/toast';
 import { JoinUsDialog } from './join-us-dialog';
 import { cx, focusRing } from './ui';
@@ -26,6 +28,7 @@ export interface FollowButtonProps {
  * what was shown with a toast. Only the latest click's answer is applied. Visitors get the join prompt.
  */
 export function FollowButton({ name, isFollowing, followerCount, signedIn, send, onChange }: FollowButtonProps) {
+  const t = useCommonT();
   const [state, setState] = useState<FollowResponse>({ isFollowing, followerCount });
   const [joinOpen, setJoinOpen] = useState(false);
   const latest = useRef(0);
@@ -54,7 +57,7 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
       },
       () => {
         if (call === latest.current) show(before);
-        toast.error(follow ? T.followFailed : T.unfollowFailed);
+        toast.error(follow ? commonT()('follow.followFailed') : commonT()('follow.unfollowFailed'));
       },
     );
   };
@@ -84,7 +87,7 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
         >
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" strokeLinejoin="round" />
         </svg>
-        <span aria-hidden="true">{state.isFollowing ? T.following : T.follow}</span>
+        <span aria-hidden="true">{state.isFollowing ? t('follow.following') : t('follow.follow')}</span>
         <span
           aria-hidden="true"
           className="rounded bg-slate-950/40 px-1.5 text-xs tabular-nums"
@@ -92,13 +95,17 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
         >
           {compactNumber(state.followerCount)}
         </span>
-        <span className="sr-only">{T.buttonName(state.isFollowing, name, state.followerCount)}</span>
+        <span className="sr-only">
+          {state.isFollowing
+            ? t('follow.nameFollowing', { name, count: state.followerCount })
+            : t('follow.nameFollow', { name, count: state.followerCount })}
+        </span>
       </button>
       <JoinUsDialog
         open={joinOpen}
         onClose={() => setJoinOpen(false)}
-        title={T.joinTitle}
-        description={T.joinDescription}
+        title={t('follow.joinTitle')}
+        description={t('follow.joinDescription')}
       />
     </>
   );

@@ -1,18 +1,16 @@
 import { useLocation } from 'react-router';
 import { loginPathFor } from '../lib/redirect';
+import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { ButtonLink, Dialog } from './ui';
 
+const EN = COMMON_EN.joinUs;
+/** The dialog's English, for tests (shown through the common namespace). */
 export const JOIN_US_TEXT = {
-  title: 'Join the Community',
-  description: 'Create a free account to take part.',
-  benefits: [
-    'Rate and review plugins and cars',
-    'Comment and vote on discussions',
-    'Upload your own plugins and car designs',
-    'Get your own profile and dashboard',
-  ],
-  createAccount: 'Create Account',
-  signIn: 'Sign In',
+  title: EN.title,
+  description: EN.description,
+  benefits: [EN.benefitRate, EN.benefitComment, EN.benefitUpload, EN.benefitProfile],
+  createAccount: EN.createAccount,
+  signIn: EN.signIn,
 } as const;
 
 export interface JoinUsDialogProps {
@@ -24,19 +22,25 @@ export interface JoinUsDialogProps {
 }
 
 /** Shown to anonymous visitors who try something members do (rate, comment, vote...). */
-export function JoinUsDialog({
-  open,
-  onClose,
-  title = JOIN_US_TEXT.title,
-  description = JOIN_US_TEXT.description,
-  benefits = JOIN_US_TEXT.benefits,
-}: JoinUsDialogProps) {
+export function JoinUsDialog({ open, onClose, title, description, benefits }: JoinUsDialogProps) {
+  const t = useCommonT();
+  const shownBenefits = benefits ?? [
+    t('joinUs.benefitRate'),
+    t('joinUs.benefitComment'),
+    t('joinUs.benefitUpload'),
+    t('joinUs.benefitProfile'),
+  ];
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
-    <Dialog open={open} onClose={onClose} title={title} description={description}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title ?? t('joinUs.title')}
+      description={description ?? t('joinUs.description')}
+    >
       <ul className="mb-6 space-y-2">
-        {benefits.map((b) => (
+        {shownBenefits.map((b) => (
           <li key={b} className="flex items-start gap-2 text-sm text-slate-200">
             <span aria-hidden="true" className="mt-0.5 text-emerald-400">
               ✓
@@ -47,10 +51,10 @@ export function JoinUsDialog({
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row">
         <ButtonLink to="/register" className="flex-1" onClick={onClose}>
-          {JOIN_US_TEXT.createAccount}
+          {t('joinUs.createAccount')}
         </ButtonLink>
         <ButtonLink to={loginPathFor(here)} variant="outline" className="flex-1" onClick={onClose}>
-          {JOIN_US_TEXT.signIn}
+          {t('joinUs.signIn')}
         </ButtonLink>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../lib/i18n';
 import { PAGINATION_TEXT, Pagination } from './pagination';
 
 /** The bar as a reader sees it: page numbers, '…' and the current page in brackets. */
@@ -47,5 +48,13 @@ describe('Pagination', () => {
     onPageChange.mockClear();
     await user.click(screen.getByRole('button', { name: PAGINATION_TEXT.page(9) }));
     expect(onPageChange).not.toHaveBeenCalled();
+  });
+
+  it("speaks the reader's language (German)", async () => {
+    await changeLocale('de');
+    render(<Pagination page={2} totalPages={3} onPageChange={() => {}} />);
+    expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeEnabled();
   });
 });

@@ -1,13 +1,16 @@
 import { pageWindow } from '@bm/core';
+import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { cx, focusRing } from './ui';
 
+const EN = COMMON_EN.pagination;
+/** The pagination's English, for tests (what it shows goes through the common namespace). */
 export const PAGINATION_TEXT = {
-  nav: 'Pagination',
-  previous: 'Previous',
-  next: 'Next',
-  previousLabel: 'Previous page',
-  nextLabel: 'Next page',
-  page: (n: number) => `Page ${n}`,
+  nav: EN.nav,
+  previous: EN.previous,
+  next: EN.next,
+  previousLabel: EN.previousLabel,
+  nextLabel: EN.nextLabel,
+  page: (n: number) => EN.page.replace('{page}', String(n)),
 } as const;
 
 export interface PaginationProps {
@@ -27,13 +30,8 @@ const itemBase =
  * Numbered pagination of §9: Previous, the first page, an ellipsis, the neighbouring pages, an
  * ellipsis, the last page, Next (the window is core's pageWindow). Nothing shows for one page.
  */
-export function Pagination({
-  page,
-  totalPages,
-  onPageChange,
-  label = PAGINATION_TEXT.nav,
-  className,
-}: PaginationProps) {
+export function Pagination({ page, totalPages, onPageChange, label, className }: PaginationProps) {
+  const t = useCommonT();
   if (totalPages <= 1) return null;
   const current = Math.min(Math.max(page, 1), totalPages);
   const go = (p: number) => {
@@ -45,18 +43,18 @@ export function Pagination({
     'border border-slate-700 text-slate-200 hover:border-slate-500 hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent',
   );
   return (
-    <nav aria-label={label} className={cx('flex justify-center', className)}>
+    <nav aria-label={label ?? t('pagination.nav')} className={cx('flex justify-center', className)}>
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
           <button
             type="button"
             className={edge}
-            aria-label={PAGINATION_TEXT.previousLabel}
+            aria-label={t('pagination.previousLabel')}
             disabled={current <= 1}
             onClick={() => go(current - 1)}
           >
             <span aria-hidden="true">‹</span>
-            <span className="ml-1 hidden sm:inline">{PAGINATION_TEXT.previous}</span>
+            <span className="ml-1 hidden sm:inline">{t('pagination.previous')}</span>
           </button>
         </li>
         {pageWindow(current, totalPages).map((item) =>
@@ -68,7 +66,7 @@ export function Pagination({
             <li key={item.page}>
               <button
                 type="button"
-                aria-label={PAGINATION_TEXT.page(item.page)}
+                aria-label={t('pagination.page', { page: item.page })}
                 aria-current={item.page === current ? 'page' : undefined}
                 onClick={() => go(item.page)}
                 className={cx(
@@ -88,11 +86,11 @@ export function Pagination({
           <button
             type="button"
             className={edge}
-            aria-label={PAGINATION_TEXT.nextLabel}
+            aria-label={t('pagination.nextLabel')}
             disabled={current >= totalPages}
             onClick={() => go(current + 1)}
           >
-            <span className="mr-1 hidden sm:inline">{PAGINATION_TEXT.next}</span>
+            <span className="mr-1 hidden sm:inline">{t('pagination.next')}</span>
             <span aria-hidden="true">›</span>
           </button>
         </li>

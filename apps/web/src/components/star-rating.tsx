@@ -1,10 +1,20 @@
 import { useId, useState } from 'react';
+import { useLocale } from '../lib/i18n';
+import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { cx, focusRing } from './ui';
 
+const EN = COMMON_EN.starRating;
+/** The stars' English names, for tests (shown through the common namespace). */
 export const STAR_RATING_TEXT = {
-  shown: (value: number) => `Rated ${value.toFixed(1)} out of 5`,
-  rate: (stars: number) => `Rate ${stars} ${stars === 1 ? 'star' : 'stars'}`,
+  shown: (value: number) => EN.shown.replace('{value}', value.toFixed(1)),
+  rate: (stars: number) => (stars === 1 ? EN.rate_one : EN.rate_other).replace('{count}', String(stars)),
 } as const;
+
+/** 4.3 with one decimal, as the reader's language writes it ('4,3' in French). */
+function oneDecimal(value: number, locale: string): string {
+  if (locale === 'en') return value.toFixed(1);
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+}
 
 const STARS = [1, 2, 3, 4, 5] as const;
 const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L10 14.9l-5.25 2.75 1-5.85L1.5 7.7l5.9-.9L10 1.5z';
@@ -57,10 +67,12 @@ export function StarRating({
   onRate,
   selected = null,
   size = 'md',
-  label = 'Rating',
+  label,
   disabled,
   className,
 }: StarRatingProps) {
+  const t = useCommonT();
+  const locale = useLocale();
   const [preview, setPreview] = useState<number | null>(null);
   const shown = preview ?? clampRating(value);
   const fillOf = (star: number) => Math.min(1, Math.max(0, shown - (star - 1)));
@@ -69,7 +81,7 @@ export function StarRating({
     return (
       <span
         role="img"
-        aria-label={STAR_RATING_TEXT.shown(clampRating(value))}
+        aria-label={t('starRating.shown', { value: oneDecimal(clampRating(value), locale) })}
         className={cx('inline-flex items-center gap-0.5', className)}
       >
         {STARS.map((s) => (
@@ -82,7 +94,7 @@ export function StarRating({
   return (
     <div
       role="group"
-      aria-label={label}
+      aria-label={label ?? t('starRating.rating')}
       className={cx('inline-flex items-center', className)}
       onMouseLeave={() => setPreview(null)}
     >
@@ -90,7 +102,7 @@ export function StarRating({
         <button
           key={s}
           type="button"
-          aria-label={STAR_RATING_TEXT.rate(s)}
+          aria-label={t('starRating.rate', { count: s })}
           aria-pressed={selected === s}
           aria-disabled={disabled || undefined}
           onClick={() => {

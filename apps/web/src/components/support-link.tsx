@@ -1,4 +1,4 @@
-import { supportLinkText } from '@bm/core';
+import { useCommonT } from '../lib/i18n/common';
 import { cx, focusRing } from './ui';
 
 /**
@@ -6,6 +6,7 @@ import { cx, focusRing } from './ui';
  * checked it), opened in a new tab without handing over this page or vouching for it.
  */
 export function SupportLink({ url, author, className }: { url: string | null; author: string; className?: string }) {
+  const t = useCommonT();
   if (!url) return null;
   return (
     <a
@@ -20,7 +21,7 @@ export function SupportLink({ url, author, className }: { url: string | null; au
       )}
     >
       <span aria-hidden="true">♥</span>
-      {supportLinkText(author)}
+      {t('supportLink', { author })}
     </a>
   );
 }

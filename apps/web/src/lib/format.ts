@@ -53,7 +53,9 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return d ? dateTimeFormat().format(d) : '';
 }
 
-const clockFormat = perLocale((l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const clockFormat = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
 
 /** The local clock time of a moment today ('21:05'). */
 export function formatClockTime(value: string | number | Date | null | undefined): string {

@@ -87,7 +87,8 @@ describe('catalogues', () => {
           const base = baseKey(key);
           const forms = enGroups.get(base);
           const pluralOk = forms?.some((k) => PLURAL.test(k)) && PLURAL.test(key);
-          if (!forms || (!forms.includes(key) && !pluralOk)) problems.push(`${locale}/${ns}: ${key} is not an English key`);
+          if (!forms || (!forms.includes(key) && !pluralOk))
+            problems.push(`${locale}/${ns}: ${key} is not an English key`);
         }
       }
       expect(problems).toEqual([]);

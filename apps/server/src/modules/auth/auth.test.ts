@@ -297,6 +297,44 @@ describe('email change', () => {
   });
 });
 
+describe('checks of a mailed token', () => {
+  it('spend one mailToken limit for verify, reset and email change, before the token is looked up', async () => {
+    const limited = await startTestApp({
+      limits: { mailToken: { ip: { points: 3, durationS: 60 }, account: { points: 100, durationS: 60 } } },
+    });
+    try {
+      const send = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
+        limited.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress });
+      const m = uniqueMember('mailtok');
+      expect((await send('/auth/register', { ...m, productUpdatesOptIn: false })).statusCode).toBe(201);
+      const [mail] = await limited.mailFor(m.email);
+      const good = { token: tokenFrom(mail!.link!) };
+
+      const bad = { token: 'not-a-mailed-token' };
+      const calls: Array<[string, object]> = [
+        ['/auth/verify-email', bad],
+        ['/auth/reset-password', { ...bad, newPassword: 'brand-new-pass' }],
+        ['/account/email-change/confirm', bad],
+      ];
+      for (const [url, payload] of calls) {
+        const res = await send(url, payload);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message, url).toBe(M.tokenInvalid);
+      }
+      // The fourth check from this address is refused on each route, even with a good token.
+      for (const [url, payload] of [...calls, ['/auth/verify-email', good] as [string, object]]) {
+        const res = await send(url, payload);
+        expect(res.statusCode, url).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // The limit is the address's: the good token still works from another one.
+      expect((await send('/auth/verify-email', good, '203.0.113.7')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('impersonation', () => {
   it('lets an administrator act as a member, audited, until stopped', async () => {
     const admin = await signedInMember(t, ['administrator']);

@@ -13,8 +13,10 @@ import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
 /**
- * Passkeys: the member's list (add, rename, remove) and signing in with one alone. Every call spends
- * a point of the `passkey` rate limit, for the address and (when known) the account.
+ * Passkeys: the member's list (add, rename, remove) and signing in with one alone. Every call that
+ * makes or checks a WebAuthn challenge (register and sign-in options, register and sign-in verify)
+ * spends a point of the `passkey` rate limit, for the address and (when known) the account. Listing,
+ * renaming and removing check no secret and spend none; they need a session.
  */
 export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
@@ -74,8 +76,10 @@ export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
     '/auth/passkeys/login/verify',
     { schema: { tags, body: passkeyLoginRequest, response: { 200: authResponse } } },
     async (req) => {
+      // The address's point is spent before the database is asked anything; the account's once the credential names it.
+      await ctx.limits.consume('passkey', req.ip);
       const owner = await auth.passkeyOwner(req.body.response.id);
-      await ctx.limits.consume('passkey', req.ip, owner === null ? null : `m:${owner}`);
+      if (owner !== null) await ctx.limits.consumeAccount('passkey', `m:${owner}`);
       return auth.signInWithPasskey(req.body, clientOf(req));
     },
   );

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PASSKEY_MESSAGES as P, TWO_FACTOR_MESSAGES as T } from '@bm/core';
 import { members, passkeys, webauthnChallenges } from '../../db/schema.js';
@@ -211,6 +211,16 @@ describe('signing in with a passkey alone', () => {
           (await limited.app.inject({ method: 'POST', url: '/api/auth/passkeys/login/options' })).statusCode,
         );
       expect(statuses).toEqual([200, 200, 200, 429]);
+      // An answer to check is refused before the database is asked whose credential it is.
+      const select = vi.spyOn(limited.ctx.db, 'select');
+      const answer = { response: new SoftAuthenticator(ORIGIN).get({ challenge: 'c2lnbi1pbg', rpId: 'localhost' }) };
+      const verify = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/login/verify',
+        payload: answer,
+      });
+      expect(verify.statusCode).toBe(429);
+      expect(select).not.toHaveBeenCalled();
     } finally {
       await limited.close();
     }

@@ -22,6 +22,7 @@ import {
   administratorOnly,
   bearer,
   idParam,
+  rateLimited,
   requireMember,
   requireRole,
   signedIn,
@@ -136,9 +137,12 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
     schema: { tags, security: bearer, body, response: { 200: messageResponse } },
   });
 
+  /** A call that checks a token sent by email: each try spends the mailToken limit before the token is looked up. */
+  const mailTokenChecked = { preHandler: rateLimited(ctx.limits, 'mailToken') };
+
   r.post(
     '/auth/verify-email',
-    { schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } },
+    { ...mailTokenChecked, schema: { tags: ['auth'], body: tokenRequest, response: { 200: authResponse } } },
     async (req) => auth.verifyEmail(req.body.token),
   );
 
@@ -175,7 +179,7 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/auth/reset-password',
-    { schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } } },
+    { ...mailTokenChecked, schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } } },
     async (req) => {
       await auth.resetPassword(req.body.token, req.body.newPassword);
       return { message: 'Your password has been reset. You can sign in now.' };
@@ -196,7 +200,7 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/account/email-change/confirm',
-    { schema: { tags: ['account'], body: tokenRequest, response: { 200: messageResponse } } },
+    { ...mailTokenChecked, schema: { tags: ['account'], body: tokenRequest, response: { 200: messageResponse } } },
     async (req) => {
       await auth.confirmEmailChange(req.body.token);
       return { message: 'Your email address has been changed.' };

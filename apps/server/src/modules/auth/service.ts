@@ -173,7 +173,8 @@ export class AuthService {
     return sessionList.endOtherSessions(this.ctx, principal);
   }
 
+  /** The roles the member holds, staff roles held back by REQUIRE_STAFF_2FA included (the site then shows why they fail). */
   roles(principal: Principal) {
-    return principal.roles;
+    return [...principal.roles, ...(principal.withheldRoles ?? [])].sort();
   }
 }

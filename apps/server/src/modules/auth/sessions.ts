@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
+import { STAFF_ROLES, TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { impersonationAudit, memberRoles, memberTotp, members, passkeys, sessions } from '../../db/schema.js';
@@ -105,6 +105,24 @@ export async function issueSession(
   return { token, sessionId: session!.id, member: toMember(member, ctx, impersonating) };
 }
 
+const isStaffRole = (role: string) => (STAFF_ROLES as readonly string[]).includes(role.toLowerCase());
+
+/**
+ * The one place where a caller's staff-ness is decided. With REQUIRE_STAFF_2FA on, a moderator or
+ * administrator with neither two-factor nor a passkey acts without their staff roles: `roles` (what
+ * requireRole, the resource policies, comment deletion and the hub's rooms read) leaves them out, and
+ * `withheldRoles` keeps them aside, so that requireRole can answer 403 TwoFactorRequired and
+ * /roles/my still lists them (the site shows the staff pages, which say to turn two-factor on).
+ */
+export function actingRoles(
+  ctx: Pick<AppContext, 'config'>,
+  held: string[],
+  hasSecondFactor: boolean,
+): { roles: string[]; withheldRoles: string[] } {
+  if (!ctx.config.requireStaff2fa || hasSecondFactor) return { roles: held, withheldRoles: [] };
+  return { roles: held.filter((r) => !isStaffRole(r)), withheldRoles: held.filter(isStaffRole) };
+}
+
 /** The caller behind a token: a valid signature, and a session that is neither revoked nor expired. */
 export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
   const claims = await ctx.tokens.verify(token);
@@ -137,29 +155,40 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     .limit(1);
   if (!row || tokenAge(claims.gen, row) === 'old') return null;
   await touchSession(ctx, row.id, row.lastSeenAt);
-  const roles = await rolesOf(ctx.db, memberId);
-  const staff = roles.includes('administrator') || roles.includes('moderator');
+  const { roles, withheldRoles } = actingRoles(
+    ctx,
+    await rolesOf(ctx.db, memberId),
+    !!row.totpEnabledAt || !!row.hasPasskey,
+  );
   return {
     memberId,
     sessionId: row.id,
     roles,
     impersonating: row.impersonatorId !== null,
     impersonatorId: row.impersonatorId,
-    staffNeedsTwoFactor: ctx.config.requireStaff2fa && staff && !row.totpEnabledAt && !row.hasPasskey,
+    ...(withheldRoles.length ? { withheldRoles } : {}),
   };
 }
 
 /**
  * The sessions among `ids` that still hold (neither revoked nor expired, account enabled), each with
- * its member's roles: what the real-time hub checks its open sockets against.
+ * the roles its member acts with (actingRoles): what the real-time hub checks its open sockets
+ * against, so a staff socket whose member turned two-factor on or off is reconnected with the rooms
+ * that now fit.
  */
 export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<string, string[]>> {
   const live = new Map<string, string[]>();
   if (!ids.length) return live;
   const rows = await ctx.db
-    .select({ id: sessions.id, memberId: sessions.memberId })
+    .select({
+      id: sessions.id,
+      memberId: sessions.memberId,
+      totpEnabledAt: memberTotp.enabledAt,
+      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.memberId} = ${sessions.memberId})`,
+    })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(memberTotp, eq(memberTotp.memberId, sessions.memberId))
     .where(
       and(
         inArray(sessions.id, ids),
@@ -172,14 +201,13 @@ export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<
   const roles = memberIds.length
     ? await ctx.db.select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds))
     : [];
-  for (const r of rows)
-    live.set(
-      r.id,
-      roles
-        .filter((x) => x.memberId === r.memberId)
-        .map((x) => x.role)
-        .sort(),
-    );
+  for (const r of rows) {
+    const held = roles
+      .filter((x) => x.memberId === r.memberId)
+      .map((x) => x.role)
+      .sort();
+    live.set(r.id, actingRoles(ctx, held, !!r.totpEnabledAt || !!r.hasPasskey).roles);
+  }
   return live;
 }
 

@@ -128,6 +128,21 @@ export async function usableCar(db: Db, id: number, viewer: CarViewer, lock = fa
   return { ...row, isOwner: mayChangeCar(viewer, row) };
 }
 
+/** Whether car `id` is listed now (isCarListed): what the public may see, e.g. before a release is announced. */
+export async function isListedCarNow(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      memberId: cars.memberId,
+      status: cars.status,
+      isPublic: cars.isPublic,
+      ownerDisabled: ownerDisabledColumn,
+    })
+    .from(cars)
+    .innerJoin(members, eq(members.id, cars.memberId))
+    .where(eq(cars.id, id));
+  return !!row && isCarListed(row);
+}
+
 /** The car locked for a change by `viewer` (mayChangeCar): 404 as for using it, 403 for anyone else. */
 export async function ownedCar(db: Db, id: number, viewer: CarViewer, lock = true) {
   const row = await usableCar(db, id, viewer, lock);

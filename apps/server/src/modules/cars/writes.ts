@@ -6,7 +6,7 @@ import { badRequest } from '../../platform/errors.js';
 import { queueReleaseEvent } from '../webhooks/index.js';
 import { carsChanged } from './caches.js';
 import { removeCarFile } from './files.js';
-import { ownedCar } from './policy.js';
+import { isListedCarNow, ownedCar } from './policy.js';
 import { loadCarDetail } from './presenter.js';
 
 /** The body equip slot of a loadout (EQUIPSLOT 0). */
@@ -40,7 +40,9 @@ export class CarWrites {
         .values({ memberId: principal.memberId, name: input.name, description: input.description, ...decoded })
         .returning({ id: cars.id });
       // A car is live once created: release webhooks hear of it with the insert.
-      await queueReleaseEvent(this.ctx, tx, { event: 'car.published', carId: row!.id });
+      await queueReleaseEvent(this.ctx, tx, { event: 'car.published', carId: row!.id }, (db, s) =>
+        isListedCarNow(db, s.carId ?? 0),
+      );
       return loadCarDetail(this.ctx.storage, tx, row!.id, principal.memberId);
     });
     carsChanged(this.ctx, car.id);

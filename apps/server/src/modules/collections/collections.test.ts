@@ -8,7 +8,7 @@ import {
   type FollowingResponse,
   type MemberCollections,
 } from '@bm/core';
-import { cars, collectionItems, collections, members, plugins } from '../../db/schema.js';
+import { cars, collectionFollows, collectionItems, collections, members, plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { carsApi } from '../cars/test-support.js';
 import { livePlugin, type Member } from '../follows/test-support.js';
@@ -77,6 +77,43 @@ describe('a collection of plugins and cars', () => {
     expect((await call('DELETE', `/collections/${col.id}/items/plugin/${a.id}`, owner)).json()).toMatchObject({
       message: M.itemNotInCollection,
     });
+  });
+
+  it('is changed and deleted by its owner: PUT takes the new fields, DELETE takes it and its items and follows', async () => {
+    const p = await livePlugin(t, owner, 'Kept Plugin');
+    const col = await create(owner, { name: 'Old name', description: 'Old words' });
+    expect((await add(owner, col.id, 'plugin', p.id)).statusCode).toBe(201);
+    expect((await call('PUT', `/collections/${col.id}/follow`, visitor)).statusCode).toBe(200);
+
+    const put = await call('PUT', `/collections/${col.id}`, owner, {
+      name: 'New name',
+      description: 'Now *private*',
+      visibility: 'private',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = put.json<CollectionDetail>();
+    expect(changed).toMatchObject({ id: col.id, name: 'New name', visibility: 'private', isOwner: true, itemCount: 1 });
+    expect(changed.descriptionHtml).toContain('<em>private</em>');
+    expect(order(changed)).toEqual([`plugin:${p.id}`]);
+    const [row] = await t.ctx.db.select().from(collections).where(eq(collections.id, col.id));
+    expect(row).toMatchObject({ name: 'New name', description: 'Now *private*', visibility: 'private' });
+    expect(new Date(row!.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(col.updatedAt).getTime());
+    expect((await call('GET', `/collections/${col.id}`, visitor)).statusCode).toBe(404);
+    expect((await call('GET', `/collections/${col.id}`, owner)).json()).toMatchObject({ name: 'New name' });
+
+    expect((await call('DELETE', `/collections/${col.id}`, owner)).statusCode).toBe(204);
+    expect((await call('GET', `/collections/${col.id}`, owner)).statusCode).toBe(404);
+    expect(await t.ctx.db.select().from(collections).where(eq(collections.id, col.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(collectionItems).where(eq(collectionItems.collectionId, col.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(collectionFollows).where(eq(collectionFollows.collectionId, col.id))).toEqual(
+      [],
+    );
+    const mine = (await call('GET', `/members/${owner.username}/collections`, owner)).json<MemberCollections>();
+    expect(mine.items.map((c) => c.id)).not.toContain(col.id);
+    expect((await call('DELETE', `/collections/${col.id}`, owner)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/collections/${col.id}`, owner, { name: 'Gone', visibility: 'public' })).statusCode,
+    ).toBe(404);
   });
 
   it('answers clear errors: bad input 400, duplicates and limits 409, other people 403, a bad order 400', async () => {
@@ -176,9 +213,41 @@ describe('who sees what', () => {
     const other = (await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>();
     expect(other.items).toEqual([]);
     expect(other.itemCount).toBe(0);
+    const staff = await signedInMember(t, ['moderator']);
+    const asStaff = (await call('GET', `/collections/${pub.id}`, staff)).json<CollectionDetail>();
+    expect(asStaff.items).toEqual([]); // a collection shows everyone but its owner the same
     const own = (await call('GET', `/collections/${pub.id}`, owner)).json<CollectionDetail>();
-    // The owner still may see their own car and plugin (the resources' own rule): both are there.
-    expect(own.items).toHaveLength(2);
+    // The owner sees both marked unavailable, with their cards (they still may see their own car and plugin).
+    expect(own.itemCount).toBe(2);
+    expect(own.items.map((i) => [i.kind, i.id, i.available])).toEqual([
+      ['plugin', p.id, false],
+      ['car', carId, false],
+    ]);
+    expect(own.items[0]!.plugin).toMatchObject({ id: p.id, name: 'Soon Hidden' });
+    expect(own.items[1]!.car).toMatchObject({ id: carId, name: 'Soon Private Car' });
+
+    // Someone else's plugin made private, and someone else's car whose owner is disabled: marked, with no card.
+    const lender = await signedInMember(t);
+    const theirPlugin = await livePlugin(t, lender, 'Lent Plugin');
+    const theirCar = await carsApi(t).create(lender.auth, { name: 'Lent Car' });
+    await add(owner, pub.id, 'plugin', theirPlugin.id);
+    await add(owner, pub.id, 'car', theirCar);
+    expect((await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>().itemCount).toBe(2);
+    await t.ctx.db.update(plugins).set({ isPubliclyVisible: false }).where(eq(plugins.id, theirPlugin.id));
+    await t.ctx.db.update(members).set({ disabledAt: new Date() }).where(eq(members.id, lender.id));
+    expect((await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>()).toMatchObject({
+      items: [],
+      itemCount: 0,
+    });
+    const marked = (await call('GET', `/collections/${pub.id}`, owner)).json<CollectionDetail>();
+    expect(marked.items.slice(2)).toMatchObject([
+      { kind: 'plugin', id: theirPlugin.id, available: false, plugin: null, car: null },
+      { kind: 'car', id: theirCar, available: false, plugin: null, car: null },
+    ]);
+    // Made public again: available to everyone once more.
+    await t.ctx.db.update(plugins).set({ isActive: true }).where(eq(plugins.id, p.id));
+    const back = (await call('GET', `/collections/${pub.id}`, visitor)).json<CollectionDetail>();
+    expect(back.items).toMatchObject([{ kind: 'plugin', id: p.id, available: true, plugin: { name: 'Soon Hidden' } }]);
 
     // Deleted: the owner sees it marked unavailable, and can still reorder and remove it.
     await t.ctx.db.delete(plugins).where(eq(plugins.id, p.id));

@@ -145,7 +145,7 @@ export class CollectionReads {
     );
   }
 
-  /** GET /collections/{id}: the collection if the viewer may open it, with the items they may see (the owner: all, unavailable ones marked). */
+  /** GET /collections/{id}: the collection if the viewer may open it, with its public items (the owner: all, the others marked unavailable). */
   async detail(id: number, viewer: CollectionViewer): Promise<CollectionDetail> {
     await openableCollection(this.ctx.db, id, viewer);
     const [summary] = await this.summaries(sql`col.id = ${id}`, viewer, sql`col.id`);
@@ -190,7 +190,9 @@ export class CollectionReads {
         where ci.collection_id = ${collectionId}
         order by ci.position, ci.id`,
     );
-    const seen = rows.map((r) => {
+    // Each resource's own rule, asked for the viewer (may they see it: the owner's own private plugin,
+    // say) and for the public (no viewer): an item only its owner may see is hidden from others.
+    const rule = (r: (typeof rows)[number], who: CollectionViewer) => {
       if (r.kind === 'plugin')
         return (
           r.pMember !== null &&
@@ -202,19 +204,18 @@ export class CollectionReads {
               publishedOnce: r.publishedOnce,
               ownerDisabled: r.pOwnerDisabled,
             },
-            viewer,
+            who,
           )
         );
       return (
         r.cMember !== null &&
-        maySeeCar(viewer, {
-          memberId: r.cMember,
-          status: r.status,
-          isPublic: r.isPublic,
-          ownerDisabled: r.cOwnerDisabled,
-        })
+        maySeeCar(who, { memberId: r.cMember, status: r.status, isPublic: r.isPublic, ownerDisabled: r.cOwnerDisabled })
       );
-    });
+    };
+    const isPublic = rows.map((r) => rule(r, null));
+    // Others see only what the public sees (staff too: a collection shows the same to everyone but
+    // its owner); the owner gets a card for whatever they may still see.
+    const seen = rows.map((r, i) => isPublic[i]! || (isOwner && rule(r, viewer)));
     const pluginIds = rows.filter((r, i) => seen[i] && r.kind === 'plugin').map((r) => r.itemId);
     const carIds = rows.filter((r, i) => seen[i] && r.kind === 'car').map((r) => r.itemId);
     const [pluginCards, carRows] = await Promise.all([
@@ -229,8 +230,9 @@ export class CollectionReads {
     rows.forEach((r, i) => {
       const plugin = (seen[i] && r.kind === 'plugin' && pluginById.get(r.itemId)) || null;
       const car = (seen[i] && r.kind === 'car' && carById.get(r.itemId)) || null;
-      const available = !!(plugin || car);
-      // Others never learn that an item they may not see is there; its owner sees it marked.
+      // Available: there for everyone (public, and its card found). Others never learn that an item
+      // they may not see is there; its owner sees it marked: hidden, private or deleted.
+      const available = isPublic[i]! && !!(plugin || car);
       if (!available && !isOwner) return;
       out.push({ kind: r.kind, id: r.itemId, note: r.note, addedAt: iso(r.createdAt), available, plugin, car });
     });

@@ -7,6 +7,7 @@ import { HttpError, badRequest } from '../../platform/errors.js';
 import {
   BINARY_ZIP_LIMITS,
   binaryHashes,
+  canSeePlugin,
   checkBinaryZip,
   checkDebugZip,
   inspectBinary,
@@ -114,16 +115,22 @@ export class ModerationDecisions {
           submissionId: id,
           firstPublish: !plugin.publishedOnce,
         });
-        // Release webhooks likewise: the first version publishes the plugin, later ones update it.
-        await queueReleaseEvent(this.ctx, tx, {
-          event: plugin.publishedOnce ? 'plugin.updated' : 'plugin.published',
-          pluginId: plugin.id,
-          submissionId: id,
-        });
         await tx
           .update(plugins)
           .set({ publishedOnce: true, needsApproval: waiting, updatedAt: now })
           .where(eq(plugins.id, plugin.id));
+        // Release webhooks likewise: the first version publishes the plugin, later ones update it.
+        // Asked once it is published, so that the plugin's rule sees it as the public will.
+        await queueReleaseEvent(
+          this.ctx,
+          tx,
+          {
+            event: plugin.publishedOnce ? 'plugin.updated' : 'plugin.published',
+            pluginId: plugin.id,
+            submissionId: id,
+          },
+          (db, s) => canSeePlugin({ db }, s.pluginId ?? 0, null),
+        );
         await audit(tx, {
           actorId: principal.memberId,
           action: 'approve',

@@ -4,6 +4,8 @@ export {
   RELEASE_WEBHOOK_JOB,
   RELEASE_WEBHOOK_JOB_OPTIONS,
   WebhookEndpoints,
+  type ReleaseAudience,
+  type ReleaseSubject,
   queueReleaseEvent,
   releaseWebhookPayload,
 } from './service.js';

@@ -48,27 +48,54 @@ export type ReleaseWebhookPayload = z.infer<typeof releaseWebhookPayload>;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
+/** What a release event is about. */
+export interface ReleaseSubject {
+  pluginId?: number;
+  carId?: number;
+}
+
+/**
+ * Whether the plugin or car a release names is public now, answered by that resource's one access
+ * policy (plugins/policy.ts isPublicPlugin, cars/policy.ts isCarListed). A release webhook tells the
+ * public (a Discord channel, say), so nothing else is ever queued or sent. It is given to this module
+ * (by the callers and jobs.ts) rather than imported: the cars module queues releases, so importing it
+ * here would close a circle.
+ */
+export type ReleaseAudience = (db: Db, subject: ReleaseSubject) => Promise<boolean>;
+
+const subjectName = (s: ReleaseSubject) => (s.carId !== undefined ? `car ${s.carId}` : `plugin ${s.pluginId}`);
+
 /**
  * Queues a release event for every active endpoint subscribed to it, one job each, in the caller's
- * transaction: the deliveries exist exactly when the publish does.
+ * transaction: the deliveries exist exactly when the publish does. A plugin or car the public cannot
+ * see (private, hidden, or its owner disabled) is not announced.
  */
 export async function queueReleaseEvent(
-  ctx: Pick<AppContext, 'jobs'>,
+  ctx: Pick<AppContext, 'jobs' | 'log'>,
   tx: Db,
-  what: { event: WebhookEvent; pluginId?: number; submissionId?: number; carId?: number },
+  what: ReleaseSubject & { event: WebhookEvent; submissionId?: number },
+  isPublic: ReleaseAudience,
 ): Promise<void> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.active, true), sql`${what.event} = any(${webhookEndpoints.events})`));
   if (!endpoints.length) return;
+  if (!(await isPublic(tx, what))) {
+    ctx.log.info(what, `Release webhook not queued: ${subjectName(what)} is not public`);
+    return;
+  }
   const event = { eventId: randomUUID(), occurredAt: new Date().toISOString(), ...what };
   for (const e of endpoints) await ctx.jobs.enqueue(RELEASE_WEBHOOK_JOB, { ...event, endpointId: e.id }, {}, tx);
 }
 
 /** Release webhook endpoints (administrators) and their deliveries through the one webhook sender. */
 export class WebhookEndpoints {
-  constructor(private readonly ctx: AppContext) {}
+  /** `isPublic` is needed only to deliver release events (the job, registered in jobs.ts). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly isPublic?: ReleaseAudience,
+  ) {}
 
   private shape(r: EndpointRow): WebhookEndpoint {
     const secret = openWebhookSecret(this.ctx, r.secretSealed);
@@ -182,6 +209,11 @@ export class WebhookEndpoints {
     const event: ReleaseEvent = p;
     const facts = await releaseFacts(this.ctx, event);
     if (!facts) throw new PermanentJobError(`The ${p.carId !== undefined ? 'car' : 'plugin'} is gone`);
+    // Asked again on every attempt: a retry of something hidden or made private since is dropped
+    // for good (the runner logs it and keeps the reason on the job), never sent.
+    if (!this.isPublic) throw new Error('No release audience given to deliver release webhooks');
+    if (!(await this.isPublic(this.ctx.db, p)))
+      throw new PermanentJobError(`Release webhook dropped: ${subjectName(p)} is no longer public`);
     const res = await postWebhook(this.ctx.db, {
       kind: p.event,
       url: row.url,

@@ -8,7 +8,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@bm/core';
-import { cars, jobs, submissions, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
+import { cars, jobs, plugins, submissions, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { verifyWebhook } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
@@ -60,8 +60,12 @@ beforeEach(async () => {
 });
 
 type Headers = Record<string, string>;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Headers = {},
+  payload?: unknown,
+) => t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
 const addEndpoint = async (body: object) => {
   const res = await api('POST', '/admin/webhooks', admin.auth, body);
   expect(res.statusCode).toBe(201);
@@ -196,5 +200,110 @@ describe('release webhook endpoints', () => {
     const embed = (JSON.parse(hits[0]!.body) as { embeds: Array<Record<string, unknown>> }).embeds[0]!;
     expect(embed.fields).toEqual([{ name: 'Version', value: '1.0.0', inline: true }]);
     expect(embed.author).toEqual({ name: 'BakkesMod Community' });
+  });
+
+  it('a moderator approving a plugin sends a Discord URL its embed: name, version, author, banner and link', async () => {
+    const path = '/api/webhooks/987654321/plugin-token_y';
+    await addEndpoint({ url: `${base}${path}`, events: ['plugin.published', 'plugin.updated'] });
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Discord Plugin', shortDescription: 'Tells a channel' });
+    const banner = `plugins/${p.id}/banner-hook.webp`;
+    await t.ctx.db.update(plugins).set({ bannerKey: banner }).where(eq(plugins.id, p.id));
+    await approveVersion(owner, p.id, '2.3.4');
+    await t.ctx.jobs.runDue();
+    expect(hits.map((h) => h.path)).toEqual([path]);
+    const body = JSON.parse(hits[0]!.body) as { username: string; embeds: Array<Record<string, unknown>> };
+    expect(body.username).toBe('BakkesMod Community');
+    expect(body.embeds).toHaveLength(1);
+    expect(body.embeds[0]).toMatchObject({
+      title: 'New plugin: Discord Plugin v2.3.4',
+      url: `${t.ctx.config.publicUrl}/plugin/${p.id}`,
+      description: 'Tells a channel',
+      author: { name: owner.username },
+      image: { url: `${t.ctx.config.publicUrl}${t.ctx.storage.url(banner)}` },
+      fields: [{ name: 'Version', value: '2.3.4', inline: true }],
+    });
+  });
+});
+
+describe('release webhooks never announce what the public cannot see', () => {
+  const releaseJobs = () =>
+    t.ctx.db
+      .select({ status: jobs.status, lastError: jobs.lastError, payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.kind, 'release-webhook'));
+  const jobsOf = async (what: { pluginId?: number; carId?: number }) =>
+    (await releaseJobs()).filter((j) =>
+      what.carId !== undefined ? j.payload.carId === what.carId : j.payload.pluginId === what.pluginId,
+    );
+  const sent = () => hits.map((h) => JSON.parse(h.body) as { plugin?: { id: number }; car?: { id: number } });
+  const newCar = async (owner: Member, name: string) => {
+    const res = await api('POST', '/cars', owner.auth, { name, code: 'hAMwB1wABMItCGEWAAA=' });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+
+  it("queues nothing for a private plugin's version", async () => {
+    await addEndpoint({ url: `${base}/all`, events: ['plugin.published', 'plugin.updated', 'car.published'] });
+    const owner = await signedInMember(t);
+    const p = await createPlugin(t, owner, { name: 'Private Hooked', shortDescription: 'Only mine' });
+    const hidden = await api('PUT', `/plugins/${p.id}/visibility`, owner.auth, {
+      isPubliclyVisible: false,
+      isListed: false,
+    });
+    expect(hidden.statusCode).toBe(200);
+    await approveVersion(owner, p.id, '1.0.0');
+    expect(await jobsOf({ pluginId: p.id })).toEqual([]);
+    await t.ctx.jobs.runDue();
+    expect(hits).toEqual([]);
+  });
+
+  it('drops a queued release whose plugin or car was hidden, or whose owner was disabled, before it was sent', async () => {
+    await addEndpoint({ url: `${base}/all`, events: ['plugin.published', 'plugin.updated', 'car.published'] });
+    await addEndpoint({ url: `${base}/api/webhooks/1/discord-token`, events: ['plugin.published', 'car.published'] });
+    const owner = await signedInMember(t);
+    const leaving = await signedInMember(t);
+    const hiddenPlugin = await createPlugin(t, owner, { name: 'Hidden Later', shortDescription: 'Reported' });
+    const leavingPlugin = await createPlugin(t, leaving, { name: 'Leaving Plugin', shortDescription: 'Gone soon' });
+    const publicPlugin = await createPlugin(t, owner, { name: 'Public Hooked', shortDescription: 'For all' });
+    await approveVersion(owner, hiddenPlugin.id, '1.0.0');
+    await approveVersion(leaving, leavingPlugin.id, '1.0.0');
+    await approveVersion(owner, publicPlugin.id, '1.0.0');
+    const hiddenCar = await newCar(owner, 'Hidden Octane');
+    const leavingCar = await newCar(leaving, 'Leaving Octane');
+    const publicCar = await newCar(owner, 'Public Octane');
+    // Queued while public: two endpoints each.
+    for (const what of [{ pluginId: hiddenPlugin.id }, { pluginId: leavingPlugin.id }, { carId: hiddenCar }])
+      expect(await jobsOf(what)).toHaveLength(2);
+
+    // Hidden by a moderator, and a member disabled, before the job runner comes round.
+    expect((await api('POST', `/moderation/reported/${hiddenPlugin.id}/hide-plugin`, mod.auth)).statusCode).toBe(204);
+    expect((await api('POST', `/moderation/cars/${hiddenCar}/hide`, mod.auth)).statusCode).toBe(204);
+    expect((await api('POST', `/admin/members/${leaving.id}/disable`, admin.auth)).statusCode).toBe(204);
+    await t.ctx.jobs.runDue();
+
+    const announced = sent().map((b) => (b.plugin ? `plugin ${b.plugin.id}` : b.car ? `car ${b.car.id}` : 'discord'));
+    expect(announced.sort()).toEqual([`car ${publicCar}`, `plugin ${publicPlugin.id}`, 'discord', 'discord'].sort());
+    const discordTitles = hits
+      .filter((h) => h.path.startsWith('/api/webhooks/'))
+      .map((h) => (JSON.parse(h.body) as { embeds: Array<{ title: string }> }).embeds[0]!.title);
+    expect(discordTitles.sort()).toEqual(['New car: Public Octane', 'New plugin: Public Hooked v1.0.0']);
+    expect(hits.map((h) => h.body).join('\n')).not.toMatch(/Hidden Later|Leaving Plugin|Hidden Octane|Leaving Octane/);
+    // Dropped for good, with the reason kept on the job; never in the delivery log.
+    for (const [what, name] of [
+      [{ pluginId: hiddenPlugin.id }, `plugin ${hiddenPlugin.id}`],
+      [{ pluginId: leavingPlugin.id }, `plugin ${leavingPlugin.id}`],
+      [{ carId: hiddenCar }, `car ${hiddenCar}`],
+      [{ carId: leavingCar }, `car ${leavingCar}`],
+    ] as const) {
+      expect((await jobsOf(what)).map((j) => [j.status, j.lastError])).toEqual([
+        ['dead', `Release webhook dropped: ${name} is no longer public`],
+        ['dead', `Release webhook dropped: ${name} is no longer public`],
+      ]);
+    }
+    const logged = await t.ctx.db.select({ body: webhookDeliveries.requestBody }).from(webhookDeliveries);
+    expect(logged.map((d) => d.body).join('\n')).not.toMatch(
+      /Hidden Later|Leaving Plugin|Hidden Octane|Leaving Octane/,
+    );
   });
 });

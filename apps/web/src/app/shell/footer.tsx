@@ -9,7 +9,6 @@ import { APP_VERSION, SITE_NAME } from '../../lib/site';
 import { LanguageSwitcher } from './language-switcher';
 import { useShellT } from './shell-text';
 
-
 interface VersionResponse {
   assemblyInformationalVersion: string;
   assemblyFileVersion: string;

@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui';
-import { IMPERSONATION_MESSAGES, stopImpersonation, useAuth } from '../../lib/auth';
+import { stopImpersonation, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-
-export const IMPERSONATION_TEXT = {
-  viewing: (username: string) => `You are impersonating ${username}.`,
-  as: (admin: string) => `Signed in as ${admin}.`,
-  stop: 'Stop Impersonation',
-  stopping: 'Stopping...',
-  failed: IMPERSONATION_MESSAGES.stopFailed,
-} as const;
+import { shellT, useShellT } from './shell-text';
 
 /** While an administrator acts as someone else: who, and the way back (sign in again). */
 export function ImpersonationBanner() {
+  const t = useShellT();
   const { member, impersonatorUsername } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -24,7 +18,7 @@ export function ImpersonationBanner() {
     try {
       await stopImpersonation();
     } catch {
-      toast.error(IMPERSONATION_TEXT.failed);
+      toast.error(shellT()('impersonation.failed'));
     } finally {
       setBusy(false);
       navigate('/login', { replace: true });
@@ -32,16 +26,16 @@ export function ImpersonationBanner() {
   };
 
   return (
-    <div role="region" aria-label="Impersonation" className="border-b border-amber-500/40 bg-amber-500/15">
+    <div role="region" aria-label={t('impersonation.region')} className="border-b border-amber-500/40 bg-amber-500/15">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 px-4 py-2 text-sm text-amber-100">
         <p>
-          <strong>{IMPERSONATION_TEXT.viewing(member.username)}</strong>{' '}
+          <strong>{t('impersonation.viewing', { username: member.username })}</strong>{' '}
           {impersonatorUsername && (
-            <span className="text-amber-200/80">{IMPERSONATION_TEXT.as(impersonatorUsername)}</span>
+            <span className="text-amber-200/80">{t('impersonation.as', { admin: impersonatorUsername })}</span>
           )}
         </p>
         <Button size="sm" variant="secondary" onClick={stop} disabled={busy}>
-          {busy ? IMPERSONATION_TEXT.stopping : IMPERSONATION_TEXT.stop}
+          {busy ? t('impersonation.stopping') : t('impersonation.stop')}
         </Button>
       </div>
     </div>

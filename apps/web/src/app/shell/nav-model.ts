@@ -1,4 +1,5 @@
 import { hasRole } from '@bm/core';
+import { shellT } from './shell-text';
 
 export type Area = 'plugins' | 'cars';
 
@@ -15,36 +16,18 @@ export interface AccountLink {
   badge?: number;
 }
 
-/** The signed-in menu (dropdown and mobile menu share it). */
+/** The signed-in menu (dropdown and mobile menu share it), in the current language. */
 export function accountLinks(username: string, roles: readonly string[], unread: number): AccountLink[] {
+  const t = shellT();
   const admin = hasRole(roles, 'administrator');
   const staff = admin || hasRole(roles, 'moderator');
   const links: AccountLink[] = [
-    { label: 'Dashboard', to: '/dashboard' },
-    { label: 'Inbox', to: '/mail', badge: unread },
+    { label: t('nav.dashboard'), to: '/dashboard' },
+    { label: t('nav.inbox'), to: '/mail', badge: unread },
   ];
-  if (staff) links.push({ label: 'Moderator', to: '/moderator' });
-  if (admin) links.push({ label: 'Admin', to: '/admin' });
-  links.push({ label: 'Profile', to: `/members/${encodeURIComponent(username)}` });
-  links.push({ label: 'Settings', to: '/account/settings' });
+  if (staff) links.push({ label: t('nav.moderator'), to: '/moderator' });
+  if (admin) links.push({ label: t('nav.admin'), to: '/admin' });
+  links.push({ label: t('nav.profile'), to: `/members/${encodeURIComponent(username)}` });
+  links.push({ label: t('nav.settings'), to: '/account/settings' });
   return links;
 }
-
-export const SHELL_TEXT = {
-  skip: 'Skip to content',
-  plugins: 'Plugins',
-  cars: 'Cars',
-  signUp: 'Sign Up',
-  signIn: 'Sign In',
-  signOut: 'Sign Out',
-  feedback: 'Feedback',
-  searchLabel: 'Search',
-  searchIn: 'Search in',
-  searchPlaceholder: { plugins: 'Search plugins...', cars: 'Search cars...' } satisfies Record<Area, string>,
-  accountMenu: 'Account menu',
-  loadingAccount: 'Loading your account',
-  unreadMail: (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`,
-  openMenu: 'Open menu',
-  closeMenu: 'Close menu',
-  mainNav: 'Main',
-} as const;

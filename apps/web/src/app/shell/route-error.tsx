@@ -3,27 +3,23 @@ import { useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui';
 import { reportError } from '../../lib/error-reporting';
 
-export const ROUTE_ERROR_TEXT = {
-  title: 'Something went wrong',
-  body: 'This page could not be shown. Reloading usually helps.',
-  reload: 'Reload Page',
-  home: 'Go Home',
-} as const;
+import { useShellT } from './shell-text';
 
 /** Error screen for a route that failed to render or load. */
 export function RouteError({ error }: { error: unknown }) {
+  const t = useShellT();
   useEffect(() => {
     reportError(error);
     console.error(error);
   }, [error]);
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-white">{ROUTE_ERROR_TEXT.title}</h1>
-      <p className="mt-3 text-slate-300">{ROUTE_ERROR_TEXT.body}</p>
+      <h1 className="text-3xl font-bold text-white">{t('routeError.title')}</h1>
+      <p className="mt-3 text-slate-300">{t('routeError.body')}</p>
       <div className="mt-8 flex justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>{ROUTE_ERROR_TEXT.reload}</Button>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
         <ButtonLink to="/" variant="outline" reloadDocument>
-          {ROUTE_ERROR_TEXT.home}
+          {t('routeError.home')}
         </ButtonLink>
       </div>
     </section>

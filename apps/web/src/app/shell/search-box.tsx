@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
-import { SHELL_TEXT, type Area } from './nav-model';
+import { type Area } from './nav-model';
+import { useShellT } from './shell-text';
 
 /** Search with a Plugins/Cars selector that follows the current area; Enter opens the list. */
 export function SearchBox({ area, className, onDone }: { area: Area | null; className?: string; onDone?: () => void }) {
+  const t = useShellT();
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState('');
@@ -29,7 +31,7 @@ export function SearchBox({ area, className, onDone }: { area: Area | null; clas
   return (
     <form role="search" onSubmit={submit} className={cx('flex items-center', className)}>
       <label htmlFor={`${id}-scope`} className="sr-only">
-        {SHELL_TEXT.searchIn}
+        {t('search.in')}
       </label>
       <select
         id={`${id}-scope`}
@@ -40,18 +42,18 @@ export function SearchBox({ area, className, onDone }: { area: Area | null; clas
           focusRing,
         )}
       >
-        <option value="plugins">{SHELL_TEXT.plugins}</option>
-        <option value="cars">{SHELL_TEXT.cars}</option>
+        <option value="plugins">{t('nav.plugins')}</option>
+        <option value="cars">{t('nav.cars')}</option>
       </select>
       <label htmlFor={`${id}-q`} className="sr-only">
-        {SHELL_TEXT.searchLabel}
+        {t('search.label')}
       </label>
       <input
         id={`${id}-q`}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={SHELL_TEXT.searchPlaceholder[scope]}
+        placeholder={scope === 'cars' ? t('search.cars') : t('search.plugins')}
         className="h-9 w-full min-w-0 rounded-r-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-400"
       />
     </form>

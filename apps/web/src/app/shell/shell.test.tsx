@@ -16,13 +16,18 @@ import {
   testMember,
 } from '../../test/utils';
 import MANAGE_TEXT from '../../locales/en/pluginManage';
-import { DEPLOY_TEXT } from '../realtime-events';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
+import { changeLocale } from '../../lib/i18n';
+import { RootLayout } from './layout';
 import { SHELL_EN } from './shell-text';
 
 const FOOTER = SHELL_EN.footer;
-import { RootLayout } from './layout';
-import { SHELL_TEXT } from './nav-model';
+const NAV = SHELL_EN.nav;
+const DEPLOY_TEXT = {
+  admin: (version: string) => SHELL_EN.deploy.admin.replace('{version}', version),
+  others: SHELL_EN.deploy.others,
+};
+const SEARCH = SHELL_EN.search;
 
 function renderShell(path: string, config: RuntimeConfig = DEFAULT_CONFIG) {
   return renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <LocationProbe /> }] }], {
@@ -44,44 +49,57 @@ describe('top bar', () => {
     signOut();
     renderShell('/cars?search=fennec');
     const bar = within(topBar());
-    expect(bar.getByRole('link', { name: SHELL_TEXT.signUp })).toHaveAttribute('href', '/register');
-    expect(bar.getByRole('link', { name: SHELL_TEXT.signIn })).toHaveAttribute(
+    expect(bar.getByRole('link', { name: NAV.signUp })).toHaveAttribute('href', '/register');
+    expect(bar.getByRole('link', { name: NAV.signIn })).toHaveAttribute(
       'href',
       `/login?redirect=${encodeURIComponent('/cars?search=fennec')}`,
+    );
+  });
+
+  it("speaks the reader's language: French top bar and search", async () => {
+    signOut();
+    await changeLocale('fr');
+    renderShell('/cars');
+    const bar = within(topBar());
+    expect(bar.getByRole('link', { name: 'Se connecter' })).toBeInTheDocument();
+    expect(bar.getByRole('navigation', { name: 'Principal' })).toBeInTheDocument();
+    expect(within(bar.getAllByRole('search')[0]!).getByRole('searchbox', { name: 'Rechercher' })).toHaveAttribute(
+      'placeholder',
+      'Rechercher des voitures...',
     );
   });
 
   it('Sign In on the login page carries no new redirect', () => {
     signOut();
     renderShell('/login');
-    expect(within(topBar()).getByRole('link', { name: SHELL_TEXT.signIn })).toHaveAttribute('href', '/login');
+    expect(within(topBar()).getByRole('link', { name: NAV.signIn })).toHaveAttribute('href', '/login');
   });
 
   it('highlights the area and the search follows it', async () => {
     const user = userEvent.setup();
     renderShell('/plugin/12');
-    const nav = within(screen.getByRole('navigation', { name: SHELL_TEXT.mainNav }));
-    expect(nav.getByRole('link', { name: SHELL_TEXT.plugins })).toHaveAttribute('aria-current', 'page');
-    expect(nav.getByRole('link', { name: SHELL_TEXT.cars })).not.toHaveAttribute('aria-current');
+    const nav = within(screen.getByRole('navigation', { name: NAV.main }));
+    expect(nav.getByRole('link', { name: NAV.plugins })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: NAV.cars })).not.toHaveAttribute('aria-current');
     const search = within(within(topBar()).getAllByRole('search')[0]!);
-    expect(search.getByRole('combobox', { name: SHELL_TEXT.searchIn })).toHaveValue('plugins');
+    expect(search.getByRole('combobox', { name: SEARCH.in })).toHaveValue('plugins');
 
-    await user.click(nav.getByRole('link', { name: SHELL_TEXT.cars }));
-    expect(search.getByRole('combobox', { name: SHELL_TEXT.searchIn })).toHaveValue('cars');
-    expect(nav.getByRole('link', { name: SHELL_TEXT.cars })).toHaveAttribute('aria-current', 'page');
+    await user.click(nav.getByRole('link', { name: NAV.cars }));
+    expect(search.getByRole('combobox', { name: SEARCH.in })).toHaveValue('cars');
+    expect(nav.getByRole('link', { name: NAV.cars })).toHaveAttribute('aria-current', 'page');
   });
 
   it('Enter searches the chosen list; whitespace does nothing', async () => {
     const user = userEvent.setup();
     renderShell('/');
     const search = within(within(topBar()).getAllByRole('search')[0]!);
-    const box = search.getByRole('searchbox', { name: SHELL_TEXT.searchLabel });
+    const box = search.getByRole('searchbox', { name: SEARCH.label });
     await user.type(box, '   {Enter}');
     expect(where()).toBe('/');
     await user.clear(box);
     await user.type(box, ' rocket plugin {Enter}');
     expect(where()).toBe('/plugins?search=rocket%20plugin');
-    await user.selectOptions(search.getByRole('combobox', { name: SHELL_TEXT.searchIn }), 'cars');
+    await user.selectOptions(search.getByRole('combobox', { name: SEARCH.in }), 'cars');
     await user.type(box, 'octane{Enter}');
     expect(where()).toBe('/cars?search=octane');
   });
@@ -89,8 +107,8 @@ describe('top bar', () => {
   it('token present but not initialised: a pulsing placeholder', () => {
     resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
     renderShell('/');
-    expect(within(topBar()).getAllByText(SHELL_TEXT.loadingAccount).length).toBeGreaterThan(0);
-    expect(within(topBar()).queryByRole('link', { name: SHELL_TEXT.signIn })).not.toBeInTheDocument();
+    expect(within(topBar()).getAllByText(NAV.loadingAccount).length).toBeGreaterThan(0);
+    expect(within(topBar()).queryByRole('link', { name: NAV.signIn })).not.toBeInTheDocument();
   });
 
   it('signed in: the menu lists the member links; Moderator and Admin by role', async () => {
@@ -100,15 +118,7 @@ describe('top bar', () => {
     await user.click(await within(topBar()).findByRole('button', { name: /Account menu: octane/ }));
     const menu = within(screen.getByRole('menu'));
     const names = menu.getAllByRole('menuitem').map((el) => el.textContent);
-    expect(names).toEqual([
-      'Dashboard',
-      'Inbox',
-      'Moderator',
-      'Profile',
-      'Settings',
-      SHELL_TEXT.feedback,
-      SHELL_TEXT.signOut,
-    ]);
+    expect(names).toEqual(['Dashboard', 'Inbox', 'Moderator', 'Profile', 'Settings', NAV.feedback, NAV.signOut]);
     expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/members/octane');
     expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/account/settings');
   });
@@ -132,7 +142,7 @@ describe('top bar', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Inbox' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: NAV.signOut })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -146,10 +156,10 @@ describe('top bar', () => {
     signInAs();
     renderShell('/dashboard');
     await user.click(await within(topBar()).findByRole('button', { name: /Account menu/ }));
-    await user.click(screen.getByRole('menuitem', { name: SHELL_TEXT.signOut }));
+    await user.click(screen.getByRole('menuitem', { name: NAV.signOut }));
     await vi.waitFor(() => expect(where()).toBe('/'));
     expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/auth/logout');
-    expect(within(topBar()).getByRole('link', { name: SHELL_TEXT.signIn })).toBeInTheDocument();
+    expect(within(topBar()).getByRole('link', { name: NAV.signIn })).toBeInTheDocument();
   });
 });
 

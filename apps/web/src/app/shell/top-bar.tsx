@@ -7,8 +7,9 @@ import { openFeedback } from '../../features/feedback';
 import { logout, useAuth, useAuthStatus } from '../../lib/auth';
 import { loginPathFor } from '../../lib/redirect';
 import { SITE_NAME } from '../../lib/site';
-import { accountLinks, areaOf, SHELL_TEXT, type Area } from './nav-model';
+import { accountLinks, areaOf, type Area } from './nav-model';
 import { SearchBox } from './search-box';
+import { useShellT } from './shell-text';
 
 // Only members have the account menu: it loads once someone is signed in, not for every visitor.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -58,6 +59,7 @@ function useSignOut() {
 }
 
 function AccountArea() {
+  const t = useShellT();
   const auth = useAuth();
   const status = useAuthStatus();
   const unread = useUnreadMailCount();
@@ -68,7 +70,7 @@ function AccountArea() {
     <div role="status" className="flex items-center gap-2">
       <span className="h-8 w-8 animate-pulse rounded-full bg-slate-800" aria-hidden="true" />
       <span className="h-4 w-24 animate-pulse rounded bg-slate-800" aria-hidden="true" />
-      <span className="sr-only">{SHELL_TEXT.loadingAccount}</span>
+      <span className="sr-only">{t('nav.loadingAccount')}</span>
     </div>
   );
   if (status === 'initialising') return placeholder;
@@ -87,16 +89,26 @@ function AccountArea() {
   return (
     <div className="flex items-center gap-2">
       <ButtonLink to="/register" variant="outline" size="sm">
-        {SHELL_TEXT.signUp}
+        {t('nav.signUp')}
       </ButtonLink>
       <ButtonLink to={signInPath} size="sm">
-        {SHELL_TEXT.signIn}
+        {t('nav.signIn')}
       </ButtonLink>
     </div>
   );
 }
 
+/** The phone menu's button: three lines, or a cross while the menu is open. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      {open ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
 function MobileMenu({ area }: { area: Area | null }) {
+  const t = useShellT();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const auth = useAuth();
@@ -135,20 +147,11 @@ function MobileMenu({ area }: { area: Area | null }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? SHELL_TEXT.closeMenu : SHELL_TEXT.openMenu}
+        aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
         onClick={() => setOpen((o) => !o)}
         className={cx('relative rounded-lg p-2 text-slate-200 hover:bg-slate-800', focusRing)}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          {open ? <path d="M6 6l12 12M6 18L18 6" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        <MenuIcon open={open} />
         {unread > 0 && status === 'authenticated' && (
           <span className="absolute right-1 top-1 h-2.5 w-2.5 rounded-full bg-rose-500" aria-hidden="true" />
         )}
@@ -159,7 +162,7 @@ function MobileMenu({ area }: { area: Area | null }) {
           className="absolute inset-x-0 top-16 z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-800 bg-slate-950 px-4 pb-6 pt-3 shadow-2xl"
         >
           <SearchBox area={area} className="mb-3" onDone={() => setOpen(false)} />
-          <nav aria-label={`${SHELL_TEXT.mainNav} (mobile)`}>
+          <nav aria-label={t('nav.mainMobile')}>
             <ul className="space-y-1">
               <li>
                 <Link
@@ -167,7 +170,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                   aria-current={area === 'plugins' ? 'page' : undefined}
                   className={linkClass(area === 'plugins')}
                 >
-                  {SHELL_TEXT.plugins}
+                  {t('nav.plugins')}
                 </Link>
               </li>
               <li>
@@ -176,7 +179,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                   aria-current={area === 'cars' ? 'page' : undefined}
                   className={linkClass(area === 'cars')}
                 >
-                  {SHELL_TEXT.cars}
+                  {t('nav.cars')}
                 </Link>
               </li>
             </ul>
@@ -184,7 +187,7 @@ function MobileMenu({ area }: { area: Area | null }) {
           <div className="my-3 h-px bg-slate-800" />
           {status === 'initialising' && (
             <div className="h-10 animate-pulse rounded-lg bg-slate-800" role="status">
-              <span className="sr-only">{SHELL_TEXT.loadingAccount}</span>
+              <span className="sr-only">{t('nav.loadingAccount')}</span>
             </div>
           )}
           {status === 'authenticated' && auth.member && (
@@ -202,7 +205,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                         {l.badge ? (
                           <span className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white">
                             {l.badge}
-                            <span className="sr-only"> unread</span>
+                            <span className="sr-only"> {t('nav.unread')}</span>
                           </span>
                         ) : null}
                       </span>
@@ -218,7 +221,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                     }}
                     className={cx(linkClass(false), 'w-full text-left')}
                   >
-                    {SHELL_TEXT.feedback}
+                    {t('nav.feedback')}
                   </button>
                 </li>
                 <li>
@@ -227,7 +230,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                     onClick={signOut}
                     className={cx(linkClass(false), 'w-full text-left text-rose-300')}
                   >
-                    {SHELL_TEXT.signOut}
+                    {t('nav.signOut')}
                   </button>
                 </li>
               </ul>
@@ -236,9 +239,9 @@ function MobileMenu({ area }: { area: Area | null }) {
           {status === 'anonymous' && (
             <div className="grid grid-cols-2 gap-2">
               <ButtonLink to="/register" variant="outline">
-                {SHELL_TEXT.signUp}
+                {t('nav.signUp')}
               </ButtonLink>
-              <ButtonLink to={signInPath}>{SHELL_TEXT.signIn}</ButtonLink>
+              <ButtonLink to={signInPath}>{t('nav.signIn')}</ButtonLink>
             </div>
           )}
         </div>
@@ -248,6 +251,7 @@ function MobileMenu({ area }: { area: Area | null }) {
 }
 
 export function TopBar() {
+  const t = useShellT();
   const { pathname } = useLocation();
   const area = areaOf(pathname);
   return (
@@ -256,16 +260,16 @@ export function TopBar() {
         href="#main"
         className="sr-only rounded bg-sky-500 px-3 py-2 text-slate-950 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
       >
-        {SHELL_TEXT.skip}
+        {t('nav.skip')}
       </a>
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Logo />
-        <nav aria-label={SHELL_TEXT.mainNav} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
           <AreaLink to="/plugins" area="plugins" current={area}>
-            {SHELL_TEXT.plugins}
+            {t('nav.plugins')}
           </AreaLink>
           <AreaLink to="/cars" area="cars" current={area}>
-            {SHELL_TEXT.cars}
+            {t('nav.cars')}
           </AreaLink>
         </nav>
         <SearchBox area={area} className="hidden max-w-md flex-1 md:flex" />

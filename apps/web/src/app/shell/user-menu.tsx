@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Avatar, cx, focusRing } from '../../components/ui';
 import { useDropdown } from '../../components/use-dropdown';
 import { openFeedback } from '../../features/feedback';
-import { SHELL_TEXT, type AccountLink } from './nav-model';
+import { type AccountLink } from './nav-model';
+import { useShellT } from './shell-text';
 
 /**
  * The account dropdown: a menu button (Enter, Space, arrows open it), items reached with
@@ -22,6 +23,7 @@ export function UserMenu({
   onSignOut: () => void;
 }) {
   // The menu button's behaviour (outside click, Escape, Tab, arrows, Home, End) is the dropdown's.
+  const t = useShellT();
   const d = useDropdown();
   const menuId = useId();
   // The links, Feedback and Sign Out.
@@ -50,7 +52,11 @@ export function UserMenu({
         aria-haspopup="menu"
         aria-expanded={d.open}
         aria-controls={d.open ? menuId : undefined}
-        aria-label={`${SHELL_TEXT.accountMenu}: ${member.username}${unread > 0 ? `, ${SHELL_TEXT.unreadMail(unread)}` : ''}`}
+        aria-label={
+          unread > 0
+            ? t('nav.accountMenuUnread', { username: member.username, count: unread })
+            : t('nav.accountMenuOf', { username: member.username })
+        }
         onClick={() => d.toggle()}
         onKeyDown={onButtonKey}
         className={cx('flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-slate-800', focusRing)}
@@ -73,7 +79,7 @@ export function UserMenu({
         <div
           id={menuId}
           role="menu"
-          aria-label={SHELL_TEXT.accountMenu}
+          aria-label={t('nav.accountMenu')}
           className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
           {links.map((l) => (
@@ -89,7 +95,7 @@ export function UserMenu({
               {l.badge ? (
                 <span className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white">
                   {l.badge}
-                  <span className="sr-only"> unread</span>
+                  <span className="sr-only"> {t('nav.unread')}</span>
                 </span>
               ) : null}
             </Link>
@@ -104,7 +110,7 @@ export function UserMenu({
               openFeedback();
             }}
           >
-            {SHELL_TEXT.feedback}
+            {t('nav.feedback')}
           </button>
           <div role="separator" className="my-1 h-px bg-slate-800" />
           <button
@@ -117,7 +123,7 @@ export function UserMenu({
               onSignOut();
             }}
           >
-            {SHELL_TEXT.signOut}
+            {t('nav.signOut')}
           </button>
         </div>
       )}

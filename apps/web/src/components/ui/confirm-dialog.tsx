@@ -1,12 +1,10 @@
 import { useRef, type ReactNode } from 'react';
+import { COMMON_EN, useCommonT } from '../../lib/i18n/common';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
-export const CONFIRM_TEXT = {
-  confirm: 'Confirm',
-  cancel: 'Cancel',
-  delete: 'Delete',
-} as const;
+/** The default buttons' English, for tests (shown through the common namespace). */
+export const CONFIRM_TEXT = COMMON_EN.confirm;
 
 export interface ConfirmOptions {
   title: string;
@@ -41,6 +39,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useCommonT();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (
@@ -55,10 +54,10 @@ export function ConfirmDialog({
     >
       <div className="flex flex-wrap justify-end gap-2">
         <Button ref={cancelRef} variant="ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel ?? CONFIRM_TEXT.cancel}
+          {cancelLabel ?? t('confirm.cancel')}
         </Button>
         <Button ref={confirmRef} variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-          {confirmLabel ?? (destructive ? CONFIRM_TEXT.delete : CONFIRM_TEXT.confirm)}
+          {confirmLabel ?? (destructive ? t('confirm.delete') : t('confirm.confirm'))}
         </Button>
       </div>
     </Dialog>

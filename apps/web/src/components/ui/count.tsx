@@ -1,4 +1,4 @@
-import { compactNumber, exactNumber } from '@bm/core';
+import { compactNumber, exactNumber } from '../../lib/format';
 
 /**
  * The site's one way to show a count: compact per spec §9 ('41.7k', '4,892'), with the exact grouped

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useCommonT } from '../../lib/i18n/common';
 import { cx, focusRing } from './cx';
 
 const FOCUSABLE =
@@ -53,6 +54,7 @@ export function Dialog({
   hideClose,
   role = 'dialog',
 }: DialogProps) {
+  const t = useCommonT();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const titleId = useId();
@@ -135,7 +137,7 @@ export function Dialog({
             <button
               type="button"
               onClick={() => onClose()}
-              aria-label="Close"
+              aria-label={t('close')}
               className={cx('rounded-md p-1 text-slate-400 hover:bg-slate-800 hover:text-white', focusRing)}
             >
               <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useCommonT } from '../../lib/i18n/common';
 import { cx } from './cx';
 
 export type AlertVariant = 'error' | 'success' | 'info' | 'warning';
@@ -43,11 +44,12 @@ function SpinnerIcon() {
 }
 
 /** A spinner whose words only a screen reader hears. */
-export function Spinner({ label = 'Loading', className }: { label?: string; className?: string }) {
+export function Spinner({ label, className }: { label?: string; className?: string }) {
+  const t = useCommonT();
   return (
     <span role="status" className={cx('inline-flex items-center gap-2', className)}>
       <SpinnerIcon />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('loading')}</span>
     </span>
   );
 }
@@ -62,10 +64,11 @@ export function LoadingState({ text, className }: { text: string; className?: st
   );
 }
 
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
+export function PageLoader({ label }: { label?: string }) {
+  const t = useCommonT();
   return (
     <div className="flex min-h-[40vh] items-center justify-center">
-      <Spinner label={label} />
+      <Spinner label={label ?? t('loading')} />
     </div>
   );
 }

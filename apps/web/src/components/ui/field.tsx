@@ -6,6 +6,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useCommonT } from '../../lib/i18n/common';
 import { cx, focusRing, inputClasses } from './cx';
 
 export { inputClasses };
@@ -104,6 +105,7 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with its own show/hide toggle. */
 export function PasswordField(props: PasswordFieldProps) {
+  const t = useCommonT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -114,10 +116,10 @@ export function PasswordField(props: PasswordFieldProps) {
           type="button"
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('password.hideLabel') : t('password.showLabel')}
           className={cx('rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:text-white', focusRing)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('password.hide') : t('password.show')}
         </button>
       }
     />

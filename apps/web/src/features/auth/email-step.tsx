@@ -1,11 +1,11 @@
-import { AUTH_MESSAGES, resendCooldownSeconds, retryAfterSeconds, type LoginFailureReason } from '@bm/core';
+import { resendCooldownSeconds, retryAfterSeconds, type LoginFailureReason } from '@bm/core';
 import { useState, type FormEvent } from 'react';
 import { EmailSuggestionNotice, useEmailSuggestion } from '../../components/email-suggestion';
 import { Alert, Button, TextField } from '../../components/ui';
 import { ApiError, errorText } from '../../lib/api';
 import { authApi } from './api';
 import { AuthCard } from './auth-card';
-import { EMAIL_STEP_TEXT } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 import { useCooldown } from './use-cooldown';
 
 export type EmailStepReason = Extract<LoginFailureReason, 'EmailRequired' | 'EmailNotVerified'>;
@@ -18,14 +18,16 @@ export interface EmailStepProps {
   onBack: () => void;
 }
 
-function emailError(email: string): string | null {
-  if (email.trim() === '') return EMAIL_STEP_TEXT.emailRequired;
-  if (!email.includes('@')) return AUTH_MESSAGES.emailInvalid;
+function emailError(email: string, t: ReturnType<typeof useAuthT>): string | null {
+  if (email.trim() === '') return t('emailStep.emailRequired');
+  if (!email.includes('@')) return t('messages.emailInvalid');
   return null;
 }
 
 /** Sign-in blocked on the email: add or fix the address, get a verification link, resend with a cooldown. */
 export function EmailStep({ reason, currentEmail, username, password, onBack }: EmailStepProps) {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [email, setEmail] = useState(currentEmail ?? '');
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
@@ -37,8 +39,8 @@ export function EmailStep({ reason, currentEmail, username, password, onBack }: 
   const suggestion = useEmailSuggestion(email);
 
   const required = reason === 'EmailRequired';
-  const title = required ? EMAIL_STEP_TEXT.titleRequired : EMAIL_STEP_TEXT.titleNotVerified;
-  const fieldError = emailError(email);
+  const title = required ? t('emailStep.titleRequired') : t('emailStep.titleNotVerified');
+  const fieldError = emailError(email, t);
   const canSend = !fieldError && !suggestion.blocking && !sending && !cooldown.active;
 
   const startCooldownAfter = (err: unknown): boolean => {
@@ -65,8 +67,8 @@ export function EmailStep({ reason, currentEmail, username, password, onBack }: 
       const limited = startCooldownAfter(err);
       setError(
         limited
-          ? errorText(err, AUTH_MESSAGES.tooManyRequests)
-          : errorText(err, required ? EMAIL_STEP_TEXT.setFailed : EMAIL_STEP_TEXT.sendFailed),
+          ? errorText(err, t('messages.tooManyRequests'))
+          : errorText(err, required ? t('emailStep.setFailed') : t('emailStep.sendFailed')),
       );
     } finally {
       setSending(false);
@@ -83,10 +85,10 @@ export function EmailStep({ reason, currentEmail, username, password, onBack }: 
       const next = attempts + 1;
       setAttempts(next);
       cooldown.start(resendCooldownSeconds(next));
-      setInfo(EMAIL_STEP_TEXT.resent);
+      setInfo(t('emailStep.resent'));
     } catch (err) {
       const limited = startCooldownAfter(err);
-      setError(errorText(err, limited ? AUTH_MESSAGES.tooManyRequests : EMAIL_STEP_TEXT.resendFailed));
+      setError(errorText(err, limited ? t('messages.tooManyRequests') : t('emailStep.resendFailed')));
     } finally {
       setSending(false);
     }
@@ -95,24 +97,24 @@ export function EmailStep({ reason, currentEmail, username, password, onBack }: 
   return (
     <AuthCard
       title={title}
-      subtitle={sentTo ? undefined : required ? EMAIL_STEP_TEXT.introRequired : EMAIL_STEP_TEXT.introNotVerified}
+      subtitle={sentTo ? undefined : required ? t('emailStep.introRequired') : t('emailStep.introNotVerified')}
       focusTitle
     >
       {sentTo ? (
         <div className="space-y-4">
-          <Alert variant="success" title={EMAIL_STEP_TEXT.sentTitle}>
-            {EMAIL_STEP_TEXT.sent(sentTo)}
+          <Alert variant="success" title={t('emailStep.sentTitle')}>
+            {t('emailStep.sent', { email: sentTo })}
           </Alert>
           {info && <p className="text-sm text-emerald-300">{info}</p>}
-          {error && <Alert variant="error">{error}</Alert>}
+          {error && <Alert variant="error">{tm(error)}</Alert>}
           <Button variant="secondary" className="w-full" disabled={cooldown.active || sending} onClick={resend}>
-            {cooldown.active ? EMAIL_STEP_TEXT.resendIn(cooldown.label) : EMAIL_STEP_TEXT.resend}
+            {cooldown.active ? t('emailStep.resendIn', { countdown: cooldown.label }) : t('emailStep.resend')}
           </Button>
         </div>
       ) : (
         <form noValidate onSubmit={send} className="space-y-4">
           <TextField
-            label={EMAIL_STEP_TEXT.email}
+            label={t('emailStep.email')}
             type="email"
             autoComplete="email"
             value={email}
@@ -122,20 +124,20 @@ export function EmailStep({ reason, currentEmail, username, password, onBack }: 
             required
           />
           <EmailSuggestionNotice state={suggestion} onApply={setEmail} />
-          {error && <Alert variant="error">{error}</Alert>}
+          {error && <Alert variant="error">{tm(error)}</Alert>}
           <Button type="submit" className="w-full" disabled={!canSend}>
             {sending
-              ? EMAIL_STEP_TEXT.sending
+              ? t('emailStep.sending')
               : cooldown.active
-                ? EMAIL_STEP_TEXT.resendIn(cooldown.label)
+                ? t('emailStep.resendIn', { countdown: cooldown.label })
                 : required
-                  ? EMAIL_STEP_TEXT.sendRequired
-                  : EMAIL_STEP_TEXT.sendNotVerified}
+                  ? t('emailStep.sendRequired')
+                  : t('emailStep.sendNotVerified')}
           </Button>
         </form>
       )}
       <Button variant="ghost" className="mt-4 w-full" onClick={onBack}>
-        {EMAIL_STEP_TEXT.backToLogin}
+        {t('emailStep.backToLogin')}
       </Button>
     </AuthCard>
   );

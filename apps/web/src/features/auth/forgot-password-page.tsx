@@ -7,13 +7,15 @@ import { ApiError, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { AuthCard, linkClass } from './auth-card';
-import { FORGOT_TEXT } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 import { useCooldown } from './use-cooldown';
 
 /** Wait after each reset mail before another may be asked for. */
 export const FORGOT_RESEND_COOLDOWN_S = 60;
 
 export function ForgotPasswordPage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +34,7 @@ export function ForgotPasswordPage() {
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) cooldown.start(retryAfterSeconds(err.retryAfter));
-      toast.error(errorText(err, FORGOT_TEXT.failed));
+      toast.error(tm(errorText(err, AUTH_MESSAGES.forgotFailed)) ?? AUTH_MESSAGES.forgotFailed);
       return false;
     } finally {
       setBusy(false);
@@ -48,24 +50,24 @@ export function ForgotPasswordPage() {
 
   const resend = async () => {
     if (!sentTo || busy || cooldown.active) return;
-    if (await send(sentTo)) toast.success(FORGOT_TEXT.resent);
+    if (await send(sentTo)) toast.success(t('forgot.resent'));
   };
 
   const footer = (
     <Link to="/login" className={linkClass}>
-      {FORGOT_TEXT.backToSignIn}
+      {t('forgot.backToSignIn')}
     </Link>
   );
 
   if (sentTo) {
     return (
-      <AuthCard title={FORGOT_TEXT.sentTitle} focusTitle footer={footer}>
+      <AuthCard title={t('forgot.sentTitle')} focusTitle footer={footer}>
         <div className="space-y-4">
-          <Alert variant="success">{FORGOT_TEXT.sent(sentTo)}</Alert>
-          <p className="text-sm font-medium text-slate-200">{FORGOT_TEXT.expires}</p>
-          <p className="text-sm text-slate-400">{FORGOT_TEXT.spam}</p>
+          <Alert variant="success">{t('forgot.sent', { email: sentTo })}</Alert>
+          <p className="text-sm font-medium text-slate-200">{t('forgot.expires')}</p>
+          <p className="text-sm text-slate-400">{t('forgot.spam')}</p>
           <Button variant="secondary" className="w-full" disabled={busy || cooldown.active} onClick={resend}>
-            {cooldown.active ? FORGOT_TEXT.resendIn(cooldown.label) : FORGOT_TEXT.resend}
+            {cooldown.active ? t('forgot.resendIn', { countdown: cooldown.label }) : t('forgot.resend')}
           </Button>
           <Button
             variant="ghost"
@@ -76,7 +78,7 @@ export function ForgotPasswordPage() {
               setTouched(false);
             }}
           >
-            {FORGOT_TEXT.different}
+            {t('forgot.different')}
           </Button>
         </div>
       </AuthCard>
@@ -84,16 +86,16 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title={FORGOT_TEXT.title} subtitle={FORGOT_TEXT.subtitle} footer={footer}>
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={footer}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <TextField
-          label={FORGOT_TEXT.email}
+          label={t('forgot.email')}
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={() => setTouched(true)}
-          error={touched ? fieldError : null}
+          error={touched ? tm(fieldError) : null}
           required
           autoFocus
         />
@@ -103,7 +105,11 @@ export function ForgotPasswordPage() {
           className="w-full"
           disabled={busy || cooldown.active || Boolean(fieldError) || suggestion.blocking}
         >
-          {busy ? FORGOT_TEXT.submitting : cooldown.active ? FORGOT_TEXT.resendIn(cooldown.label) : FORGOT_TEXT.submit}
+          {busy
+            ? t('forgot.submitting')
+            : cooldown.active
+              ? t('forgot.resendIn', { countdown: cooldown.label })
+              : t('forgot.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -4,8 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '../../lib/auth';
 import { bodyOf, fakeToken, json, mockFetch, renderPage, signOut, testMember } from '../../test/utils';
-import { EMAIL_STEP_TEXT, LOGIN_TEXT } from './constants';
+import { AUTH_EN } from './auth-text';
 import { LoginPage } from './login-page';
+
+const LOGIN_TEXT = {
+  ...AUTH_EN.login,
+  signedIn: AUTH_EN.messages.signedIn,
+  invalid: AUTH_EN.messages.invalidCredentials,
+};
+const EMAIL_STEP_TEXT = AUTH_EN.emailStep;
 
 function renderLogin(path = '/login') {
   return renderPage(<LoginPage />, { path, route: '/login' });

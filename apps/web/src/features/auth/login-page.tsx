@@ -1,4 +1,4 @@
-import type { TwoFactorChallengeResponse } from '@bm/core';
+import { AUTH_MESSAGES, type TwoFactorChallengeResponse } from '@bm/core';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BOT_CHECK_PENDING, BotCheck, type BotCheckHandle, type BotCheckState } from '../../components/bot-check';
@@ -8,7 +8,7 @@ import { login } from '../../lib/auth';
 import { safeRedirect } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { AuthCard, linkClass } from './auth-card';
-import { LOGIN_TEXT } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 import { EmailStep, type EmailStepReason } from './email-step';
 import { loginBlocker, loginPasswordError, loginUsernameError } from './login-validation';
 import { PasskeySignIn } from './passkey-sign-in';
@@ -29,11 +29,14 @@ function emailStepFrom(err: unknown): EmailStepState | null {
 }
 
 function loginErrorText(err: unknown): string {
-  if (err instanceof ApiError && (err.status === 401 || err.reason === 'InvalidCredentials')) return LOGIN_TEXT.invalid;
-  return errorText(err, LOGIN_TEXT.invalid);
+  if (err instanceof ApiError && (err.status === 401 || err.reason === 'InvalidCredentials'))
+    return AUTH_MESSAGES.invalidCredentials;
+  return errorText(err, AUTH_MESSAGES.invalidCredentials);
 }
 
 export function LoginPage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
@@ -75,7 +78,7 @@ export function LoginPage() {
   };
 
   const signedIn = () => {
-    toast.success(LOGIN_TEXT.signedIn);
+    toast.success(t('messages.signedIn'));
     navigate(safeRedirect(params.get('redirect')) ?? '/dashboard', { replace: true });
   };
 
@@ -108,58 +111,58 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={LOGIN_TEXT.title}
-      subtitle={LOGIN_TEXT.subtitle}
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
       footer={
         <>
-          {LOGIN_TEXT.noAccount}{' '}
+          {t('login.noAccount')}{' '}
           <Link to="/register" className={linkClass}>
-            {LOGIN_TEXT.register}
+            {t('login.register')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <TextField
-          label={LOGIN_TEXT.username}
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, username: true }))}
-          error={usernameError}
+          error={tm(usernameError)}
           required
           autoFocus
         />
         <PasswordField
-          label={LOGIN_TEXT.password}
+          label={t('login.password')}
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          error={passwordError}
+          error={tm(passwordError)}
           required
           labelAside={
             <Link to="/forgot-password" className={`text-xs ${linkClass}`}>
-              {LOGIN_TEXT.forgot}
+              {t('login.forgot')}
             </Link>
           }
         />
         <Checkbox
-          label={LOGIN_TEXT.rememberMe}
+          label={t('login.rememberMe')}
           checked={rememberMe}
           onChange={(e) => setRememberMe(e.target.checked)}
         />
         <BotCheck ref={botRef} onChange={setBot} />
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{tm(error)}</Alert>}
         <Button
           type="submit"
           className="w-full"
           disabled={Boolean(blocker) || busy}
           aria-describedby={blocker ? blockerId : undefined}
         >
-          {busy ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
+          {busy ? t('login.submitting') : t('login.submit')}
         </Button>
         {blocker && (
           <p
@@ -170,7 +173,7 @@ export function LoginPage() {
                 : 'sr-only'
             }
           >
-            {blocker}
+            {tm(blocker)}
           </p>
         )}
       </form>

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { OAuthCompleteResponse, TwoFactorChallengeResponse } from '@bm/core';
+import { OAUTH_MESSAGES, type OAuthCompleteResponse, type TwoFactorChallengeResponse } from '@bm/core';
 import { Alert, Button, LoadingState, TextField } from '../../components/ui';
 import { ApiError, errorText } from '../../lib/api';
 import { completeSignIn, whenAuthSettled } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { AuthCard, linkClass } from './auth-card';
-import { LOGIN_TEXT } from './constants';
 import { REMEMBER_KEY, oauthApi } from '../../lib/oauth';
-import { OAUTH_TEXT as T } from './oauth-text';
+import { AUTH_EN, authT, useAuthMessage, useAuthT } from './auth-text';
 import { TwoFactorStep } from './two-factor-step';
 
 type Step =
@@ -17,6 +16,15 @@ type Step =
   | { kind: 'form'; provider: string; needsEmail: boolean; email: string | null; suggested: string | null }
   | { kind: 'verify'; email: string }
   | { kind: 'twoFactor'; challenge: TwoFactorChallengeResponse };
+
+/** What the server's callback error codes say (kept in English in state, shown through the catalogue). */
+const OAUTH_ERRORS: Record<string, string> = {
+  FlowInvalid: OAUTH_MESSAGES.flowInvalid,
+  ProviderFailed: OAUTH_MESSAGES.providerFailed,
+  Denied: OAUTH_MESSAGES.denied,
+  NotConfigured: OAUTH_MESSAGES.notConfigured,
+  TooManyRequests: AUTH_EN.messages.oauthTooManyAttempts,
+};
 
 type Fragment = { ticket: string | null; error: string | null };
 /** What the fragment held, until the page has used it: a first render that suspends is rendered again. */
@@ -34,11 +42,13 @@ function readFragment(): Fragment {
 
 /** /auth/oauth/complete: where a provider sign-in or link ends (docs/oauth.md). */
 export function OAuthCompletePage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const navigate = useNavigate();
   const [fragment] = useState(readFragment);
   const [step, setStep] = useState<Step>(() =>
     fragment.error || !fragment.ticket
-      ? { kind: 'error', message: T.errors[fragment.error ?? 'FlowInvalid'] ?? T.errors.FlowInvalid! }
+      ? { kind: 'error', message: OAUTH_ERRORS[fragment.error ?? 'FlowInvalid'] ?? OAUTH_MESSAGES.flowInvalid }
       : { kind: 'working' },
   );
   const rememberMe = sessionStorage.getItem(REMEMBER_KEY) === '1';
@@ -46,7 +56,7 @@ export function OAuthCompletePage() {
 
   const signedIn = () => {
     sessionStorage.removeItem(REMEMBER_KEY);
-    toast.success(LOGIN_TEXT.signedIn);
+    toast.success(t('messages.signedIn'));
     navigate('/dashboard', { replace: true });
   };
 
@@ -72,7 +82,7 @@ export function OAuthCompletePage() {
         setStep({ kind: 'verify', email: res.email });
         return;
       case 'linked':
-        toast.success(T.linked(res.provider));
+        toast.success(authT()('oauth.linked', { provider: res.provider }));
         navigate('/account/settings/security', { replace: true });
     }
   };
@@ -87,7 +97,7 @@ export function OAuthCompletePage() {
       try {
         await handle(await oauthApi.complete({ ticket: fragment.ticket! }));
       } catch (err) {
-        setStep({ kind: 'error', message: errorText(err, T.errors.ProviderFailed!) });
+        setStep({ kind: 'error', message: errorText(err, OAUTH_MESSAGES.providerFailed) });
       }
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -99,7 +109,7 @@ export function OAuthCompletePage() {
         challenge={step.challenge}
         rememberMe={rememberMe}
         onSignedIn={signedIn}
-        onBack={(message) => setStep({ kind: 'error', message: message ?? T.errors.FlowInvalid! })}
+        onBack={(message) => setStep({ kind: 'error', message: message ?? OAUTH_MESSAGES.flowInvalid })}
       />
     );
   }
@@ -108,29 +118,30 @@ export function OAuthCompletePage() {
   }
   if (step.kind === 'verify') {
     return (
-      <AuthCard title={T.verifyTitle} focusTitle footer={<BackLink />}>
-        <Alert variant="success">{T.verify(step.email)}</Alert>
+      <AuthCard title={t('oauth.verifyTitle')} focusTitle footer={<BackLink />}>
+        <Alert variant="success">{t('oauth.verify', { email: step.email })}</Alert>
       </AuthCard>
     );
   }
   if (step.kind === 'error') {
     return (
-      <AuthCard title={T.errorTitle} focusTitle footer={<BackLink />}>
-        <Alert variant="error">{step.message}</Alert>
+      <AuthCard title={t('oauth.errorTitle')} focusTitle footer={<BackLink />}>
+        <Alert variant="error">{tm(step.message)}</Alert>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={T.completeTitle}>
-      <LoadingState text={T.working} />
+    <AuthCard title={t('oauth.completeTitle')}>
+      <LoadingState text={t('oauth.working')} />
     </AuthCard>
   );
 }
 
 function BackLink() {
+  const t = useAuthT();
   return (
     <Link to="/login" className={linkClass}>
-      {T.backToLogin}
+      {t('oauth.backToLogin')}
     </Link>
   );
 }
@@ -145,6 +156,8 @@ function UsernameForm({
   step: Extract<Step, { kind: 'form' }>;
   onDone: (res: OAuthCompleteResponse) => Promise<void>;
 }) {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [username, setUsername] = useState(step.suggested ?? '');
   const [email, setEmail] = useState(step.email ?? '');
   const [busy, setBusy] = useState(false);
@@ -166,41 +179,45 @@ function UsernameForm({
       );
     } catch (err) {
       if (err instanceof ApiError && err.errors && Object.keys(err.errors).length) setFieldErrors(err.errors);
-      else setError(errorText(err, T.errors.ProviderFailed!));
+      else setError(errorText(err, OAUTH_MESSAGES.providerFailed));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title={T.chooseTitle} subtitle={T.chooseIntro(step.provider)} footer={<BackLink />}>
+    <AuthCard
+      title={t('oauth.chooseTitle')}
+      subtitle={t('oauth.chooseIntro', { provider: step.provider })}
+      footer={<BackLink />}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <TextField
-          label={T.username}
+          label={t('oauth.username')}
           name="username"
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
-          error={fieldErrors.username?.[0]}
+          error={tm(fieldErrors.username?.[0])}
           required
           autoFocus
         />
         {step.needsEmail && (
           <TextField
-            label={T.email}
+            label={t('oauth.email')}
             name="email"
             type="email"
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            error={fieldErrors.email?.[0]}
-            hint={T.emailIntro}
+            error={tm(fieldErrors.email?.[0])}
+            hint={t('oauth.emailIntro')}
             required
           />
         )}
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{tm(error)}</Alert>}
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? T.creating : T.create}
+          {busy ? t('oauth.creating') : t('oauth.create')}
         </Button>
       </form>
     </AuthCard>

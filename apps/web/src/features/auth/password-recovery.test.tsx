@@ -3,10 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '../../lib/auth';
 import { bodyOf, fakeToken, json, mockFetch, renderPage, signOut, testMember } from '../../test/utils';
-import { FORGOT_TEXT, RESET_TEXT, VERIFY_TEXT } from './constants';
+import { AUTH_EN } from './auth-text';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { VerifyEmailPage } from './verify-email-page';
+
+const FORGOT_TEXT = { ...AUTH_EN.forgot, failed: AUTH_EN.messages.forgotFailed };
+const RESET_TEXT = { ...AUTH_EN.reset, toast: AUTH_EN.messages.resetSuccess };
+const VERIFY_TEXT = {
+  ...AUTH_EN.verify,
+  toast: AUTH_EN.messages.verifyToast,
+  success: AUTH_EN.messages.verifySuccess,
+  noToken: AUTH_EN.messages.verifyNoToken,
+};
 
 describe('ForgotPasswordPage', () => {
   beforeEach(() => {

@@ -1,11 +1,12 @@
 import { passwordStrengthLabel, passwordStrengthScore, STRENGTH_METER_MIN_LENGTH } from '@bm/core';
 import { cx } from '../../components/ui';
-import { REGISTER_TEXT } from './constants';
+import { STRENGTH_KEYS, useAuthT } from './auth-text';
 
 const colours = ['bg-rose-500', 'bg-rose-500', 'bg-amber-500', 'bg-yellow-400', 'bg-emerald-500', 'bg-emerald-400'];
 
 /** Shown once the password has 6 characters; score and labels from @bm/core. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
+  const t = useAuthT();
   if (password.length < STRENGTH_METER_MIN_LENGTH) return null;
   const score = passwordStrengthScore(password);
   const label = passwordStrengthLabel(score);
@@ -17,7 +18,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         ))}
       </div>
       <p className="text-xs text-slate-300" aria-live="polite">
-        {REGISTER_TEXT.strength}: <span className="font-semibold">{label}</span>
+        {t('register.strength')}: <span className="font-semibold">{t(STRENGTH_KEYS[label])}</span>
       </p>
     </div>
   );

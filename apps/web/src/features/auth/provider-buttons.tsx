@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { Alert, Button } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { goToProvider, providersQuery } from '../../lib/oauth';
-import { OAUTH_TEXT as T } from './oauth-text';
+import { useAuthMessage, useAuthT } from './auth-text';
 
 /** The login page's "Sign in with ..." buttons: only the providers the site has settings for. */
 export function ProviderButtons({ rememberMe }: { rememberMe: boolean }) {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const { data } = useQuery(providersQuery());
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +19,7 @@ export function ProviderButtons({ rememberMe }: { rememberMe: boolean }) {
     try {
       await goToProvider(id, 'signin', rememberMe);
     } catch (err) {
-      setError(errorText(err, T.startFailed));
+      setError(errorText(err, t('oauth.startFailed')));
       setBusy(null);
     }
   };
@@ -25,7 +27,7 @@ export function ProviderButtons({ rememberMe }: { rememberMe: boolean }) {
     <div className="mt-6 space-y-3">
       <div className="flex items-center gap-3 text-xs uppercase text-slate-400" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-700" />
-        {T.or}
+        {t('oauth.or')}
         <span className="h-px flex-1 bg-slate-700" />
       </div>
       {data.map((p) => (
@@ -37,10 +39,10 @@ export function ProviderButtons({ rememberMe }: { rememberMe: boolean }) {
           disabled={busy !== null}
           onClick={() => void start(p.id)}
         >
-          {busy === p.id ? T.redirecting : T.signInWith(p.name)}
+          {busy === p.id ? t('oauth.redirecting') : t('oauth.signInWith', { name: p.name })}
         </Button>
       ))}
-      {error && <Alert variant="error">{error}</Alert>}
+      {error && <Alert variant="error">{tm(error)}</Alert>}
     </div>
   );
 }

@@ -3,8 +3,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signOut } from '../../test/utils';
-import { REGISTER_TEXT } from './constants';
+import { AUTH_EN } from './auth-text';
 import { RegisterPage } from './register-page';
+
+const REGISTER_TEXT = { ...AUTH_EN.register, failed: AUTH_EN.messages.registrationFailed };
 
 function renderRegister() {
   return renderPage(<RegisterPage />, { path: '/register' });

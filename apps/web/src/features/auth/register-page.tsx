@@ -7,7 +7,7 @@ import { Alert, Button, Checkbox, PasswordField, TextField } from '../../compone
 import { errorText } from '../../lib/api';
 import { authApi } from './api';
 import { AuthCard, linkClass } from './auth-card';
-import { REGISTER_TEXT } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { registerErrors } from './register-validation';
 
@@ -36,6 +36,7 @@ function TermsCheckbox({
   onChange: (checked: boolean) => void;
   missing: boolean;
 }) {
+  const t = useAuthT();
   return (
     <Checkbox
       checked={checked}
@@ -44,22 +45,24 @@ function TermsCheckbox({
       aria-invalid={missing ? true : undefined}
       label={
         <>
-          {REGISTER_TEXT.termsPrefix}{' '}
+          {t('register.termsPrefix')}{' '}
           <Link to="/terms" target="_blank" className={linkClass}>
-            {REGISTER_TEXT.terms}
+            {t('register.terms')}
           </Link>{' '}
-          {REGISTER_TEXT.and}{' '}
+          {t('register.and')}{' '}
           <Link to="/privacy-policy" target="_blank" className={linkClass}>
-            {REGISTER_TEXT.privacy}
+            {t('register.privacy')}
           </Link>
         </>
       }
-      description={missing ? <span className="text-rose-400">{AUTH_MESSAGES.termsRequired}</span> : undefined}
+      description={missing ? <span className="text-rose-400">{t('messages.termsRequired')}</span> : undefined}
     />
   );
 }
 
 export function RegisterPage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
@@ -113,7 +116,7 @@ export function RegisterPage() {
       });
       navigate(`/registration-success?${query.toString()}`);
     } catch (err) {
-      setError(errorText(err, REGISTER_TEXT.failed));
+      setError(errorText(err, AUTH_MESSAGES.registrationFailed));
       botRef.current?.reset();
       usernameRef.current?.focus();
     } finally {
@@ -124,13 +127,13 @@ export function RegisterPage() {
   const confirmTouched = touched.confirm || confirm.length > 0;
   return (
     <AuthCard
-      title={REGISTER_TEXT.title}
-      subtitle={REGISTER_TEXT.subtitle}
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
       footer={
         <>
-          {REGISTER_TEXT.haveAccount}{' '}
+          {t('register.haveAccount')}{' '}
           <Link to="/login" className={linkClass}>
-            {REGISTER_TEXT.signIn}
+            {t('register.signIn')}
           </Link>
         </>
       }
@@ -138,48 +141,48 @@ export function RegisterPage() {
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <TextField
           ref={usernameRef}
-          label={REGISTER_TEXT.username}
+          label={t('register.username')}
           name="username"
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           onBlur={touch('username')}
-          error={touched.username ? errors.username : null}
+          error={touched.username ? tm(errors.username) : null}
           required
           autoFocus
         />
         <TextField
-          label={REGISTER_TEXT.email}
+          label={t('register.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           onBlur={touch('email')}
-          error={touched.email ? errors.email : null}
+          error={touched.email ? tm(errors.email) : null}
           required
         />
         <EmailSuggestionNotice state={suggestion} onApply={setEmail} />
         <PasswordField
-          label={REGISTER_TEXT.password}
+          label={t('register.password')}
           name="new-password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           onBlur={touch('password')}
-          error={touched.password ? errors.password : null}
+          error={touched.password ? tm(errors.password) : null}
           required
         />
         <PasswordStrengthMeter password={password} />
         <PasswordField
-          label={REGISTER_TEXT.confirm}
+          label={t('register.confirm')}
           name="confirm-password"
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
           onBlur={touch('confirm')}
-          error={confirmTouched && errors.confirm ? errors.confirm : null}
-          success={confirm && !errors.confirm ? AUTH_MESSAGES.passwordsMatch : null}
+          error={confirmTouched && errors.confirm ? tm(errors.confirm) : null}
+          success={confirm && !errors.confirm ? t('messages.passwordsMatch') : null}
           required
         />
         <TermsCheckbox
@@ -193,12 +196,12 @@ export function RegisterPage() {
         <Checkbox
           checked={productUpdates}
           onChange={(e) => setProductUpdates(e.target.checked)}
-          label={REGISTER_TEXT.productUpdates}
+          label={t('register.productUpdates')}
         />
         {showBotCheck ? <BotCheck ref={botRef} onChange={setBot} /> : <div className="h-10" aria-hidden="true" />}
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{tm(error)}</Alert>}
         <Button type="submit" className="w-full" disabled={!valid || busy}>
-          {busy ? REGISTER_TEXT.submitting : REGISTER_TEXT.submit}
+          {busy ? t('register.submitting') : t('register.submit')}
         </Button>
       </form>
     </AuthCard>

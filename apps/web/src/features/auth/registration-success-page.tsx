@@ -5,10 +5,12 @@ import { Alert, Button, ButtonLink } from '../../components/ui';
 import { ApiError, errorText } from '../../lib/api';
 import { authApi } from './api';
 import { AuthCard } from './auth-card';
-import { EMAIL_STEP_TEXT, REGISTRATION_SUCCESS_TEXT } from './constants';
+import { AUTH_EN, useAuthMessage, useAuthT } from './auth-text';
 import { useCooldown } from './use-cooldown';
 
 export function RegistrationSuccessPage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const username = params.get('username') ?? '';
@@ -31,13 +33,13 @@ export function RegistrationSuccessPage() {
       const next = attempts + 1;
       setAttempts(next);
       cooldown.start(resendCooldownSeconds(next));
-      setNote({ ok: true, text: REGISTRATION_SUCCESS_TEXT.resent });
+      setNote({ ok: true, text: '' });
     } catch (err) {
       const limited = err instanceof ApiError && err.status === 429;
       if (limited) cooldown.start(retryAfterSeconds(err.retryAfter));
       setNote({
         ok: false,
-        text: errorText(err, limited ? AUTH_MESSAGES.tooManyRequests : EMAIL_STEP_TEXT.resendFailed),
+        text: errorText(err, limited ? AUTH_MESSAGES.tooManyRequests : AUTH_EN.emailStep.resendFailed),
       });
     } finally {
       setBusy(false);
@@ -46,20 +48,26 @@ export function RegistrationSuccessPage() {
 
   return (
     <AuthCard
-      title={REGISTRATION_SUCCESS_TEXT.title}
-      subtitle={username ? REGISTRATION_SUCCESS_TEXT.welcome(username) : undefined}
+      title={t('registrationSuccess.title')}
+      subtitle={username ? t('registrationSuccess.welcome', { username }) : undefined}
     >
       <div className="space-y-4">
-        <Alert variant="success">{REGISTRATION_SUCCESS_TEXT.body(email)}</Alert>
-        <p className="text-sm text-slate-400">{REGISTRATION_SUCCESS_TEXT.spam}</p>
-        {note && <Alert variant={note.ok ? 'success' : 'error'}>{note.text}</Alert>}
+        <Alert variant="success">
+          {email ? t('registrationSuccess.bodyTo', { email }) : t('registrationSuccess.body')}
+        </Alert>
+        <p className="text-sm text-slate-400">{t('registrationSuccess.spam')}</p>
+        {note && (
+          <Alert variant={note.ok ? 'success' : 'error'}>
+            {note.ok ? t('registrationSuccess.resent') : tm(note.text)}
+          </Alert>
+        )}
         {(email || username) && (
           <Button variant="secondary" className="w-full" disabled={cooldown.active || busy} onClick={resend}>
-            {cooldown.active ? EMAIL_STEP_TEXT.resendIn(cooldown.label) : REGISTRATION_SUCCESS_TEXT.resend}
+            {cooldown.active ? t('emailStep.resendIn', { countdown: cooldown.label }) : t('registrationSuccess.resend')}
           </Button>
         )}
         <ButtonLink to="/login" className="w-full">
-          {REGISTRATION_SUCCESS_TEXT.goToLogin}
+          {t('registrationSuccess.goToLogin')}
         </ButtonLink>
       </div>
     </AuthCard>

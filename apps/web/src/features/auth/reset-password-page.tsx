@@ -6,11 +6,13 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { AuthCard, linkClass } from './auth-card';
-import { RESET_TEXT } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
 export function ResetPasswordPage() {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [password, setPassword] = useState('');
@@ -21,18 +23,18 @@ export function ResetPasswordPage() {
 
   const links = (
     <div className="flex flex-col gap-2">
-      <ButtonLink to="/forgot-password">{RESET_TEXT.requestNew}</ButtonLink>
+      <ButtonLink to="/forgot-password">{t('reset.requestNew')}</ButtonLink>
       <ButtonLink to="/login" variant="ghost">
-        {RESET_TEXT.backToSignIn}
+        {t('reset.backToSignIn')}
       </ButtonLink>
     </div>
   );
 
   if (!token) {
     return (
-      <AuthCard title={RESET_TEXT.invalidTitle}>
+      <AuthCard title={t('reset.invalidTitle')}>
         <div className="space-y-4">
-          <Alert variant="error">{RESET_TEXT.invalidBody}</Alert>
+          <Alert variant="error">{t('messages.resetMissingToken')}</Alert>
           {links}
         </div>
       </AuthCard>
@@ -41,11 +43,11 @@ export function ResetPasswordPage() {
 
   if (outcome?.ok) {
     return (
-      <AuthCard title={RESET_TEXT.successTitle} focusTitle>
+      <AuthCard title={t('reset.successTitle')} focusTitle>
         <div className="space-y-4">
-          <Alert variant="success">{RESET_TEXT.successBody}</Alert>
+          <Alert variant="success">{t('reset.successBody')}</Alert>
           <ButtonLink to="/login" className="w-full">
-            {RESET_TEXT.signInNew}
+            {t('reset.signInNew')}
           </ButtonLink>
         </div>
       </AuthCard>
@@ -54,9 +56,9 @@ export function ResetPasswordPage() {
 
   if (outcome && !outcome.ok) {
     return (
-      <AuthCard title={RESET_TEXT.failedTitle} focusTitle>
+      <AuthCard title={t('reset.failedTitle')} focusTitle>
         <div className="space-y-4">
-          <Alert variant="error">{outcome.message}</Alert>
+          <Alert variant="error">{tm(outcome.message)}</Alert>
           {links}
         </div>
       </AuthCard>
@@ -74,10 +76,10 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await authApi.resetPassword(token, password);
-      toast.success(RESET_TEXT.toast);
+      toast.success(t('messages.resetSuccess'));
       setOutcome({ ok: true });
     } catch (err) {
-      setOutcome({ ok: false, message: errorText(err, RESET_TEXT.failed) });
+      setOutcome({ ok: false, message: errorText(err, AUTH_MESSAGES.resetFailed) });
     } finally {
       setBusy(false);
     }
@@ -85,38 +87,38 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title={RESET_TEXT.title}
-      subtitle={RESET_TEXT.subtitle}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
       footer={
         <Link to="/login" className={linkClass}>
-          {RESET_TEXT.backToSignIn}
+          {t('reset.backToSignIn')}
         </Link>
       }
     >
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <PasswordField
-          label={RESET_TEXT.newPassword}
+          label={t('reset.newPassword')}
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-          hint={RESET_TEXT.hint}
-          error={touched.password ? passwordError : null}
+          hint={t('reset.hint')}
+          error={touched.password ? tm(passwordError) : null}
           required
           autoFocus
         />
         <PasswordField
-          label={RESET_TEXT.confirm}
+          label={t('reset.confirm')}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, confirm: true }))}
-          error={touched.confirm || confirm ? confirmError : null}
-          success={confirm && !confirmError ? AUTH_MESSAGES.passwordsMatch : null}
+          error={touched.confirm || confirm ? tm(confirmError) : null}
+          success={confirm && !confirmError ? t('messages.passwordsMatch') : null}
           required
         />
         <Button type="submit" className="w-full" disabled={!valid || busy}>
-          {busy ? RESET_TEXT.submitting : RESET_TEXT.submit}
+          {busy ? t('reset.submitting') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

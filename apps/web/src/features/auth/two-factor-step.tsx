@@ -6,7 +6,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { verifyTwoFactor } from '../../lib/auth';
 import { passkeyErrorText } from '../../lib/passkeys';
 import { AuthCard, linkClass } from './auth-card';
-import { TWO_FACTOR_STEP_TEXT as T } from './constants';
+import { useAuthMessage, useAuthT } from './auth-text';
 
 export interface TwoFactorStepProps {
   /** The password step's answer: the challenge, its methods and (with a passkey) the passkey options. */
@@ -19,6 +19,8 @@ export interface TwoFactorStepProps {
 
 /** The second step of a sign-in with two-factor on: a code from the app, a recovery code, or a passkey. */
 export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack }: TwoFactorStepProps) {
+  const t = useAuthT();
+  const tm = useAuthMessage();
   const challenge = step.challenge;
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -29,7 +31,7 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
     e.preventDefault();
     const entered = value.trim();
     if (!entered) {
-      setError(useRecovery ? T.recoveryRequired : T.codeRequired);
+      setError(useRecovery ? t('twoFactor.recoveryRequired') : t('twoFactor.codeRequired'));
       return;
     }
     setBusy(true);
@@ -41,7 +43,7 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
       );
       onSignedIn();
     } catch (err) {
-      failed(err, errorText(err, T.failed));
+      failed(err, errorText(err, t('twoFactor.failed')));
     }
   };
 
@@ -66,7 +68,7 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
       await verifyTwoFactor({ challenge, passkey: passkey as unknown as AuthenticationCredential }, rememberMe);
       onSignedIn();
     } catch (err) {
-      failed(err, passkeyErrorText(err, T.passkeyFailed));
+      failed(err, passkeyErrorText(err, t('twoFactor.passkeyFailed')));
     }
   };
 
@@ -77,25 +79,28 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
   };
 
   return (
-    <AuthCard title={T.title} subtitle={useRecovery ? T.introRecovery : T.introCode}>
+    <AuthCard
+      title={t('twoFactor.title')}
+      subtitle={useRecovery ? t('twoFactor.introRecovery') : t('twoFactor.introCode')}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         {useRecovery ? (
           <TextField
             key="recovery"
-            label={T.recoveryCode}
+            label={t('twoFactor.recoveryCode')}
             name="recoveryCode"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            error={error}
+            error={tm(error)}
             autoFocus
           />
         ) : (
           <TextField
             key="code"
-            label={T.code}
+            label={t('twoFactor.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -103,12 +108,12 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
             maxLength={7}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            error={error}
+            error={tm(error)}
             autoFocus
           />
         )}
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? T.submitting : T.submit}
+          {busy ? t('twoFactor.submitting') : t('twoFactor.submit')}
         </Button>
         {step.methods.includes('passkey') && step.passkeyOptions && (
           <Button
@@ -118,15 +123,15 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
             disabled={busy}
             onClick={() => void answerWithPasskey()}
           >
-            {busy ? T.passkeyBusy : T.passkey}
+            {busy ? t('twoFactor.passkeyBusy') : t('twoFactor.passkey')}
           </Button>
         )}
         <div className="flex flex-wrap justify-between gap-2 text-sm">
           <button type="button" className={linkClass} onClick={switchMethod}>
-            {useRecovery ? T.useCode : T.useRecovery}
+            {useRecovery ? t('twoFactor.useCode') : t('twoFactor.useRecovery')}
           </button>
           <button type="button" className={linkClass} onClick={() => onBack()}>
-            {T.backToLogin}
+            {t('twoFactor.backToLogin')}
           </button>
         </div>
       </form>

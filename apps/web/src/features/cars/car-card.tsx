@@ -2,6 +2,7 @@ import { compactNumber, exactNumber, type Car } from '@bm/core';
 import { Link } from 'react-router';
 import { StarRating } from '../../components/star-rating';
 import { cx, focusRing } from '../../components/ui';
+import { CardAddToCollection } from '../collections';
 import { CarBanner } from './car-banner';
 import { CAR_CARD_TEXT } from './constants';
 
@@ -73,6 +74,10 @@ export function CarCard({
       </Link>
     </p>
   );
+  // Signed-in members only: above the stretched link, over the banner (grid) or in the row's corner (list).
+  const addToCollection = (place: string) => (
+    <CardAddToCollection kind="car" id={car.id} name={car.name} className={place} />
+  );
 
   if (variant === 'list') {
     return (
@@ -89,6 +94,7 @@ export function CarCard({
             <Rating car={car} />
           </div>
         </div>
+        {addToCollection('bottom-2 right-2')}
       </div>
     );
   }
@@ -114,6 +120,7 @@ export function CarCard({
           <Rating car={car} />
         </div>
       </div>
+      {addToCollection('right-2 top-2')}
     </div>
   );
 }

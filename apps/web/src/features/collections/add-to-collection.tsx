@@ -15,7 +15,7 @@ const CollectionFormDialog = lazy(() =>
 );
 
 /**
- * 'Add to collection' on plugin and car pages: a dialog listing the member's collections, each a
+ * 'Add to collection' on plugin and car pages (cards have card-add-to-collection.tsx): a dialog listing the member's collections, each a
  * checkbox (checked when it holds the item; toggling adds or removes it), and 'New collection'
  * that makes one and adds the item to it. Visitors get the join prompt.
  */
@@ -49,6 +49,17 @@ export function AddToCollectionButton({
       )}
     </>
   );
+}
+
+/** The dialog alone, for a signed-in member: what a card's button loads when it is first pressed (card-add-to-collection.tsx). */
+export function AddToCollectionDialog(props: {
+  kind: CollectionItemKind;
+  id: number;
+  name: string;
+  onClose: () => void;
+}) {
+  const auth = useAuth();
+  return auth.member ? <AddDialog {...props} username={auth.member.username} /> : null;
 }
 
 function AddDialog({

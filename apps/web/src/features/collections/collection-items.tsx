@@ -126,7 +126,8 @@ function ItemRow({
         <PluginCard plugin={item.plugin} variant="list" />
       ) : item.car ? (
         <CarCard car={item.car} variant="list" />
-      ) : (
+      ) : null}
+      {!item.available && (
         <p
           className="rounded-lg border border-dashed border-amber-500/50 p-3 text-sm text-amber-200"
           data-testid="item-unavailable"

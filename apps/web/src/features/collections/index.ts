@@ -1,4 +1,5 @@
-// What other features use of collections: 'Add to collection' (plugin and car pages) and a member's
-// collections (profile, dashboard). The pages are in pages.ts (the router's chunk).
+// What other features use of collections: 'Add to collection' (plugin and car pages, and their cards)
+// and a member's collections (profile, dashboard). The pages are in pages.ts (the router's chunk).
 export { AddToCollectionButton } from './add-to-collection';
+export { CardAddToCollection } from './card-add-to-collection';
 export { MemberCollections } from './member-collections';

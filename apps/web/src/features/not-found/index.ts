@@ -1,1 +1,1 @@
-export { ItemNotFound, NOT_FOUND_TEXT, NotFoundPage } from './not-found-page';
+export { ItemNotFound, NotFoundPage } from './not-found-page';

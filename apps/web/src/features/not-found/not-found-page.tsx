@@ -2,44 +2,38 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
-
-export const NOT_FOUND_TEXT = {
-  heading: '404 Page Not Found',
-  body: "The page you're looking for doesn't exist or has moved.",
-  goBack: 'Go Back',
-  goHome: 'Go Home',
-  suggestions: 'Or try one of these:',
-} as const;
+import { useNotFoundT } from './not-found-text';
 
 export function NotFoundPage() {
+  const t = useNotFoundT();
   const navigate = useNavigate();
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(t('notFound.title'));
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-4xl font-extrabold text-white">{NOT_FOUND_TEXT.heading}</h1>
-      <p className="mt-4 text-slate-300">{NOT_FOUND_TEXT.body}</p>
+      <h1 className="text-4xl font-extrabold text-white">{t('notFound.heading')}</h1>
+      <p className="mt-4 text-slate-300">{t('notFound.body')}</p>
       <div className="mt-8 flex justify-center gap-3">
         <Button variant="outline" onClick={() => navigate(-1)}>
-          {NOT_FOUND_TEXT.goBack}
+          {t('notFound.goBack')}
         </Button>
-        <ButtonLink to="/">{NOT_FOUND_TEXT.goHome}</ButtonLink>
+        <ButtonLink to="/">{t('notFound.goHome')}</ButtonLink>
       </div>
-      <nav aria-label="Suggested pages" className="mt-10">
-        <p className="text-sm text-slate-400">{NOT_FOUND_TEXT.suggestions}</p>
+      <nav aria-label={t('notFound.suggested')} className="mt-10">
+        <p className="text-sm text-slate-400">{t('notFound.suggestions')}</p>
         <ul className="mt-3 flex justify-center gap-6 text-sm font-medium">
           <li>
             <Link className="text-sky-400 hover:text-sky-300" to="/plugins">
-              Plugins
+              {t('notFound.plugins')}
             </Link>
           </li>
           <li>
             <Link className="text-sky-400 hover:text-sky-300" to="/cars">
-              Cars
+              {t('notFound.cars')}
             </Link>
           </li>
           <li>
             <Link className="text-sky-400 hover:text-sky-300" to="/dashboard">
-              Dashboard
+              {t('notFound.dashboard')}
             </Link>
           </li>
         </ul>
@@ -53,15 +47,16 @@ export function NotFoundPage() {
  * never as a load failure, with ways on. The server answers these URLs 404 too.
  */
 export function ItemNotFound({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
+  const t = useNotFoundT();
   useDocumentTitle(title);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-extrabold text-white">{title}</h1>
       <p className="mt-4 break-words text-slate-300">{body}</p>
-      <nav aria-label="Suggested pages" className="mt-8 flex flex-wrap justify-center gap-3">
+      <nav aria-label={t('notFound.suggested')} className="mt-8 flex flex-wrap justify-center gap-3">
         {children}
         <ButtonLink to="/" variant="outline">
-          {NOT_FOUND_TEXT.goHome}
+          {t('notFound.goHome')}
         </ButtonLink>
       </nav>
     </section>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
 import { compactNumber, exactNumber } from '../../lib/format';
+import { CardAddToCollection } from '../collections';
 import { CompatibilityBadge } from './compatibility/compatibility-badge';
 import { PluginBanner } from './plugin-banner';
 import { formatRating, usePluginsT } from './plugins-text';
@@ -117,6 +118,14 @@ export function PluginCard({
   const wrap = (cls: string, children: ReactNode) => (
     <div className={cx(frame, cls)} data-testid="plugin-card">
       {children}
+      {clickable && (
+        <CardAddToCollection
+          kind="plugin"
+          id={plugin.id}
+          name={plugin.name}
+          className={variant === 'list' ? 'bottom-2 right-2' : 'right-2 top-2'}
+        />
+      )}
     </div>
   );
 

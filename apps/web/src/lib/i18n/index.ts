@@ -1,48 +1,62 @@
-import { DEFAULT_LOCALE, isLocale, matchLocale, SUPPORTED_LOCALES, type Locale } from '@bm/core';
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  compileCatalogue,
+  DEFAULT_LOCALE,
+  isLocale,
+  matchLocale,
+  type Catalogue,
+  type CatalogueKey,
+  type Locale,
+  type TextValues,
+} from '@bm/core';
+import { setupI18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
 import type { Namespace, NamespaceResources } from '../../locales/en';
 import { readItem, writeItem } from '../storage';
 
 /**
- * The one i18n library of the web app (docs/i18n.md): i18next with react-i18next.
+ * The one i18n library of the web app (docs/i18n.md): Lingui's core, chosen for its weight (about
+ * 2 KB gzip in the first visit, against some 18 KB for i18next with react-i18next).
  *
- * English is the source catalogue, one namespace per area (`src/locales/en/<ns>.ts`), and it is
- * bundled with the code that shows it: a feature's namespace is registered when its module loads,
- * so a lazy page carries its own English. Every other language is one chunk of its own
- * (`src/locales/<lng>/index.ts`, all namespaces), loaded only when a reader picks that language.
- * Placeholders are `{name}`; plurals are i18next's `_one`/`_other` keys, chosen by Intl.PluralRules.
+ * English is the source catalogue, one namespace per area (`src/locales/en/<ns>.ts`), bundled with
+ * the code that shows it: a feature's namespace is registered when its module loads, so a lazy page
+ * carries its own English. Every other language is one chunk of its own (`src/locales/<lng>/index.ts`,
+ * all namespaces), loaded only when a reader picks that language. Lingui picks plural forms by CLDR
+ * (Intl.PluralRules) and fills placeholders; a text missing in a language falls back to English.
  */
-export const i18n = i18next.createInstance();
+export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
+const english = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LOCALE,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...SUPPORTED_LOCALES],
-  load: 'currentOnly',
-  resources: {},
-  ns: [],
-  defaultNS: false,
-  initAsync: false,
-  returnEmptyString: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-  react: { useSuspense: false },
-});
+export type Translate<N extends Namespace> = (key: CatalogueKey<NamespaceResources[N]>, values?: TextValues) => string;
+
+function translate<N extends Namespace>(ns: N): Translate<N> {
+  return (key, values) => {
+    const id = `${ns}:${key}`;
+    const instance = Object.prototype.hasOwnProperty.call(i18n.messages, id) ? i18n : english;
+    return instance._(id, values as Record<string, unknown> | undefined);
+  };
+}
 
 /**
  * Registers a namespace's English (once, when the module that shows it loads) and gives the hook its
- * components read it with: `const t = useT(); t('detail.install')`.
+ * components read it with: `const t = useT(); t('detail.install')`, `t('comments', { count })`.
  */
-export function namespace<N extends Namespace>(ns: N, english: NamespaceResources[N]) {
-  if (!i18n.hasResourceBundle(DEFAULT_LOCALE, ns)) i18n.addResourceBundle(DEFAULT_LOCALE, ns, english, true, true);
-  const useT = () => useTranslation(ns).t;
-  /** The same texts outside a component (a toast, a title set from a callback), in the current language. */
-  const fixedT = () => i18n.getFixedT(null, ns);
+export function namespace<N extends Namespace>(ns: N, source: NamespaceResources[N]) {
+  const messages = compileCatalogue(ns, source as Catalogue) as unknown as Messages;
+  english.load(DEFAULT_LOCALE, messages);
+  i18n.load(DEFAULT_LOCALE, messages);
+  const t = translate(ns);
+  /** The texts in the current language; the component renders again when the language changes. */
+  const useT = (): Translate<N> => {
+    useLocale();
+    return t;
+  };
+  /** The same texts outside a component (a toast, a title set from a callback). */
+  const fixedT = (): Translate<N> => t;
   return { useT, fixedT };
 }
 
-type Catalogue = Record<string, Record<string, unknown>>;
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+type LocaleCatalogue = Record<string, Catalogue>;
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: LocaleCatalogue }>> = {
   fr: () => import('../../locales/fr'),
   de: () => import('../../locales/de'),
   es: () => import('../../locales/es'),
@@ -53,7 +67,11 @@ const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 async function loadCatalogue(locale: Locale): Promise<void> {
   if (loaded.has(locale) || locale === 'en') return;
   const { default: catalogue } = await LOADERS[locale]();
-  for (const [ns, texts] of Object.entries(catalogue)) i18n.addResourceBundle(locale, ns, texts, true, true);
+  const messages = Object.entries(catalogue).reduce<Messages>(
+    (all, [ns, texts]) => Object.assign(all, compileCatalogue(ns, texts)),
+    {},
+  );
+  i18n.load(locale, messages);
   loaded.add(locale);
 }
 
@@ -61,7 +79,7 @@ async function loadCatalogue(locale: Locale): Promise<void> {
 export const LOCALE_KEY = 'bm.locale';
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
 function browserLocale(): Locale {
@@ -83,13 +101,13 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
 }
 
 /**
- * Switches the language: loads its catalogue chunk first, so no text flashes as a key, then sets
- * `<html lang>`. `keep` writes it to local storage (the reader chose it).
+ * Switches the language: loads its catalogue chunk first, so no text flashes in another language,
+ * then sets `<html lang>`. `keep` writes it to local storage (the reader chose it).
  */
 export async function changeLocale(locale: Locale, { keep = false }: { keep?: boolean } = {}): Promise<void> {
   await loadCatalogue(locale);
   if (keep) writeItem('local', LOCALE_KEY, locale);
-  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   for (const listener of listeners) listener(locale);
 }
@@ -99,8 +117,9 @@ export function startLocale(): Promise<void> {
   return changeLocale(initialLocale());
 }
 
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+
 /** The current language, re-rendering when it changes. */
 export function useLocale(): Locale {
-  const { i18n: instance } = useTranslation();
-  return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
 }

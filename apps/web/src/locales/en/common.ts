@@ -1,4 +1,86 @@
-/** Words shared by every area of the app (lib/). */
+import { AUTH_MESSAGES, FOLLOW_TEXT } from '@bm/core';
+
+/** Words shared by every area of the app: lib/ and the shared components every page uses (components/). */
 export default {
   justNow: 'just now',
+  loading: 'Loading',
+  results: 'Results',
+  close: 'Close',
+  password: {
+    show: 'Show',
+    hide: 'Hide',
+    showLabel: 'Show password',
+    hideLabel: 'Hide password',
+  },
+  pagination: {
+    nav: 'Pagination',
+    previous: 'Previous',
+    next: 'Next',
+    previousLabel: 'Previous page',
+    nextLabel: 'Next page',
+    page: 'Page {page}',
+  },
+  confirm: {
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    delete: 'Delete',
+  },
+  ad: {
+    label: 'Advertisement',
+    placeholder: 'Advertisement placeholder',
+  },
+  joinUs: {
+    title: 'Join the Community',
+    description: 'Create a free account to take part.',
+    benefitRate: 'Rate and review plugins and cars',
+    benefitComment: 'Comment and vote on discussions',
+    benefitUpload: 'Upload your own plugins and car designs',
+    benefitProfile: 'Get your own profile and dashboard',
+    createAccount: 'Create Account',
+    signIn: 'Sign In',
+  },
+  starRating: {
+    rating: 'Rating',
+    shown: 'Rated {value} out of 5',
+    rate_one: 'Rate {count} star',
+    rate_other: 'Rate {count} stars',
+  },
+  dropZone: {
+    dropFile: 'Drop a file here or choose one',
+    dropImage: 'Drop an image here or choose one',
+    dropZip: 'Drop a ZIP here or choose a file',
+    dropNow: 'Release to use this file',
+    replace: 'Drop another file or choose one to replace it',
+    clear: 'Clear',
+    clearFile: 'Clear {label}',
+    chosen: '{label}: {name}, {size}, chosen.',
+    cleared: '{label}: no file chosen.',
+    preview: 'Preview of {name}',
+  },
+  botCheck: {
+    group: 'Security verification',
+    expired: AUTH_MESSAGES.turnstileExpired,
+    failed: AUTH_MESSAGES.turnstileFailed,
+    load: AUTH_MESSAGES.turnstileLoad,
+  },
+  emailSuggestion: {
+    didYouMean: 'Did you mean @{domain}?',
+    use: 'Use @{domain}',
+    youEntered: 'You entered @{domain}',
+    dismiss: "I'm sure it's correct",
+    wait: 'Wait {seconds}s to proceed',
+  },
+  follow: {
+    follow: FOLLOW_TEXT.follow,
+    following: FOLLOW_TEXT.following,
+    nameFollow_one: 'Follow {name}, {count} follower',
+    nameFollow_other: 'Follow {name}, {count} followers',
+    nameFollowing_one: 'Following {name}, {count} follower',
+    nameFollowing_other: 'Following {name}, {count} followers',
+    followFailed: FOLLOW_TEXT.followFailed,
+    unfollowFailed: FOLLOW_TEXT.unfollowFailed,
+    joinTitle: FOLLOW_TEXT.joinTitle,
+    joinDescription: FOLLOW_TEXT.joinDescription,
+  },
+  supportLink: 'Support {author}',
 } as const;

@@ -2,6 +2,7 @@
  * The English catalogue's namespaces, as types only: each namespace's texts are imported by the code
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
+import type auth from './auth';
 import type common from './common';
 import type home from './home';
 import type pluginCreate from './pluginCreate';
@@ -11,6 +12,7 @@ import type plugins from './plugins';
 import type shell from './shell';
 
 export interface NamespaceResources {
+  auth: typeof auth;
   common: typeof common;
   home: typeof home;
   pluginCreate: typeof pluginCreate;

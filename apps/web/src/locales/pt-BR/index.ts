@@ -1,7 +1,10 @@
-/** Every namespace of this language in one chunk, loaded only when a reader picks it (lib/i18n). */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./*.json', { eager: true });
+/// <reference types="vite/client" />
+import type { Catalogue } from '@bm/core';
 
-const catalogue: Record<string, Record<string, unknown>> = Object.fromEntries(
+/** Every namespace of this language in one chunk, loaded only when a reader picks it (lib/i18n). */
+const files = import.meta.glob<{ default: Catalogue }>('./*.json', { eager: true });
+
+const catalogue: Record<string, Catalogue> = Object.fromEntries(
   Object.entries(files).map(([path, mod]) => [path.slice(2, -'.json'.length), mod.default]),
 );
 export default catalogue;
