@@ -3,15 +3,10 @@ import { CAR_DETAIL_TEXT, CAR_FORM_TEXT } from '../../apps/web/src/features/cars
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
-import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
-import {
-  COMMENTS_TEXT,
-  INSTALL_TEXT,
-  PLUGIN_DETAIL_TEXT,
-  PLUGINS_LIST_TEXT,
-  REPORT_TEXT,
-} from '../../apps/web/src/features/plugins/constants';
+import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /**
  * Issue 14 goal 5: axe finds no serious or critical violation on any route, signed out, as a member
@@ -86,8 +81,8 @@ test.describe('axe on every route and dialog', () => {
     }
 
     await axeAt(page, '/plugin/1', findings);
-    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install }).click();
-    await axeOpen(page, 'install dialog', page.getByRole('dialog', { name: INSTALL_TEXT.title }), findings);
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install }).click();
+    await axeOpen(page, 'install dialog', page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.install.title }), findings);
     await page.keyboard.press('Escape');
     await page.getByTestId('rating-summary').focus();
     await page.keyboard.press('Enter');
@@ -157,11 +152,11 @@ test.describe('axe on every route and dialog', () => {
     await page.keyboard.press('Enter');
     await axeOpen(page, 'rating panel', page.getByTestId('rating-panel'), findings);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.moreDownloads }).click();
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.moreDownloads }).click();
     await axeOpen(page, 'more downloads menu', page.getByRole('menu'), findings);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: REPORT_TEXT.open, exact: true }).click();
-    await axeOpen(page, 'report dialog', page.getByRole('dialog', { name: REPORT_TEXT.title }), findings);
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.report.open, exact: true }).click();
+    await axeOpen(page, 'report dialog', page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.report.title }), findings);
     await page.keyboard.press('Escape');
     // The comments tab, with the member's own comment (its edit and delete buttons) in it.
     await api(page, '/plugins/2/comments', {
@@ -171,8 +166,8 @@ test.describe('axe on every route and dialog', () => {
     await page.getByRole('tab', { name: /^Comments/ }).click();
     await expect(page.getByTestId('comment').first()).toBeVisible();
     for (const p of await axeProblems(page)) findings.push(`/plugin/2 comments: ${p}`);
-    await page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions }).click();
-    await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_TEXT.releasedCol })).toBeVisible();
+    await page.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.versions }).click();
+    await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_EN.versions.releasedCol })).toBeVisible();
     for (const p of await axeProblems(page)) findings.push(`/plugin/2 versions: ${p}`);
 
     expect(findings).toEqual([]);
@@ -238,10 +233,10 @@ test.describe('confirm dialogs on a phone', () => {
     await page.goto('/plugin/3');
     await page.getByRole('tab', { name: /^Comments/ }).click();
     const mine = page.getByTestId('comment').filter({ hasText: `Comment to delete ${tag}` });
-    await mine.getByRole('button', { name: COMMENTS_TEXT.delete }).click();
-    const askComment = page.getByRole('alertdialog', { name: COMMENTS_TEXT.deleteConfirm });
+    await mine.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.delete }).click();
+    const askComment = page.getByRole('alertdialog', { name: PLUGIN_DETAIL_EN.comments.deleteConfirm });
     await axeOpen(page, 'comment delete confirmation', askComment, findings);
-    await askComment.getByRole('button', { name: COMMENTS_TEXT.delete }).click();
+    await askComment.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.delete }).click();
     await expect(mine).toHaveCount(0);
     const left = await api<Array<{ id: number }>>(page, '/plugins/3/comments');
     expect(left.some((c) => c.id === comment.id)).toBe(false);
@@ -284,22 +279,22 @@ test.describe('keyboard only', () => {
   test('search, open a plugin and its install dialog', async ({ page }) => {
     await recordInstalls(page);
     await page.goto('/plugins');
-    const box = page.getByRole('searchbox', { name: PLUGINS_LIST_TEXT.searchLabel });
+    const box = page.getByRole('searchbox', { name: PLUGINS_EN.list.searchLabel });
     await tabTo(page, box);
     await page.keyboard.type('Session Stats');
     await expect(page).toHaveURL(/search=Session/);
     const link = page
-      .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+      .getByRole('list', { name: PLUGINS_EN.list.results })
       .getByRole('link', { name: /Session Stats/ })
       .first();
     await tabTo(page, link);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Session Stats' })).toBeVisible();
 
-    const install = page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install });
+    const install = page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install });
     await tabTo(page, install);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: INSTALL_TEXT.title });
+    const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.install.title });
     await expect(dialog).toBeVisible();
     // Focus moves into the dialog and Tab keeps it there.
     for (let i = 0; i < 6; i++) {
@@ -349,9 +344,9 @@ test.describe('keyboard only', () => {
     }
     await expect(page.getByRole('tab', { name: /^Comments/ })).toHaveAttribute('aria-selected', 'true');
     const text = `Typed without a mouse ${Date.now().toString(36)}`;
-    await tabTo(page, page.getByLabel(COMMENTS_TEXT.label));
+    await tabTo(page, page.getByLabel(PLUGIN_DETAIL_EN.comments.label));
     await page.keyboard.type(text);
-    await tabTo(page, page.getByRole('button', { name: COMMENTS_TEXT.post }));
+    await tabTo(page, page.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.post }));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
     const comments = await api<Array<{ body: string }>>(page, '/plugins/4/comments');

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
-import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server/src/platform/provenance';
 import { PORT } from '../playwright.config';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /**
  * The build pipeline in Chromium: a second site (its own data) with a builder configured, and the
@@ -90,8 +90,12 @@ test('an upload goes through the local builder by the signed webhook; a failed b
     .setInputFiles({ name: 'boost.zip', mimeType: 'application/zip', buffer: prebuilt });
   await source.getByLabel(MANAGE_TEXT.versionString).fill('1.0.0');
   await source.getByRole('button', { name: MANAGE_TEXT.uploadSource }).click();
-  await expect(page.getByText(MANAGE_TEXT.buildStarted(name, '1.0.0'))).toBeVisible();
-  await expect(page.getByText(MANAGE_TEXT.buildFinished(name, '1.0.0'))).toBeVisible();
+  await expect(
+    page.getByText(MANAGE_TEXT.buildStarted.replace('{plugin}', name).replace('{version}', '1.0.0')),
+  ).toBeVisible();
+  await expect(
+    page.getByText(MANAGE_TEXT.buildFinished.replace('{plugin}', name).replace('{version}', '1.0.0')),
+  ).toBeVisible();
   const rows = page.locator('section#submissions').getByTestId('submission-row');
   await expect(rows.first()).toContainText('Pending');
   Object.assign(built, { pluginId: id, name, source: prebuilt });
@@ -167,15 +171,19 @@ test.describe('a version built by the local builder, on a phone', () => {
     await page.goto(`/plugin/${built.pluginId}`);
     await expect(page.getByRole('heading', { level: 1, name: built.name })).toBeVisible();
     // The Versions tab with the keyboard: Tab to the selected tab, then arrow keys (tabs select on focus).
-    const versionsTab = page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions });
+    const versionsTab = page.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.versions });
     await tabTo(page, page.getByRole('tab', { selected: true }));
     for (let i = 0; i < 4 && !(await versionsTab.evaluate((el) => el === document.activeElement)); i++)
       await page.keyboard.press('ArrowRight');
     await expect(versionsTab).toHaveAttribute('aria-selected', 'true');
     const origin = page.getByTestId('version-origin').first();
-    await expect(origin).toContainText(PLUGIN_DETAIL_TEXT.builtFromSource('e2e-local-builder'));
+    await expect(origin).toContainText(
+      PLUGIN_DETAIL_EN.versions.builtFromSource.replace('{builder}', 'e2e-local-builder'),
+    );
     // The envelope link is reached with the keyboard; what it serves verifies with the printed key.
-    const link = origin.getByRole('link', { name: PLUGIN_DETAIL_TEXT.provenanceLinkOf('version 1.0.0') });
+    const link = origin.getByRole('link', {
+      name: PLUGIN_DETAIL_EN.versions.provenanceLinkOf.replace('{version}', '1.0.0'),
+    });
     await tabTo(page, link);
     const envelope = await page.request.get((await link.getAttribute('href'))!);
     expect(envelope.status()).toBe(200);

@@ -1,10 +1,10 @@
 import { FEED_PATHS, FEED_TITLES } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
-import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
+import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { chooseWithKeyboard, expectNoAxeViolations } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, settle, signIn, tabTo, tokenOf, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /** An access token for a demo account, without the browser's session. */
 async function apiToken(page: Page, account: { username: string; password: string }) {
@@ -78,7 +78,7 @@ test('an author writes a changelog, a moderator approves it, and the Versions ta
   await tabTo(page, changelog);
   const text = `## What's new\n\n- Faster **boost** meter & <b>more</b> ${tag}`;
   await page.keyboard.type(text);
-  await expect(source.getByText(MANAGE_TEXT.counter(text.length, 5000))).toBeVisible();
+  await expect(source.getByText(`${text.length}/5000`)).toBeVisible();
   await expectNoAxeViolations(page, 'section#source');
   await fitsPhone(page);
   const upload = source.getByRole('button', { name: MANAGE_TEXT.uploadSource });
@@ -117,7 +117,7 @@ test('an author writes a changelog, a moderator approves it, and the Versions ta
   await page.goto(`/plugin/${id}`);
   await settle(page);
   await expectFeedLink(page, FEED_TITLES.plugin(name), FEED_PATHS.plugin(id));
-  const versionsTab = page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions });
+  const versionsTab = page.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.versions });
   // The tab list is one stop of Tab; the arrows move between its tabs.
   await tabTo(page, page.getByRole('tab', { selected: true }));
   for (let i = 0; i < 6 && (await versionsTab.getAttribute('aria-selected')) !== 'true'; i++) {
@@ -125,7 +125,7 @@ test('an author writes a changelog, a moderator approves it, and the Versions ta
   }
   await expect(versionsTab).toBeFocused();
   await expect(versionsTab).toHaveAttribute('aria-selected', 'true');
-  const log = page.getByRole('region', { name: PLUGIN_DETAIL_TEXT.changelogOf('2.5.0') });
+  const log = page.getByRole('region', { name: PLUGIN_DETAIL_EN.versions.changelogOf.replace('{version}', '2.5.0') });
   await expect(log.getByRole('heading', { name: "What's new" })).toBeVisible();
   await expect(log.getByRole('listitem')).toContainText(`Faster boost meter & <b>more</b> ${tag}`);
   await expect(log.locator('strong')).toHaveText('boost');

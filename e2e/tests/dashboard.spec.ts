@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
+import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { DASHBOARD_TEXT as T } from '../../apps/web/src/features/dashboard/constants';
 import { DEMO, signIn, tabTo } from './support';
 

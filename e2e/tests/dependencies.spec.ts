@@ -1,9 +1,9 @@
 import { DEPENDENCY_MESSAGES, supportLinkText, type PluginPage } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { INSTALL_TEXT, PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { SUPPORT_FORM_TEXT } from '../../apps/web/src/features/members/constants';
 import { DEMO, axeProblems, settle, signIn, tabTo, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 // Issue 29 items 2 and 5 in Chromium, on a phone-sized screen, with the keyboard: a plugin requiring
 // another lists it in the install dialog (each with its own Install) and in the plugin manager's
@@ -100,13 +100,15 @@ test('a plugin requiring another lists it in the install dialog and the plugin m
   });
   await page.goto(`/plugin/${app}`);
   await settle(page);
-  const install = page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install });
+  const install = page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install });
   await tabTo(page, install, { max: 120 });
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: INSTALL_TEXT.title });
+  const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.install.title });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { name: INSTALL_TEXT.requiresTitle })).toBeVisible();
-  const installBase = dialog.getByRole('button', { name: INSTALL_TEXT.installNamed(`Base Lib ${tag}`) });
+  await expect(dialog.getByRole('heading', { name: PLUGIN_DETAIL_EN.install.requiresTitle })).toBeVisible();
+  const installBase = dialog.getByRole('button', {
+    name: PLUGIN_DETAIL_EN.install.installNamed.replace('{name}', `Base Lib ${tag}`),
+  });
   await tabTo(page, installBase);
   await fitsAndPasses(page, 'install dialog', findings);
   await page.keyboard.press('Enter');

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HOME_TEXT } from '../../apps/web/src/features/home/constants';
-import { PLUGIN_DETAIL_TEXT, PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
+import HOME_TEXT from '../../apps/web/src/locales/en/home';
 import { DEMO, signIn } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 const featuredCards = (page: Page) =>
   page.getByRole('list', { name: HOME_TEXT.featuredTitle }).getByTestId('plugin-card');
@@ -33,7 +34,7 @@ test.describe('home page', () => {
     await page.getByRole('searchbox', { name: HOME_TEXT.searchLabel }).fill('  Aerial Trainer ');
     await page.getByRole('button', { name: HOME_TEXT.search, exact: true }).click();
     await expect(page).toHaveURL(/\/plugins\?search=Aerial(\+|%20)Trainer$/);
-    const results = page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
+    const results = page.getByRole('list', { name: PLUGINS_EN.list.results }).getByTestId('plugin-card');
     await results.filter({ hasText: 'Aerial Trainer' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Aerial Trainer' })).toBeVisible();
   });
@@ -46,8 +47,8 @@ test.describe('home page', () => {
 
     await signIn(page, DEMO.admin);
     await page.goto(`/plugin/${id}`);
-    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_TEXT.admin })).toBeVisible();
-    const toggle = page.getByRole('switch', { name: PLUGIN_DETAIL_TEXT.featured });
+    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_EN.admin.title })).toBeVisible();
+    const toggle = page.getByRole('switch', { name: PLUGIN_DETAIL_EN.admin.featured });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
@@ -124,7 +125,7 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/plugins\?search=Ball(\+|%20)Prediction$/);
     await expect(
       page
-        .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+        .getByRole('list', { name: PLUGINS_EN.list.results })
         .getByTestId('plugin-card')
         .filter({ hasText: 'Ball Prediction' })
         .first(),

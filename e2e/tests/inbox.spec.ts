@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { COMMENTS_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { INBOX_TEXT } from '../../apps/web/src/features/inbox/constants';
 import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
 import { signIn, tokenOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 const MEMBERS = ['RocketRyan', 'BoostQueen', 'AerialAce', 'FlipReset'] as const;
 const PASSWORD = 'member-password';
@@ -48,8 +48,8 @@ test.describe('inbox', () => {
     await a.goto(`/plugin/${plugin.id}`);
     await a.getByRole('tab', { name: /^Comments/ }).click();
     const text = `Nice work on this one ${Date.now()}`;
-    await a.getByLabel(COMMENTS_TEXT.label).fill(text);
-    await a.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    await a.getByLabel(PLUGIN_DETAIL_EN.comments.label).fill(text);
+    await a.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.post }).click();
     await expect(a.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
 
     // B's unread dot and count change without a reload.

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MemberProfile } from '@bm/core';
 import { PROFILE_EDIT_TEXT, PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
-import { PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 /** No serious or critical axe violations in the page's main content as it is now. */
 async function expectAccessible(page: Page) {
@@ -28,7 +28,7 @@ test.describe('member profiles', () => {
   test("a visitor follows a plugin's author to their profile with their plugins and cars", async ({ page }) => {
     await page.goto('/plugins?search=Boost%20Meter%20Plus');
     const card = page
-      .getByRole('list', { name: PLUGINS_LIST_TEXT.results })
+      .getByRole('list', { name: PLUGINS_EN.list.results })
       .getByTestId('plugin-card')
       .filter({ hasText: 'Boost Meter Plus' })
       .first();

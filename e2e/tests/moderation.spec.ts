@@ -2,11 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
-import { PLUGIN_DETAIL_TEXT, REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, signIn, tabTo, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate(
@@ -127,10 +127,14 @@ test('a moderator approves one submission with a binary and denies another with 
 
   // The plugin page now offers the version.
   await page.goto(`/plugin/${approveId}`);
-  await expect(page.getByText(PLUGIN_DETAIL_TEXT.version('1.0.0'), { exact: true })).toBeVisible();
-  await page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions }).click();
+  await expect(
+    page.getByText(PLUGIN_DETAIL_EN.detail.version.replace('{version}', '1.0.0'), { exact: true }),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.versions }).click();
   await expect(page.getByRole('tabpanel')).toContainText('1.0.0');
-  await expect(page.getByRole('tabpanel').getByRole('link', { name: PLUGIN_DETAIL_TEXT.download })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel').getByRole('link', { name: PLUGIN_DETAIL_EN.versions.download }),
+  ).toBeVisible();
 
   // Deny the second submission with the keyboard alone.
   await page.goto('/moderator/pending');
@@ -188,17 +192,17 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
 
   await signIn(page, DEMO.member);
   await page.goto(`/plugin/${id}`);
-  await page.getByRole('button', { name: REPORT_TEXT.open, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: REPORT_TEXT.title });
+  await page.getByRole('button', { name: PLUGIN_DETAIL_EN.report.open, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.report.title });
   await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
-  await dialog.getByLabel(REPORT_TEXT.details).fill('Same as three other plugins.');
+  await dialog.getByLabel(PLUGIN_DETAIL_EN.report.details).fill('Same as three other plugins.');
   await expectAccessible(page, '[role=dialog]');
-  await dialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
-  await expect(page.getByText(REPORT_TEXT.sent)).toBeVisible();
+  await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
+  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent)).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: REPORT_TEXT.open, exact: true }).click();
+  await page.getByRole('button', { name: PLUGIN_DETAIL_EN.report.open, exact: true }).click();
   await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
-  await dialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
+  await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MODERATION_MESSAGES.reportExists);
   await signOut(page);
 

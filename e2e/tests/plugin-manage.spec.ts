@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CREATE_PLUGIN_TEXT } from '../../apps/web/src/features/plugins/create/constants';
-import { MANAGE_TEXT } from '../../apps/web/src/features/plugins/manage/constants';
+import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
+import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest, zoneOf } from './drop-zone';
@@ -159,7 +159,9 @@ test('a member creates a plugin from the dashboard and manages it', async ({ pag
     multipart: { file: { name: 'aerial-1.1.zip', mimeType: 'application/zip', buffer: good }, versionString: '1.1.0' },
   });
   expect(upload.status()).toBe(201);
-  await expect(page.getByText(MANAGE_TEXT.buildFinished(`${name} Pro`, '1.1.0'))).toBeVisible();
+  await expect(
+    page.getByText(MANAGE_TEXT.buildFinished.replace('{plugin}', `${name} Pro`).replace('{version}', '1.1.0')),
+  ).toBeVisible();
   await page.goto(`/plugins/${id}/manage`);
   await expect(page.locator('section#submissions').getByTestId('submission-row')).toHaveCount(2);
 

@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  COMMENTS_TEXT,
-  INSTALL_TEXT,
-  PLUGIN_DETAIL_TEXT,
-  PLUGINS_LIST_TEXT,
-} from '../../apps/web/src/features/plugins/constants';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { axeProblems, DEMO, signIn } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
-const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_LIST_TEXT.results }).getByTestId('plugin-card');
+const cards = (page: Page) => page.getByRole('list', { name: PLUGINS_EN.list.results }).getByTestId('plugin-card');
 
 async function openPlugin(page: Page, name: string): Promise<number> {
   await page.goto(`/plugins?search=${encodeURIComponent(name)}`);
@@ -21,7 +17,7 @@ async function openPlugin(page: Page, name: string): Promise<number> {
 test.describe('plugins list', () => {
   test('search (with a typo), tag filter, view switch and pages mirror into the address', async ({ page }) => {
     await page.goto('/plugins');
-    await expect(page.getByRole('heading', { level: 1, name: PLUGINS_LIST_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: PLUGINS_EN.list.title })).toBeVisible();
     await expect(page.getByRole('link', { name: /Get BakkesMod/ })).toHaveAttribute('href', 'https://bakkesmod.com/');
     await expect(cards(page)).toHaveCount(16);
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 1 of');
@@ -35,16 +31,16 @@ test.describe('plugins list', () => {
     await expect(page.getByTestId('plugins-counter')).toContainText('Page 2 of');
 
     // One typo still finds the plugin.
-    const box = page.getByRole('searchbox', { name: PLUGINS_LIST_TEXT.searchLabel });
+    const box = page.getByRole('searchbox', { name: PLUGINS_EN.list.searchLabel });
     await box.fill('Aerial Trainr');
     await expect(page).toHaveURL(/search=Aerial(\+|%20)Trainr/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(cards(page).filter({ hasText: 'Aerial Trainer' })).toHaveCount(1);
 
     // Clear, then filter by a tag (repeated tags= params).
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.clear }).click();
+    await page.getByRole('button', { name: PLUGINS_EN.list.clear }).click();
     await expect(page).not.toHaveURL(/search=/);
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.filters }).click();
+    await page.getByRole('button', { name: PLUGINS_EN.list.filters }).click();
     await page.getByText('Replays', { exact: true }).click();
     await expect(page).toHaveURL(/tags=replays/);
     await expect(cards(page).filter({ hasText: 'Instant Replay Saver' })).toHaveCount(1);
@@ -53,16 +49,16 @@ test.describe('plugins list', () => {
 
     // Sort menu by keyboard.
     await page.getByRole('button', { name: /^Sort:/ }).click();
-    await expect(page.getByRole('menu', { name: PLUGINS_LIST_TEXT.sortMenu })).toBeVisible();
+    await expect(page.getByRole('menu', { name: PLUGINS_EN.list.sortMenu })).toBeVisible();
     await page.getByRole('menuitemradio', { name: 'Name ↑' }).click();
     await expect(page).toHaveURL(/sortBy=name&sortDir=asc/);
 
     // The list view, remembered after a reload.
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.list }).click();
-    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: PLUGINS_EN.list.list }).click();
+    await expect(page.getByRole('list', { name: PLUGINS_EN.list.results })).toHaveAttribute('data-view', 'list');
     await page.goto('/plugins');
-    await expect(page.getByRole('list', { name: PLUGINS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
-    await page.getByRole('button', { name: PLUGINS_LIST_TEXT.grid }).click();
+    await expect(page.getByRole('list', { name: PLUGINS_EN.list.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: PLUGINS_EN.list.grid }).click();
   });
 });
 
@@ -79,32 +75,32 @@ test.describe('plugin detail', () => {
     });
     const installs = () => page.evaluate(() => (window as unknown as { __installs: string[] }).__installs);
     const id = await openPlugin(page, 'Rocket Plugin');
-    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_TEXT.info })).toBeVisible();
-    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.install }).click();
-    const dialog = page.getByRole('dialog', { name: INSTALL_TEXT.title });
+    await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_EN.info.title })).toBeVisible();
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install }).click();
+    const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.install.title });
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('install-dialog')).toHaveAttribute('data-install-link', `bakkesmod://install/${id}`);
     await expect(page.locator('html')).toHaveAttribute('data-install-attempt', `bakkesmod://install/${id}`);
     expect(await installs()).toEqual([`bakkesmod://install/${id}`]);
-    await dialog.getByRole('button', { name: INSTALL_TEXT.tryAgain }).click();
+    await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.install.tryAgain }).click();
     expect(await installs()).toEqual([`bakkesmod://install/${id}`, `bakkesmod://install/${id}`]);
-    await dialog.getByRole('button', { name: INSTALL_TEXT.close }).click();
+    await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.install.close }).click();
     await expect(dialog).toBeHidden();
 
     // ?install=1 starts it on arrival.
     await page.goto(`/plugin/${id}?install=1`);
-    await expect(page.getByRole('dialog', { name: INSTALL_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.install.title })).toBeVisible();
     expect(await installs()).toEqual([`bakkesmod://install/${id}`]);
     await expect(page).not.toHaveURL(/install=1/);
-    await page.getByRole('button', { name: INSTALL_TEXT.close }).click();
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.install.close }).click();
 
     // Tabs, keyboard too.
     const tabs = page.getByRole('tablist');
-    await tabs.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.details }).focus();
+    await tabs.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.details }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(tabs.getByRole('tab', { name: /^Comments/ })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_TEXT.releasedCol })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: PLUGIN_DETAIL_EN.versions.releasedCol })).toBeVisible();
   });
 
   test('anonymous rating asks to join; download; old addresses redirect; non-numeric id is not found', async ({
@@ -116,8 +112,8 @@ test.describe('plugin detail', () => {
       (r) => r.url().endsWith(`/plugins/${id}/download`) && r.request().method() === 'POST',
     );
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.moreDownloads }).click();
-    await page.getByRole('menuitem', { name: PLUGIN_DETAIL_TEXT.downloadFiles }).click();
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.moreDownloads }).click();
+    await page.getByRole('menuitem', { name: PLUGIN_DETAIL_EN.detail.downloadFiles }).click();
     const answer = (await (await counted).json()) as { downloadUrl: string | null };
     expect(answer.downloadUrl).toBeTruthy();
     expect((await download).suggestedFilename()).toMatch(/\.zip$/i);
@@ -130,8 +126,8 @@ test.describe('plugin detail', () => {
     await page.goto('/plugin-search/2');
     await expect(page).toHaveURL(/\/plugins$/);
     await page.goto('/plugin/abc');
-    await expect(page.getByRole('heading', { level: 1, name: PLUGIN_DETAIL_TEXT.notFoundTitle })).toBeVisible();
-    await expect(page.getByText(PLUGIN_DETAIL_TEXT.error)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: PLUGIN_DETAIL_EN.detail.notFoundTitle })).toBeVisible();
+    await expect(page.getByText(PLUGIN_DETAIL_EN.detail.error)).toHaveCount(0);
   });
 
   test('a member rates, comments (seen live elsewhere), votes, edits and deletes', async ({ page, browser }) => {
@@ -164,18 +160,18 @@ test.describe('plugin detail', () => {
     const watcher = await other.newPage();
     await watcher.goto(`/plugin/${id}`);
     await watcher.getByRole('tab', { name: /^Comments/ }).click();
-    await expect(watcher.getByLabel(COMMENTS_TEXT.label)).toBeVisible();
+    await expect(watcher.getByLabel(PLUGIN_DETAIL_EN.comments.label)).toBeVisible();
 
     await page.getByRole('tab', { name: /^Comments/ }).click();
     const text = `Live comment ${Date.now()}`;
-    await page.getByLabel(COMMENTS_TEXT.label).fill('abc');
-    await page.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    await page.getByLabel(PLUGIN_DETAIL_EN.comments.label).fill('abc');
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.post }).click();
     await expect(page.getByText('Comment must be at least 5 characters')).toBeVisible();
-    await page.getByLabel(COMMENTS_TEXT.label).fill(text);
-    await page.getByRole('button', { name: COMMENTS_TEXT.post }).click();
+    await page.getByLabel(PLUGIN_DETAIL_EN.comments.label).fill(text);
+    await page.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.post }).click();
     const mine = page.getByTestId('comment').filter({ hasText: text });
     await expect(mine).toHaveCount(1);
-    await expect(mine.getByText(COMMENTS_TEXT.isNew)).toBeVisible();
+    await expect(mine.getByText(PLUGIN_DETAIL_EN.comments.isNew)).toBeVisible();
 
     // Live, without a reload, and only once.
     await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
@@ -190,9 +186,9 @@ test.describe('plugin detail', () => {
     await expect(mine.getByRole('button', { name: 'Upvote 0' })).toHaveAttribute('aria-pressed', 'false');
 
     // Edit within the window.
-    await mine.getByRole('button', { name: COMMENTS_TEXT.edit }).click();
-    await mine.getByLabel(COMMENTS_TEXT.editLabel).fill(`${text} (changed)`);
-    await mine.getByRole('button', { name: COMMENTS_TEXT.save }).click();
+    await mine.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.edit }).click();
+    await mine.getByLabel(PLUGIN_DETAIL_EN.comments.editLabel).fill(`${text} (changed)`);
+    await mine.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.save }).click();
     await expect(page.getByText(`${text} (changed)`)).toBeVisible();
     await expect(watcher.getByText(`${text} (changed)`)).toBeVisible();
 
@@ -200,15 +196,15 @@ test.describe('plugin detail', () => {
     const deleteButton = page
       .getByTestId('comment')
       .filter({ hasText: text })
-      .getByRole('button', { name: COMMENTS_TEXT.delete });
+      .getByRole('button', { name: PLUGIN_DETAIL_EN.comments.delete });
     await deleteButton.click();
-    const ask = page.getByRole('alertdialog', { name: COMMENTS_TEXT.deleteConfirm });
+    const ask = page.getByRole('alertdialog', { name: PLUGIN_DETAIL_EN.comments.deleteConfirm });
     await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(ask).toBeHidden();
     await expect(deleteButton).toBeFocused();
     await deleteButton.click();
-    await ask.getByRole('button', { name: COMMENTS_TEXT.delete }).click();
+    await ask.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.delete }).click();
     await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await expect(watcher.getByTestId('comment').filter({ hasText: text })).toHaveCount(0);
     await other.close();
@@ -243,7 +239,7 @@ test.describe('plugin detail on a phone', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await width()).toBeLessThanOrEqual(390);
     // A tap inside keeps it open; a tap outside closes it.
-    await panel.getByText(PLUGIN_DETAIL_TEXT.yourRating).tap();
+    await panel.getByText(PLUGIN_DETAIL_EN.rating.yours).tap();
     await expect(panel).toBeVisible();
     await page.getByRole('heading', { level: 1 }).tap();
     await expect(panel).toBeHidden();
@@ -257,8 +253,8 @@ test.describe('the SHA-256 of a version', () => {
     page,
   }) => {
     await openPlugin(page, 'Rocket Plugin');
-    await page.getByRole('tab', { name: PLUGIN_DETAIL_TEXT.versions }).click();
-    await expect(page.getByText(PLUGIN_DETAIL_TEXT.sha256, { exact: true }).first()).toBeVisible();
+    await page.getByRole('tab', { name: PLUGIN_DETAIL_EN.detail.versions }).click();
+    await expect(page.getByText(PLUGIN_DETAIL_EN.versions.sha256, { exact: true }).first()).toBeVisible();
     const href = await page.getByRole('tabpanel').getByRole('link').first().getAttribute('href');
     const zip = await page.request.get(href!);
     expect(zip.status()).toBe(200);
@@ -271,7 +267,7 @@ test.describe('the SHA-256 of a version', () => {
     const copy = page.getByRole('button', { name: /^Copy the SHA-256 of the ZIP of version/ }).first();
     await copy.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('button', { name: PLUGIN_DETAIL_TEXT.hashCopied }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: PLUGIN_DETAIL_EN.versions.hashCopied }).first()).toBeVisible();
     await page
       .getByText(/^Files in the ZIP/)
       .first()

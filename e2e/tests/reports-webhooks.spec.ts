@@ -4,10 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { CAR_REPORT_REASONS, COMMENT_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT as MT } from '../../apps/web/src/features/moderation/constants';
-import { REPORT_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, signIn, tabTo, tokenOf, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 async function signOut(page: Page) {
   await page.evaluate(() => {
@@ -70,10 +70,10 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   await page.keyboard.press('Enter');
   const carDialog = page.getByRole('dialog', { name: 'Report this car' });
   await carDialog.getByRole('radio', { name: CAR_REPORT_REASONS.inappropriate }).check();
-  await carDialog.getByLabel(REPORT_TEXT.details).fill('A rude name.');
+  await carDialog.getByLabel(PLUGIN_DETAIL_EN.report.details).fill('A rude name.');
   await expectAccessible(page, '[role=dialog]');
-  await carDialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
-  await expect(page.getByText(REPORT_TEXT.sent)).toBeVisible();
+  await carDialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
+  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent)).toBeVisible();
 
   await page.goto(`/plugin/${pluginId}`);
   await page.getByRole('tab', { name: /^Comments/ }).click();
@@ -82,8 +82,8 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   const commentDialog = page.getByRole('dialog', { name: 'Report this comment' });
   await commentDialog.getByRole('radio', { name: COMMENT_REPORT_REASONS.spam }).check();
   await expectAccessible(page, '[role=dialog]');
-  await commentDialog.getByRole('button', { name: REPORT_TEXT.submit }).click();
-  await expect(page.getByText(REPORT_TEXT.sent).first()).toBeVisible();
+  await commentDialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
+  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent).first()).toBeVisible();
   await signOut(page);
 
   // The moderator: the Cars tab by keyboard, hide with a note; the Comments tab, delete.

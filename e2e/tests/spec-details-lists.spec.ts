@@ -4,8 +4,8 @@ import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
-import { PLUGINS_LIST_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { DEMO, signIn, tokenOf } from './support';
+import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 /** Issue 24, lists and panels: point 8 (a list's top after paging on /cars and /plugins, the rating panel on hover) and the rest of point 5. */
 
@@ -22,7 +22,7 @@ async function myCars(page: Page): Promise<Car[]> {
 
 const LISTS = [
   { path: '/cars', counter: 'cars-counter', results: CARS_LIST_TEXT.results, card: 'car-card' },
-  { path: '/plugins', counter: 'plugins-counter', results: PLUGINS_LIST_TEXT.results, card: 'plugin-card' },
+  { path: '/plugins', counter: 'plugins-counter', results: PLUGINS_EN.list.results, card: 'plugin-card' },
 ] as const;
 
 for (const list of LISTS) {

@@ -1,10 +1,10 @@
 import { CAR_STATUS_LABELS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
-import { PLUGIN_DETAIL_TEXT } from '../../apps/web/src/features/plugins/constants';
 import { PASSWORD_TEXT } from '../../apps/web/src/features/settings/constants';
 import { formatClockTime } from '../../apps/web/src/lib/format';
 import { axeProblems, DEMO, linkFromOutbox, signIn, tokenOf, zipOf } from './support';
+import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /** Issue 24, what a person sees: points 2, 4, 5 (Moderator › Cars), 6 and 9 (points 1 and 10 are in their own specs). */
 
@@ -30,7 +30,7 @@ test("Settings › Security: 'Forgot your current password?' mails the reset lin
 });
 
 test('the Comments tab shows no count while comments load or after they fail', async ({ page }) => {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${PLUGIN_DETAIL_TEXT.comments}`) });
+  const tab = page.getByRole('tab', { name: new RegExp(`^${PLUGIN_DETAIL_EN.detail.comments}`) });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/plugins/*/comments**', async (route) => {
@@ -40,11 +40,11 @@ test('the Comments tab shows no count while comments load or after they fail', a
   const failed = page.waitForResponse((r) => /\/api\/plugins\/\d+\/comments/.test(r.url()) && r.status() === 500);
   await page.goto('/plugin/1');
   // Loading: the label carries no number.
-  await expect(tab).toHaveText(PLUGIN_DETAIL_TEXT.comments);
+  await expect(tab).toHaveText(PLUGIN_DETAIL_EN.detail.comments);
   release();
   await failed;
   // Failed: still no number (never 'Comments (0)').
-  await expect(tab).toHaveText(PLUGIN_DETAIL_TEXT.comments);
+  await expect(tab).toHaveText(PLUGIN_DETAIL_EN.detail.comments);
   await expect(tab).not.toContainText('(0)');
 });
 

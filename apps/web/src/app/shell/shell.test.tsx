@@ -15,7 +15,7 @@ import {
   signOut,
   testMember,
 } from '../../test/utils';
-import { MANAGE_TEXT } from '../../features/plugins/manage/constants';
+import MANAGE_TEXT from '../../locales/en/pluginManage';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { changeLocale } from '../../lib/i18n';
 import { RootLayout } from './layout';
@@ -305,14 +305,22 @@ describe('build toasts of own plugins', () => {
     act(() => realtime.deliver('SubmissionUpdated', event(9, 'b', 71)));
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'B')));
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'b')));
-    expect(await screen.findByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(MANAGE_TEXT.buildStarted.replace('{plugin}', 'Plugin 5').replace('{version}', '1.2')),
+    ).toBeInTheDocument();
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'p')));
-    expect(await screen.findByText(MANAGE_TEXT.buildFinished('Plugin 5', '1.2'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(MANAGE_TEXT.buildFinished.replace('{plugin}', 'Plugin 5').replace('{version}', '1.2')),
+    ).toBeInTheDocument();
 
     // The foreign plugin was looked up again (it might have been created since), then ignored.
     await vi.waitFor(() => expect(fetch.mock.calls.filter(([url]) => url === '/api/plugins/my')).toHaveLength(2));
-    expect(screen.queryByText(MANAGE_TEXT.buildStarted('Plugin 9', '1.2'))).not.toBeInTheDocument();
-    expect(screen.getAllByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).toHaveLength(1);
+    expect(
+      screen.queryByText(MANAGE_TEXT.buildStarted.replace('{plugin}', 'Plugin 9').replace('{version}', '1.2')),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.getAllByText(MANAGE_TEXT.buildStarted.replace('{plugin}', 'Plugin 5').replace('{version}', '1.2')),
+    ).toHaveLength(1);
   });
 
   it('an event that arrives before the member has loaded waits for the session', async () => {
@@ -322,7 +330,9 @@ describe('build toasts of own plugins', () => {
     await act(() => import('./member-parts')); // the shell's member-only chunk, loaded for the held session
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'p', 72)));
     act(() => signInAs());
-    expect(await screen.findByText(MANAGE_TEXT.buildFinished('Plugin 5', '1.2'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(MANAGE_TEXT.buildFinished.replace('{plugin}', 'Plugin 5').replace('{version}', '1.2')),
+    ).toBeInTheDocument();
   });
 
   it('signed out: nothing is loaded and nothing is shown', () => {
@@ -331,6 +341,8 @@ describe('build toasts of own plugins', () => {
     renderShell('/');
     act(() => realtime.deliver('SubmissionUpdated', event(5, 'b')));
     expect(fetch).not.toHaveBeenCalled();
-    expect(screen.queryByText(MANAGE_TEXT.buildStarted('Plugin 5', '1.2'))).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(MANAGE_TEXT.buildStarted.replace('{plugin}', 'Plugin 5').replace('{version}', '1.2')),
+    ).not.toBeInTheDocument();
   });
 });

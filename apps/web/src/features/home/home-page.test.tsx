@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Plugin } from '@bm/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../lib/i18n';
+import T from '../../locales/en/home';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { HOME_TEXT as T } from './constants';
 import { HomePage } from './home-page';
 
 /** A listed plugin as GET /plugins answers it. */
@@ -55,7 +56,8 @@ function serve(state: { fail: boolean; hold?: Promise<void> } = { fail: false })
   });
 }
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLocale('en');
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   signOut();
@@ -144,5 +146,17 @@ describe('home page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/plugins?search=boost+meter+%26+more'),
     );
+  });
+
+  it("speaks the reader's language (French)", async () => {
+    serve();
+    await changeLocale('fr');
+    renderPage(<HomePage />);
+    expect(
+      screen.getByRole('heading', { name: 'Plugins et designs de voitures pour Rocket League' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher des plugins' })).toBeInTheDocument();
+    expect(screen.getByText('Outils')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Plugins récents' })).toBeInTheDocument();
   });
 });

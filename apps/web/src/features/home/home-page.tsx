@@ -8,10 +8,12 @@ import { BAKKESMOD_URL } from '../../lib/links';
 import { SITE_NAME } from '../../lib/site';
 import { PluginCard, type PluginCardData } from '../plugins';
 import { featuredPluginsQuery, recentPluginsQuery } from './api';
-import { HOME_CATEGORIES, HOME_RECENT_COUNT, HOME_TEXT as T } from './constants';
+import { HOME_CATEGORIES, HOME_RECENT_COUNT } from './constants';
+import { useHomeT } from './home-text';
 
 /** The hero's plugin search: a trimmed, non-empty text goes to /plugins?search=... */
 function HeroSearch() {
+  const t = useHomeT();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const id = useId();
@@ -24,31 +26,32 @@ function HeroSearch() {
   return (
     <form
       role="search"
-      aria-label={T.searchLabel}
+      aria-label={t('searchLabel')}
       onSubmit={submit}
       className="mx-auto mt-8 flex w-full max-w-xl gap-2"
     >
       <label htmlFor={id} className="sr-only">
-        {T.searchLabel}
+        {t('searchLabel')}
       </label>
       <input
         id={id}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={T.searchPlaceholder}
+        placeholder={t('searchPlaceholder')}
         autoComplete="off"
         maxLength={200}
         className={cx(inputClasses(false), 'h-12 min-w-0 flex-1 text-base')}
       />
       <Button type="submit" size="lg">
-        {T.search}
+        {t('search')}
       </Button>
     </form>
   );
 }
 
 function Hero() {
+  const t = useHomeT();
   const status = useAuthStatus();
   return (
     <section
@@ -57,21 +60,21 @@ function Hero() {
     >
       <p className="text-sm font-semibold uppercase tracking-widest text-sky-400">{SITE_NAME}</p>
       <h1 id="home-title" className="mx-auto mt-3 max-w-3xl text-3xl font-extrabold text-white sm:text-5xl">
-        {T.heroTitle}
+        {t('heroTitle')}
       </h1>
-      <p className="mx-auto mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">{T.heroIntro}</p>
+      <p className="mx-auto mt-4 max-w-2xl text-base text-slate-300 sm:text-lg">{t('heroIntro')}</p>
       <HeroSearch />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/plugins" size="lg">
-          {T.browsePlugins}
+          {t('browsePlugins')}
         </ButtonLink>
         {status === 'authenticated' ? (
           <ButtonLink to="/dashboard" variant="outline" size="lg">
-            {T.myDashboard}
+            {t('myDashboard')}
           </ButtonLink>
         ) : status === 'anonymous' ? (
           <ButtonLink to="/register" variant="outline" size="lg">
-            {T.joinCommunity}
+            {t('joinCommunity')}
           </ButtonLink>
         ) : null}
       </div>
@@ -80,6 +83,7 @@ function Hero() {
 }
 
 function InstallBanner() {
+  const t = useHomeT();
   return (
     <section
       aria-labelledby="home-install"
@@ -87,9 +91,9 @@ function InstallBanner() {
     >
       <div>
         <h2 id="home-install" className="text-lg font-bold text-white">
-          {T.installTitle}
+          {t('installTitle')}
         </h2>
-        <p className="mt-1 text-sm text-slate-300">{T.installText}</p>
+        <p className="mt-1 text-sm text-slate-300">{t('installText')}</p>
       </div>
       <a
         href={BAKKESMOD_URL}
@@ -100,19 +104,20 @@ function InstallBanner() {
           focusRing,
         )}
       >
-        {T.getBakkesMod}
+        {t('getBakkesMod')}
         <span aria-hidden="true">↗</span>
-        <span className="sr-only">{T.newTab}</span>
+        <span className="sr-only">{t('newTab')}</span>
       </a>
     </section>
   );
 }
 
 function Categories() {
+  const t = useHomeT();
   return (
     <section aria-labelledby="home-categories">
       <h2 id="home-categories" className="sr-only">
-        {T.categoriesTitle}
+        {t('categoriesTitle')}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {HOME_CATEGORIES.map((c) => (
@@ -134,8 +139,8 @@ function Categories() {
               >
                 <path d={c.icon} strokeLinejoin="round" />
               </svg>
-              <span className="text-lg font-semibold text-white">{c.title}</span>
-              <span className="text-sm text-slate-400">{c.description}</span>
+              <span className="text-lg font-semibold text-white">{t(c.title)}</span>
+              <span className="text-sm text-slate-400">{t(c.description)}</span>
             </Link>
           </li>
         ))}
@@ -191,6 +196,7 @@ function PluginGrid({
 }
 
 function SectionHeading({ id, title, viewAll }: { id: string; title: string; viewAll?: boolean }) {
+  const t = useHomeT();
   return (
     <div className="mb-4 flex items-end justify-between gap-4">
       <h2 id={id} className="text-2xl font-bold text-white">
@@ -199,10 +205,10 @@ function SectionHeading({ id, title, viewAll }: { id: string; title: string; vie
       {viewAll && (
         <Link
           to="/plugins"
-          aria-label={T.viewAllLabel}
+          aria-label={t('viewAllLabel')}
           className={cx('rounded text-sm font-semibold text-sky-400 hover:text-sky-300', focusRing)}
         >
-          {T.viewAll} <span aria-hidden="true">→</span>
+          {t('viewAll')} <span aria-hidden="true">→</span>
         </Link>
       )}
     </div>
@@ -211,13 +217,14 @@ function SectionHeading({ id, title, viewAll }: { id: string; title: string; vie
 
 /** The parts that need the server: the featured strip and the recent plugins, with one loading and one error state. */
 function PluginSections() {
+  const t = useHomeT();
   const recent = useQuery(recentPluginsQuery());
   const featured = useQuery(featuredPluginsQuery());
 
   if (recent.isError || featured.isError) {
     return (
       <div className="flex flex-col items-center gap-4 py-10 text-center">
-        <Alert variant="error">{T.error}</Alert>
+        <Alert variant="error">{t('error')}</Alert>
         <Button
           variant="outline"
           onClick={() => {
@@ -225,7 +232,7 @@ function PluginSections() {
             if (featured.isError) void featured.refetch();
           }}
         >
-          {T.retry}
+          {t('retry')}
         </Button>
       </div>
     );
@@ -235,7 +242,7 @@ function PluginSections() {
     return (
       <div aria-busy="true" className="flex flex-col gap-12">
         <p role="status" className="sr-only">
-          {T.loading}
+          {t('loading')}
         </p>
         <div>
           <div aria-hidden="true" className="mb-4 h-8 w-56 animate-pulse rounded bg-slate-800" />
@@ -253,20 +260,20 @@ function PluginSections() {
     <div className="flex flex-col gap-12">
       {featured.data.items.length > 0 && (
         <section aria-labelledby="home-featured">
-          <SectionHeading id="home-featured" title={T.featuredTitle} />
-          <PluginGrid plugins={featured.data.items} label={T.featuredTitle} className={FEATURED_GRID} />
+          <SectionHeading id="home-featured" title={t('featuredTitle')} />
+          <PluginGrid plugins={featured.data.items} label={t('featuredTitle')} className={FEATURED_GRID} />
         </section>
       )}
       <section aria-labelledby="home-recent">
-        <SectionHeading id="home-recent" title={T.recentTitle} viewAll />
+        <SectionHeading id="home-recent" title={t('recentTitle')} viewAll />
         {recent.data.items.length > 0 ? (
           <PluginGrid
             plugins={recent.data.items.slice(0, HOME_RECENT_COUNT)}
-            label={T.recentTitle}
+            label={t('recentTitle')}
             className={RECENT_GRID}
           />
         ) : (
-          <p className="text-slate-400">{T.noPlugins}</p>
+          <p className="text-slate-400">{t('noPlugins')}</p>
         )}
       </section>
     </div>

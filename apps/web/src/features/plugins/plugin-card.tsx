@@ -1,11 +1,12 @@
-import { compactNumber, exactNumber, type PluginCompatibility } from '@bm/core';
+import type { PluginCompatibility } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
+import { compactNumber, exactNumber } from '../../lib/format';
 import { CardAddToCollection } from '../collections';
-import { PLUGIN_CARD_TEXT as T } from './card-text';
 import { CompatibilityBadge } from './compatibility/compatibility-badge';
 import { PluginBanner } from './plugin-banner';
+import { formatRating, usePluginsT } from './plugins-text';
 
 /** What a card needs: a full plugin fits, and so does a member's content item with an author given. */
 export interface PluginCardData {
@@ -23,29 +24,28 @@ export interface PluginCardData {
 }
 
 function Stats({ plugin }: { plugin: PluginCardData }) {
+  const t = usePluginsT();
   const rated = (plugin.ratingCount ?? 0) > 0 && plugin.averageRating !== undefined;
+  const rating = rated ? t('card.rating', { rating: formatRating(plugin.averageRating ?? 0) }) : t('card.noRatings');
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-400">
       {plugin.averageRating !== undefined && (
-        <span title={rated ? T.rating(plugin.averageRating) : T.noRatings} className="inline-flex items-center gap-1">
+        <span title={rating} className="inline-flex items-center gap-1">
           <span aria-hidden="true" className="text-amber-400">
             ★
           </span>
-          <span
-            className="font-semibold text-slate-200"
-            aria-label={rated ? T.rating(plugin.averageRating) : T.noRatings}
-          >
-            {rated ? plugin.averageRating.toFixed(1) : '–'}
+          <span className="font-semibold text-slate-200" aria-label={rating}>
+            {rated ? formatRating(plugin.averageRating ?? 0) : '–'}
           </span>
         </span>
       )}
       <span title={exactNumber(plugin.downloadCount)}>
         <span className="font-semibold text-slate-200">{compactNumber(plugin.downloadCount)}</span>{' '}
-        {T.downloads(plugin.downloadCount)}
+        {t('card.downloads', { count: plugin.downloadCount })}
       </span>
       <span title={exactNumber(plugin.viewCount)}>
         <span className="font-semibold text-slate-200">{compactNumber(plugin.viewCount)}</span>{' '}
-        {T.views(plugin.viewCount)}
+        {t('card.views', { count: plugin.viewCount })}
       </span>
     </p>
   );
@@ -69,6 +69,7 @@ export function PluginCard({
   clickable?: boolean;
   className?: string;
 }) {
+  const t = usePluginsT();
   // A clickable card is one link stretched over the whole card (its name is the plugin's name), with
   // the author's own link above it: links cannot nest.
   const frame = cx(
@@ -95,7 +96,7 @@ export function PluginCard({
   );
   const author = plugin.author ? (
     <p className="truncate text-sm text-slate-400">
-      {T.by}{' '}
+      {t('card.by')}{' '}
       {clickable ? (
         <Link
           to={`/members/${encodeURIComponent(plugin.author)}`}

@@ -4,12 +4,22 @@
  */
 import type auth from './auth';
 import type common from './common';
+import type home from './home';
+import type pluginCreate from './pluginCreate';
+import type pluginDetail from './pluginDetail';
+import type pluginManage from './pluginManage';
+import type plugins from './plugins';
 import type settings from './settings';
 import type shell from './shell';
 
 export interface NamespaceResources {
   auth: typeof auth;
   common: typeof common;
+  home: typeof home;
+  pluginCreate: typeof pluginCreate;
+  pluginDetail: typeof pluginDetail;
+  pluginManage: typeof pluginManage;
+  plugins: typeof plugins;
   settings: typeof settings;
   shell: typeof shell;
 }

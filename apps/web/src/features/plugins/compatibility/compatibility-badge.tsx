@@ -1,6 +1,7 @@
-import { compatibilityBadgeText, type CompatibilityStatus, type PluginCompatibility } from '@bm/core';
+import type { CompatibilityStatus, PluginCompatibility } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { cx } from '../../../components/ui';
+import { usePluginsT } from '../plugins-text';
 import { gameVersionsQuery } from './api';
 
 const tone: Record<CompatibilityStatus, string> = {
@@ -9,6 +10,12 @@ const tone: Record<CompatibilityStatus, string> = {
   unverified: 'border-slate-600 bg-slate-800/60 text-slate-300',
 };
 const mark: Record<CompatibilityStatus, string> = { works: '✓', broken: '✕', unverified: '?' };
+/** Core's compatibilityBadgeText, in the reader's language. */
+const text = {
+  works: 'compatibility.badgeWorks',
+  broken: 'compatibility.badgeBroken',
+  unverified: 'compatibility.badgeUnverified',
+} as const satisfies Record<CompatibilityStatus, string>;
 
 /**
  * 'Works with {name}', 'Reported broken on {name}' or 'Not yet confirmed for {name}' for the
@@ -34,6 +41,7 @@ function NamedBadge({
   status: CompatibilityStatus;
   className?: string;
 }) {
+  const t = usePluginsT();
   const versions = useQuery(gameVersionsQuery());
   const name = versions.data?.find((v) => v.id === gameVersionId)?.name;
   if (!name) return null;
@@ -48,7 +56,7 @@ function NamedBadge({
       )}
     >
       <span aria-hidden="true">{mark[status]}</span>
-      <span className="truncate">{compatibilityBadgeText(status, name)}</span>
+      <span className="truncate">{t(text[status], { name })}</span>
     </span>
   );
 }

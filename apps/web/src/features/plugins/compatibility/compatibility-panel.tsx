@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, cx, focusRing } from '../../../components/ui';
 import { patchPluginDetail, pluginKeys } from '../api';
 import { compatibilityApi, compatibilityKeys, pluginCompatibilityQuery } from './api';
-import { COMPATIBILITY_TEXT as T } from './text';
+import { usePluginsT } from '../plugins-text';
 
 /**
  * The plugin page's compatibility box (the badge itself is under the page's header): how many members
@@ -19,6 +19,7 @@ export function CompatibilityPanel({
   signedIn: boolean;
   isOwner: boolean;
 }) {
+  const t = usePluginsT();
   const client = useQueryClient();
   const answer = useQuery(pluginCompatibilityQuery(plugin.id));
   const current = answer.data?.current ?? null;
@@ -49,31 +50,36 @@ export function CompatibilityPanel({
       data-testid="compatibility-panel"
     >
       <h2 id="plugin-compatibility" className="font-semibold text-white">
-        {T.heading}
+        {t('compatibility.heading')}
       </h2>
-      {answer.data && !current && <p className="text-sm text-slate-400">{T.noVersion}</p>}
+      {answer.data && !current && <p className="text-sm text-slate-400">{t('compatibility.noVersion')}</p>}
       {current && (
         <>
           <p className="text-sm text-slate-300" data-testid="compatibility-counts">
-            {T.counts(current.works, current.broken)}
+            {t('compatibility.counts', {
+              works: t('compatibility.countWorks', { count: current.works }),
+              broken: t('compatibility.countBroken', { count: current.broken }),
+            })}
           </p>
-          {current.declared && <p className="text-sm text-slate-400">{T.declared}</p>}
+          {current.declared && <p className="text-sm text-slate-400">{t('compatibility.declared')}</p>}
           {current.rebuild && (
             <p className="text-sm text-slate-400">
-              {current.rebuild.status === 'passed' ? T.rebuildPassed : T.rebuildFailed}{' '}
+              {current.rebuild.status === 'passed'
+                ? t('compatibility.rebuildPassed')
+                : t('compatibility.rebuildFailed')}{' '}
               {current.rebuild.logUrl && (
                 <a href={current.rebuild.logUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
-                  {T.rebuildLog}
+                  {t('compatibility.rebuildLog')}
                 </a>
               )}
             </p>
           )}
-          {!signedIn && <p className="text-sm text-slate-400">{T.signIn}</p>}
-          {isOwner && <p className="text-sm text-slate-400">{T.ownPlugin}</p>}
+          {!signedIn && <p className="text-sm text-slate-400">{t('compatibility.signIn')}</p>}
+          {isOwner && <p className="text-sm text-slate-400">{t('compatibility.ownPlugin')}</p>}
           {signedIn && !isOwner && (
             <div role="group" aria-labelledby="compatibility-ask" className="space-y-2">
               <p id="compatibility-ask" className="text-sm text-slate-200">
-                {T.ask(current.gameVersionName)}
+                {t('compatibility.ask', { name: current.gameVersionName })}
               </p>
               <div className="flex flex-wrap gap-2">
                 {([true, false] as const).map((works) => {
@@ -87,21 +93,21 @@ export function CompatibilityPanel({
                       disabled={save.isPending}
                       onClick={() => save.mutate(pressed ? null : works)}
                     >
-                      {works ? T.works : T.broken}
+                      {works ? t('compatibility.works') : t('compatibility.broken')}
                     </Button>
                   );
                 })}
               </div>
               {mine && (
                 <p className="flex flex-wrap items-center gap-2 text-sm text-slate-400">
-                  <span>{T.myReport(mine.works)}</span>
+                  <span>{mine.works ? t('compatibility.myReportWorks') : t('compatibility.myReportBroken')}</span>
                   <button
                     type="button"
                     disabled={save.isPending}
                     onClick={() => save.mutate(null)}
                     className={cx('rounded text-sky-300 underline-offset-2 hover:underline', focusRing)}
                   >
-                    {T.withdraw}
+                    {t('compatibility.withdraw')}
                   </button>
                 </p>
               )}

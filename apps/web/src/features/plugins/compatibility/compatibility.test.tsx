@@ -2,13 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompatibilityEntry, GameVersion, PluginCompatibilityAnswer } from '@bm/core';
+import PLUGINS_EN from '../../../locales/en/plugins';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../../test/utils';
 import { FiltersMenu } from '../list/menus';
 import { makePluginDetail } from '../list/test-fixtures';
 import { readPluginsParams } from '../list/use-plugins-params';
 import { CompatibilityBadge } from './compatibility-badge';
 import { CompatibilityPanel } from './compatibility-panel';
-import { COMPATIBILITY_TEXT as T } from './text';
+
+const T = PLUGINS_EN.compatibility;
 
 const versions: GameVersion[] = [
   { id: 2, name: 'v2.52', bakkesmodVersion: '2.0.60', releasedAt: '2026-11-01T00:00:00Z', current: true },
@@ -81,16 +83,16 @@ describe('CompatibilityPanel', () => {
     const user = userEvent.setup();
     renderPage(<CompatibilityPanel plugin={makePluginDetail({ id: 1 })} signedIn isOwner={false} />);
     const panel = await screen.findByTestId('compatibility-panel');
-    expect(await within(panel).findByText(T.counts(2, 0))).toBeInTheDocument();
+    expect(await within(panel).findByText('2 members report it works, 0 report it broken')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: T.works }));
-    expect(await within(panel).findByText(T.counts(3, 0))).toBeInTheDocument();
+    expect(await within(panel).findByText('3 members report it works, 0 report it broken')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: T.works })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(panel).getByText(T.myReport(true))).toBeInTheDocument();
+    expect(within(panel).getByText(T.myReportWorks)).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(bodyOf(put![1]!)).toEqual({ works: true });
 
     await user.click(within(panel).getByRole('button', { name: T.withdraw }));
-    await waitFor(() => expect(within(panel).queryByText(T.myReport(true))).toBeNull());
+    await waitFor(() => expect(within(panel).queryByText(T.myReportWorks)).toBeNull());
     expect(within(panel).getByRole('button', { name: T.works })).toHaveAttribute('aria-pressed', 'false');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });

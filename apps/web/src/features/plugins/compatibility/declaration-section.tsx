@@ -7,10 +7,11 @@ import { pluginKeys } from '../list-api';
 import { ManageSection, SectionStatus } from '../manage/section';
 import { compatibilityApi, compatibilityKeys, declaredGameVersionsQuery, gameVersionsQuery } from './api';
 import { GameVersionChecks } from './game-version-checks';
-import { COMPATIBILITY_TEXT as T } from './text';
+import { usePluginsT } from '../plugins-text';
 
 /** The manage page's declaration: which game versions the live version works with (PUT /plugins/my/{id}/game-versions). */
 export function DeclarationSection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginsT();
   const client = useQueryClient();
   const declared = useQuery(declaredGameVersionsQuery(plugin.id));
   const versions = useQuery(gameVersionsQuery());
@@ -21,8 +22,8 @@ export function DeclarationSection({ plugin }: { plugin: Plugin }) {
     onSuccess: (answer) => {
       client.setQueryData(compatibilityKeys.declared(plugin.id), answer);
       setPicked(null);
-      setStatus(T.declareSaved);
-      toast.success(T.declareSaved);
+      setStatus(t('compatibility.declareSaved'));
+      toast.success(t('compatibility.declareSaved'));
       void client.invalidateQueries({ queryKey: pluginKeys.detail(plugin.id) });
       void client.invalidateQueries({ queryKey: compatibilityKeys.plugin(plugin.id) });
       void client.invalidateQueries({ queryKey: pluginKeys.lists() });
@@ -30,9 +31,9 @@ export function DeclarationSection({ plugin }: { plugin: Plugin }) {
   });
   const selected = picked ?? declared.data?.gameVersionIds ?? [];
   return (
-    <ManageSection id="game-versions" title={T.declareTitle} intro={T.declareIntro}>
+    <ManageSection id="game-versions" title={t('compatibility.declareTitle')} intro={t('compatibility.declareIntro')}>
       {declared.data === null ? (
-        <p className="text-sm text-slate-400">{T.declareNoLive}</p>
+        <p className="text-sm text-slate-400">{t('compatibility.declareNoLive')}</p>
       ) : declared.data && versions.data ? (
         <form
           className="space-y-3"
@@ -49,12 +50,12 @@ export function DeclarationSection({ plugin }: { plugin: Plugin }) {
               setStatus(null);
               setPicked(ids);
             }}
-            legend={T.uploadLegend}
+            legend={t('compatibility.uploadLegend')}
             disabled={save.isPending}
           />
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={save.isPending}>
-              {T.declareSave}
+              {t('compatibility.declareSave')}
             </Button>
             <SectionStatus message={status} />
           </div>

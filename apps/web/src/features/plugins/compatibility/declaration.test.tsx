@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameVersion } from '@bm/core';
 import { uploadFile } from '../../../lib/api';
+import PLUGINS_EN from '../../../locales/en/plugins';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
-import { MANAGE_TEXT } from '../manage/constants';
+import MANAGE_TEXT from '../../../locales/en/pluginManage';
 import { PluginManagePage } from '../manage/manage-page';
 import { makePlugin, makeSubmission } from '../manage/test-fixtures';
-import { COMPATIBILITY_TEXT as T } from './text';
+
+const T = PLUGINS_EN.compatibility;
 
 vi.mock('../../../lib/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../../lib/api')>();

@@ -1,5 +1,5 @@
 import type { GameVersion } from '@bm/core';
-import { COMPATIBILITY_TEXT as T } from './text';
+import { usePluginsT } from '../plugins-text';
 
 /** A checkbox per game version (newest first, the current one marked): the author's declaration. */
 export function GameVersionChecks({
@@ -17,6 +17,7 @@ export function GameVersionChecks({
   hint?: string;
   disabled?: boolean;
 }) {
+  const t = usePluginsT();
   const toggle = (id: number, on: boolean) =>
     onChange(on ? [...selected.filter((s) => s !== id), id] : selected.filter((s) => s !== id));
   return (
@@ -28,7 +29,7 @@ export function GameVersionChecks({
           <label key={v.id} className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
             <input type="checkbox" checked={selected.includes(v.id)} onChange={(e) => toggle(v.id, e.target.checked)} />
             <span>
-              {v.name} {v.current && <span className="text-slate-400">{T.current}</span>}
+              {v.name} {v.current && <span className="text-slate-400">{t('compatibility.current')}</span>}
             </span>
           </label>
         ))}

@@ -7,17 +7,17 @@ import { Alert, Button, Dialog, TextAreaField, TextField } from '../../../compon
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from '../manage/api';
-import { CREATE_PLUGIN_TEXT as T } from './constants';
+import { useCoreMessage, usePluginCreateT } from './create-text';
 
 type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
 type FieldErrors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['name', 'shortDescription', 'homepage', 'sourceCodeUrl', 'description'];
 
-function toFieldErrors(entries: Iterable<[string, string | undefined]>): FieldErrors {
+function toFieldErrors(entries: Iterable<[string, string | undefined]>, say: (m: string) => string): FieldErrors {
   const out: FieldErrors = {};
   for (const [key, message] of entries) {
     const field = FIELDS.find((f) => f === key);
-    if (field && message && !out[field]) out[field] = message;
+    if (field && message && !out[field]) out[field] = say(message);
   }
   return out;
 }
@@ -28,6 +28,8 @@ function toFieldErrors(entries: Iterable<[string, string | undefined]>): FieldEr
  * On success it goes to the plugin's manage page.
  */
 export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => void; onCreated?: () => void }) {
+  const t = usePluginCreateT();
+  const say = useCoreMessage();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -52,7 +54,12 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
     setFormError(null);
     const parsed = createPluginRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(
+        toFieldErrors(
+          parsed.error.issues.map((i) => [String(i.path[0]), i.message]),
+          say,
+        ),
+      );
       return;
     }
     setErrors({});
@@ -61,16 +68,21 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
       const plugin = await managePluginApi.create(parsed.data);
       client.setQueryData(myPluginKeys.one(plugin.id), plugin);
       void client.invalidateQueries({ queryKey: ['plugins'] });
-      toast.success(T.created);
+      toast.success(t('created'));
       onCreated?.();
       void navigate(`/plugins/${plugin.id}/manage`);
     } catch (err) {
       setBusy(false);
       if (isApiError(err) && err.status === 400) {
-        setErrors(toFieldErrors(Object.entries(err.errors ?? {}).map(([k, v]) => [k, v[0]])));
+        setErrors(
+          toFieldErrors(
+            Object.entries(err.errors ?? {}).map(([k, v]) => [k, v[0]]),
+            say,
+          ),
+        );
         setFormError(errorText(err));
       } else {
-        setFormError(T.createFailed);
+        setFormError(t('createFailed'));
       }
     }
   };
@@ -82,21 +94,21 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
     <form onSubmit={submit} noValidate className="space-y-4">
       {formError && <Alert variant="error">{formError}</Alert>}
       <TextField
-        label={T.name}
+        label={t('name')}
         value={values.name}
         onChange={set('name')}
         error={errors.name}
         required
         aria-required="true"
-        placeholder={T.namePlaceholder}
+        placeholder={t('namePlaceholder')}
         autoComplete="off"
       />
       <TextAreaField
-        label={T.shortDescription}
+        label={t('shortDescription')}
         value={values.shortDescription}
         onChange={set('shortDescription')}
-        error={errors.shortDescription ?? (tooLong ? PLUGIN_MESSAGES.shortDescriptionTooLong : null)}
-        hint={T.shortDescriptionHint}
+        error={errors.shortDescription ?? (tooLong ? say(PLUGIN_MESSAGES.shortDescriptionTooLong) : null)}
+        hint={t('shortDescriptionHint')}
         rows={3}
         className="min-h-20"
       />
@@ -106,10 +118,10 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
           tooLong ? '-mt-2 text-right text-xs font-semibold text-rose-400' : '-mt-2 text-right text-xs text-slate-400'
         }
       >
-        {T.counter(shortLength, PLUGIN_SHORT_DESCRIPTION_MAX)}
+        {t('counter', { length: shortLength, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
       </p>
       <TextField
-        label={T.homepage}
+        label={t('homepage')}
         type="url"
         value={values.homepage}
         onChange={set('homepage')}
@@ -117,7 +129,7 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
         placeholder="https://"
       />
       <TextField
-        label={`${T.sourceCodeUrl} ${T.optional}`}
+        label={t('sourceCodeUrl')}
         type="url"
         value={values.sourceCodeUrl}
         onChange={set('sourceCodeUrl')}
@@ -125,21 +137,21 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
         placeholder="https://github.com/..."
       />
       <TextAreaField
-        label={`${T.description} ${T.optional}`}
+        label={t('description')}
         value={values.description}
         onChange={set('description')}
         error={errors.description}
-        hint={T.descriptionHint}
+        hint={t('descriptionHint')}
         rows={5}
       />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         {onCancel && (
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            {T.cancel}
+            {t('cancel')}
           </Button>
         )}
         <Button type="submit" disabled={busy}>
-          {busy ? T.creating : T.submit}
+          {busy ? t('creating') : t('submit')}
         </Button>
       </div>
     </form>
@@ -148,8 +160,9 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
 
 /** The create form in a modal (opened from the dashboard header). */
 export function CreatePluginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = usePluginCreateT();
   return (
-    <Dialog open={open} onClose={onClose} title={T.title} description={T.intro} className="max-w-lg">
+    <Dialog open={open} onClose={onClose} title={t('title')} description={t('intro')} className="max-w-lg">
       <CreatePluginForm onCancel={onClose} onCreated={onClose} />
     </Dialog>
   );

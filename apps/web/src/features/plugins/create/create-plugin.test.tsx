@@ -1,10 +1,11 @@
 import { PLUGIN_MESSAGES } from '@bm/core';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { changeLocale } from '../../../lib/i18n';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
 import { makePlugin } from '../manage/test-fixtures';
-import { CREATE_PLUGIN_TEXT as T } from './constants';
+import T from '../../../locales/en/pluginCreate';
 import { PluginCreatePage } from './create-plugin-page';
 
 describe('create plugin form', () => {
@@ -64,5 +65,22 @@ describe('create plugin form', () => {
     answer = json(400, { message: 'Validation error', errors: { name: ['Plugin name is taken'] } });
     await user.click(screen.getByRole('button', { name: T.submit }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Plugin name is taken'));
+  });
+
+  it("speaks the reader's language, core's checks included", async () => {
+    await changeLocale('fr');
+    onTestFinished(() => changeLocale('en'));
+    const fetch = mockFetch(() => json(500, {}));
+    renderPage(<PluginCreatePage />, { path: '/plugins/new' });
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Créer un plugin' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('URL du site web'), 'not a url');
+    await user.click(screen.getByLabelText('Description courte'));
+    await user.paste('x'.repeat(501));
+    expect(screen.getByText('La description courte ne peut pas dépasser 500 caractères')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Créer le plugin' }));
+    expect(await screen.findByText('Le nom du plugin est obligatoire')).toBeInTheDocument();
+    expect(screen.getByText("L'URL du site web doit être une URL valide")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

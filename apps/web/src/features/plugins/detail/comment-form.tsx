@@ -1,12 +1,13 @@
-import { COMMENT_ANON_PROMPT_MS, COMMENT_MAX_LENGTH, commentBodyError, normalizeComment } from '@bm/core';
+import { COMMENT_ANON_PROMPT_MS, COMMENT_MAX_LENGTH, normalizeComment } from '@bm/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BOT_CHECK_PENDING, type BotCheckHandle, type BotCheckState } from '../../../components/bot-check-state';
 import { Button, cx, inputClasses } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { pluginsApi } from '../api';
-import { COMMENTS_TEXT as T } from '../constants';
 import { addComment } from './comment-cache';
+import { useCommentBodyError } from './comment-errors';
+import { usePluginDetailT } from './detail-text';
 
 // The bot check (and its Turnstile widget) loads for members, who are the only ones it shows to.
 const BotCheck = lazy(() => import('../../../components/bot-check').then((m) => ({ default: m.BotCheck })));
@@ -21,6 +22,8 @@ export function CommentForm({
   signedIn: boolean;
   onJoin: () => void;
 }) {
+  const t = usePluginDetailT();
+  const commentBodyError = useCommentBodyError();
   const client = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function CommentForm({
       botCheck.current?.reset();
     },
     onError: (err) => {
-      setError(errorText(err, T.postFailed));
+      setError(errorText(err, t('comments.postFailed')));
       botCheck.current?.reset();
     },
   });
@@ -77,7 +80,7 @@ export function CommentForm({
       return;
     }
     if (!check.done) {
-      setError(T.verification);
+      setError(t('comments.verification'));
       return;
     }
     post.mutate(normalizeComment(text));
@@ -86,13 +89,13 @@ export function CommentForm({
   return (
     <form onSubmit={submit} className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4" noValidate>
       <label htmlFor={id} className="text-sm font-medium text-slate-200">
-        {T.label}
+        {t('comments.label')}
       </label>
       <textarea
         id={id}
         value={text}
         onChange={(e) => onType(e.target.value)}
-        placeholder={T.placeholder}
+        placeholder={t('comments.placeholder')}
         rows={4}
         maxLength={COMMENT_MAX_LENGTH + 100}
         aria-invalid={error ? true : undefined}
@@ -105,7 +108,7 @@ export function CommentForm({
           aria-live="polite"
           className={cx('text-xs', length > COMMENT_MAX_LENGTH ? 'text-rose-400' : 'text-slate-400')}
         >
-          {T.counter(length, COMMENT_MAX_LENGTH)}
+          {t('comments.counter', { length, max: COMMENT_MAX_LENGTH })}
         </span>
         {error && (
           <p id={`${id}-error`} role="alert" className="text-sm text-rose-400">
@@ -120,7 +123,7 @@ export function CommentForm({
       )}
       <div className="flex justify-end">
         <Button type="submit" disabled={post.isPending}>
-          {post.isPending ? T.posting : T.post}
+          {post.isPending ? t('comments.posting') : t('comments.post')}
         </Button>
       </div>
     </form>

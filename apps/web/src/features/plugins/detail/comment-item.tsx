@@ -1,11 +1,4 @@
-import {
-  commentBodyError,
-  isCommentEditable,
-  isCommentNew,
-  normalizeComment,
-  type Comment,
-  type CommentVote,
-} from '@bm/core';
+import { isCommentEditable, isCommentNew, normalizeComment, type Comment, type CommentVote } from '@bm/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -14,8 +7,9 @@ import { errorText } from '../../../lib/api';
 import { changedSinceCreated } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { pluginsApi } from '../api';
-import { COMMENTS_TEXT as T } from '../constants';
 import { removeComment, setCommentVotes, updateComment } from './comment-cache';
+import { useCommentBodyError } from './comment-errors';
+import { usePluginDetailT } from './detail-text';
 
 // The report form loads when a member first opens it, not with the comments.
 const CommentReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.CommentReportDialog })));
@@ -36,6 +30,8 @@ export function CommentItem({
   signedIn: boolean;
   onJoin: () => void;
 }) {
+  const t = usePluginDetailT();
+  const commentBodyError = useCommentBodyError();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.body);
@@ -46,7 +42,7 @@ export function CommentItem({
   const vote = useMutation({
     mutationFn: (type: CommentVote) => pluginsApi.voteComment(comment.id, type),
     onSuccess: (r) => setCommentVotes(client, pluginId, comment.id, r),
-    onError: (err) => toast.error(errorText(err, T.voteFailed)),
+    onError: (err) => toast.error(errorText(err, t('comments.voteFailed'))),
   });
   const save = useMutation({
     mutationFn: (body: string) => pluginsApi.updateComment(comment.id, body),
@@ -54,13 +50,13 @@ export function CommentItem({
       updateComment(client, pluginId, c);
       setEditing(false);
     },
-    onError: (err) => setEditError(errorText(err, T.updateFailed)),
+    onError: (err) => setEditError(errorText(err, t('comments.updateFailed'))),
   });
   const confirm = useConfirm();
   const remove = useMutation({
     mutationFn: () => pluginsApi.deleteComment(comment.id),
     onSuccess: () => removeComment(client, pluginId, comment.id),
-    onError: (err) => toast.error(errorText(err, T.deleteFailed)),
+    onError: (err) => toast.error(errorText(err, t('comments.deleteFailed'))),
   });
 
   const onVote = (type: 'U' | 'D') => {
@@ -73,7 +69,6 @@ export function CommentItem({
     if (problem) setEditError(problem);
     else save.mutate(normalizeComment(draft));
   };
-  const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
 
   return (
     <article
@@ -82,20 +77,7 @@ export function CommentItem({
       data-testid="comment"
       data-comment-id={comment.id}
     >
-      <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
-        <Avatar url={comment.member.avatarUrl} name={comment.member.displayName} />
-        <Link
-          to={`/members/${encodeURIComponent(comment.member.displayName)}`}
-          className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
-        >
-          {comment.member.displayName}
-        </Link>
-        <Time value={comment.createdAt} className="text-slate-400" />
-        {edited && <span className="text-xs text-slate-400">{T.edited}</span>}
-        {isCommentNew(comment.createdAt, now) && (
-          <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">{T.isNew}</span>
-        )}
-      </header>
+      <CommentHeader comment={comment} now={now} />
       {editing ? (
         <CommentEditForm
           draft={draft}
@@ -123,24 +105,30 @@ export function CommentItem({
               size="sm"
               variant="ghost"
               disabled={!editable}
-              title={editable ? undefined : T.editBlocked}
+              title={editable ? undefined : t('comments.editBlocked')}
               onClick={() => {
                 setDraft(comment.body);
                 setEditing(true);
               }}
             >
-              {T.edit}
+              {t('comments.edit')}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               disabled={remove.isPending}
               onClick={async () => {
-                if (await confirm({ title: T.deleteConfirm, confirmLabel: T.delete, destructive: true }))
+                if (
+                  await confirm({
+                    title: t('comments.deleteConfirm'),
+                    confirmLabel: t('comments.delete'),
+                    destructive: true,
+                  })
+                )
                   remove.mutate();
               }}
             >
-              {T.delete}
+              {t('comments.delete')}
             </Button>
           </>
         )}
@@ -148,10 +136,10 @@ export function CommentItem({
           <Button
             size="sm"
             variant="ghost"
-            aria-label={T.reportLabel(comment.member.displayName)}
+            aria-label={t('comments.reportLabel', { author: comment.member.displayName })}
             onClick={() => setReporting(true)}
           >
-            {T.report}
+            {t('comments.report')}
           </Button>
         )}
       </footer>
@@ -161,6 +149,30 @@ export function CommentItem({
         </Suspense>
       )}
     </article>
+  );
+}
+
+/** Who wrote it and when, and whether it was edited or is new. */
+function CommentHeader({ comment, now }: { comment: Comment; now: number }) {
+  const t = usePluginDetailT();
+  const edited = changedSinceCreated(comment.createdAt, comment.updatedAt);
+  return (
+    <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+      <Avatar url={comment.member.avatarUrl} name={comment.member.displayName} />
+      <Link
+        to={`/members/${encodeURIComponent(comment.member.displayName)}`}
+        className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
+      >
+        {comment.member.displayName}
+      </Link>
+      <Time value={comment.createdAt} className="text-slate-400" />
+      {edited && <span className="text-xs text-slate-400">{t('comments.edited')}</span>}
+      {isCommentNew(comment.createdAt, now) && (
+        <span className="rounded-full bg-emerald-500/20 px-2 text-xs font-semibold text-emerald-300">
+          {t('comments.isNew')}
+        </span>
+      )}
+    </header>
   );
 }
 
@@ -179,11 +191,12 @@ function CommentEditForm({
   onSubmit: (e: FormEvent) => void;
   onCancel: () => void;
 }) {
+  const t = usePluginDetailT();
   const editId = useId();
   return (
     <form onSubmit={onSubmit} className="space-y-2" noValidate>
       <label htmlFor={editId} className="sr-only">
-        {T.editLabel}
+        {t('comments.editLabel')}
       </label>
       <textarea
         id={editId}
@@ -199,10 +212,10 @@ function CommentEditForm({
       )}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
-          {T.save}
+          {t('comments.save')}
         </Button>
         <Button size="sm" variant="ghost" onClick={onCancel}>
-          {T.cancel}
+          {t('comments.cancel')}
         </Button>
       </div>
     </form>
@@ -210,8 +223,8 @@ function CommentEditForm({
 }
 
 const VOTE = {
-  U: { label: T.upvote, arrow: '▲', active: 'bg-emerald-500/20 text-emerald-300' },
-  D: { label: T.downvote, arrow: '▼', active: 'bg-rose-500/20 text-rose-300' },
+  U: { label: 'comments.upvote', arrow: '▲', active: 'bg-emerald-500/20 text-emerald-300' },
+  D: { label: 'comments.downvote', arrow: '▼', active: 'bg-rose-500/20 text-rose-300' },
 } as const;
 
 function VoteButton({
@@ -225,13 +238,14 @@ function VoteButton({
   busy: boolean;
   onVote: (type: 'U' | 'D') => void;
 }) {
+  const t = usePluginDetailT();
   const v = VOTE[type];
   const count = type === 'U' ? comment.upvotes : comment.downvotes;
   return (
     <button
       type="button"
       aria-pressed={comment.myVote === type}
-      aria-label={`${v.label} ${count}`}
+      aria-label={t(v.label, { number: count })}
       onClick={() => onVote(type)}
       disabled={busy}
       className={cx(

@@ -4,17 +4,17 @@ import { Button, Spinner } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { pluginCommentsQuery, pluginsApi } from '../api';
-import { COMMENTS_TEXT as T } from '../constants';
 import { addOlderComments } from './comment-cache';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
+import { usePluginDetailT } from './detail-text';
 
 /** Re-renders every 30 seconds so the '(new)' badge and the edit window follow the clock. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
   }, []);
   return now;
 }
@@ -30,6 +30,7 @@ export function CommentsSection({
   memberId: number | null;
   onJoin: () => void;
 }) {
+  const t = usePluginDetailT();
   const comments = useQuery(pluginCommentsQuery(pluginId));
   const now = useNow();
   const client = useQueryClient();
@@ -45,25 +46,31 @@ export function CommentsSection({
           list.current?.querySelector<HTMLElement>(`[data-comment-id="${first.id}"]`)?.focus(),
         );
     },
-    onError: (err) => toast.error(errorText(err, T.loadFailed)),
+    onError: (err) => toast.error(errorText(err, t('comments.loadFailed'))),
   });
   return (
-    <section aria-label={T.heading} className="space-y-6">
+    <section aria-label={t('comments.heading')} className="space-y-6">
       <CommentForm pluginId={pluginId} signedIn={signedIn} onJoin={onJoin} />
       {comments.isError ? (
         <p role="alert" className="text-rose-300">
-          {T.loadFailed}
+          {t('comments.loadFailed')}
         </p>
       ) : comments.isPending ? (
         <div className="flex items-center gap-2 text-slate-400">
-          <Spinner label={T.loading} />
-          <span aria-hidden="true">{T.loading}</span>
+          <Spinner label={t('comments.loading')} />
+          <span aria-hidden="true">{t('comments.loading')}</span>
         </div>
       ) : comments.data.items.length === 0 ? (
-        <p className="text-slate-400">{T.empty}</p>
+        <p className="text-slate-400">{t('comments.empty')}</p>
       ) : (
         <>
-          <ul ref={list} aria-live="polite" aria-relevant="additions" aria-label={T.heading} className="space-y-4">
+          <ul
+            ref={list}
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label={t('comments.heading')}
+            className="space-y-4"
+          >
             {comments.data.items.map((c) => (
               <li key={c.id}>
                 <CommentItem
@@ -84,7 +91,7 @@ export function CommentsSection({
                 disabled={older.isPending}
                 onClick={() => older.mutate(comments.data.items.at(-1)!.id)}
               >
-                {older.isPending ? T.loadingMore : T.loadMore}
+                {older.isPending ? t('comments.loadingMore') : t('comments.loadMore')}
               </Button>
             </div>
           )}

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { cx, focusRing } from '../../../components/ui';
 import { writeClipboard } from '../../../lib/clipboard';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { usePluginDetailT } from './detail-text';
 
 /** How long the button reads 'Copied!' (as the car code's copy button). */
 const COPIED_MS = 2000;
 
-/** A SHA-256 shown in full (it wraps on narrow screens) with a button that copies it. */
-export function CopyHash({ hash, of }: { hash: string; of: string }) {
+/** A SHA-256 shown in full (it wraps on narrow screens) with a button that copies it; `label` names what it copies. */
+export function CopyHash({ hash, label }: { hash: string; label: string }) {
+  const t = usePluginDetailT();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -23,17 +24,17 @@ export function CopyHash({ hash, of }: { hash: string; of: string }) {
       <button
         type="button"
         onClick={() => void copy()}
-        aria-label={copied ? T.hashCopied : T.copyHashOf(of)}
+        aria-label={copied ? t('versions.hashCopied') : label}
         className={cx(
           'shrink-0 rounded text-xs font-medium underline underline-offset-2',
           copied ? 'text-emerald-400' : 'text-sky-400 hover:text-sky-300',
           focusRing,
         )}
       >
-        {copied ? T.hashCopied : T.copyHash}
+        {copied ? t('versions.hashCopied') : t('versions.copyHash')}
       </button>
       <span role="status" className="sr-only">
-        {copied ? T.hashCopiedAnnouncement : ''}
+        {copied ? t('versions.hashCopiedAnnouncement') : ''}
       </span>
     </span>
   );

@@ -4,11 +4,12 @@ import { Button } from '../../../components/ui';
 import { useDropdown } from '../../../components/use-dropdown';
 import { toast } from '../../../lib/toast';
 import { pluginsApi } from '../api';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
 import { claimPluginDownload } from './counters';
+import { usePluginDetailT } from './detail-text';
 
 /** Downloading the files: counted (throttled), then the browser follows the link the count answered with. */
 export function usePluginDownload(pluginId: number, onCount: (downloadCount: number) => void) {
+  const t = usePluginDetailT();
   const lastDownloadUrl = useRef<string | null>(null);
   return useMutation({
     mutationFn: async () => {
@@ -20,13 +21,14 @@ export function usePluginDownload(pluginId: number, onCount: (downloadCount: num
     },
     onSuccess: (url) => {
       if (url) window.location.assign(url);
-      else toast.error(T.noDownload);
+      else toast.error(t('detail.noDownload'));
     },
-    onError: () => toast.error(T.noDownload),
+    onError: () => toast.error(t('detail.noDownload')),
   });
 }
 
 export function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: boolean }) {
+  const t = usePluginDetailT();
   const d = useDropdown();
   const menuId = useId();
   return (
@@ -38,7 +40,7 @@ export function DownloadMenu({ onDownload, busy }: { onDownload: () => void; bus
         aria-haspopup="menu"
         aria-expanded={d.open}
         aria-controls={d.open ? menuId : undefined}
-        aria-label={T.moreDownloads}
+        aria-label={t('detail.moreDownloads')}
         onClick={() => d.toggle()}
       >
         <span aria-hidden="true">▾</span>
@@ -59,7 +61,7 @@ export function DownloadMenu({ onDownload, busy }: { onDownload: () => void; bus
             }}
             className="w-full rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-slate-800 focus:bg-slate-800 focus:outline-none"
           >
-            {T.downloadFiles}
+            {t('detail.downloadFiles')}
           </button>
         </div>
       )}

@@ -2,9 +2,10 @@ import type { Plugin } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Time, cx, focusRing } from '../../../components/ui';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { usePluginDetailT } from './detail-text';
 
 export function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: string }) {
+  const t = usePluginDetailT();
   const row = (label: string, value: ReactNode) => (
     <div className="flex justify-between gap-3 py-2">
       <dt className="text-slate-400">{label}</dt>
@@ -24,12 +25,12 @@ export function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: st
   return (
     <section aria-labelledby="plugin-info" className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <h2 id="plugin-info" className="mb-2 font-semibold text-white">
-        {T.info}
+        {t('info.title')}
       </h2>
       <dl className="divide-y divide-slate-800 text-sm">
-        {row(T.infoVersion, plugin.versionString ?? T.none)}
+        {row(t('info.version'), plugin.versionString ?? t('info.none'))}
         {row(
-          T.infoAuthor,
+          t('info.author'),
           <Link
             to={`/members/${encodeURIComponent(plugin.member.displayName)}`}
             className={cx('text-sky-300 hover:underline', focusRing)}
@@ -37,11 +38,17 @@ export function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: st
             {authorName}
           </Link>,
         )}
-        {row(T.infoCreated, <Time value={plugin.createdAt} />)}
-        {row(T.infoUpdated, <Time value={plugin.updatedAt} />)}
-        {row(T.infoTags, plugin.tags.length ? plugin.tags.map((t) => t.longName || t.shortName).join(', ') : T.none)}
-        {row(T.infoHomepage, plugin.homepage ? external(plugin.homepage, T.visitHomepage) : T.none)}
-        {row(T.infoSource, plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, T.viewSource) : T.none)}
+        {row(t('info.created'), <Time value={plugin.createdAt} />)}
+        {row(t('info.updated'), <Time value={plugin.updatedAt} />)}
+        {row(
+          t('info.tags'),
+          plugin.tags.length ? plugin.tags.map((tag) => tag.longName || tag.shortName).join(', ') : t('info.none'),
+        )}
+        {row(t('info.homepage'), plugin.homepage ? external(plugin.homepage, t('info.visitHomepage')) : t('info.none'))}
+        {row(
+          t('info.source'),
+          plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, t('info.viewSource')) : t('info.none'),
+        )}
       </dl>
     </section>
   );

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INSTALL_TEXT as T } from '../constants';
+import D from '../../../locales/en/pluginDetail';
 import { installLauncher } from './counters';
 import { InstallDialog } from './install-dialog';
 
@@ -27,11 +27,11 @@ describe('the install dialog with requirements', () => {
       </MemoryRouter>,
     );
     const list = screen.getByTestId('install-requires');
-    expect(screen.getByRole('heading', { name: T.requiresTitle })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: D.install.requiresTitle })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Base Library' })).toHaveAttribute('href', '/plugin/7');
-    expect(within(list).getByText(T.notAvailable)).toBeInTheDocument();
-    expect(within(list).queryByRole('button', { name: T.installNamed('Gone Helper') })).toBeNull();
-    await userEvent.click(within(list).getByRole('button', { name: T.installNamed('Base Library') }));
+    expect(within(list).getByText(D.install.notAvailable)).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Install Gone Helper' })).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'Install Base Library' }));
     expect(opened).toHaveBeenCalledWith('bakkesmod://install/7');
     vi.unstubAllGlobals();
   });

@@ -1,17 +1,19 @@
 import type { RequiredPlugin } from '@bm/core';
 import { Link } from 'react-router';
 import { Button, Dialog, cx, focusRing } from '../../../components/ui';
-import { BAKKESMOD_URL, INSTALL_TEXT as T } from '../constants';
+import { BAKKESMOD_URL } from '../../../lib/links';
 import { launchInstall } from './counters';
+import { usePluginDetailT } from './detail-text';
 
 /** What must be installed first (docs/dependencies.md): each with its own Install, or why it cannot be. */
 function RequiredPlugins({ requires }: { requires: RequiredPlugin[] }) {
+  const t = usePluginDetailT();
   return (
     <section aria-labelledby="install-requires-title" className="mb-4 rounded-xl border border-amber-500/40 p-3">
       <h3 id="install-requires-title" className="text-sm font-semibold text-amber-200">
-        {T.requiresTitle}
+        {t('install.requiresTitle')}
       </h3>
-      <p className="mb-2 text-xs text-slate-300">{T.requiresNote}</p>
+      <p className="mb-2 text-xs text-slate-300">{t('install.requiresNote')}</p>
       <ul className="space-y-2" data-testid="install-requires">
         {requires.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -22,11 +24,15 @@ function RequiredPlugins({ requires }: { requires: RequiredPlugin[] }) {
               {r.name}
             </Link>
             {r.installable ? (
-              <Button variant="outline" aria-label={T.installNamed(r.name)} onClick={() => launchInstall(r.id)}>
-                {T.install}
+              <Button
+                variant="outline"
+                aria-label={t('install.installNamed', { name: r.name })}
+                onClick={() => launchInstall(r.id)}
+              >
+                {t('install.install')}
               </Button>
             ) : (
-              <span className="text-xs text-slate-300">{T.notAvailable}</span>
+              <span className="text-xs text-slate-300">{t('install.notAvailable')}</span>
             )}
           </li>
         ))}
@@ -49,12 +55,14 @@ export function InstallDialog({
   onRetry: () => void;
   onClose: () => void;
 }) {
+  const t = usePluginDetailT();
+  const steps = [t('install.step1'), t('install.step2'), t('install.step3')];
   return (
-    <Dialog open={open} onClose={onClose} title={T.title} description={T.description} hideClose>
+    <Dialog open={open} onClose={onClose} title={t('install.title')} description={t('install.description')} hideClose>
       <div data-testid="install-dialog" data-install-link={link}>
         {requires.length > 0 && <RequiredPlugins requires={requires} />}
         <ol className="mb-4 space-y-3">
-          {T.steps.map((step, i) => (
+          {steps.map((step, i) => (
             <li key={step} className="flex items-start gap-3 text-sm text-slate-200">
               <span
                 className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-sky-500 text-xs font-bold text-slate-950"
@@ -67,7 +75,7 @@ export function InstallDialog({
           ))}
         </ol>
         <p className="mb-5 text-sm text-slate-400">
-          {T.noBakkesMod}{' '}
+          {t('install.noBakkesMod')}{' '}
           <a
             href={BAKKESMOD_URL}
             target="_blank"
@@ -79,9 +87,9 @@ export function InstallDialog({
         </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
-            {T.close}
+            {t('install.close')}
           </Button>
-          <Button onClick={onRetry}>{T.tryAgain}</Button>
+          <Button onClick={onRetry}>{t('install.tryAgain')}</Button>
         </div>
       </div>
     </Dialog>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import { commentsPaging, pluginKeys } from '../api';
-import { COMMENTS_TEXT, INSTALL_TEXT, PLUGIN_DETAIL_TEXT as T } from '../constants';
+import D from '../../../locales/en/pluginDetail';
 import { makeComment, makePluginDetail } from '../list/test-fixtures';
 import { installLauncher } from './counters';
 import { PluginDetailPage } from './plugin-detail-page';
@@ -55,16 +55,16 @@ describe('plugin detail', () => {
     serve([], (path) => (path === '/api/plugins/1/comments' ? (new Promise(() => {}) as never) : null));
     const { unmount } = open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: T.comments })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: D.detail.comments })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
     unmount();
 
     serve([], (path) => (path === '/api/plugins/1/comments' ? json(500, {}) : null));
     const user = userEvent.setup();
     open();
-    await user.click(await screen.findByRole('tab', { name: T.comments }));
-    expect(await screen.findByText(COMMENTS_TEXT.loadFailed, {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: T.comments })).toHaveAttribute('aria-selected', 'true');
+    await user.click(await screen.findByRole('tab', { name: D.detail.comments }));
+    expect(await screen.findByText(D.comments.loadFailed, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: D.detail.comments })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: /Comments \(/ })).toBeNull();
   });
 
@@ -75,13 +75,13 @@ describe('plugin detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
     expect(document.title).toContain('Plugin 1');
     expect(screen.getByRole('heading', { name: 'Hello' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: T.info })).toBeInTheDocument();
-    expect(screen.queryByText(T.admin)).not.toBeInTheDocument();
-    const details = screen.getByRole('tab', { name: T.details });
+    expect(screen.getByRole('heading', { name: D.info.title })).toBeInTheDocument();
+    expect(screen.queryByText(D.admin.title)).not.toBeInTheDocument();
+    const details = screen.getByRole('tab', { name: D.detail.details });
     details.focus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: T.versions })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('columnheader', { name: T.releasedCol })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: D.detail.versions })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('columnheader', { name: D.versions.releasedCol })).toBeInTheDocument();
     expect(screen.getByRole('tabpanel')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Comments (0)' })).toHaveAttribute('aria-selected', 'true');
@@ -91,8 +91,8 @@ describe('plugin detail', () => {
   });
 
   it.each([
-    [true, T.awaitingReview],
-    [false, T.noRelease],
+    [true, D.detail.awaitingReview],
+    [false, D.detail.noRelease],
   ])(
     'a plugin with no released version says why it cannot be installed (awaiting review: %s), and opens no protocol link',
     async (needsApproval, text) => {
@@ -105,7 +105,7 @@ describe('plugin detail', () => {
       open('/plugin/1?install=1');
       expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent(text);
-      expect(screen.queryByRole('button', { name: T.install })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: D.detail.install })).not.toBeInTheDocument();
       expect(launch).not.toHaveBeenCalled();
     },
   );
@@ -113,8 +113,8 @@ describe('plugin detail', () => {
   it('non-numeric ids are not found', () => {
     serve();
     open('/plugin/abc');
-    expect(screen.getByRole('heading', { level: 1, name: T.notFoundTitle })).toBeInTheDocument();
-    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: D.detail.notFoundTitle })).toBeInTheDocument();
+    expect(screen.queryByText(D.detail.error)).not.toBeInTheDocument();
   });
 
   it('install opens bakkesmod://install/1 and the helper; Try Again re-opens, Close closes', async () => {
@@ -122,13 +122,13 @@ describe('plugin detail', () => {
     const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
     const user = userEvent.setup();
     open();
-    await user.click(await screen.findByRole('button', { name: T.install }));
+    await user.click(await screen.findByRole('button', { name: D.detail.install }));
     expect(launch).toHaveBeenLastCalledWith('bakkesmod://install/1');
-    const dialog = await screen.findByRole('dialog', { name: INSTALL_TEXT.title }); // its chunk loads on first use
+    const dialog = await screen.findByRole('dialog', { name: D.install.title }); // its chunk loads on first use
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
-    await user.click(within(dialog).getByRole('button', { name: INSTALL_TEXT.tryAgain }));
+    await user.click(within(dialog).getByRole('button', { name: D.install.tryAgain }));
     expect(launch).toHaveBeenCalledTimes(2);
-    await user.click(within(dialog).getByRole('button', { name: INSTALL_TEXT.close }));
+    await user.click(within(dialog).getByRole('button', { name: D.install.close }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -136,7 +136,7 @@ describe('plugin detail', () => {
     serve();
     const launch = vi.spyOn(installLauncher, 'open').mockImplementation(() => {});
     open('/plugin/1?install=1');
-    expect(await screen.findByRole('dialog', { name: INSTALL_TEXT.title })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: D.install.title })).toBeInTheDocument();
     expect(launch).toHaveBeenCalledWith('bakkesmod://install/1');
   });
 
@@ -177,7 +177,7 @@ describe('plugin detail: rating panel', () => {
     await user.click(summary);
     expect(panel).toBeVisible();
     expect(summary).toHaveAttribute('aria-expanded', 'true');
-    await user.click(within(panel).getByText(T.yourRating));
+    await user.click(within(panel).getByText(D.rating.yours));
     expect(panel).toBeVisible();
     await user.unhover(summary);
     expect(panel).toBeVisible();
@@ -229,23 +229,23 @@ describe('plugin detail: owner and administrators', () => {
         : null,
     );
     open();
-    expect(await screen.findByRole('link', { name: T.manage })).toHaveAttribute('href', '/plugins/1/manage');
+    expect(await screen.findByRole('link', { name: D.detail.manage })).toHaveAttribute('href', '/plugins/1/manage');
   });
 
   it('others get no Manage link', async () => {
     signInAs(testMember);
     serve();
     open();
-    expect(await screen.findByRole('button', { name: T.install })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: T.manage })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: D.detail.install })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: D.detail.manage })).not.toBeInTheDocument();
   });
 
   it('shows the admin box to administrators', async () => {
     signInAs(testMember, ['administrator']);
     serve();
     open();
-    expect(await screen.findByText(T.admin)).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: T.skipBuild })).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByText(D.admin.title)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: D.admin.skipBuild })).toHaveAttribute('aria-checked', 'false');
   });
 
   it('lets administrators feature the plugin on the home page', async () => {
@@ -257,7 +257,7 @@ describe('plugin detail: owner and administrators', () => {
     );
     const user = userEvent.setup();
     open();
-    const featured = await screen.findByRole('switch', { name: T.featured });
+    const featured = await screen.findByRole('switch', { name: D.admin.featured });
     expect(featured).toHaveAttribute('aria-checked', 'false');
     await user.click(featured);
     await waitFor(() => expect(featured).toHaveAttribute('aria-checked', 'true'));
@@ -280,14 +280,14 @@ describe('plugin comments', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
-    const box = screen.getByLabelText(COMMENTS_TEXT.label);
+    const box = screen.getByLabelText(D.comments.label);
     await user.type(box, 'abc');
-    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.post }));
+    await user.click(screen.getByRole('button', { name: D.comments.post }));
     expect(screen.getByText(COMMENT_MESSAGES.tooShort)).toBeInTheDocument();
     expect(screen.getByText('3/500')).toBeInTheDocument();
     await user.clear(box);
     await user.type(box, 'Great work here');
-    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.post }));
+    await user.click(screen.getByRole('button', { name: D.comments.post }));
     expect(await screen.findByText('Great work here')).toBeInTheDocument();
     act(() => realtime.deliver(COMMENT_EVENTS.created, posted));
     await new Promise((r) => setTimeout(r, 30));
@@ -355,12 +355,12 @@ describe('plugin comments: paging', () => {
     await user.click(await screen.findByRole('tab', { name: 'Comments (5+)' }));
     expect(await screen.findAllByTestId('comment')).toHaveLength(5);
     expect(screen.queryByText('Comment number 3')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: COMMENTS_TEXT.loadMore }));
+    await user.click(screen.getByRole('button', { name: D.comments.loadMore }));
     expect(await screen.findByText('Comment number 3')).toBeInTheDocument();
     expect(screen.getAllByTestId('comment')).toHaveLength(8);
     expect(fetch.mock.calls.some(([u]) => String(u).includes('before=4') && String(u).includes('limit=5'))).toBe(true);
     // The last page was short: no more button, the count is exact, focus is on the first added comment.
-    expect(screen.queryByRole('button', { name: COMMENTS_TEXT.loadMore })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: D.comments.loadMore })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Comments (8)' })).toBeInTheDocument();
     // A refetch renews the newest page and keeps the older one.
     const firstPages = () => fetch.mock.calls.filter(([u]) => String(u).includes('/plugins/1/comments?limit=5')).length;
@@ -401,16 +401,16 @@ describe('plugin comments: own comments and visitors', () => {
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
     const [fresh, stale] = await screen.findAllByTestId('comment');
-    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeDisabled();
-    expect(within(stale!).getByRole('button', { name: COMMENTS_TEXT.edit })).toHaveAttribute(
+    expect(within(stale!).getByRole('button', { name: D.comments.edit })).toBeDisabled();
+    expect(within(stale!).getByRole('button', { name: D.comments.edit })).toHaveAttribute(
       'title',
       COMMENT_MESSAGES.editBlocked,
     );
-    expect(within(fresh!).getByRole('button', { name: COMMENTS_TEXT.edit })).toBeEnabled();
-    expect(within(fresh!).getByText(COMMENTS_TEXT.isNew)).toBeInTheDocument();
-    expect(within(stale!).queryByText(COMMENTS_TEXT.isNew)).not.toBeInTheDocument();
+    expect(within(fresh!).getByRole('button', { name: D.comments.edit })).toBeEnabled();
+    expect(within(fresh!).getByText(D.comments.isNew)).toBeInTheDocument();
+    expect(within(stale!).queryByText(D.comments.isNew)).not.toBeInTheDocument();
     // The site's own confirm: Cancel keeps the comment and puts focus back on Delete.
-    const del = within(stale!).getByRole('button', { name: COMMENTS_TEXT.delete });
+    const del = within(stale!).getByRole('button', { name: D.comments.delete });
     await user.click(del);
     const ask = await screen.findByRole('alertdialog', { name: COMMENT_MESSAGES.deleteConfirm });
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -419,7 +419,7 @@ describe('plugin comments: own comments and visitors', () => {
     expect(del).toHaveFocus();
     expect(screen.getByText('Old comment')).toBeInTheDocument();
     await user.click(del);
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: COMMENTS_TEXT.delete }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: D.comments.delete }));
     await waitFor(() => expect(screen.queryByText('Old comment')).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([u, i]) => String(u).endsWith('/plugins/comments/5') && i?.method === 'DELETE')).toBe(
       true,
@@ -431,7 +431,7 @@ describe('plugin comments: own comments and visitors', () => {
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('tab', { name: /Comments/ }));
-    await user.type(screen.getByLabelText(COMMENTS_TEXT.label), 'hi');
+    await user.type(screen.getByLabelText(D.comments.label), 'hi');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       await screen.findByRole('dialog', { name: 'Rate and Review Plugins' }, { timeout: 3000 }),

@@ -10,11 +10,12 @@ import { isApiError } from '../../../lib/api';
 import { routeId } from '../../../lib/redirect';
 import { ItemNotFound } from '../../not-found';
 import { pluginDetailQuery } from '../api';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { usePluginDetailT } from './detail-text';
 import { PluginDetailView } from './plugin-detail-view';
 
 /** /plugin/{id} (§2). */
 export function PluginDetailPage() {
+  const t = usePluginDetailT();
   const id = routeId(useParams().id);
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
@@ -22,22 +23,22 @@ export function PluginDetailPage() {
   // The page is large: when the plugin arrives it is rendered in the background, in slices, while the
   // loader stays (no long task between the answer and the first paint of the page).
   const plugin = useDeferredValue(detail.data);
-  useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Plugin'));
+  useDocumentTitle(notFound ? t('detail.notFoundTitle') : (detail.data?.name ?? t('detail.pageTitle')));
 
   if (notFound) {
     return (
-      <ItemNotFound title={T.notFoundTitle} body={T.notFoundBody}>
-        <ButtonLink to="/plugins">{T.browsePlugins}</ButtonLink>
+      <ItemNotFound title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
+        <ButtonLink to="/plugins">{t('detail.browsePlugins')}</ButtonLink>
       </ItemNotFound>
     );
   }
   if (detail.isError) {
     return (
       <ItemLoadError
-        text={T.error}
-        retryText={T.retry}
+        text={t('detail.error')}
+        retryText={t('detail.retry')}
         onRetry={() => void detail.refetch()}
-        backText={T.backToPlugins}
+        backText={t('detail.backToPlugins')}
         onBack={() => void navigate('/plugins')}
       />
     );
@@ -47,8 +48,8 @@ export function PluginDetailPage() {
     // arrives instead of jumping down then (layout shift).
     return (
       <div className="flex min-h-screen items-center justify-center gap-3 text-slate-300">
-        <Spinner label={T.loading} />
-        <span aria-hidden="true">{T.loading}</span>
+        <Spinner label={t('detail.loading')} />
+        <span aria-hidden="true">{t('detail.loading')}</span>
       </div>
     );
   }

@@ -9,10 +9,10 @@ import { SupportLink } from '../../../components/support-link';
 
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
 import { pluginCommentsQuery } from '../api';
-import { COMMENTS_TEXT, PLUGIN_DETAIL_TEXT as T, PLUGIN_JOIN_TEXT } from '../constants';
 import { CompatibilityBadge } from '../compatibility/compatibility-badge';
 import { CompatibilityPanel } from '../compatibility/compatibility-panel';
 import { AbilitiesBox } from './abilities-box';
+import { usePluginDetailT } from './detail-text';
 import { useLiveComments } from './comment-cache';
 import { useCountPluginView } from './counters';
 import { InfoBox } from './info-box';
@@ -34,6 +34,7 @@ type TabKey = 'details' | 'comments' | 'versions';
 
 /** A plugin's page once the plugin is there: banner, header, tabs, the side boxes and the dialogs. */
 export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
+  const t = usePluginDetailT();
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
   const isAdmin = useIsAdmin();
@@ -64,7 +65,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
         to="/plugins"
         className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
       >
-        <span aria-hidden="true">←</span> {T.backToPlugins}
+        <span aria-hidden="true">←</span> {t('detail.backToPlugins')}
       </Link>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
@@ -96,19 +97,22 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
             tab={tab}
             onTab={setTab}
             tabs={[
-              { key: 'details', label: T.details },
+              { key: 'details', label: t('detail.details') },
               // No count until it is known: not "(0)" while comments load or after they failed.
-              { key: 'comments', label: comments.data ? `${T.comments} (${commentCount})` : T.comments },
-              { key: 'versions', label: T.versions },
+              {
+                key: 'comments',
+                label: comments.data ? t('detail.commentsCount', { number: commentCount }) : t('detail.comments'),
+              },
+              { key: 'versions', label: t('detail.versions') },
             ]}
           >
             {tab === 'details' &&
               (plugin.description ? (
                 <Markdown html={plugin.descriptionHtml} />
               ) : (
-                <p className="text-slate-400">{T.noDescription}</p>
+                <p className="text-slate-400">{t('detail.noDescription')}</p>
               ))}
-            <Suspense fallback={<Spinner label={tab === 'comments' ? COMMENTS_TEXT.loading : T.loadingVersions} />}>
+            <Suspense fallback={<Spinner label={tab === 'comments' ? t('comments.loading') : t('versions.loading')} />}>
               {tab === 'comments' && (
                 <CommentsSection
                   pluginId={plugin.id}
@@ -154,8 +158,8 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
       <JoinUsDialog
         open={joinOpen}
         onClose={() => setJoinOpen(false)}
-        title={PLUGIN_JOIN_TEXT.title}
-        description={PLUGIN_JOIN_TEXT.description}
+        title={t('join.title')}
+        description={t('join.description')}
       />
     </article>
   );

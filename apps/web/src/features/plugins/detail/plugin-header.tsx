@@ -5,8 +5,8 @@ import { FollowButton } from '../../../components/follow-button';
 import { Button, ButtonLink, Count, Time, cx, focusRing } from '../../../components/ui';
 import { changedSinceCreated } from '../../../lib/format';
 import { pluginKeys, pluginsApi } from '../api';
-import { PLUGIN_DETAIL_TEXT as T, REPORT_TEXT } from '../constants';
 import { AddToCollectionButton } from '../../collections';
+import { usePluginDetailT } from './detail-text';
 import { DownloadMenu, usePluginDownload } from './download-menu';
 import { RatingSummary } from './rating-panel';
 
@@ -32,6 +32,7 @@ export function PluginHeader({
   onJoin: () => void;
   onReport: () => void;
 }) {
+  const t = usePluginDetailT();
   const download = usePluginDownload(plugin.id, onCount);
   const edited = changedSinceCreated(plugin.createdAt, plugin.updatedAt);
   // Anyone but the owner may report; anonymous visitors are asked to join first.
@@ -42,13 +43,13 @@ export function PluginHeader({
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="min-w-0 break-words text-3xl font-bold text-white sm:text-4xl">{plugin.name}</h1>
         <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-medium text-sky-300">
-          {T.version(plugin.versionString)}
+          {plugin.versionString ? t('detail.version', { version: plugin.versionString }) : t('detail.noReleaseYet')}
         </span>
       </div>
       {plugin.shortDescription && <p className="text-slate-300">{plugin.shortDescription}</p>}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
         <span>
-          by{' '}
+          {t('detail.by')}{' '}
           <Link
             to={`/members/${encodeURIComponent(plugin.member.displayName)}`}
             className={cx('font-semibold text-slate-100 hover:text-sky-300', focusRing)}
@@ -57,17 +58,21 @@ export function PluginHeader({
           </Link>
         </span>
         <span>
-          {edited ? T.updated : T.created} <Time value={edited ? plugin.updatedAt : plugin.createdAt} />
+          {edited ? t('detail.updated') : t('detail.created')}{' '}
+          <Time value={edited ? plugin.updatedAt : plugin.createdAt} />
         </span>
         <span>
-          <Count value={plugin.viewCount} className="font-bold text-white" /> {T.views(plugin.viewCount)}
+          <Count value={plugin.viewCount} className="font-bold text-white" />{' '}
+          {t('detail.views', { count: plugin.viewCount })}
         </span>
         <span>
-          <Count value={plugin.downloadCount} className="font-bold text-white" /> {T.downloads(plugin.downloadCount)}
+          <Count value={plugin.downloadCount} className="font-bold text-white" />{' '}
+          {t('detail.downloads', { count: plugin.downloadCount })}
         </span>
         {isOwner && (
           <span data-testid="owner-follower-count">
-            <Count value={plugin.followerCount} className="font-bold text-white" /> {T.followers(plugin.followerCount)}
+            <Count value={plugin.followerCount} className="font-bold text-white" />{' '}
+            {t('detail.followers', { count: plugin.followerCount })}
           </span>
         )}
         <RatingSummary plugin={plugin} signedIn={signedIn} onJoin={onJoin} />
@@ -77,13 +82,13 @@ export function PluginHeader({
         {installable ? (
           <>
             <Button size="lg" onClick={onInstall} data-install-link={pluginInstallLink(plugin.id)}>
-              {T.install}
+              {t('detail.install')}
             </Button>
             <DownloadMenu onDownload={() => download.mutate()} busy={download.isPending} />
           </>
         ) : (
           <p role="status" className="self-center rounded-md border border-slate-700 px-3 py-2 text-sm text-slate-200">
-            {plugin.needsApproval ? T.awaitingReview : T.noRelease}
+            {plugin.needsApproval ? t('detail.awaitingReview') : t('detail.noRelease')}
           </p>
         )}
         {!isOwner && plugin.publishedOnce && (
@@ -103,12 +108,12 @@ export function PluginHeader({
         {plugin.publishedOnce && <AddToCollectionButton kind="plugin" id={plugin.id} name={plugin.name} />}
         {isOwner && (
           <ButtonLink size="lg" variant="outline" to={`/plugins/${plugin.id}/manage`}>
-            {T.manage}
+            {t('detail.manage')}
           </ButtonLink>
         )}
         {canReport && (
           <Button size="lg" variant="ghost" onClick={() => (signedIn ? onReport() : onJoin())}>
-            {REPORT_TEXT.open}
+            {t('report.open')}
           </Button>
         )}
       </div>
@@ -117,19 +122,20 @@ export function PluginHeader({
 }
 
 function TagList({ plugin }: { plugin: Plugin }) {
+  const t = usePluginDetailT();
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={T.infoTags}>
-      {plugin.tags.map((t) => (
-        <li key={t.id}>
+    <ul className="flex flex-wrap gap-1.5" aria-label={t('info.tags')}>
+      {plugin.tags.map((tag) => (
+        <li key={tag.id}>
           <Link
-            to={`/plugins?tags=${encodeURIComponent(t.shortName)}`}
-            title={t.helpText || t.longName}
+            to={`/plugins?tags=${encodeURIComponent(tag.shortName)}`}
+            title={tag.helpText || tag.longName}
             className={cx(
               'inline-flex rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300 hover:bg-slate-700',
               focusRing,
             )}
           >
-            {t.longName || t.shortName}
+            {tag.longName || tag.shortName}
           </Link>
         </li>
       ))}

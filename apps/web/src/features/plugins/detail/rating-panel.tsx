@@ -6,10 +6,12 @@ import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginKeys, pluginRatingQuery, pluginsApi } from '../api';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { formatRating } from '../plugins-text';
+import { usePluginDetailT } from './detail-text';
 
 /** The plugin's rating: the member's own stars come from the server; a visitor rating is asked to join. */
 export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; signedIn: boolean; onJoin: () => void }) {
+  const t = usePluginDetailT();
   const client = useQueryClient();
   const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
   const current = rating.data ?? {
@@ -23,7 +25,7 @@ export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; si
       client.setQueryData(pluginKeys.rating(plugin.id), r);
       patchPluginDetail(client, plugin.id, r);
     },
-    onError: () => toast.error(T.rateFailed),
+    onError: () => toast.error(t('rating.failed')),
   });
   const onRate = (stars: number) => {
     if (!signedIn) onJoin();
@@ -60,6 +62,7 @@ function RatingPanel({
   onRate: (n: number) => void;
   busy: boolean;
 }) {
+  const t = usePluginDetailT();
   // A panel of ordinary controls behind a button: the dropdown's outside click and Escape close it.
   const d = useDropdown({ menu: false });
   // Opened by a mouse resting on it: leaving closes it, a click keeps it open.
@@ -118,15 +121,15 @@ function RatingPanel({
         <span aria-hidden="true" className="text-amber-400">
           ★
         </span>
-        <span>{average.toFixed(1)}</span>
+        <span>{formatRating(average)}</span>
         <span className="text-slate-400">({count})</span>
-        <span className="sr-only">{T.rating}</span>
+        <span className="sr-only">{t('rating.title')}</span>
       </button>
       <div
         ref={panel}
         id={panelId}
         role="group"
-        aria-label={T.rating}
+        aria-label={t('rating.title')}
         hidden={!d.open}
         data-testid="rating-panel"
         // Focusable, so a click on its text keeps focus inside rather than moving it to the page (which would close it).
@@ -134,12 +137,18 @@ function RatingPanel({
         style={shift ? { left: `${shift}px` } : undefined}
         className="absolute left-0 top-full z-30 mt-1 w-64 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-700 bg-slate-900 p-4 shadow-2xl shadow-black/50 focus:outline-none"
       >
-        <p className="text-2xl font-bold text-white">{T.ratingAverage(average)}</p>
-        <p className="text-sm text-slate-400">{T.ratingCount(count)}</p>
+        <p className="text-2xl font-bold text-white">{t('rating.average', { average: formatRating(average) })}</p>
+        <p className="text-sm text-slate-400">{t('rating.count', { count })}</p>
         <StarRating value={average} size="sm" className="mt-1" />
-        <p className="mt-3 text-sm font-medium text-slate-200">{T.yourRating}</p>
-        <StarRating value={myStars ?? 0} selected={myStars} onRate={onRate} label={T.rateLabel} disabled={busy} />
-        {!myStars && <p className="mt-1 text-xs text-slate-400">{T.notRated}</p>}
+        <p className="mt-3 text-sm font-medium text-slate-200">{t('rating.yours')}</p>
+        <StarRating
+          value={myStars ?? 0}
+          selected={myStars}
+          onRate={onRate}
+          label={t('rating.rateLabel')}
+          disabled={busy}
+        />
+        {!myStars && <p className="mt-1 text-xs text-slate-400">{t('rating.notRated')}</p>}
       </div>
     </div>
   );

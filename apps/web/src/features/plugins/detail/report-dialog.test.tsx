@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
-import { PLUGIN_JOIN_TEXT, REPORT_TEXT as T } from '../constants';
+import D from '../../../locales/en/pluginDetail';
 import { makePlugin } from '../list/test-fixtures';
 import { PluginDetailPage } from './plugin-detail-page';
 
@@ -37,23 +37,23 @@ describe('reporting a plugin', () => {
     const fetch = serve();
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = await screen.findByRole('dialog', { name: T.title });
+    await user.click(await screen.findByRole('button', { name: D.report.open }));
+    const dialog = await screen.findByRole('dialog', { name: D.report.title });
     for (const label of Object.values(PLUGIN_REPORT_REASONS))
       expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
 
     // No reason yet: nothing is sent.
-    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
     expect(within(dialog).getByText(MODERATION_MESSAGES.reportReason)).toBeInTheDocument();
     expect(reportCalls(fetch)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.malware }));
-    await user.type(within(dialog).getByLabelText(T.details), '  Opens a reverse shell  ');
-    expect(within(dialog).getByText(T.counter(25))).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    await user.type(within(dialog).getByLabelText(D.report.details), '  Opens a reverse shell  ');
+    expect(within(dialog).getByText('25/2000')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
 
-    expect(await screen.findByText(T.sent)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: T.title })).not.toBeInTheDocument();
+    expect(await screen.findByText(D.report.sent)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: D.report.title })).not.toBeInTheDocument();
     expect(bodyOf(reportCalls(fetch)[0]![1]!)).toEqual({ reason: 'malware', details: 'Opens a reverse shell' });
   });
 
@@ -62,11 +62,11 @@ describe('reporting a plugin', () => {
     const fetch = serve();
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = await screen.findByRole('dialog', { name: T.title });
+    await user.click(await screen.findByRole('button', { name: D.report.open }));
+    const dialog = await screen.findByRole('dialog', { name: D.report.title });
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
-    await user.click(within(dialog).getByRole('button', { name: T.submit }));
-    expect(within(dialog).getByLabelText(T.details)).toHaveAccessibleDescription(
+    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
+    expect(within(dialog).getByLabelText(D.report.details)).toHaveAccessibleDescription(
       MODERATION_MESSAGES.reportDetailsRequired,
     );
     expect(reportCalls(fetch)).toHaveLength(0);
@@ -77,10 +77,10 @@ describe('reporting a plugin', () => {
     serve(() => json(409, { message: MODERATION_MESSAGES.reportExists }));
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.open }));
-    const dialog = await screen.findByRole('dialog', { name: T.title });
+    await user.click(await screen.findByRole('button', { name: D.report.open }));
+    const dialog = await screen.findByRole('dialog', { name: D.report.title });
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }));
-    await user.click(within(dialog).getByRole('button', { name: T.submit }));
+    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.reportExists);
   });
 
@@ -88,9 +88,9 @@ describe('reporting a plugin', () => {
     serve();
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.open }));
-    expect(screen.getByRole('dialog', { name: PLUGIN_JOIN_TEXT.title })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: T.title })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: D.report.open }));
+    expect(screen.getByRole('dialog', { name: D.join.title })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: D.report.title })).not.toBeInTheDocument();
   });
 
   it('has no Report button for the plugin owner', async () => {
@@ -98,6 +98,6 @@ describe('reporting a plugin', () => {
     serve(undefined, makePlugin({ member: { id: testMember.id, displayName: testMember.username, avatarUrl: null } }));
     open();
     expect(await screen.findByRole('heading', { level: 1, name: 'Plugin 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: T.open })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: D.report.open })).not.toBeInTheDocument();
   });
 });

@@ -1,18 +1,72 @@
-import { COMMENT_REPORT_REASONS, PLUGIN_REPORT_REASONS, reportCommentRequest, reportPluginRequest } from '@bm/core';
-import { ReportForm } from '../../../components/report-dialog';
+import {
+  REPORT_DETAILS_MAX,
+  reportCommentRequest,
+  reportPluginRequest,
+  type CommentReportReason,
+  type PluginReportReason,
+} from '@bm/core';
+import { ReportForm, type ReportTexts } from '../../../components/report-dialog';
 import { pluginsApi } from '../api';
-import { REPORT_TEXT } from '../constants';
+import { usePluginDetailT } from './detail-text';
+
+/** The reasons a member picks from (core's PLUGIN_REPORT_REASONS and COMMENT_REPORT_REASONS, in their order). */
+const PLUGIN_REASONS = {
+  malware: 'report.pluginReasons.malware',
+  broken: 'report.pluginReasons.broken',
+  stolen: 'report.pluginReasons.stolen',
+  inappropriate: 'report.pluginReasons.inappropriate',
+  spam: 'report.pluginReasons.spam',
+  other: 'report.pluginReasons.other',
+} as const satisfies Record<PluginReportReason, string>;
+const COMMENT_REASONS = {
+  spam: 'report.commentReasons.spam',
+  harassment: 'report.commentReasons.harassment',
+  inappropriate: 'report.commentReasons.inappropriate',
+  misleading: 'report.commentReasons.misleading',
+  other: 'report.commentReasons.other',
+} as const satisfies Record<CommentReportReason, string>;
+
+/** The report form's texts in the reader's language, with its title and reasons. */
+type ReasonKey = (typeof PLUGIN_REASONS)[PluginReportReason] | (typeof COMMENT_REASONS)[CommentReportReason];
+
+function useReportTexts<R extends string>(
+  title: string,
+  keys: Record<R, ReasonKey>,
+): { texts: ReportTexts; reasons: Record<R, string> } {
+  const t = usePluginDetailT();
+  const texts: ReportTexts = {
+    title,
+    description: t('report.description'),
+    reason: t('report.reason'),
+    details: t('report.details'),
+    detailsHint: t('report.detailsHint'),
+    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
+    submit: t('report.submit'),
+    sending: t('report.sending'),
+    cancel: t('report.cancel'),
+    sent: t('report.sent'),
+    failed: t('report.failed'),
+  };
+  const named = {} as Record<R, string>;
+  for (const r of Object.keys(keys) as R[]) {
+    const key: ReasonKey = keys[r];
+    named[r] = t(key);
+  }
+  return { texts, reasons: named };
+}
 
 /** A member reports someone else's plugin to the moderators: a reason, optional details (required for 'other'). */
 export function ReportDialog({ pluginId, open, onClose }: { pluginId: number; open: boolean; onClose: () => void }) {
+  const t = usePluginDetailT();
+  const { texts, reasons } = useReportTexts(t('report.title'), PLUGIN_REASONS);
   return (
     <ReportForm
       open={open}
       onClose={onClose}
-      reasons={PLUGIN_REPORT_REASONS}
+      reasons={reasons}
       schema={reportPluginRequest}
       send={(body) => pluginsApi.report(pluginId, body)}
-      texts={REPORT_TEXT}
+      texts={texts}
     />
   );
 }
@@ -27,14 +81,16 @@ export function CommentReportDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const t = usePluginDetailT();
+  const { texts, reasons } = useReportTexts(t('report.commentTitle'), COMMENT_REASONS);
   return (
     <ReportForm
       open={open}
       onClose={onClose}
-      reasons={COMMENT_REPORT_REASONS}
+      reasons={reasons}
       schema={reportCommentRequest}
       send={(body) => pluginsApi.reportComment(commentId, body)}
-      texts={{ ...REPORT_TEXT, title: 'Report this comment' }}
+      texts={texts}
     />
   );
 }

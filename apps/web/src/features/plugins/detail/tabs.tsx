@@ -1,6 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cx, focusRing } from '../../../components/ui';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import { usePluginDetailT } from './detail-text';
 
 /** Tabs with role=tablist; Left/Right/Home/End move between them and select. */
 export function Tabs<K extends string>({
@@ -14,6 +14,7 @@ export function Tabs<K extends string>({
   tabs: Array<{ key: K; label: string }>;
   children: ReactNode;
 }) {
+  const tr = usePluginDetailT();
   const base = useId();
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   const index = tabs.findIndex((t) => t.key === tab);
@@ -34,7 +35,7 @@ export function Tabs<K extends string>({
     <div>
       <div
         role="tablist"
-        aria-label={T.tabs}
+        aria-label={tr('detail.tabs')}
         onKeyDown={onKeyDown}
         className="flex gap-1 overflow-x-auto border-b border-slate-800"
       >

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PluginVersion } from '@bm/core';
 import { json, mockFetch, renderRoutes } from '../../../test/utils';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
+import D from '../../../locales/en/pluginDetail';
 import { VersionsTable } from './versions-table';
 
 const zipHash = 'a'.repeat(64);
@@ -41,22 +41,20 @@ describe('the Versions tab', () => {
     renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
 
     expect(await screen.findByText(zipHash)).toBeInTheDocument();
-    expect(screen.getByText(T.sha256)).toBeInTheDocument();
-    const copyZip = screen.getByRole('button', { name: T.copyHashOf('the ZIP of version 1.2') });
+    expect(screen.getByText(D.versions.sha256)).toBeInTheDocument();
+    const copyZip = screen.getByRole('button', { name: 'Copy the SHA-256 of the ZIP of version 1.2' });
     copyZip.focus();
     await user.keyboard('{Enter}');
     expect(writeText).toHaveBeenCalledWith(zipHash);
-    expect(await screen.findByRole('button', { name: T.hashCopied })).toBeInTheDocument();
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(T.hashCopiedAnnouncement);
+    expect(await screen.findByRole('button', { name: D.versions.hashCopied })).toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(D.versions.hashCopiedAnnouncement);
 
     // The files are folded under their count (a native <details>); opened, each has its own hash.
-    await user.click(screen.getByText(T.filesInZip(1)));
+    await user.click(screen.getByText('Files in the ZIP (1)'));
     const item = screen.getByText('plugins/Rocket.dll').closest('li')!;
     expect(within(item).getByText(dllHash)).toBeVisible();
     expect(within(item).getByText('(2 KB)')).toBeInTheDocument();
-    within(item)
-      .getByRole('button', { name: T.copyHashOf('plugins/Rocket.dll') })
-      .focus();
+    within(item).getByRole('button', { name: 'Copy the SHA-256 of plugins/Rocket.dll' }).focus();
     await user.keyboard(' ');
     expect(writeText).toHaveBeenLastCalledWith(dllHash);
   });
@@ -76,10 +74,10 @@ describe('the Versions tab', () => {
     renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
     const origins = await screen.findAllByTestId('version-origin');
     expect(origins.map((o) => o.textContent)).toEqual([
-      `${T.builtFromSource('https://github.com/example/builds')}${T.provenanceLink}`,
-      T.uploadedByModerator,
+      `${'Built from source by https://github.com/example/builds, signature verified'}${D.versions.provenanceLink}`,
+      D.versions.uploadedByModerator,
     ]);
-    const link = within(origins[0]!).getByRole('link', { name: T.provenanceLinkOf('version 1.3') });
+    const link = within(origins[0]!).getByRole('link', { name: 'Signed provenance of version 1.3 (JSON)' });
     expect(link).toHaveAttribute('href', '/api/plugins/1/versions/6/provenance');
     expect(within(origins[1]!).queryByRole('link')).toBeNull();
   });
@@ -101,14 +99,14 @@ describe('the Versions tab', () => {
         : json(404, { message: 'Not found' }),
     );
     renderRoutes([{ path: '/', element: <VersionsTable pluginId={1} /> }], { path: '/' });
-    const newest = await screen.findByRole('region', { name: T.changelogOf('1.2') });
+    const newest = await screen.findByRole('region', { name: 'Changelog of version 1.2' });
     expect(within(newest).getByRole('listitem')).toHaveTextContent('Faster boost');
-    const old = screen.getByRole('region', { name: T.changelogOf('1.1') });
+    const old = screen.getByRole('region', { name: 'Changelog of version 1.1' });
     expect(within(old).getByText('notes').tagName).toBe('STRONG');
-    expect(screen.queryByRole('region', { name: T.changelogOf('1.3') })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Changelog of version 1.3' })).toBeNull();
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([
-      T.changelogOf('1.2'),
-      T.changelogOf('1.1'),
+      'Changelog of version 1.2',
+      'Changelog of version 1.1',
     ]);
   });
 });

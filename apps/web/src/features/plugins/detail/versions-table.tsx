@@ -4,33 +4,34 @@ import { Markdown } from '../../../components/markdown';
 import { Spinner, Time, cx, focusRing } from '../../../components/ui';
 import { pluginVersionsQuery } from '../api';
 import type { PluginVersion } from '@bm/core';
-import { PLUGIN_DETAIL_TEXT as T } from '../constants';
 import { formatBytes } from '../../../lib/format';
 import { CopyHash } from './copy-hash';
+import { usePluginDetailT } from './detail-text';
 
 export function VersionsTable({ pluginId }: { pluginId: number }) {
+  const t = usePluginDetailT();
   const versions = useQuery(pluginVersionsQuery(pluginId));
   if (versions.isError)
     return (
       <p role="alert" className="text-rose-300">
-        {T.versionsFailed}
+        {t('versions.failed')}
       </p>
     );
-  if (versions.isPending) return <Spinner label={T.loadingVersions} />;
-  if (versions.data.length === 0) return <p className="text-slate-400">{T.noVersions}</p>;
+  if (versions.isPending) return <Spinner label={t('versions.loading')} />;
+  if (versions.data.length === 0) return <p className="text-slate-400">{t('versions.noVersions')}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-800 text-slate-400">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">
-              {T.versionCol}
+              {t('versions.versionCol')}
             </th>
             <th scope="col" className="py-2 pr-4 font-medium">
-              {T.releasedCol}
+              {t('versions.releasedCol')}
             </th>
             <th scope="col" className="py-2 font-medium">
-              {T.downloadCol}
+              {t('versions.downloadCol')}
             </th>
           </tr>
         </thead>
@@ -45,7 +46,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
                 <td className="py-2">
                   {v.binaryDownloadUrl ? (
                     <a href={v.binaryDownloadUrl} className={cx('text-sky-300 hover:underline', focusRing)}>
-                      {T.download}
+                      {t('versions.download')}
                       <span className="sr-only"> {v.versionString ?? ''}</span>
                     </a>
                   ) : (
@@ -57,7 +58,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
                 <td colSpan={3} className="pb-3">
                   {v.changelogHtml && (
                     <section
-                      aria-label={T.changelogOf(v.versionString ?? `#${v.submissionId}`)}
+                      aria-label={t('versions.changelogOf', { version: v.versionString ?? `#${v.submissionId}` })}
                       className="mb-2 max-w-prose text-sm text-slate-300"
                     >
                       <Markdown html={v.changelogHtml} className="[&>:first-child]:mt-0!" />
@@ -76,24 +77,29 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
 
 /** The SHA-256 of the version's ZIP and, folded, of every file in it: what a player can check a download against. */
 function VersionHashes({ version: v, pluginId }: { version: PluginVersion; pluginId: number }) {
-  const name = v.versionString ? `version ${v.versionString}` : `version #${v.submissionId}`;
+  const t = usePluginDetailT();
+  const version = v.versionString ?? `#${v.submissionId}`;
   return (
     <div className="space-y-1 text-xs text-slate-400">
-      <VersionOrigin version={v} name={name} href={`/api/plugins/${pluginId}/versions/${v.submissionId}/provenance`} />
+      <VersionOrigin
+        version={v}
+        name={version}
+        href={`/api/plugins/${pluginId}/versions/${v.submissionId}/provenance`}
+      />
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-        <span className="font-medium text-slate-300">{T.sha256}</span>
-        <CopyHash hash={v.sha256} of={`the ZIP of ${name}`} />
+        <span className="font-medium text-slate-300">{t('versions.sha256')}</span>
+        <CopyHash hash={v.sha256} label={t('versions.copyZipHash', { version })} />
       </div>
       {v.files.length > 0 && (
         <details>
           <summary className={cx('cursor-pointer rounded text-slate-300', focusRing)}>
-            {T.filesInZip(v.files.length)}
+            {t('versions.filesInZip', { number: v.files.length })}
           </summary>
           <ul className="mt-1 space-y-1">
             {v.files.map((f) => (
               <li key={f.path} className="min-w-0">
                 <span className="break-all text-slate-300">{f.path}</span> <span>({formatBytes(f.size)})</span>
-                <CopyHash hash={f.sha256} of={f.path} />
+                <CopyHash hash={f.sha256} label={t('versions.copyFileHash', { path: f.path })} />
               </li>
             ))}
           </ul>
@@ -108,12 +114,19 @@ function VersionHashes({ version: v, pluginId }: { version: PluginVersion; plugi
  * site verified (with a link to the envelope, for `npm run cli -- verify`), or attached by a moderator.
  */
 function VersionOrigin({ version: v, name, href }: { version: PluginVersion; name: string; href: string }) {
-  if (!v.provenance) return <p data-testid="version-origin">{T.uploadedByModerator}</p>;
+  const t = usePluginDetailT();
+  if (!v.provenance) return <p data-testid="version-origin">{t('versions.uploadedByModerator')}</p>;
   return (
     <p data-testid="version-origin" className="flex min-w-0 flex-wrap items-baseline gap-x-2">
-      <span className="break-all text-emerald-300">{T.builtFromSource(v.provenance.builderId)}</span>
-      <a href={href} aria-label={T.provenanceLinkOf(name)} className={cx('text-sky-300 hover:underline', focusRing)}>
-        {T.provenanceLink}
+      <span className="break-all text-emerald-300">
+        {t('versions.builtFromSource', { builder: v.provenance.builderId })}
+      </span>
+      <a
+        href={href}
+        aria-label={t('versions.provenanceLinkOf', { version: name })}
+        className={cx('text-sky-300 hover:underline', focusRing)}
+      >
+        {t('versions.provenanceLink')}
       </a>
     </p>
   );

@@ -2,8 +2,7 @@ import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } f
 import { useId, type ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../../components/ui';
-import { PLUGIN_SORT_OPTIONS, PLUGINS_LIST_TEXT as T } from './list-text';
-import { COMPATIBILITY_TEXT as C } from '../compatibility/text';
+import { usePluginsT } from '../plugins-text';
 
 const triggerClasses = cx(
   'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
@@ -13,16 +12,31 @@ const triggerClasses = cx(
 interface SortItem {
   sortBy: PluginSortKey | null;
   sortDir: PluginSortDirection | null;
-  label: string;
 }
 
+/** The sort options' labels (PLUGIN_SORT_KEYS), in the menu's order. */
+const SORT_LABELS = {
+  name: 'sort.name',
+  downloads: 'sort.downloads',
+  release: 'sort.release',
+  updated: 'sort.updated',
+  rating: 'sort.rating',
+  trending: 'sort.trending',
+} as const satisfies Record<PluginSortKey, string>;
+
 const SORT_ITEMS: SortItem[] = [
-  { sortBy: null, sortDir: null, label: T.relevance },
-  ...PLUGIN_SORT_OPTIONS.flatMap((o) => [
-    { sortBy: o.key, sortDir: 'asc' as const, label: `${o.label} ↑` },
-    { sortBy: o.key, sortDir: 'desc' as const, label: `${o.label} ↓` },
+  { sortBy: null, sortDir: null },
+  ...(Object.keys(SORT_LABELS) as PluginSortKey[]).flatMap((key) => [
+    { sortBy: key, sortDir: 'asc' as const },
+    { sortBy: key, sortDir: 'desc' as const },
   ]),
 ];
+
+/** 'Default', or the option with its direction: 'Name ↑', 'Downloads ↓'. */
+function sortLabel(t: ReturnType<typeof usePluginsT>, item: SortItem): string {
+  if (!item.sortBy) return t('list.relevance');
+  return `${t(SORT_LABELS[item.sortBy])} ${item.sortDir === 'asc' ? '↑' : '↓'}`;
+}
 
 function sameSort(item: SortItem, sortBy: PluginSortKey | null, sortDir: PluginSortDirection): boolean {
   return item.sortBy === sortBy && (item.sortBy === null || item.sortDir === sortDir);
@@ -38,13 +52,14 @@ export function SortMenu({
   sortDir: PluginSortDirection;
   onChange: (sortBy: PluginSortKey | null, sortDir: PluginSortDirection | null) => void;
 }) {
+  const t = usePluginsT();
   const d = useDropdown();
   const menuId = useId();
   const currentIndex = Math.max(
     0,
     SORT_ITEMS.findIndex((i) => sameSort(i, sortBy, sortDir)),
   );
-  const current = SORT_ITEMS[currentIndex]?.label ?? T.relevance;
+  const current = sortLabel(t, SORT_ITEMS[currentIndex] ?? SORT_ITEMS[0]!);
 
   return (
     <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
@@ -57,16 +72,16 @@ export function SortMenu({
         onClick={() => d.toggle(currentIndex)}
         className={triggerClasses}
       >
-        <span>{T.sort}:</span>
+        <span>{t('list.sort')}:</span>
         <span className="text-sky-300">{current}</span>
       </button>
       {d.open && (
-        <div id={menuId} role="menu" aria-label={T.sortMenu} className={cx(popoverPanel, 'lg:w-56')}>
+        <div id={menuId} role="menu" aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-56')}>
           {SORT_ITEMS.map((item, i) => {
             const checked = i === currentIndex;
             return (
               <button
-                key={item.label}
+                key={`${item.sortBy}-${item.sortDir}`}
                 type="button"
                 role="menuitemradio"
                 aria-checked={checked}
@@ -80,7 +95,7 @@ export function SortMenu({
                   checked ? 'bg-sky-500 text-slate-950' : 'text-slate-200 hover:bg-slate-800',
                 )}
               >
-                {item.label}
+                {sortLabel(t, item)}
                 {checked && <span aria-hidden="true">✓</span>}
               </button>
             );
@@ -90,6 +105,12 @@ export function SortMenu({
     </div>
   );
 }
+
+const SOURCE_LABELS = {
+  any: 'list.sourceOptions.any',
+  with: 'list.sourceOptions.with',
+  without: 'list.sourceOptions.without',
+} as const satisfies Record<PluginHasSourceFilter, string>;
 
 /**
  * Filters dropdown: tag checkboxes (a plugin must have all checked tags), the source-code filter and
@@ -118,41 +139,50 @@ export function FiltersMenu({
   onCompatible?: (compatible: boolean) => void;
   onClear: () => void;
 }) {
+  const t = usePluginsT();
   const d = useDropdown({ menu: false });
   const panelId = useId();
   const active = selected.length + (source === 'any' ? 0 : 1) + (compatible ? 1 : 0);
-  const has = (t: Tag) => selected.some((s) => s.toLowerCase() === t.shortName.toLowerCase() || s === String(t.id));
-  const toggle = (t: Tag) =>
+  const has = (tag: Tag) =>
+    selected.some((s) => s.toLowerCase() === tag.shortName.toLowerCase() || s === String(tag.id));
+  const toggle = (tag: Tag) =>
     onTags(
-      has(t)
-        ? selected.filter((s) => s.toLowerCase() !== t.shortName.toLowerCase() && s !== String(t.id))
-        : [...selected, t.shortName],
+      has(tag)
+        ? selected.filter((s) => s.toLowerCase() !== tag.shortName.toLowerCase() && s !== String(tag.id))
+        : [...selected, tag.shortName],
     );
 
   let section: ReactNode = null;
   if (d.open) {
     section = (
-      <div id={panelId} role="group" aria-label={T.filters} className={cx(popoverPanel, 'space-y-3 p-3 lg:w-80')}>
+      <div
+        id={panelId}
+        role="group"
+        aria-label={t('list.filters')}
+        className={cx(popoverPanel, 'space-y-3 p-3 lg:w-80')}
+      >
         <fieldset>
-          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.tags}</legend>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+            {t('list.tags')}
+          </legend>
           <div className="flex max-h-60 flex-wrap gap-1.5 overflow-y-auto">
-            {tags.map((t) => (
+            {tags.map((tag) => (
               <label
-                key={t.id}
-                title={t.helpText || t.longName}
+                key={tag.id}
+                title={tag.helpText || tag.longName}
                 className={cx(
                   'inline-flex min-h-8 cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-sm sm:text-xs has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-400',
-                  has(t)
+                  has(tag)
                     ? 'border-sky-400 bg-sky-500/20 text-sky-200'
                     : 'border-slate-700 text-slate-300 hover:border-slate-500',
                 )}
               >
-                <input type="checkbox" className="sr-only" checked={has(t)} onChange={() => toggle(t)} />
-                {t.longName || t.shortName}
+                <input type="checkbox" className="sr-only" checked={has(tag)} onChange={() => toggle(tag)} />
+                {tag.longName || tag.shortName}
                 {counts && (
                   <>
                     {' '}
-                    <span className="tabular-nums text-slate-400">{counts.get(t.id) ?? 0}</span>
+                    <span className="tabular-nums text-slate-400">{counts.get(tag.id) ?? 0}</span>
                   </>
                 )}
               </label>
@@ -160,9 +190,11 @@ export function FiltersMenu({
           </div>
         </fieldset>
         <fieldset>
-          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{T.source}</legend>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
+            {t('list.source')}
+          </legend>
           <div className="flex flex-col gap-1">
-            {(Object.keys(T.sourceOptions) as PluginHasSourceFilter[]).map((key) => (
+            {(Object.keys(SOURCE_LABELS) as PluginHasSourceFilter[]).map((key) => (
               <label key={key} className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
                 <input
                   type="radio"
@@ -170,7 +202,7 @@ export function FiltersMenu({
                   checked={source === key}
                   onChange={() => onSource(key)}
                 />
-                {T.sourceOptions[key]}
+                {t(SOURCE_LABELS[key])}
               </label>
             ))}
           </div>
@@ -178,11 +210,11 @@ export function FiltersMenu({
         {onCompatible && (
           <fieldset>
             <legend className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-400">
-              {C.filterLegend}
+              {t('compatibility.filterLegend')}
             </legend>
             <label className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
               <input type="checkbox" checked={compatible} onChange={(e) => onCompatible(e.target.checked)} />
-              {C.filterLabel}
+              {t('compatibility.filterLabel')}
             </label>
           </fieldset>
         )}
@@ -192,7 +224,7 @@ export function FiltersMenu({
             onClick={onClear}
             className={cx('min-h-8 text-sm text-sky-300 underline-offset-2 hover:underline', focusRing)}
           >
-            {T.clearFilters}
+            {t('list.clearFilters')}
           </button>
         )}
       </div>
@@ -209,7 +241,7 @@ export function FiltersMenu({
         onClick={() => d.toggle()}
         className={triggerClasses}
       >
-        {T.filters}
+        {t('list.filters')}
         {active > 0 && (
           <span className="rounded-full bg-sky-500 px-1.5 text-xs font-bold text-slate-950">{active}</span>
         )}

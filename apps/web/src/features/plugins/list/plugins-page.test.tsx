@@ -2,11 +2,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../lib/config';
+import { changeLocale } from '../../../lib/i18n';
 import { json, mockFetch, renderRoutes } from '../../../test/utils';
-import { PLUGINS_LIST_TEXT as T, PLUGINS_VIEW_KEY } from '../constants';
+import PLUGINS_EN from '../../../locales/en/plugins';
+import { PLUGINS_VIEW_KEY } from '../constants';
 import { PluginCard } from '../plugin-card';
 import { deferred, makePlugin, makePluginPage } from './test-fixtures';
 import { PluginsPage } from './plugins-page';
+
+const T = PLUGINS_EN.list;
 
 type Handler = (query: URLSearchParams) => Response | Promise<Response>;
 
@@ -45,7 +49,8 @@ function open(path = '/plugins') {
 
 const searchBox = () => screen.getByRole('searchbox', { name: T.searchLabel });
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLocale('en');
   vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
@@ -248,5 +253,27 @@ describe('plugin card', () => {
     expect(screen.getByText('1,500').parentElement).toHaveAttribute('title', '1,500');
     expect(screen.getByText('23.0k').parentElement).toHaveAttribute('title', '23,000');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('plugins list in French', () => {
+  it("shows the list, its menus and the cards in the reader's language", async () => {
+    await changeLocale('fr');
+    const user = userEvent.setup();
+    serve(() => json(200, makePluginPage([makePlugin({ downloadCount: 1 })], 40)));
+    open();
+    expect(await screen.findByText('Plugin 1')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Plugins' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Rechercher des plugins' })).toBeInTheDocument();
+    expect(screen.getByTestId('plugins-counter')).toHaveTextContent('40 plugins affichés');
+    expect(screen.getByTestId('plugins-counter')).toHaveTextContent('Page 1 sur 3 (1-1 sur 40)');
+    expect(screen.getByText('téléchargement')).toBeInTheDocument();
+    expect(screen.getByText('vues')).toBeInTheDocument();
+    expect(screen.getByLabelText('Noté 4,3 sur 5')).toHaveTextContent('4,3');
+    await user.click(screen.getByRole('button', { name: /Trier/ }));
+    expect(screen.getByRole('menuitemradio', { name: 'Date de sortie ↓' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filtres' }));
+    expect(screen.getByLabelText('Sans code source')).toBeInTheDocument();
+    expect(document.title).toBe('Plugins · BakkesMod Community');
   });
 });

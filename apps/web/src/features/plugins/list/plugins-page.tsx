@@ -11,7 +11,9 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../list-api';
 import { BAKKESMOD_URL } from '../../../lib/links';
-import { PLUGINS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './list-text';
+import { SEARCH_DEBOUNCE_MS } from './list-text';
+import { exactNumber } from '../../../lib/format';
+import { pluginsT, usePluginsT } from '../plugins-text';
 import { PluginCard } from '../plugin-card';
 import { FiltersMenu, SortMenu } from './menus';
 import { usePluginsParams } from './use-plugins-params';
@@ -21,30 +23,33 @@ import { usePluginsParams } from './use-plugins-params';
  * A search that found more than it ranks says 'Found 1,000+ plugins' and pages through those.
  */
 export function resultCounter(result: PluginsListResult): { summary: string; pages: string | null } {
+  const t = pluginsT();
   const { request, totalCount, totalPages, totalCapped, items } = result;
-  const summary = request.search
+  const search = request.search;
+  const summary = search
     ? totalCapped
-      ? T.foundAtLeast(totalCount, request.search)
-      : T.found(totalCount, request.search)
-    : T.showing(totalCount);
+      ? t('list.foundAtLeast', { number: exactNumber(totalCount), search })
+      : t('list.found', { count: totalCount, search })
+    : t('list.showing', { count: totalCount });
   if (totalPages <= 1) return { summary, pages: null };
   const from = (request.page - 1) * PLUGIN_PAGE_SIZE + 1;
   const to = from + items.length - 1;
   return {
     summary,
-    pages: T.pageOf(
-      request.page,
-      totalPages,
+    pages: t('list.pageOf', {
+      page: request.page,
+      pages: totalPages,
       from,
       to,
-      totalCapped ? `${totalCount.toLocaleString('en-US')}+` : totalCount,
-    ),
+      total: totalCapped ? t('list.atLeast', { number: exactNumber(totalCount) }) : totalCount,
+    }),
   };
 }
 
 /** /plugins (§2, §4): search, filters, sort, grid or list, numbered pages with ad cards. */
 export function PluginsPage() {
-  useDocumentTitle(T.title);
+  const t = usePluginsT();
+  useDocumentTitle(t('list.title'));
   const { params, view, setSearch, setSort, setTags, setSource, setCompatible, clearFilters, setPage, setView } =
     usePluginsParams();
   const list = useQuery({ ...pluginsListQuery(params), placeholderData: keepPreviousData });
@@ -63,7 +68,7 @@ export function PluginsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <FeedLink title={FEED_TITLES.site} href={FEED_PATHS.site} />
-      <CatalogueHeader title={T.title} intro={T.intro}>
+      <CatalogueHeader title={t('list.title')} intro={t('list.intro')}>
         <a
           href={BAKKESMOD_URL}
           target="_blank"
@@ -73,9 +78,9 @@ export function PluginsPage() {
             focusRing,
           )}
         >
-          {T.getBakkesMod}
+          {t('list.getBakkesMod')}
           <span aria-hidden="true">↗</span>
-          <span className="sr-only">(opens in a new tab)</span>
+          <span className="sr-only">{t('list.newTab')}</span>
         </a>
       </CatalogueHeader>
 
@@ -84,7 +89,7 @@ export function PluginsPage() {
           committed={params.search}
           onSearch={setSearch}
           debounceMs={SEARCH_DEBOUNCE_MS}
-          texts={{ label: T.searchLabel, placeholder: T.searchPlaceholder, clear: T.clear }}
+          texts={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') }}
         />
         <div className="flex flex-wrap items-center gap-2">
           <FiltersMenu
@@ -103,7 +108,11 @@ export function PluginsPage() {
             sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
             onChange={setSort}
           />
-          <ViewToggle view={view} onChange={setView} texts={{ view: T.view, grid: T.grid, list: T.list }} />
+          <ViewToggle
+            view={view}
+            onChange={setView}
+            texts={{ view: t('list.view'), grid: t('list.grid'), list: t('list.list') }}
+          />
         </div>
       </div>
 
@@ -113,17 +122,22 @@ export function PluginsPage() {
       <CatalogueResults
         list={list}
         view={view}
-        texts={T}
+        texts={{
+          error: t('list.error'),
+          tryAgain: t('list.tryAgain'),
+          loading: t('list.loading'),
+          results: t('list.results'),
+        }}
         empty={() => ({
-          title: narrowed ? T.noResultsTitle : T.emptyTitle,
-          text: narrowed ? T.noResults : T.empty,
+          title: narrowed ? t('list.noResultsTitle') : t('list.emptyTitle'),
+          text: narrowed ? t('list.noResults') : t('list.empty'),
           action: narrowed ? (
             <ButtonLink className="mt-5" variant="outline" to="/plugins">
-              {T.browseAll}
+              {t('list.browseAll')}
             </ButtonLink>
           ) : (
             <ButtonLink className="mt-5" variant="outline" to="/plugins/new">
-              {T.shareOne}
+              {t('list.shareOne')}
             </ButtonLink>
           ),
         })}

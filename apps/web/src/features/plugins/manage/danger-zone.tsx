@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Dialog } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { ManageSection } from './section';
+import { usePluginManageT } from './manage-text';
 
 /** Delete, after a 'Delete plugin?' confirmation; then back to the dashboard. */
 export function DangerZone({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -23,28 +24,28 @@ export function DangerZone({ plugin }: { plugin: Plugin }) {
       await managePluginApi.remove(plugin.id);
       client.removeQueries({ queryKey: myPluginKeys.one(plugin.id) });
       void client.invalidateQueries({ queryKey: ['plugins'] });
-      toast.success(T.deleted);
+      toast.success(t('deleted'));
       setOpen(false);
       void navigate('/dashboard');
     } catch {
       setBusy(false);
-      setError(T.deleteFailed);
-      toast.error(T.deleteFailed);
+      setError(t('deleteFailed'));
+      toast.error(t('deleteFailed'));
     }
   };
 
   return (
-    <ManageSection id="danger" title={T.danger} intro={T.dangerIntro} className="border-rose-900/60">
+    <ManageSection id="danger" title={t('danger')} intro={t('dangerIntro')} className="border-rose-900/60">
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
-          {T.delete}
+          {t('delete')}
         </Button>
       </div>
       <Dialog
         open={open}
         onClose={() => !busy && setOpen(false)}
-        title={T.deleteTitle}
-        description={T.deleteBody(plugin.name)}
+        title={t('deleteTitle')}
+        description={t('deleteBody', { name: plugin.name })}
       >
         {error && (
           <Alert variant="error" className="mb-4">
@@ -53,10 +54,10 @@ export function DangerZone({ plugin }: { plugin: Plugin }) {
         )}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
-            {T.cancel}
+            {t('cancel')}
           </Button>
           <Button variant="danger" onClick={() => void remove()} disabled={busy}>
-            {busy ? T.deleting : T.deleteConfirm}
+            {busy ? t('deleting') : t('deleteConfirm')}
           </Button>
         </div>
       </Dialog>

@@ -12,8 +12,9 @@ import { Button, TextAreaField, TextField, cx } from '../../../components/ui';
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { ManageSection, SectionStatus } from './section';
+import { useCoreMessage } from '../create/create-text';
+import { useMarkdownTexts, usePluginManageT } from './manage-text';
 
 type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
 const FIELDS: readonly Field[] = ['name', 'shortDescription', 'homepage', 'sourceCodeUrl', 'description'];
@@ -36,6 +37,9 @@ export function changedFields(plugin: Plugin, values: Values): UpdatePluginReque
 }
 
 export function DetailsSection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
+  const markdownTexts = useMarkdownTexts();
+  const say = useCoreMessage();
   const client = useQueryClient();
   const [values, setValues] = useState<Values>(() => valuesOf(plugin));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -52,7 +56,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
     if (busy) return;
     const changes = changedFields(plugin, values);
     if (Object.keys(changes).length === 0) {
-      setStatus({ text: T.noChanges, tone: 'success' });
+      setStatus({ text: t('noChanges'), tone: 'success' });
       return;
     }
     const parsed = updatePluginRequest.safeParse(changes);
@@ -60,7 +64,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const f = FIELDS.find((x) => x === issue.path[0]);
-        if (f && !next[f]) next[f] = issue.message;
+        if (f && !next[f]) next[f] = say(issue.message);
       }
       setErrors(next);
       return;
@@ -71,10 +75,10 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
       const updated = await managePluginApi.update(plugin.id, changes);
       client.setQueryData(myPluginKeys.one(plugin.id), updated);
       setValues(valuesOf(updated));
-      setStatus({ text: T.saved, tone: 'success' });
-      toast.success(T.saved);
+      setStatus({ text: t('saved'), tone: 'success' });
+      toast.success(t('saved'));
     } catch (err) {
-      const text = isApiError(err) && err.status === 400 ? errorText(err) : T.updateFailed;
+      const text = isApiError(err) && err.status === 400 ? errorText(err) : t('updateFailed');
       setStatus({ text, tone: 'error' });
       toast.error(text);
     } finally {
@@ -85,10 +89,10 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
   const shortTooLong = values.shortDescription.length > PLUGIN_SHORT_DESCRIPTION_MAX;
 
   return (
-    <ManageSection id="details" title={T.details}>
+    <ManageSection id="details" title={t('details')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <TextField
-          label={T.name}
+          label={t('name')}
           value={values.name}
           onChange={set('name')}
           error={errors.name}
@@ -96,7 +100,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
           autoComplete="off"
         />
         <TextAreaField
-          label={T.shortDescription}
+          label={t('shortDescription')}
           value={values.shortDescription}
           onChange={set('shortDescription')}
           error={errors.shortDescription}
@@ -104,11 +108,11 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
           className="min-h-16"
         />
         <p className={cx('-mt-2 text-right text-xs', shortTooLong ? 'font-semibold text-rose-400' : 'text-slate-400')}>
-          {T.counter(values.shortDescription.length, PLUGIN_SHORT_DESCRIPTION_MAX)}
+          {t('counter', { length: values.shortDescription.length, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={T.homepage}
+            label={t('homepage')}
             type="url"
             value={values.homepage}
             onChange={set('homepage')}
@@ -116,7 +120,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
             placeholder="https://"
           />
           <TextField
-            label={T.sourceCodeUrl}
+            label={t('sourceCodeUrl')}
             type="url"
             value={values.sourceCodeUrl}
             onChange={set('sourceCodeUrl')}
@@ -129,14 +133,14 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
           onChange={(v) => set('description')({ target: { value: v } })}
           error={errors.description}
           max={PLUGIN_DESCRIPTION_MAX}
-          label={T.description}
-          tabsLabel={T.descriptionMode}
-          hint={T.markdownHint}
-          texts={T}
+          label={t('description')}
+          tabsLabel={t('descriptionMode')}
+          hint={t('markdownHint')}
+          texts={markdownTexts}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? T.saving : T.save}
+            {busy ? t('saving') : t('save')}
           </Button>
           <SectionStatus message={status?.text ?? null} tone={status?.tone} />
         </div>

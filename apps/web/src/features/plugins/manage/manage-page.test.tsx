@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLUGIN_CHANGELOG_MAX } from '@bm/core';
+import { PLUGIN_CHANGELOG_MAX, PLUGIN_MESSAGES } from '@bm/core';
 import { uploadFile } from '../../../lib/api';
+import { changeLocale } from '../../../lib/i18n';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
-import { MANAGE_TEXT as T, ordinal } from './constants';
+import T from '../../../locales/en/pluginManage';
+import { ordinal } from './manage-text';
 import { PluginManagePage } from './manage-page';
 import { makePlugin, makeSubmission } from './test-fixtures';
 
@@ -218,15 +220,15 @@ describe('the changelog of a source upload', () => {
     const changelog = screen.getByRole('textbox', { name: T.changelog });
     await user.click(changelog);
     await user.paste('x'.repeat(PLUGIN_CHANGELOG_MAX + 1));
-    expect(screen.getByText(T.counter(PLUGIN_CHANGELOG_MAX + 1, PLUGIN_CHANGELOG_MAX))).toBeInTheDocument();
+    expect(screen.getByText(`${PLUGIN_CHANGELOG_MAX + 1}/${PLUGIN_CHANGELOG_MAX}`)).toBeInTheDocument();
     expect(changelog).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
-    expect(await screen.findByText(T.changelogTooLong)).toBeInTheDocument();
+    expect(await screen.findByText(PLUGIN_MESSAGES.changelogTooLong)).toBeInTheDocument();
     expect(upload).not.toHaveBeenCalled();
 
     await user.clear(changelog);
     await user.type(changelog, '- Faster boost');
-    expect(screen.getByText(T.counter(14, PLUGIN_CHANGELOG_MAX))).toBeInTheDocument();
+    expect(screen.getByText(`14/${PLUGIN_CHANGELOG_MAX}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
     await waitFor(() =>
       expect(upload).toHaveBeenCalledWith(
@@ -236,5 +238,31 @@ describe('the changelog of a source upload', () => {
       ),
     );
     await waitFor(() => expect(changelog).toHaveValue(''));
+  });
+});
+
+describe('plugin manage page in French', () => {
+  beforeEach(() => signInAs());
+  afterEach(async () => {
+    await changeLocale('en');
+    signOut();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows its sections, statuses and queue place in the reader's language", async () => {
+    await changeLocale('fr');
+    serve((_m, path) =>
+      path === '/plugins/my/5/submissions'
+        ? json(200, [makeSubmission({ submissionId: 1, status: 'p', queuePosition: 1 })])
+        : undefined,
+    );
+    open();
+    const status = await screen.findByRole('group', { name: 'Statut' }, { timeout: 5000 });
+    expect(status).toHaveTextContent('Brouillon');
+    expect(screen.getByRole('navigation', { name: 'Sections' })).toHaveTextContent('Versions du jeu');
+    expect(await screen.findByText('1er dans la file de validation', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByText('En attente').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Supprimer le plugin' })).toBeInTheDocument();
+    expect(document.title).toContain('Gérer le plugin');
   });
 });

@@ -1,4 +1,4 @@
-import { pluginDisplayStatus, type Plugin } from '@bm/core';
+import { pluginDisplayStatus, type Plugin, type PluginDisplayStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert, ButtonLink, PageLoader, cx, focusRing } from '../../../components/ui';
@@ -6,7 +6,6 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { isApiError } from '../../../lib/api';
 import { routeId } from '../../../lib/redirect';
 import { myPluginQuery } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { DangerZone } from './danger-zone';
 import { DetailsSection } from './details-section';
 import { PinButton } from './pin-button';
@@ -14,19 +13,27 @@ import { DebugFilesSection, SubmissionsSection } from './submissions-section';
 import { TagsSection, VisibilitySection } from './settings-sections';
 import { BannerSection, SourceSection } from './upload-sections';
 import { DeclarationSection } from '../compatibility/declaration-section';
-import { COMPATIBILITY_TEXT } from '../compatibility/text';
+import { usePluginsT } from '../plugins-text';
+import { usePluginManageT } from './manage-text';
 
-const NAV: ReadonlyArray<[string, string]> = [
-  ['details', T.details],
-  ['tags', T.tags],
-  ['visibility', T.visibility],
-  ['banner', T.banner],
-  ['source', T.source],
-  ['game-versions', COMPATIBILITY_TEXT.declareTitle],
-  ['submissions', T.submissions],
-  ['debug-files', T.debugFiles],
-  ['danger', T.danger],
-];
+/** The sections' menu: anchor and the key of its title. */
+const NAV = [
+  ['details', 'details'],
+  ['tags', 'tags'],
+  ['visibility', 'visibility'],
+  ['banner', 'banner'],
+  ['source', 'source'],
+  ['game-versions', null],
+  ['submissions', 'submissions'],
+  ['debug-files', 'debugFiles'],
+  ['danger', 'danger'],
+] as const;
+
+const DISPLAY_STATUS = {
+  Published: 'displayStatus.Published',
+  Pending: 'displayStatus.Pending',
+  Draft: 'displayStatus.Draft',
+} as const satisfies Record<PluginDisplayStatus, string>;
 
 function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' | 'slate' }) {
   const tones = {
@@ -39,14 +46,17 @@ function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' |
 
 /** Pending / Published / Draft, then the Listed/Unlisted and Visible/Hidden flags. */
 export function PluginStatusLine({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const status = pluginDisplayStatus(plugin);
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label={T.status} role="group">
-      <span className="text-sm text-slate-400">{T.status}:</span>
-      <Badge tone={status === 'Published' ? 'green' : status === 'Pending' ? 'amber' : 'slate'}>{status}</Badge>
-      <Badge tone={plugin.isListed ? 'green' : 'slate'}>{plugin.isListed ? T.listed : T.unlisted}</Badge>
+    <div className="flex flex-wrap items-center gap-2" aria-label={t('status')} role="group">
+      <span className="text-sm text-slate-400">{t('status')}:</span>
+      <Badge tone={status === 'Published' ? 'green' : status === 'Pending' ? 'amber' : 'slate'}>
+        {t(DISPLAY_STATUS[status])}
+      </Badge>
+      <Badge tone={plugin.isListed ? 'green' : 'slate'}>{plugin.isListed ? t('listed') : t('unlisted')}</Badge>
       <Badge tone={plugin.isPubliclyVisible ? 'green' : 'slate'}>
-        {plugin.isPubliclyVisible ? T.visible : T.hidden}
+        {plugin.isPubliclyVisible ? t('visible') : t('hidden')}
       </Badge>
     </div>
   );
@@ -54,17 +64,19 @@ export function PluginStatusLine({ plugin }: { plugin: Plugin }) {
 
 /** /plugins/{id}/manage (signed in; only the owner's plugin loads, anything else is 'Plugin not found'). */
 export function PluginManagePage() {
+  const t = usePluginManageT();
+  const tp = usePluginsT();
   const id = routeId(useParams().id);
   const query = useQuery({ ...myPluginQuery(id ?? 0), enabled: id !== null, retry: false });
   const plugin = query.data;
-  useDocumentTitle(plugin ? `${T.title}: ${plugin.name}` : T.title);
+  useDocumentTitle(plugin ? `${t('title')}: ${plugin.name}` : t('title'));
 
   if (id === null || (query.isError && isApiError(query.error) && [403, 404].includes(query.error.status))) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Alert variant="error">{T.notFound}</Alert>
+        <Alert variant="error">{t('notFound')}</Alert>
         <ButtonLink to="/dashboard" variant="outline" className="mt-4">
-          {T.backToDashboard}
+          {t('backToDashboard')}
         </ButtonLink>
       </div>
     );
@@ -72,27 +84,27 @@ export function PluginManagePage() {
   if (query.isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <Alert variant="error">{T.loadFailed}</Alert>
+        <Alert variant="error">{t('loadFailed')}</Alert>
       </div>
     );
   }
-  if (!plugin) return <PageLoader label={T.loading} />;
+  if (!plugin) return <PageLoader label={t('loading')} />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <header className="mb-6 space-y-3">
         <Link to="/dashboard" className={cx('text-sm text-slate-400 hover:text-white', focusRing)}>
-          ← {T.backToDashboard}
+          ← {t('backToDashboard')}
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-sky-400">{T.title}</p>
+            <p className="text-sm font-medium text-sky-400">{t('title')}</p>
             <h1 className="truncate text-3xl font-bold text-white">{plugin.name}</h1>
           </div>
           <div className="flex flex-wrap gap-2">
             <PinButton plugin={plugin} />
             <ButtonLink to={`/plugin/${plugin.id}`} variant="secondary" size="sm">
-              {T.viewPublic}
+              {t('viewPublic')}
             </ButtonLink>
           </div>
         </div>
@@ -100,9 +112,9 @@ export function PluginManagePage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[12rem_1fr]">
-        <nav aria-label={T.sections} className="hidden lg:block">
+        <nav aria-label={t('sections')} className="hidden lg:block">
           <ul className="sticky top-24 space-y-1 text-sm">
-            {NAV.map(([anchor, label]) => (
+            {NAV.map(([anchor, key]) => (
               <li key={anchor}>
                 <a
                   href={`#${anchor}`}
@@ -111,7 +123,7 @@ export function PluginManagePage() {
                     focusRing,
                   )}
                 >
-                  {label}
+                  {key ? t(key) : tp('compatibility.declareTitle')}
                 </a>
               </li>
             ))}

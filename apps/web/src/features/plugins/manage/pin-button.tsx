@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, patchMyPlugin } from './api';
-import { MANAGE_TEXT as T } from './constants';
+import { usePluginManageT } from './manage-text';
 
 /** Pin / Unpin, optimistic: the label flips at once and reverts with 'Failed to update pin' on failure. */
 export function PinButton({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +23,7 @@ export function PinButton({ plugin }: { plugin: Plugin }) {
       void client.invalidateQueries({ queryKey: ['plugins', 'my'], exact: true });
     } catch {
       patchMyPlugin(client, plugin.id, { isPinned: before });
-      toast.error(T.pinFailed);
+      toast.error(t('pinFailed'));
     } finally {
       setBusy(false);
     }
@@ -30,7 +31,7 @@ export function PinButton({ plugin }: { plugin: Plugin }) {
 
   return (
     <Button variant="outline" size="sm" aria-pressed={plugin.isPinned} disabled={busy} onClick={() => void toggle()}>
-      {plugin.isPinned ? T.unpin : T.pin}
+      {plugin.isPinned ? t('unpin') : t('pin')}
     </Button>
   );
 }

@@ -6,11 +6,12 @@ import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { tagsQuery } from '../api';
 import { managePluginApi, myPluginKeys } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { ManageSection, SectionStatus } from './section';
+import { usePluginManageT } from './manage-text';
 
 /** Tags: checkboxes from GET /tags, saved together with PUT /plugins/{id}/tags. */
 export function TagsSection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const tags = useQuery(tagsQuery());
   const [selected, setSelected] = useState<Set<number>>(() => new Set(plugin.tags.map((t) => t.id)));
@@ -34,26 +35,26 @@ export function TagsSection({ plugin }: { plugin: Plugin }) {
         [...selected].sort((a, b) => a - b),
       );
       client.setQueryData(myPluginKeys.one(plugin.id), updated);
-      setStatus(T.tagsSaved);
-      toast.success(T.tagsSaved);
+      setStatus(t('tagsSaved'));
+      toast.success(t('tagsSaved'));
     } catch (err) {
-      toast.error(errorText(err, T.updateFailed));
+      toast.error(errorText(err, t('updateFailed')));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <ManageSection id="tags" title={T.tags} intro={T.tagsIntro}>
+    <ManageSection id="tags" title={t('tags')} intro={t('tagsIntro')}>
       {tags.isPending ? (
-        <Spinner label={T.tagsLoading} />
+        <Spinner label={t('tagsLoading')} />
       ) : tags.isError ? (
-        <Alert variant="error">{T.tagsFailed}</Alert>
+        <Alert variant="error">{t('tagsFailed')}</Alert>
       ) : tags.data.length === 0 ? (
-        <p className="text-sm text-slate-400">{T.noTags}</p>
+        <p className="text-sm text-slate-400">{t('noTags')}</p>
       ) : (
         <fieldset>
-          <legend className="sr-only">{T.tags}</legend>
+          <legend className="sr-only">{t('tags')}</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {tags.data.map((tag) => (
               <Checkbox
@@ -69,7 +70,7 @@ export function TagsSection({ plugin }: { plugin: Plugin }) {
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void save()} disabled={busy || !tags.data}>
-          {busy ? T.saving : T.saveTags}
+          {busy ? t('saving') : t('saveTags')}
         </Button>
         <SectionStatus message={status} />
       </div>
@@ -79,6 +80,7 @@ export function TagsSection({ plugin }: { plugin: Plugin }) {
 
 /** Visibility: each switch saves at once with PUT /plugins/{id}/visibility (both flags). */
 export function VisibilitySection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
@@ -89,9 +91,9 @@ export function VisibilitySection({ plugin }: { plugin: Plugin }) {
     try {
       const updated = await managePluginApi.setVisibility(plugin.id, next);
       client.setQueryData(myPluginKeys.one(plugin.id), updated);
-      setStatus(T.visibilitySaved);
+      setStatus(t('visibilitySaved'));
     } catch (err) {
-      toast.error(errorText(err, T.updateFailed));
+      toast.error(errorText(err, t('updateFailed')));
     } finally {
       setBusy(false);
     }
@@ -99,17 +101,17 @@ export function VisibilitySection({ plugin }: { plugin: Plugin }) {
 
   const current = { isPubliclyVisible: plugin.isPubliclyVisible, isListed: plugin.isListed };
   return (
-    <ManageSection id="visibility" title={T.visibility}>
+    <ManageSection id="visibility" title={t('visibility')}>
       <Switch
-        label={T.publiclyVisible}
-        description={T.publiclyVisibleHelp}
+        label={t('publiclyVisible')}
+        description={t('publiclyVisibleHelp')}
         checked={plugin.isPubliclyVisible}
         disabled={busy}
         onChange={(on) => void save({ ...current, isPubliclyVisible: on })}
       />
       <Switch
-        label={T.listedLabel}
-        description={T.listedHelp}
+        label={t('listedLabel')}
+        description={t('listedHelp')}
         checked={plugin.isListed}
         disabled={busy}
         onChange={(on) => void save({ ...current, isListed: on })}

@@ -1,5 +1,5 @@
 import type { SubmissionUpdatedEvent } from '@bm/core';
-import { MANAGE_TEXT as T } from './constants';
+import { pluginManageT } from './manage-text';
 
 /** Repeat events with the same id and status within this window are ignored (shell spec §4). */
 export const SUBMISSION_EVENT_DEDUPE_MS = 1500;
@@ -13,6 +13,7 @@ export function submissionEventToast(
   seen: Map<string, number>,
   now = Date.now(),
 ): string | null {
+  const t = pluginManageT();
   const key = `${event.id}:${event.status.toLowerCase()}`;
   const last = seen.get(key);
   seen.set(key, now);
@@ -20,9 +21,9 @@ export function submissionEventToast(
   const version = event.versionString ?? '';
   switch (event.status.toLowerCase()) {
     case 'b':
-      return T.buildStarted(event.pluginName, version);
+      return t('buildStarted', { plugin: event.pluginName, version });
     case 'p':
-      return T.buildFinished(event.pluginName, version);
+      return t('buildFinished', { plugin: event.pluginName, version });
     default:
       return null;
   }

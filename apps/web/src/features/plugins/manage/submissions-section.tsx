@@ -1,4 +1,4 @@
-import { submissionStatusName, type Submission } from '@bm/core';
+import { submissionStatusName, type Submission, type SubmissionStatusName } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Spinner, Time, cx } from '../../../components/ui';
@@ -6,8 +6,8 @@ import { errorText } from '../../../lib/api';
 import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPdbsQuery, myPluginKeys, mySubmissionsQuery } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { ManageSection } from './section';
+import { ordinal, usePluginManageT } from './manage-text';
 
 const statusTone: Record<string, string> = {
   Approved: 'bg-emerald-500/15 text-emerald-300',
@@ -19,6 +19,7 @@ const statusTone: Record<string, string> = {
 
 /** Submissions of the plugin; they refresh when a SubmissionUpdated event for this plugin arrives (useOwnPluginBuildToasts). */
 export function SubmissionsSection({ pluginId }: { pluginId: number }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const list = useQuery(mySubmissionsQuery(pluginId));
   const [toDelete, setToDelete] = useState<Submission | null>(null);
@@ -29,7 +30,7 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
       const { url } = await managePluginApi.sourceUrl(pluginId, s.submissionId);
       window.open(url, '_blank', 'noopener');
     } catch (err) {
-      toast.error(errorText(err, T.downloadFailed));
+      toast.error(errorText(err, t('downloadFailed')));
     }
   };
 
@@ -42,46 +43,46 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
         old?.filter((x) => x.submissionId !== toDelete.submissionId),
       );
       void client.invalidateQueries({ queryKey: myPluginKeys.one(pluginId) });
-      toast.success(T.submissionDeleted);
+      toast.success(t('submissionDeleted'));
       setToDelete(null);
     } catch (err) {
-      toast.error(errorText(err, T.submissionDeleteFailed));
+      toast.error(errorText(err, t('submissionDeleteFailed')));
     } finally {
       setDeleting(false);
     }
   };
 
   return (
-    <ManageSection id="submissions" title={T.submissions}>
+    <ManageSection id="submissions" title={t('submissions')}>
       {list.isPending ? (
-        <Spinner label={T.submissionsLoading} />
+        <Spinner label={t('submissionsLoading')} />
       ) : list.isError ? (
-        <Alert variant="error">{T.submissionsFailed}</Alert>
+        <Alert variant="error">{t('submissionsFailed')}</Alert>
       ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-400">{T.noSubmissions}</p>
+        <p className="text-sm text-slate-400">{t('noSubmissions')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">{T.submissions}</caption>
+            <caption className="sr-only">{t('submissions')}</caption>
             <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  {T.colVersion}
+                  {t('colVersion')}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  {T.colStatus}
+                  {t('colStatus')}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  {T.colUploaded}
+                  {t('colUploaded')}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  {T.colFile}
+                  {t('colFile')}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  {T.colNotes}
+                  {t('colNotes')}
                 </th>
                 <th scope="col" className="py-2">
-                  {T.colActions}
+                  {t('colActions')}
                 </th>
               </tr>
             </thead>
@@ -101,17 +102,19 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
       <Dialog
         open={toDelete !== null}
         onClose={() => !deleting && setToDelete(null)}
-        title={T.deleteSubmissionTitle}
+        title={t('deleteSubmissionTitle')}
         description={
-          toDelete ? T.deleteSubmissionBody(toDelete.versionString ?? `#${toDelete.submissionId}`) : undefined
+          toDelete
+            ? t('deleteSubmissionBody', { version: toDelete.versionString ?? `#${toDelete.submissionId}` })
+            : undefined
         }
       >
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={() => setToDelete(null)} disabled={deleting}>
-            {T.cancel}
+            {t('cancel')}
           </Button>
           <Button variant="danger" onClick={() => void confirmDelete()} disabled={deleting}>
-            {deleting ? T.deleting : T.deleteConfirm}
+            {deleting ? t('deleting') : t('deleteConfirm')}
           </Button>
         </div>
       </Dialog>
@@ -119,13 +122,25 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
   );
 }
 
+/** Core's status names (SUBMISSION_STATUSES), by key. */
+const STATUS_NAMES = {
+  Queued: 'submissionStatus.Queued',
+  Building: 'submissionStatus.Building',
+  Pending: 'submissionStatus.Pending',
+  Approved: 'submissionStatus.Approved',
+  Rejected: 'submissionStatus.Rejected',
+  Skipped: 'submissionStatus.Skipped',
+  Unknown: 'submissionStatus.Unknown',
+} as const satisfies Record<SubmissionStatusName, string>;
+
 /** One submission: version, status (with its queue place), upload, file, notes or build log, actions. */
 function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload: () => void; onDelete: () => void }) {
+  const t = usePluginManageT();
   const name = submissionStatusName(s.status);
   const note = s.denyReason ?? s.approvalNote ?? s.notes;
   return (
     <tr data-testid="submission-row" className="align-top">
-      <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? T.noVersion}</td>
+      <td className="py-2 pr-3 font-medium text-slate-100">{s.versionString ?? t('noVersion')}</td>
       <td className="py-2 pr-3">
         <span
           className={cx(
@@ -133,10 +148,12 @@ function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload:
             statusTone[name] ?? 'bg-slate-700 text-slate-200',
           )}
         >
-          {name}
+          {t(STATUS_NAMES[name])}
         </span>
         {s.status === 'p' && s.queuePosition !== null && (
-          <span className="mt-1 block text-xs text-slate-400">{T.queuePlace(s.queuePosition)}</span>
+          <span className="mt-1 block text-xs text-slate-400">
+            {t('queuePlace', { place: ordinal(s.queuePosition) })}
+          </span>
         )}
       </td>
       <td className="py-2 pr-3 text-slate-300">
@@ -152,7 +169,7 @@ function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload:
         <span className={s.denyReason ? 'text-rose-300' : 'text-slate-300'}>{note ?? ''}</span>
         {s.status === 'r' && s.buildLog && (
           <details className="mt-1">
-            <summary className="cursor-pointer text-xs font-medium text-sky-300">{T.buildLog}</summary>
+            <summary className="cursor-pointer text-xs font-medium text-sky-300">{t('buildLog')}</summary>
             <pre className="mt-1 max-h-80 max-w-xl overflow-auto whitespace-pre-wrap break-words rounded bg-slate-950 p-2 font-mono text-xs text-slate-300">
               {s.buildLog}
             </pre>
@@ -162,16 +179,16 @@ function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload:
       <td className="py-2">
         <div className="flex flex-wrap gap-1">
           <Button size="sm" variant="outline" onClick={onDownload}>
-            {T.downloadSource}
+            {t('downloadSource')}
           </Button>
           {s.status !== 'a' && (
             <Button
               size="sm"
               variant="ghost"
-              aria-label={`${T.deleteSubmission} ${s.versionString ?? `#${s.submissionId}`}`}
+              aria-label={`${t('deleteSubmission')} ${s.versionString ?? `#${s.submissionId}`}`}
               onClick={onDelete}
             >
-              {T.deleteSubmission}
+              {t('deleteSubmission')}
             </Button>
           )}
         </div>
@@ -182,15 +199,16 @@ function SubmissionRow({ s, onDownload, onDelete }: { s: Submission; onDownload:
 
 /** Debug files (.pdb) of approved builds, each a download link. */
 export function DebugFilesSection({ pluginId }: { pluginId: number }) {
+  const t = usePluginManageT();
   const list = useQuery(myPdbsQuery(pluginId));
   return (
-    <ManageSection id="debug-files" title={T.debugFiles} intro={T.debugIntro}>
+    <ManageSection id="debug-files" title={t('debugFiles')} intro={t('debugIntro')}>
       {list.isPending ? (
-        <Spinner label={T.debugLoading} />
+        <Spinner label={t('debugLoading')} />
       ) : list.isError ? (
-        <Alert variant="error">{T.debugFailed}</Alert>
+        <Alert variant="error">{t('debugFailed')}</Alert>
       ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-400">{T.noDebugFiles}</p>
+        <p className="text-sm text-slate-400">{t('noDebugFiles')}</p>
       ) : (
         <ul className="divide-y divide-slate-800 text-sm">
           {list.data.map((f) => (
@@ -206,7 +224,7 @@ export function DebugFilesSection({ pluginId }: { pluginId: number }) {
                 {f.fileName}
               </a>
               <span className="text-xs text-slate-400">
-                {f.versionString ?? T.noVersion}
+                {f.versionString ?? t('noVersion')}
                 {f.approvedAt ? (
                   <>
                     {' · '}

@@ -14,28 +14,30 @@ import { Button, TextField } from '../../../components/ui';
 import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys, patchMyPlugin } from './api';
-import { MANAGE_TEXT as T } from './constants';
 import { ManageSection, SectionStatus } from './section';
 import { gameVersionsQuery } from '../compatibility/api';
 import { GameVersionChecks } from '../compatibility/game-version-checks';
-import { COMPATIBILITY_TEXT as C } from '../compatibility/text';
+import { usePluginsT } from '../plugins-text';
+import { pluginManageT, useMarkdownTexts, usePluginManageT } from './manage-text';
 
 /** Client-side banner checks before the upload (the server checks the content again). */
 export function bannerFileError(file: File): string | null {
+  const t = pluginManageT();
   return fileProblem(file, {
     kind: 'image',
     maxBytes: PLUGIN_BANNER_MAX_BYTES,
-    typeMessage: T.bannerType,
-    sizeMessage: T.bannerTooLarge,
+    typeMessage: t('bannerType'),
+    sizeMessage: t('bannerTooLarge'),
   });
 }
 
 export function sourceFileError(file: File): string | null {
+  const t = pluginManageT();
   return fileProblem(file, {
     kind: 'zip',
     maxBytes: SOURCE_ZIP_MAX_BYTES,
-    typeMessage: T.sourceNotZip,
-    sizeMessage: T.sourceTooLarge,
+    typeMessage: t('sourceNotZip'),
+    sizeMessage: t('sourceTooLarge'),
   });
 }
 
@@ -44,6 +46,7 @@ export function sourceFileError(file: File): string | null {
  * is cleared and `done` said (status and toast); on failure the server's message, else `failed`.
  */
 function useFileUpload() {
+  const t = usePluginManageT();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -62,7 +65,7 @@ function useFileUpload() {
     failed: string,
   ) => {
     e.preventDefault();
-    if (!file) return setError(T.chooseFileFirst);
+    if (!file) return setError(t('chooseFileFirst'));
     setError(null);
     setStatus(null);
     setProgress(0);
@@ -83,6 +86,7 @@ function useFileUpload() {
 
 /** Banner: a PNG/JPG/GIF up to 5 MB, previewed, uploaded with a progress bar. */
 export function BannerSection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
   const client = useQueryClient();
   const { file, error, progress, status, choose, submit } = useFileUpload();
 
@@ -93,17 +97,17 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
         const { bannerImageUrl } = await managePluginApi.uploadBanner(plugin.id, chosen, onProgress);
         patchMyPlugin(client, plugin.id, { bannerImageUrl });
       },
-      T.bannerUploaded,
-      T.bannerFailed,
+      t('bannerUploaded'),
+      t('bannerFailed'),
     );
 
   return (
-    <ManageSection id="banner" title={T.banner}>
+    <ManageSection id="banner" title={t('banner')}>
       <form onSubmit={upload} noValidate className="space-y-3">
-        {!plugin.bannerImageUrl && !file && <p className="text-sm text-slate-400">{T.noBanner}</p>}
+        {!plugin.bannerImageUrl && !file && <p className="text-sm text-slate-400">{t('noBanner')}</p>}
         <FileDropZone
-          label={T.bannerInput}
-          hint={T.bannerHint}
+          label={t('bannerInput')}
+          hint={t('bannerHint')}
           accept={IMAGE_TYPES.join(',')}
           prompt={DROP_ZONE_TEXT.dropImage}
           check={bannerFileError}
@@ -112,12 +116,12 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
           disabled={progress !== null}
           error={error}
           progress={progress}
-          progressLabel={T.bannerProgress}
-          current={plugin.bannerImageUrl ? { src: plugin.bannerImageUrl, alt: T.bannerCurrent } : null}
+          progressLabel={t('bannerProgress')}
+          current={plugin.bannerImageUrl ? { src: plugin.bannerImageUrl, alt: t('bannerCurrent') } : null}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={progress !== null || !file}>
-            {progress !== null ? T.uploadingBanner : T.uploadBanner}
+            {progress !== null ? t('uploadingBanner') : t('uploadBanner')}
           </Button>
           <SectionStatus message={status} />
         </div>
@@ -128,6 +132,9 @@ export function BannerSection({ plugin }: { plugin: Plugin }) {
 
 /** Source upload: a ZIP with a .sln and an optional version; each upload becomes a submission. */
 export function SourceSection({ plugin }: { plugin: Plugin }) {
+  const t = usePluginManageT();
+  const markdownTexts = useMarkdownTexts();
+  const tp = usePluginsT();
   const client = useQueryClient();
   const { file, error, progress, status, choose, submit } = useFileUpload();
   const [version, setVersion] = useState('');
@@ -144,7 +151,7 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
     // Counted as the server counts it: line breaks as one character, the ends trimmed.
     if (changelog.replace(/\r\n?/g, '\n').trim().length > PLUGIN_CHANGELOG_MAX) {
       e.preventDefault();
-      setChangelogError(T.changelogTooLong);
+      setChangelogError(t('changelogTooLong', { max: PLUGIN_CHANGELOG_MAX }));
       return;
     }
     return submit(
@@ -168,18 +175,18 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
         setChangelog('');
         setRequires('');
       },
-      T.sourceUploaded,
-      T.sourceFailed,
+      t('sourceUploaded'),
+      t('sourceFailed'),
     );
   };
 
   const busy = progress !== null;
   return (
-    <ManageSection id="source" title={T.source} intro={T.sourceIntro}>
+    <ManageSection id="source" title={t('source')} intro={t('sourceIntro')}>
       <form onSubmit={upload} noValidate className="space-y-3">
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <FileDropZone
-            label={T.sourceInput}
+            label={t('sourceInput')}
             accept={ZIP_ACCEPT}
             prompt={DROP_ZONE_TEXT.dropZip}
             check={sourceFileError}
@@ -188,11 +195,11 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             disabled={busy}
             error={error}
             progress={progress}
-            progressLabel={T.sourceProgress}
+            progressLabel={t('sourceProgress')}
           />
           <TextField
-            label={T.versionString}
-            hint={T.versionHint}
+            label={t('versionString')}
+            hint={t('versionHint')}
             value={version}
             maxLength={PLUGIN_VERSION_STRING_MAX}
             onChange={(e) => setVersion(e.target.value)}
@@ -201,8 +208,8 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
           />
         </div>
         <TextField
-          label={T.requires}
-          hint={T.requiresHint}
+          label={t('requires')}
+          hint={t('requiresHint')}
           name="requires"
           value={requires}
           maxLength={300}
@@ -215,15 +222,15 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
             versions={gameVersions.data}
             selected={declared}
             onChange={setPicked}
-            legend={C.uploadLegend}
-            hint={C.uploadHint}
+            legend={tp('compatibility.uploadLegend')}
+            hint={tp('compatibility.uploadHint')}
             disabled={busy}
           />
         )}
         <MarkdownField
-          label={T.changelog}
-          tabsLabel={T.changelogTabs}
-          hint={T.changelogHint}
+          label={t('changelog')}
+          tabsLabel={t('changelogTabs')}
+          hint={t('changelogHint')}
           value={changelog}
           onChange={(v) => {
             setChangelog(v);
@@ -231,12 +238,12 @@ export function SourceSection({ plugin }: { plugin: Plugin }) {
           }}
           error={changelogError}
           max={PLUGIN_CHANGELOG_MAX}
-          texts={T}
+          texts={markdownTexts}
           rows={5}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy || !file}>
-            {busy ? T.uploadingSource : T.uploadSource}
+            {busy ? t('uploadingSource') : t('uploadSource')}
           </Button>
           <SectionStatus message={status} />
         </div>

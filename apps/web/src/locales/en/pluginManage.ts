@@ -1,7 +1,7 @@
 import { PLUGIN_MESSAGES } from '@bm/core';
 
-/** Texts of the manage page (/plugins/{id}/manage); tests import what the screen shows. */
-export const MANAGE_TEXT = {
+/** The manage page (/plugins/{id}/manage) and the build toasts of a member's own plugins. */
+export default {
   title: 'Manage Plugin',
   loading: 'Loading plugin...',
   notFound: PLUGIN_MESSAGES.notFound,
@@ -26,7 +26,7 @@ export const MANAGE_TEXT = {
   previewEmpty: 'Nothing to preview yet.',
   descriptionMode: 'Description editor',
   markdownHint: 'Markdown is supported.',
-  counter: (n: number, max: number) => `${n}/${max}`,
+  counter: '{length}/{max}',
   save: 'Save Changes',
   saving: 'Saving...',
   noChanges: 'No changes to save.',
@@ -76,7 +76,8 @@ export const MANAGE_TEXT = {
   changelogTabs: 'Changelog editor',
   changelogHint:
     'Optional. What changed in this version: shown on your plugin page and in its feed once approved. Markdown is supported.',
-  changelogTooLong: PLUGIN_MESSAGES.changelogTooLong,
+  /** Core's PLUGIN_MESSAGES.changelogTooLong, with its limit (PLUGIN_CHANGELOG_MAX). */
+  changelogTooLong: 'Changelog cannot exceed {max} characters',
   uploadSource: 'Upload Source',
   uploadingSource: 'Uploading source...',
   sourceProgress: 'Source upload progress',
@@ -94,20 +95,19 @@ export const MANAGE_TEXT = {
   colFile: 'Source file',
   colNotes: 'Notes',
   colActions: 'Actions',
-  queuePlace: (n: number) => `${ordinal(n)} in the review queue`,
+  /** {place} is the ordinal in the reader's language ('1st', '1er', '1.'). */
+  queuePlace: '{place} in the review queue',
   buildLog: 'Build log',
   noVersion: '—',
   downloadSource: 'Download Source',
   downloadFailed: 'Failed to get the source download link',
   deleteSubmission: 'Delete',
   deleteSubmissionTitle: 'Delete submission?',
-  deleteSubmissionBody: (v: string) =>
-    `The submission ${v} and its source file will be removed. This cannot be undone.`,
+  deleteSubmissionBody: 'The submission {version} and its source file will be removed. This cannot be undone.',
   submissionDeleted: 'Submission deleted',
   submissionDeleteFailed: 'Failed to delete submission',
-  buildStarted: (plugin: string, version: string) => `Build started for ${plugin} v${version}.`,
-  buildFinished: (plugin: string, version: string) =>
-    `Build finished for ${plugin} v${version}. Awaiting moderator review.`,
+  buildStarted: 'Build started for {plugin} v{version}.',
+  buildFinished: 'Build finished for {plugin} v{version}. Awaiting moderator review.',
   // Debug files
   debugFiles: 'Debug files',
   debugIntro: 'Debug symbols (.pdb) of your approved builds.',
@@ -117,23 +117,28 @@ export const MANAGE_TEXT = {
   // Pin
   pin: 'Pin',
   unpin: 'Unpin',
-  pinned: 'Pinned to your profile',
-  unpinned: 'Unpinned',
   pinFailed: PLUGIN_MESSAGES.pinFailed,
   // Danger zone
   danger: 'Danger zone',
   dangerIntro: 'Deleting removes the plugin, its submissions and files for good.',
   delete: 'Delete Plugin',
   deleteTitle: 'Delete plugin?',
-  deleteBody: (name: string) => `"${name}" and everything uploaded for it will be deleted. This cannot be undone.`,
+  deleteBody: '"{name}" and everything uploaded for it will be deleted. This cannot be undone.',
   deleteConfirm: 'Delete',
   deleting: 'Deleting...',
   cancel: 'Cancel',
   deleted: 'Plugin deleted',
   deleteFailed: PLUGIN_MESSAGES.deleteFailed,
+  /** Core's pluginDisplayStatus. */
+  displayStatus: { Published: 'Published', Pending: 'Pending', Draft: 'Draft' },
+  /** Core's submissionStatusName (SUBMISSION_STATUSES). */
+  submissionStatus: {
+    Queued: 'Queued',
+    Building: 'Building',
+    Pending: 'Pending',
+    Approved: 'Approved',
+    Rejected: 'Rejected',
+    Skipped: 'Skipped',
+    Unknown: 'Unknown',
+  },
 } as const;
-
-const ordinalRules = new Intl.PluralRules('en-US', { type: 'ordinal' });
-const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-/** 1st, 2nd, 3rd, 4th, 11th, 21st... */
-export const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)] ?? 'th'}`;
