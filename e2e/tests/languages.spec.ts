@@ -50,7 +50,7 @@ test.describe('a visitor whose browser asks for French', () => {
 
     await page.goto(`/plugin/${top.id}`);
     await expect(page.getByRole('heading', { level: 1, name: top.name })).toBeVisible();
-    await expect(page.getByRole('tab', { name: text(plugins, 'detail.details') })).toBeVisible();
+    await expect(page.getByRole('tab', { name: text(web('fr', 'pluginDetail'), 'detail.details') })).toBeVisible();
     expect(await htmlLang(page)).toBe('fr');
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
