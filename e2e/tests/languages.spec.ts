@@ -29,9 +29,17 @@ test.describe('a visitor whose browser asks for French', () => {
     const plugins = web('fr', 'plugins');
     const auth = web('fr', 'auth');
 
+    // Only the French catalogue's chunk comes with the first visit, no other language's.
+    const catalogues: string[] = [];
+    page.on('request', (r) => {
+      const file = new URL(r.url()).pathname.split('/').pop() ?? '';
+      if (/^catalogue-.*\.js$/.test(file)) catalogues.push(file);
+    });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: text(home, 'heroTitle') })).toBeVisible();
     expect(await htmlLang(page)).toBe('fr');
+    expect(catalogues).toHaveLength(1);
+    expect(catalogues[0]).toMatch(/^catalogue-fr-/);
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
 
@@ -101,6 +109,17 @@ test('a member who picks Spanish gets a password-reset mail in Spanish', async (
   const subject = text(server('es'), 'mail.reset.subject');
   const reset = await linkFromOutbox(account.email, new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   expect(reset).toContain('/reset-password');
+});
+
+test('an English first visit loads no other language', async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on('request', (r) => {
+    if (/\/catalogue-[^/]*\.js$/.test(new URL(r.url()).pathname)) catalogues.push(r.url());
+  });
+  await page.goto('/');
+  await settle(page);
+  expect(await htmlLang(page)).toBe('en');
+  expect(catalogues).toEqual([]);
 });
 
 test.describe('every language', () => {

@@ -57,10 +57,10 @@ export function namespace<N extends Namespace>(ns: N, source: NamespaceResources
 
 type LocaleCatalogue = Record<string, Catalogue>;
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: LocaleCatalogue }>> = {
-  fr: () => import('../../locales/fr'),
-  de: () => import('../../locales/de'),
-  es: () => import('../../locales/es'),
-  'pt-BR': () => import('../../locales/pt-BR'),
+  fr: () => import('../../locales/catalogue-fr'),
+  de: () => import('../../locales/catalogue-de'),
+  es: () => import('../../locales/catalogue-es'),
+  'pt-BR': () => import('../../locales/catalogue-pt-BR'),
 };
 const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
