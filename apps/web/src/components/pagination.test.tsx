@@ -55,6 +55,6 @@ describe('Pagination', () => {
     render(<Pagination page={2} totalPages={3} onPageChange={() => {}} />);
     expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Weiter zur nächsten Seite' })).toBeEnabled();
   });
 });

@@ -95,6 +95,28 @@ describe('catalogues', () => {
     });
   }
 
+  // A control named by `xLabel` whose visible text is `x` must keep that text inside its name in
+  // every language, as it does in English (axe: label-content-name-mismatch; voice control users
+  // say what they see).
+  for (const locale of TRANSLATED) {
+    it(`${locale}: a label holds the visible text it names, where English does`, () => {
+      const problems: string[] = [];
+      for (const [ns, en] of Object.entries(english)) {
+        const texts = catalogue(locale, ns) ?? {};
+        for (const key of Object.keys(en).filter((k) => k.endsWith('Label'))) {
+          const visible = key.slice(0, -'Label'.length);
+          const enVisible = en[visible];
+          if (!enVisible || !en[key]!.toLowerCase().includes(enVisible.toLowerCase())) continue;
+          const label = texts[key];
+          const shown = texts[visible];
+          if (label && shown && !label.toLowerCase().includes(shown.toLowerCase()))
+            problems.push(`${locale}/${ns}: ${key} "${label}" does not hold ${visible} "${shown}"`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
   it('has no key that no code uses', () => {
     const src = path.resolve(import.meta.dirname, '..');
     const sources: string[] = [];
