@@ -47,7 +47,9 @@ export function QueryState({
 }
 
 export const tableClasses = {
-  wrap: 'overflow-x-auto rounded-xl border border-slate-800',
+  // relative: an sr-only header (position: absolute) is then clipped by the scrolling wrapper, not
+  // laid out against the page, where it widened a phone's page past its edge.
+  wrap: 'relative overflow-x-auto rounded-xl border border-slate-800',
   table: 'w-full min-w-[640px] text-left text-sm',
   head: 'border-b border-slate-800 bg-slate-900/60 text-xs uppercase tracking-wide text-slate-400',
   th: 'px-3 py-2 font-semibold',

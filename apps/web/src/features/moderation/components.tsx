@@ -137,7 +137,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export const tableClasses = {
-  wrap: 'overflow-x-auto rounded-xl border border-slate-800',
+  wrap: 'relative overflow-x-auto rounded-xl border border-slate-800',
   table: 'w-full text-left text-sm',
   head: 'bg-slate-900 text-xs uppercase tracking-wide text-slate-400',
   th: 'px-3 py-2 font-semibold',

@@ -19,7 +19,7 @@ function DllDetails({ dll }: { dll: DllInspection }) {
         {T.dllSummary(dll.path, dll.machine, dll.signed)}
       </summary>
       <div className="mt-2 space-y-3">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-xs text-slate-300">
             <caption className="sr-only">
               {T.sections}: {dll.path}

@@ -20,7 +20,7 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
   if (versions.isPending) return <Spinner label={t('versions.loading')} />;
   if (versions.data.length === 0) return <p className="text-slate-400">{t('versions.noVersions')}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-800 text-slate-400">
           <tr>

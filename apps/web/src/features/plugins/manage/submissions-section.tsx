@@ -61,7 +61,7 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
       ) : list.data.length === 0 ? (
         <p className="text-sm text-slate-400">{t('noSubmissions')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm">
             <caption className="sr-only">{t('submissions')}</caption>
             <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
