@@ -41,3 +41,4 @@ export * from './oauth.js';
 export * from './locales.js';
 export * from './catalogues.js';
 export * from './message-codes.js';
+export * from './catalogue-checks.js';

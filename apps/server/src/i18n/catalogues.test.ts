@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SUPPORTED_LOCALES } from '@bm/core';
+import { catalogueProblems, flattenCatalogue, SUPPORTED_LOCALES, unusedCatalogueKeys } from '@bm/core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, serverT } from './index.js';
 
@@ -9,59 +9,12 @@ import { CATALOGUES, serverT } from './index.js';
  * every English key, with the plural forms its language needs and the same placeholders; no
  * catalogue holds a key English lacks, and every English key is used by some server code.
  */
-type Texts = Record<string, string>;
-
-function flatten(value: unknown, prefix = '', out: Texts = {}): Texts {
-  if (typeof value === 'string') out[prefix] = value;
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  else throw new Error(`${prefix}: a catalogue holds only texts, found ${typeof value}`);
-  return out;
-}
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKey = (key: string) => key.replace(PLURAL, '');
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-function groups(texts: Texts): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const key of Object.keys(texts)) map.set(baseKey(key), [...(map.get(baseKey(key)) ?? []), key]);
-  return map;
-}
-
-const english = flatten(CATALOGUES.en);
+const english = flattenCatalogue(CATALOGUES.en);
 
 describe('server catalogues', () => {
   for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en')) {
     it(`${locale}: every key, plural form and placeholder of English, and nothing else`, () => {
-      const texts = flatten(CATALOGUES[locale]);
-      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-      const problems: string[] = [];
-      const enGroups = groups(english);
-      for (const [base, forms] of enGroups) {
-        const isPlural = forms.some((k) => PLURAL.test(k));
-        const expected = isPlural ? needed.map((c) => `${base}_${c}`) : [base];
-        const allowed = new Set(placeholders(forms.map((k) => english[k]).join(' ')));
-        for (const key of expected) {
-          const text = texts[key];
-          if (text === undefined || text.trim() === '') {
-            problems.push(`${locale}: ${key} is missing`);
-            continue;
-          }
-          const got = placeholders(text);
-          if (isPlural) {
-            const stray = got.filter((p) => !allowed.has(p));
-            if (stray.length) problems.push(`${locale}: ${key} has placeholders ${stray} not in English`);
-          } else if (got.join() !== placeholders(english[base]!).join()) {
-            problems.push(`${locale}: ${key} has {${got}} where English has {${placeholders(english[base]!)}}`);
-          }
-        }
-      }
-      for (const key of Object.keys(texts)) {
-        const forms = enGroups.get(baseKey(key));
-        const pluralOk = forms?.some((k) => PLURAL.test(k)) && PLURAL.test(key);
-        if (!forms || (!forms.includes(key) && !pluralOk)) problems.push(`${locale}: ${key} is not an English key`);
-      }
-      expect(problems).toEqual([]);
+      expect(catalogueProblems(locale, english, flattenCatalogue(CATALOGUES[locale]))).toEqual([]);
     });
   }
 
@@ -78,9 +31,7 @@ describe('server catalogues', () => {
     };
     walk(src);
     const code = sources.join('\n');
-    const unused = [...groups(english).keys()].filter(
-      (base) => !code.includes(`'${base}'`) && !code.includes(`"${base}"`) && !code.includes(`\`${base}\``),
-    );
+    const unused = unusedCatalogueKeys(english, code);
     expect(unused).toEqual([]);
   });
 

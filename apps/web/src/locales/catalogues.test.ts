@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SUPPORTED_LOCALES } from '@bm/core';
+import { catalogueProblems, flattenCatalogue, SUPPORTED_LOCALES, unusedCatalogueKeys, type Catalogue } from '@bm/core';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -9,14 +9,7 @@ import { describe, expect, it } from 'vitest';
  * catalogue holds a key that no code uses.
  */
 type Texts = Record<string, string>;
-
-function flatten(value: unknown, prefix = '', out: Texts = {}): Texts {
-  if (typeof value === 'string') out[prefix] = value;
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  else throw new Error(`${prefix}: a catalogue holds only texts, found ${typeof value}`);
-  return out;
-}
+const flatten = (value: unknown): Texts => flattenCatalogue(value as Catalogue);
 
 const english = Object.fromEntries(
   Object.entries(import.meta.glob<{ default: unknown }>('./en/*.ts', { eager: true }))
@@ -28,17 +21,6 @@ const others = import.meta.glob<{ default: unknown }>('./*/*.json', { eager: tru
 function catalogue(locale: string, ns: string): Texts | null {
   const mod = others[`./${locale}/${ns}.json`];
   return mod ? flatten(mod.default) : null;
-}
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseKey = (key: string) => key.replace(PLURAL, '');
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-
-/** Per base key: its English forms (plural keys have several). */
-function groups(texts: Texts): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const key of Object.keys(texts)) map.set(baseKey(key), [...(map.get(baseKey(key)) ?? []), key]);
-  return map;
 }
 
 const TRANSLATED = SUPPORTED_LOCALES.filter((l) => l !== 'en');
@@ -59,45 +41,14 @@ describe('catalogues', () => {
   for (const locale of TRANSLATED) {
     it(`${locale}: every key, plural form and placeholder of English, and nothing else`, () => {
       const problems: string[] = [];
-      const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-      const files = Object.keys(others).filter((f) => f.startsWith(`./${locale}/`));
-      for (const file of files) {
+      for (const file of Object.keys(others).filter((f) => f.startsWith(`./${locale}/`))) {
         const ns = path.basename(file, '.json');
         if (!english[ns]) problems.push(`${file}: no English namespace ${ns}`);
       }
       for (const [ns, en] of Object.entries(english)) {
         const texts = catalogue(locale, ns);
-        if (!texts) {
-          problems.push(`${locale}/${ns}.json is missing`);
-          continue;
-        }
-        const enGroups = groups(en);
-        for (const [base, forms] of enGroups) {
-          const isPlural = forms.some((k) => PLURAL.test(k));
-          const expected = isPlural ? needed.map((c) => `${base}_${c}`) : [base];
-          const allowed = new Set(placeholders(forms.map((k) => en[k]).join(' ')));
-          for (const key of expected) {
-            const text = texts[key];
-            if (text === undefined || text.trim() === '') {
-              problems.push(`${locale}/${ns}: ${key} is missing`);
-              continue;
-            }
-            const got = placeholders(text);
-            if (isPlural) {
-              const stray = got.filter((p) => !allowed.has(p));
-              if (stray.length) problems.push(`${locale}/${ns}: ${key} has placeholders ${stray} not in English`);
-            } else if (got.join() !== placeholders(en[base]!).join()) {
-              problems.push(`${locale}/${ns}: ${key} has {${got}} where English has {${placeholders(en[base]!)}}`);
-            }
-          }
-        }
-        for (const key of Object.keys(texts)) {
-          const base = baseKey(key);
-          const forms = enGroups.get(base);
-          const pluralOk = forms?.some((k) => PLURAL.test(k)) && PLURAL.test(key);
-          if (!forms || (!forms.includes(key) && !pluralOk))
-            problems.push(`${locale}/${ns}: ${key} is not an English key`);
-        }
+        if (!texts) problems.push(`${locale}/${ns}.json is missing`);
+        else problems.push(...catalogueProblems(locale, en, texts).map((p) => `${locale}/${ns}: ${p}`));
       }
       expect(problems).toEqual([]);
     });
@@ -138,11 +89,9 @@ describe('catalogues', () => {
     };
     walk(src);
     const code = sources.join('\n');
-    const unused: string[] = [];
-    for (const [ns, en] of Object.entries(english))
-      for (const base of groups(en).keys())
-        if (!code.includes(`'${base}'`) && !code.includes(`"${base}"`) && !code.includes(`\`${base}\``))
-          unused.push(`${ns}:${base}`);
+    const unused = Object.entries(english).flatMap(([ns, en]) =>
+      unusedCatalogueKeys(en, code).map((key) => `${ns}:${key}`),
+    );
     expect(unused).toEqual([]);
   });
 });
