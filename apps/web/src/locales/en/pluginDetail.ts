@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, PLUGIN_MESSAGES } from '@bm/core';
+import { COMMENT_MESSAGES, COMMENT_REPORT_REASONS, PLUGIN_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 
 /**
  * A plugin's page (/plugin/{id}): header, tabs, info box, versions, comments, rating, the install,
@@ -181,22 +181,8 @@ export default {
     cancel: 'Cancel',
     sent: 'Report sent. A moderator will look at it.',
     failed: 'Failed to send the report',
-    /** Core's PLUGIN_REPORT_REASONS. */
-    pluginReasons: {
-      malware: 'Malware or suspicious behaviour',
-      broken: 'Broken or crashes the game',
-      stolen: 'Stolen or copied work',
-      inappropriate: 'Inappropriate content',
-      spam: 'Spam or misleading',
-      other: 'Something else',
-    },
-    /** Core's COMMENT_REPORT_REASONS. */
-    commentReasons: {
-      spam: 'Spam or advertising',
-      harassment: 'Harassment or hate',
-      inappropriate: 'Inappropriate content',
-      misleading: 'Misleading or harmful advice',
-      other: 'Something else',
-    },
+    /** Core's words, so the two never drift. */
+    pluginReasons: PLUGIN_REPORT_REASONS,
+    commentReasons: COMMENT_REPORT_REASONS,
   },
 } as const;
