@@ -69,3 +69,18 @@ export function messageCode(message: string): string | undefined {
   codes ??= build();
   return codes.get(message);
 }
+
+/**
+ * Every message that has a code, nested by its code ({ auth: { emailTaken: 'That email…' } }): the
+ * English of the web's `errors` catalogue, whose other languages translate the server's answers by
+ * their `code` (docs/i18n.md).
+ */
+export function messageCatalogue(): Record<string, Record<string, string>> {
+  codes ??= build();
+  const catalogue: Record<string, Record<string, string>> = {};
+  for (const [text, code] of codes) {
+    const dot = code.indexOf('.');
+    (catalogue[code.slice(0, dot)] ??= {})[code.slice(dot + 1)] = text;
+  }
+  return catalogue;
+}

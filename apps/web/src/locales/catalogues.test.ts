@@ -89,9 +89,10 @@ describe('catalogues', () => {
     };
     walk(src);
     const code = sources.join('\n');
-    const unused = Object.entries(english).flatMap(([ns, en]) =>
-      unusedCatalogueKeys(en, code).map((key) => `${ns}:${key}`),
-    );
+    // The errors catalogue's keys are the codes the server sends (lib/i18n serverMessage), not literals.
+    const unused = Object.entries(english)
+      .filter(([ns]) => ns !== 'errors')
+      .flatMap(([ns, en]) => unusedCatalogueKeys(en, code).map((key) => `${ns}:${key}`));
     expect(unused).toEqual([]);
   });
 });

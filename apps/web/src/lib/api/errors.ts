@@ -1,7 +1,10 @@
 import { AUTH_MESSAGES, type InspectionFlag } from '@bm/core';
+import { serverMessage } from '../i18n';
 
 export interface ErrorBody {
   message?: string;
+  /** The message's stable code ('auth.emailTaken') when it is one of core's messages (docs/i18n.md). */
+  code?: string;
   errors?: Record<string, string[]>;
   reason?: string;
   currentEmail?: string | null;
@@ -13,6 +16,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message, when its body carried one. */
   readonly serverMessage: string | null;
+  /** The stable code of the server's message, by which the web shows it in the reader's language. */
+  readonly code: string | null;
   readonly errors: Record<string, string[]> | null;
   readonly reason: string | null;
   readonly currentEmail: string | null;
@@ -27,6 +32,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = typeof body?.code === 'string' && body.code ? body.code : null;
     this.errors = body?.errors && typeof body.errors === 'object' ? body.errors : null;
     this.reason = typeof body?.reason === 'string' ? body.reason : null;
     this.currentEmail = typeof body?.currentEmail === 'string' ? body.currentEmail : null;
@@ -53,12 +59,23 @@ export function firstFieldError(errors: Record<string, string[]> | null | undefi
  * else the message, else 'Validation error'; other answers show the server's message,
  * else the screen's own fallback.
  */
-export function errorText(err: unknown, fallback: string = AUTH_MESSAGES.genericError): string {
+export function errorText(err: unknown, fallback?: string): string {
   if (err instanceof ApiError) {
-    if (err.status === 400) return firstFieldError(err.errors) ?? err.serverMessage ?? AUTH_MESSAGES.validationError;
-    if (err.serverMessage) return err.serverMessage;
+    if (err.status === 400) return badRequestText(err);
+    if (err.serverMessage) return serverMessage(err.serverMessage, err.code);
   }
-  return fallback;
+  return fallback ?? serverMessage(AUTH_MESSAGES.genericError, 'auth.genericError');
+}
+
+/**
+ * A 400's text in the reader's language: its first field error, else its message, else 'Validation
+ * error'. The answer's code names its message, which the server makes the first field error when
+ * fields failed, so the code translates either.
+ */
+function badRequestText(err: ApiError): string {
+  const text = firstFieldError(err.errors) ?? err.serverMessage;
+  if (!text) return serverMessage(AUTH_MESSAGES.validationError, 'auth.validationError');
+  return text === err.serverMessage ? serverMessage(text, err.code) : text;
 }
 
 /**
@@ -70,13 +87,13 @@ export function errorText(err: unknown, fallback: string = AUTH_MESSAGES.generic
 export function requestErrorText(err: unknown): string {
   try {
     if (err instanceof ApiError) {
-      if (err.status === 400) return firstFieldError(err.errors) ?? err.serverMessage ?? AUTH_MESSAGES.validationError;
-      if (err.serverMessage) return err.serverMessage;
+      if (err.status === 400) return badRequestText(err);
+      if (err.serverMessage) return serverMessage(err.serverMessage, err.code);
     }
     if (err instanceof Error && err.message.trim()) return err.message;
-    return AUTH_MESSAGES.genericError;
+    return serverMessage(AUTH_MESSAGES.genericError, 'auth.genericError');
   } catch {
-    return AUTH_MESSAGES.requestFailed;
+    return serverMessage(AUTH_MESSAGES.requestFailed, 'auth.requestFailed');
   }
 }
 

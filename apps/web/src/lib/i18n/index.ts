@@ -55,6 +55,17 @@ export function namespace<N extends Namespace>(ns: N, source: NamespaceResources
   return { useT, fixedT };
 }
 
+/**
+ * A message the server answered with, in the reader's language: by its stable `code` ('auth.emailTaken',
+ * the `errors` catalogue of the language's chunk) when the language has it, else as the server wrote it
+ * (English, the spec's text). English readers always get the server's own words.
+ */
+export function serverMessage(message: string, code: string | null | undefined): string {
+  if (!code) return message;
+  const id = `errors:${code}`;
+  return Object.prototype.hasOwnProperty.call(i18n.messages, id) ? i18n._(id) : message;
+}
+
 type LocaleCatalogue = Record<string, Catalogue>;
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: LocaleCatalogue }>> = {
   fr: () => import('../../locales/catalogue-fr'),
