@@ -70,6 +70,26 @@ test.describe('a visitor whose browser asks for French', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 
+  test("shows the server's refusal in French, by its code", async ({ page, request }) => {
+    const taken = newAccount('fr-taken');
+    expect(
+      (await request.post('/api/auth/register', { data: { ...taken, productUpdatesOptIn: false } })).status(),
+    ).toBe(201);
+    const auth = web('fr', 'auth');
+    const account = newAccount('fr-second');
+    await page.goto('/register');
+    await page.getByLabel(text(auth, 'register.username'), { exact: true }).fill(account.username);
+    await page.getByLabel(text(auth, 'register.email'), { exact: true }).fill(taken.email);
+    await page.getByLabel(text(auth, 'register.password'), { exact: true }).fill(account.password);
+    await page.getByLabel(text(auth, 'register.confirm'), { exact: true }).fill(account.password);
+    await page.getByRole('checkbox', { name: new RegExp(text(auth, 'register.terms')) }).check();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
+    await page.getByRole('button', { name: text(auth, 'register.submit'), exact: true }).click();
+    // The server answers in English with the message's code; the page shows the French of the code.
+    expect(await (await answer).json()).toMatchObject({ code: 'auth.emailTaken' });
+    await expect(page.getByText(text(web('fr', 'errors'), 'auth.emailTaken'))).toBeVisible();
+  });
+
   test('switches to German in the footer, and German stays after a reload', async ({ page }) => {
     const shellDe = web('de', 'shell');
     await page.goto('/');
