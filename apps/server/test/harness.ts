@@ -109,6 +109,26 @@ export function webDistWith(html: string): string {
   return dist;
 }
 
+/** The stand-in index.html of the page tests: the site's title and a default description. */
+export const PAGE_HTML =
+  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
+
+/** A test app that serves a stand-in web build holding only `html`; `close` removes the build too. */
+export async function startPageTestApp(
+  html: string = PAGE_HTML,
+  overrides: Parameters<typeof startTestApp>[0] = {},
+): Promise<TestApp> {
+  const dist = webDistWith(html);
+  const t = await startTestApp({ ...overrides, webDist: dist });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startTestApp(
   overrides: Partial<BuildOptions> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {

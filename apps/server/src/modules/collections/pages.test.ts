@@ -1,20 +1,12 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionDetail } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
 
-const html =
-  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = webDistWith(html);
-  t = await startTestApp({ webDist: dist });
+  t = await startPageTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('collection pages', () => {
   it('write meta and a sitemap entry for a public collection only; others keep nothing of it, an unknown one is 404', async () => {

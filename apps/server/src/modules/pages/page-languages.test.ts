@@ -1,20 +1,14 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
 import { publishedPlugin } from '../plugins/test-support.js';
 
 const html =
   '<!doctype html><html lang="en" class="dark"><head><title>BakkesMod Community</title><meta name="description" content="Share and discover BakkesMod plugins and custom car designs for Rocket League." /></head><body><div id="root"></div></body></html>';
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = webDistWith(html);
-  t = await startTestApp({ webDist: dist });
+  t = await startPageTestApp(html);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const page = (url: string, acceptLanguage?: string) =>
   t.app.inject({ url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });

@@ -1,25 +1,17 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cars, members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
+import { signedInMember, PAGE_HTML, startPageTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { carsApi } from '../cars/test-support.js';
 import { buildSitemap, robotsTxt } from './service.js';
 
-const html =
-  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = webDistWith(html);
-  t = await startTestApp({ webDist: dist });
+  t = await startPageTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** The content of a meta tag (by name or property), as written. */
 const metaOf = (body: string, key: string) =>
@@ -236,7 +228,7 @@ describe('sitemap and robots.txt', () => {
   });
 
   it('falls back to the request host when no public address is configured', async () => {
-    const other = await startTestApp({ webDist: dist, env: { PUBLIC_URL: '' } });
+    const other = await startPageTestApp(PAGE_HTML, { env: { PUBLIC_URL: '' } });
     try {
       const robots = await other.app.inject({ url: '/robots.txt', headers: { host: 'bm.example:8080' } });
       expect(robots.body).toContain('Sitemap: http://bm.example:8080/sitemap.xml');

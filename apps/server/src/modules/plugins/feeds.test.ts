@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
 import { fetchFeed, publishVersion, uploadSource } from './feed-test-support.js';
 import { storeApprovedVersion } from './seed.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
@@ -8,15 +7,10 @@ import { createPlugin, publishedPlugin } from './test-support.js';
 const html =
   '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = webDistWith(html);
-  t = await startTestApp({ webDist: dist });
+  t = await startPageTestApp(html);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -1,20 +1,14 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp, webDistWith } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
 
 const html =
   '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
 let t: TestApp;
-let dist: string;
 beforeAll(async () => {
-  dist = webDistWith(html);
-  t = await startTestApp({ webDist: dist });
+  t = await startPageTestApp(html);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('plugin page meta', () => {
   it('writes a public plugin’s name and short description into its page, nothing of a hidden one', async () => {
