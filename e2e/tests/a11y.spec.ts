@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CAR_DETAIL_TEXT, CAR_FORM_TEXT } from '../../apps/web/src/features/cars/constants';
+import CARS_EN from '../../apps/web/src/locales/en/cars';
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
@@ -242,11 +242,11 @@ test.describe('confirm dialogs on a phone', () => {
     expect(left.some((c) => c.id === comment.id)).toBe(false);
 
     await page.goto(`/cars/${car.id}`);
-    await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
-    await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.delete }).click();
+    await page.getByRole('button', { name: CARS_EN.owner.actions }).click();
+    await page.getByRole('menuitem', { name: CARS_EN.owner.delete }).click();
     const askCar = page.getByRole('alertdialog', { name: `Are you sure you want to delete "Confirm Car ${tag}"?` });
     await axeOpen(page, 'car delete confirmation', askCar, findings);
-    await askCar.getByRole('button', { name: CAR_DETAIL_TEXT.delete }).click();
+    await askCar.getByRole('button', { name: CARS_EN.owner.delete }).click();
     await expect(page).toHaveURL(/\/cars$/);
     expect((await page.request.get(`/api/cars/${car.id}`)).status()).toBe(404);
 
@@ -355,12 +355,12 @@ test.describe('keyboard only', () => {
     // Car upload: name, the pasted code, then Create.
     const name = `Keyboard Octane ${Date.now().toString(36)}`;
     await page.goto('/cars/upload');
-    await tabTo(page, page.getByLabel(CAR_FORM_TEXT.name));
+    await tabTo(page, page.getByLabel(CARS_EN.form.name));
     await page.keyboard.type(name);
-    await tabTo(page, page.getByLabel(CAR_FORM_TEXT.code));
+    await tabTo(page, page.getByLabel(CARS_EN.form.code));
     await page.keyboard.insertText(OCTANE_CODE);
     await expect(page.getByText(/^Valid code: Octane, \d+ items?$/)).toBeVisible();
-    await tabTo(page, page.getByRole('button', { name: CAR_FORM_TEXT.create }));
+    await tabTo(page, page.getByRole('button', { name: CARS_EN.form.create }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CAR_BANNER_MAX_BYTES, CAR_MESSAGES, decodeCarCode, type Car, type CarDetail, type CarsPage } from '@bm/core';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { STAR_RATING_TEXT } from '../../apps/web/src/components/star-rating';
-import { CAR_DETAIL_TEXT, CAR_FORM_TEXT, CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
+import CARS_EN from '../../apps/web/src/locales/en/cars';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
@@ -16,9 +16,9 @@ const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-const cards = (page: Page) => page.getByRole('list', { name: CARS_LIST_TEXT.results }).getByTestId('car-card');
+const cards = (page: Page) => page.getByRole('list', { name: CARS_EN.list.results }).getByTestId('car-card');
 const counter = (page: Page) => page.getByTestId('cars-counter');
-const info = (page: Page) => page.getByRole('complementary', { name: CAR_DETAIL_TEXT.info });
+const info = (page: Page) => page.getByRole('complementary', { name: CARS_EN.info.title });
 /** The number in a row of the Car Information box. */
 async function infoNumber(page: Page, label: string): Promise<number> {
   const text = await info(page)
@@ -27,6 +27,11 @@ async function infoNumber(page: Page, label: string): Promise<number> {
     .innerText();
   return Number(text.replace(/\D/g, ''));
 }
+/** The Global Rating row's text: '4.3/5 (12 ratings)'. */
+const ratingValue = (average: number, count: number) =>
+  (count === 1 ? CARS_EN.detail.ratingValue_one : CARS_EN.detail.ratingValue_other)
+    .replace('{average}', average.toFixed(1))
+    .replace('{count}', String(count));
 const carIdOf = (page: Page) => Number(new URL(page.url()).pathname.split('/')[2]);
 
 test.describe('cars list', () => {
@@ -34,7 +39,7 @@ test.describe('cars list', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/cars');
     await expect(cards(page).first()).toBeVisible();
-    const body = page.getByRole('combobox', { name: CARS_LIST_TEXT.body });
+    const body = page.getByRole('combobox', { name: CARS_EN.list.body });
     const box = (await body.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -51,15 +56,15 @@ test.describe('cars list', () => {
 
   test('browse, search, sort, switch view (kept after a reload) and go to page 2', async ({ page }) => {
     await page.goto('/cars');
-    await expect(page.getByRole('heading', { level: 1, name: CARS_LIST_TEXT.title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: CARS_EN.list.title })).toBeVisible();
     await expect(page.getByRole('link', { name: /Get BakkesMod/ })).toHaveAttribute('href', 'https://bakkesmod.com/');
     await expect(cards(page)).toHaveCount(17);
     await expect(counter(page)).toContainText(/Showing \d+ cars/);
     await expect(counter(page)).toContainText('Page 1 of 3 (1-17 of');
 
     // Search: typing waits for the pause, the address follows, the counter names the search.
-    const box = page.getByRole('searchbox', { name: CARS_LIST_TEXT.searchLabel });
-    await expect(box).toHaveAttribute('placeholder', CARS_LIST_TEXT.searchPlaceholder);
+    const box = page.getByRole('searchbox', { name: CARS_EN.list.searchLabel });
+    await expect(box).toHaveAttribute('placeholder', CARS_EN.list.searchPlaceholder);
     await box.pressSequentially('Dominus', { delay: 20 });
     await expect(page).toHaveURL(/search=Dominus/);
     await expect(counter(page)).toContainText(/Found \d+ cars? for "Dominus"/);
@@ -71,15 +76,15 @@ test.describe('cars list', () => {
     // Nothing found, then Clear.
     await box.fill('zzzz-no-such-car');
     await box.press('Enter');
-    await expect(page.getByRole('heading', { name: CARS_LIST_TEXT.noResultsTitle })).toBeVisible();
-    await expect(page.getByText(CARS_LIST_TEXT.noResults('zzzz-no-such-car'))).toBeVisible();
-    await page.getByRole('button', { name: CARS_LIST_TEXT.clear }).click();
+    await expect(page.getByRole('heading', { name: CARS_EN.list.noResultsTitle })).toBeVisible();
+    await expect(page.getByText(CARS_EN.list.noResults.replace('{search}', 'zzzz-no-such-car'))).toBeVisible();
+    await page.getByRole('button', { name: CARS_EN.list.clear }).click();
     await expect(page).not.toHaveURL(/search=/);
     await expect(cards(page)).toHaveCount(17);
 
     // Sort by name, ascending, from the menu.
     await page.getByRole('button', { name: /^Sort:/ }).click();
-    const menu = page.getByRole('menu', { name: CARS_LIST_TEXT.sortMenu });
+    const menu = page.getByRole('menu', { name: CARS_EN.list.sortMenu });
     await expect(menu).toBeVisible();
     await menu.getByRole('menuitemradio', { name: 'Name ascending' }).click();
     await expect(menu).toBeHidden();
@@ -97,11 +102,11 @@ test.describe('cars list', () => {
     await expect(menu).toBeHidden();
 
     // The list view, remembered after a reload.
-    await page.getByRole('button', { name: CARS_LIST_TEXT.list }).click();
-    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await page.getByRole('button', { name: CARS_EN.list.list }).click();
+    await expect(page.getByRole('list', { name: CARS_EN.list.results })).toHaveAttribute('data-view', 'list');
     await page.reload();
-    await expect(page.getByRole('button', { name: CARS_LIST_TEXT.list })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'list');
+    await expect(page.getByRole('button', { name: CARS_EN.list.list })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('list', { name: CARS_EN.list.results })).toHaveAttribute('data-view', 'list');
 
     // Page 2 keeps the sort.
     await page
@@ -111,8 +116,8 @@ test.describe('cars list', () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/sortBy=name/);
     await expect(counter(page)).toContainText('Page 2 of 3 (18-34 of');
-    await page.getByRole('button', { name: CARS_LIST_TEXT.grid }).click();
-    await expect(page.getByRole('list', { name: CARS_LIST_TEXT.results })).toHaveAttribute('data-view', 'grid');
+    await page.getByRole('button', { name: CARS_EN.list.grid }).click();
+    await expect(page.getByRole('list', { name: CARS_EN.list.results })).toHaveAttribute('data-view', 'grid');
   });
 });
 
@@ -126,17 +131,17 @@ test.describe('car detail', () => {
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${name}`));
-    await expect(page.getByText(CAR_DETAIL_TEXT.codeIntro)).toBeVisible();
+    await expect(page.getByText(CARS_EN.detail.codeIntro)).toBeVisible();
 
     const car = (await (await page.request.get(`/api/cars/${carIdOf(page)}`)).json()) as CarDetail;
-    await expect.poll(() => infoNumber(page, CAR_DETAIL_TEXT.copiesLabel)).toBe(car.codeCopies);
+    await expect.poll(() => infoNumber(page, CARS_EN.info.copies)).toBe(car.codeCopies);
 
-    await page.getByRole('button', { name: CAR_DETAIL_TEXT.copyCarCode }).click();
-    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.copied }).first()).toBeVisible();
+    await page.getByRole('button', { name: CARS_EN.detail.copyCarCode }).click();
+    await expect(page.getByRole('button', { name: CARS_EN.detail.copied }).first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(car.code);
-    await expect.poll(() => infoNumber(page, CAR_DETAIL_TEXT.copiesLabel)).toBe(car.codeCopies + 1);
+    await expect.poll(() => infoNumber(page, CARS_EN.info.copies)).toBe(car.codeCopies + 1);
     // 'Copied!' goes back after 2 seconds.
-    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.copyToClipboard })).toBeVisible({ timeout: 4000 });
+    await expect(page.getByRole('button', { name: CARS_EN.detail.copyToClipboard })).toBeVisible({ timeout: 4000 });
   });
 
   test('a member rates with the stars and the average and count follow', async ({ page }) => {
@@ -146,7 +151,7 @@ test.describe('car detail', () => {
     await page.goto(`/cars/${target.id}`);
     await expect(page.getByRole('heading', { level: 1, name: target.name })).toBeVisible();
 
-    const stars = page.getByRole('group', { name: CAR_DETAIL_TEXT.rateLabel });
+    const stars = page.getByRole('group', { name: CARS_EN.detail.rateLabel });
     await expect(stars.getByRole('button')).toHaveCount(5);
     const pressed = stars.locator('[aria-pressed="true"]');
     const mine = (await pressed.count()) ? Number((await pressed.getAttribute('aria-label'))!.match(/\d/)![0]) : null;
@@ -156,13 +161,13 @@ test.describe('car detail', () => {
     const count = target.ratingCount + (mine === null ? 1 : 0);
 
     await stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) }).click();
-    await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
+    await expect(page.getByTestId('global-rating')).toHaveText(ratingValue(sum / count, count));
     await expect(stars.getByRole('button', { name: STAR_RATING_TEXT.rate(give) })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await page.reload();
-    await expect(page.getByTestId('global-rating')).toHaveText(CAR_DETAIL_TEXT.ratingValue(sum / count, count));
+    await expect(page.getByTestId('global-rating')).toHaveText(ratingValue(sum / count, count));
   });
 
   test('an anonymous visitor who rates is asked to join', async ({ page }) => {
@@ -189,43 +194,43 @@ test.describe('car upload, edit and delete', () => {
 
     await signIn(page, DEMO.member);
     await page.goto('/cars/upload');
-    await expect(page.getByRole('heading', { level: 1, name: CAR_FORM_TEXT.uploadTitle })).toBeVisible();
-    await page.getByLabel(CAR_FORM_TEXT.name).fill(name);
+    await expect(page.getByRole('heading', { level: 1, name: CARS_EN.form.uploadTitle })).toBeVisible();
+    await page.getByLabel(CARS_EN.form.name).fill(name);
 
     // The checksum message shows while typing, and submitting is refused.
-    await page.getByLabel(CAR_FORM_TEXT.code).fill(BAD_CODE);
+    await page.getByLabel(CARS_EN.form.code).fill(BAD_CODE);
     await expect(page.getByText(bad.message)).toBeVisible();
-    await page.getByRole('button', { name: CAR_FORM_TEXT.create }).click();
+    await page.getByRole('button', { name: CARS_EN.form.create }).click();
     await expect(page).toHaveURL(/\/cars\/upload$/);
     await expect(page.getByText(bad.message)).toBeVisible();
 
-    await page.getByLabel(CAR_FORM_TEXT.code).fill(OCTANE_CODE);
+    await page.getByLabel(CARS_EN.form.code).fill(OCTANE_CODE);
     await expect(page.getByText(/^Valid code: Octane, \d+ items?$/)).toBeVisible();
     await page
-      .getByRole('textbox', { name: CAR_FORM_TEXT.description, exact: true })
+      .getByRole('textbox', { name: CARS_EN.form.description, exact: true })
       .fill('## Made by a test\n\nA **plain** Octane.');
-    await page.getByRole('tab', { name: CAR_FORM_TEXT.preview }).click();
+    await page.getByRole('tab', { name: CARS_EN.form.preview }).click();
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Made by a test' })).toBeVisible();
-    const bannerInput = page.getByLabel(CAR_FORM_TEXT.banner, { exact: true });
+    const bannerInput = page.getByLabel(CARS_EN.form.banner, { exact: true });
     await bannerInput.setInputFiles({
       name: 'too-big.png',
       mimeType: 'image/png',
       buffer: Buffer.alloc(CAR_BANNER_MAX_BYTES + 1),
     });
-    await expect(page.getByRole('alert')).toHaveText(CAR_FORM_TEXT.bannerTooLarge);
+    await expect(page.getByRole('alert')).toHaveText(CARS_EN.messages.bannerTooLarge);
     await dropFile(page, bannerInput, { name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();
     await expect(page.getByText(`(${formatBytes(PNG_1X1.length)})`)).toBeVisible();
     await expectNoAxeViolations(page, '#main');
     const releaseBanner = await holdRequest(page, '**/api/cars/*/banner');
-    await page.getByRole('button', { name: CAR_FORM_TEXT.create }).click();
-    await expect(page.getByRole('progressbar', { name: CAR_FORM_TEXT.bannerProgress })).toBeVisible();
+    await page.getByRole('button', { name: CARS_EN.form.create }).click();
+    await expect(page.getByRole('progressbar', { name: CARS_EN.form.bannerProgress })).toBeVisible();
     await releaseBanner();
 
     await expect(page).toHaveURL(/\/cars\/\d+$/);
     const id = carIdOf(page);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    const loadout = page.getByRole('region', { name: CAR_DETAIL_TEXT.bothTeams });
+    const loadout = page.getByRole('region', { name: CARS_EN.loadout.bothTeams });
     await expect(loadout).toContainText('Octane');
     // Items other than the body are named too: the names table loads as the loadout nears the screen.
     await loadout.scrollIntoViewIfNeeded();
@@ -244,33 +249,33 @@ test.describe('car upload, edit and delete', () => {
 
     // Edit through the owner menu.
     await card.click();
-    await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
-    await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.edit }).click();
+    await page.getByRole('button', { name: CARS_EN.owner.actions }).click();
+    await page.getByRole('menuitem', { name: CARS_EN.owner.edit }).click();
     await expect(page).toHaveURL(new RegExp(`/cars/${id}/edit$`));
-    await expect(page.getByLabel(CAR_FORM_TEXT.name)).toHaveValue(name);
-    await page.getByLabel(CAR_FORM_TEXT.name).fill(`${name} v2`);
+    await expect(page.getByLabel(CARS_EN.form.name)).toHaveValue(name);
+    await page.getByLabel(CARS_EN.form.name).fill(`${name} v2`);
     // 'Updated' shows only for a change more than a second after creation (one within it counts as none); a fast run
     // can get here sooner, so wait for that second to pass before saving.
     const { createdAt } = (await (await page.request.get(`/api/cars/${id}`)).json()) as { createdAt: string };
     await page.waitForTimeout(Math.max(0, new Date(createdAt).getTime() + 1100 - Date.now()));
-    await page.getByRole('button', { name: CAR_FORM_TEXT.save }).click();
+    await page.getByRole('button', { name: CARS_EN.form.save }).click();
     await expect(page).toHaveURL(new RegExp(`/cars/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: `${name} v2` })).toBeVisible();
     await expect(page.getByText(/^Updated /)).toBeVisible();
 
     // A too-short name is refused with the shared rule's message.
     await page.goto(`/cars/${id}/edit`);
-    await page.getByLabel(CAR_FORM_TEXT.name).fill('ab');
-    await page.getByRole('button', { name: CAR_FORM_TEXT.save }).click();
+    await page.getByLabel(CARS_EN.form.name).fill('ab');
+    await page.getByRole('button', { name: CARS_EN.form.save }).click();
     await expect(page.getByText(CAR_MESSAGES.nameShort)).toBeVisible();
 
     // Delete, after the site's confirmation dialog.
     await page.goto(`/cars/${id}`);
-    await page.getByRole('button', { name: CAR_DETAIL_TEXT.actions }).click();
-    await page.getByRole('menuitem', { name: CAR_DETAIL_TEXT.delete }).click();
+    await page.getByRole('button', { name: CARS_EN.owner.actions }).click();
+    await page.getByRole('menuitem', { name: CARS_EN.owner.delete }).click();
     const ask = page.getByRole('alertdialog', { name: `Are you sure you want to delete "${name} v2"?` });
     await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await ask.getByRole('button', { name: CAR_DETAIL_TEXT.delete }).click();
+    await ask.getByRole('button', { name: CARS_EN.owner.delete }).click();
     await expect(page).toHaveURL(/\/cars$/);
     expect((await page.request.get(`/api/cars/${id}`)).status()).toBe(404);
   });
@@ -280,9 +285,9 @@ test.describe('car upload, edit and delete', () => {
     const other = list.items.find((c: Car) => c.member.displayName !== DEMO.member.username)!;
     await signIn(page, DEMO.member);
     await page.goto(`/cars/${other.id}/edit`);
-    await expect(page.getByText(CAR_FORM_TEXT.notOwner)).toBeVisible();
+    await expect(page.getByText(CARS_EN.form.notOwner)).toBeVisible();
     await page.goto(`/cars/${other.id}`);
     await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
-    await expect(page.getByRole('button', { name: CAR_DETAIL_TEXT.actions })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: CARS_EN.owner.actions })).toHaveCount(0);
   });
 });

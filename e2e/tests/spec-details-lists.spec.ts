@@ -1,7 +1,7 @@
 import { type Car } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
-import { CARS_LIST_TEXT } from '../../apps/web/src/features/cars/constants';
+import CARS_EN from '../../apps/web/src/locales/en/cars';
 import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
 import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
 import { DEMO, signIn, tokenOf } from './support';
@@ -21,7 +21,7 @@ async function myCars(page: Page): Promise<Car[]> {
 }
 
 const LISTS = [
-  { path: '/cars', counter: 'cars-counter', results: CARS_LIST_TEXT.results, card: 'car-card' },
+  { path: '/cars', counter: 'cars-counter', results: CARS_EN.list.results, card: 'car-card' },
   { path: '/plugins', counter: 'plugins-counter', results: PLUGINS_EN.list.results, card: 'plugin-card' },
 ] as const;
 

@@ -110,3 +110,12 @@ export function relativeTime(value: string | number | Date | null | undefined, n
   }
   return formatDate(d);
 }
+
+const oneDecimalFormat = perLocale(
+  (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+
+/** An average to one decimal as the reader's language writes it ('4.3', '4,3'); English keeps toFixed. */
+export function oneDecimal(n: number): string {
+  return currentLocale() === 'en' ? n.toFixed(1) : oneDecimalFormat().format(n);
+}

@@ -1,32 +1,35 @@
-import { compactNumber, exactNumber, type Car } from '@bm/core';
+import type { Car } from '@bm/core';
 import { Link } from 'react-router';
 import { StarRating } from '../../components/star-rating';
 import { cx, focusRing } from '../../components/ui';
+import { compactNumber, exactNumber, oneDecimal } from '../../lib/format';
 import { CardAddToCollection } from '../collections';
 import { CarBanner } from './car-banner';
-import { CAR_CARD_TEXT } from './constants';
+import { useCarsT } from './cars-text';
 
 function Counts({ car }: { car: Car }) {
+  const t = useCarsT();
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-400">
       <span title={exactNumber(car.views)}>
         <span className="font-semibold text-slate-200">{compactNumber(car.views)}</span>{' '}
-        {CAR_CARD_TEXT.views(car.views)}
+        {t('card.views', { count: car.views })}
       </span>
       <span title={exactNumber(car.codeCopies)}>
         <span className="font-semibold text-slate-200">{compactNumber(car.codeCopies)}</span>{' '}
-        {CAR_CARD_TEXT.copies(car.codeCopies)}
+        {t('card.copies', { count: car.codeCopies })}
       </span>
     </p>
   );
 }
 
 function Rating({ car }: { car: Car }) {
-  if (car.ratingCount === 0) return <span className="text-xs text-slate-400">{CAR_CARD_TEXT.noRatings}</span>;
+  const t = useCarsT();
+  if (car.ratingCount === 0) return <span className="text-xs text-slate-400">{t('card.noRatings')}</span>;
   return (
     <span className="inline-flex items-center gap-1.5 text-xs text-slate-300">
       <StarRating value={car.averageRating} size="sm" />
-      <span aria-hidden="true">{car.averageRating.toFixed(1)}</span>
+      <span aria-hidden="true">{oneDecimal(car.averageRating)}</span>
     </span>
   );
 }
@@ -52,6 +55,7 @@ export function CarCard({
   variant?: 'grid' | 'list';
   /** The first card of a list: its banner is the page's largest image. */ priority?: boolean;
 }) {
+  const t = useCarsT();
   // One link stretched over the whole card (named by the car), with the creator's own link above it: links cannot nest.
   const frame = cx(
     'group relative block overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70 transition-colors hover:border-sky-500/60 hover:bg-slate-900 focus-within:border-sky-500/60',
@@ -65,7 +69,7 @@ export function CarCard({
   );
   const creator = (
     <p className="truncate text-sm text-slate-400">
-      {CAR_CARD_TEXT.by}{' '}
+      {t('card.by')}{' '}
       <Link
         to={`/members/${encodeURIComponent(car.member.displayName)}`}
         className={cx('relative z-10 rounded text-slate-200 hover:text-sky-300 hover:underline', focusRing)}

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { cx, focusRing } from '../../components/ui';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 /** 'Copy this code to import the car:', the code, and 'Copy to Clipboard' that reads 'Copied!' for 2 s. */
 export function CarCodeBox({
@@ -14,11 +14,12 @@ export function CarCodeBox({
   onCopy: () => void;
   codeRef: Ref<HTMLElement>;
 }) {
+  const t = useCarsT();
   return (
     <section aria-labelledby="car-code-heading" className="rounded-xl border border-slate-800 bg-slate-900/70 p-5">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="car-code-heading" className="text-lg font-semibold text-white">
-          {T.codeHeading}
+          {t('detail.codeHeading')}
         </h2>
         <button
           type="button"
@@ -29,10 +30,10 @@ export function CarCodeBox({
             focusRing,
           )}
         >
-          {copied ? T.copied : T.copyToClipboard}
+          {copied ? t('detail.copied') : t('detail.copyToClipboard')}
         </button>
       </div>
-      <p className="mb-2 text-sm text-slate-400">{T.codeIntro}</p>
+      <p className="mb-2 text-sm text-slate-400">{t('detail.codeIntro')}</p>
       <code
         ref={codeRef}
         data-testid="car-code"

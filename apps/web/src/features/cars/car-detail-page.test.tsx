@@ -6,7 +6,7 @@ import { STAR_RATING_TEXT } from '../../components/star-rating';
 import { formatDateTime, relativeTime } from '../../lib/format';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
 import { CarDetailPage } from './car-detail-page';
-import { CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
+import T from '../../locales/en/cars';
 import { makeDetail } from './test-fixtures';
 import { VIEW_MARK_PREFIX } from './use-car-counters';
 
@@ -92,7 +92,7 @@ describe('car detail: content and states', () => {
     });
     serveCar(car);
     openCar();
-    expect(screen.getByRole('status')).toHaveTextContent(T.loading);
+    expect(screen.getByRole('status')).toHaveTextContent(T.detail.loading);
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Octane' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Neon Octane/);
     expect(screen.getAllByRole('link', { name: 'RocketRyan' })[0]).toHaveAttribute('href', '/members/RocketRyan');
@@ -104,21 +104,21 @@ describe('car detail: content and states', () => {
     // The view is counted on open, and the new total shows.
     expect(await screen.findByText('views')).toBeInTheDocument();
     expect(screen.getByText('copies')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: T.codeHeading })).toBeInTheDocument();
-    expect(screen.getByText(T.codeIntro)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: T.detail.codeHeading })).toBeInTheDocument();
+    expect(screen.getByText(T.detail.codeIntro)).toBeInTheDocument();
     expect(screen.getByTestId('car-code')).toHaveTextContent(car.code);
     // The server's HTML: the heading renders, the typed script shows as text.
     expect(screen.getByRole('heading', { name: 'Build' })).toBeInTheDocument();
     expect(document.querySelector('.markdown script')).toBeNull();
     expect(document.querySelector('.markdown')).toHaveTextContent('A fast car<script>alert(1)</script>');
     // Decoded loadout: one section, blue is orange.
-    expect(screen.getByRole('region', { name: T.bothTeams })).toHaveTextContent('Octane');
+    expect(screen.getByRole('region', { name: T.loadout.bothTeams })).toHaveTextContent('Octane');
 
-    const info = within(screen.getByRole('complementary', { name: T.info }));
-    expect(info.getByText(T.creator)).toBeInTheDocument();
-    expect(info.getByText(T.lastUpdated)).toBeInTheDocument();
+    const info = within(screen.getByRole('complementary', { name: T.info.title }));
+    expect(info.getByText(T.info.creator)).toBeInTheDocument();
+    expect(info.getByText(T.info.lastUpdated)).toBeInTheDocument();
     expect(info.getByTestId('global-rating')).toHaveTextContent('4.3/5 (4 ratings)');
-    expect(info.getByText(T.ratingNote)).toBeInTheDocument();
+    expect(info.getByText(T.info.ratingNote)).toBeInTheDocument();
   });
 
   it('never-updated cars say Created; one view and one copy are singular', async () => {
@@ -134,9 +134,9 @@ describe('car detail: content and states', () => {
   it('an unknown car shows a not-found page, not a load failure', async () => {
     serveCar(makeDetail({ id: 5 }), { 'GET ': () => json(404, { message: 'Car not found' }) });
     openCar();
-    expect(await screen.findByRole('heading', { level: 1, name: T.notFoundTitle })).toBeInTheDocument();
-    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.browseCars })).toHaveAttribute('href', '/cars');
+    expect(await screen.findByRole('heading', { level: 1, name: T.detail.notFoundTitle })).toBeInTheDocument();
+    expect(screen.queryByText(T.detail.error)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.detail.browseCars })).toHaveAttribute('href', '/cars');
   });
 
   it('a failed load says so, with Retry and Go Back', async () => {
@@ -146,9 +146,9 @@ describe('car detail: content and states', () => {
     });
     const user = userEvent.setup();
     openCar();
-    expect(await screen.findByRole('alert')).toHaveTextContent(T.error);
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.detail.error);
     fail = false;
-    await user.click(screen.getByRole('button', { name: T.retry }));
+    await user.click(screen.getByRole('button', { name: T.detail.retry }));
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
@@ -207,29 +207,29 @@ describe('car detail: copying the code', () => {
     openCar();
     await screen.findByRole('heading', { level: 1 });
 
-    await user.click(screen.getByRole('button', { name: T.copyCarCode }));
+    await user.click(screen.getByRole('button', { name: T.detail.copyCarCode }));
     expect(await navigator.clipboard.readText()).toBe(car.code);
     // Both the button and the code box's link say so.
-    expect(screen.getAllByRole('button', { name: T.copied })).toHaveLength(2);
-    expect(screen.getAllByText(T.copied)).toHaveLength(2);
-    expect(screen.getByText(T.copiedAnnouncement)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: T.detail.copied })).toHaveLength(2);
+    expect(screen.getAllByText(T.detail.copied)).toHaveLength(2);
+    expect(screen.getByText(T.detail.copiedAnnouncement)).toBeInTheDocument();
     await waitFor(() => expect(server.count('POST', '/copy')).toBe(1));
     await waitFor(() => expect(screen.getByText('copies')).toHaveTextContent('3 copies'));
 
     await act(() => vi.advanceTimersByTimeAsync(1500));
-    expect(screen.getAllByText(T.copied)).toHaveLength(2);
+    expect(screen.getAllByText(T.detail.copied)).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(600));
-    expect(screen.queryByText(T.copied)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.copyToClipboard })).toBeInTheDocument();
+    expect(screen.queryByText(T.detail.copied)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.detail.copyToClipboard })).toBeInTheDocument();
 
     // Within 60 s: copied again, not counted again.
-    await user.click(screen.getByRole('button', { name: T.copyToClipboard }));
-    expect(await screen.findAllByText(T.copied)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: T.detail.copyToClipboard }));
+    expect(await screen.findAllByText(T.detail.copied)).toHaveLength(2);
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(server.count('POST', '/copy')).toBe(1);
 
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    await user.click(screen.getByRole('button', { name: T.copyCarCode }));
+    await user.click(screen.getByRole('button', { name: T.detail.copyCarCode }));
     await waitFor(() => expect(server.count('POST', '/copy')).toBe(2));
   });
 
@@ -252,12 +252,12 @@ describe('car detail: copying the code', () => {
     };
     const len = car.code.length;
     select(0, Math.floor(len * 0.5));
-    expect(screen.queryByText(T.copied)).not.toBeInTheDocument();
+    expect(screen.queryByText(T.detail.copied)).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(20));
     expect(server.count('POST', '/copy')).toBe(0);
 
     select(0, Math.ceil(len * 0.6));
-    expect(screen.getAllByText(T.copied)).toHaveLength(2);
+    expect(screen.getAllByText(T.detail.copied)).toHaveLength(2);
     await waitFor(() => expect(server.count('POST', '/copy')).toBe(1));
     // Widening the same selection is not another copy.
     select(0, len);
@@ -271,7 +271,7 @@ describe('car detail: copying the code', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: T.copyCarCode }));
+    await user.click(screen.getByRole('button', { name: T.detail.copyCarCode }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
@@ -285,8 +285,9 @@ describe('car detail: rating', () => {
     openCar();
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: STAR_RATING_TEXT.rate(4) }));
-    const dialog = within(screen.getByRole('dialog', { name: CAR_JOIN_TEXT.title }));
-    for (const b of CAR_JOIN_TEXT.benefits) expect(dialog.getByText(b)).toBeInTheDocument();
+    const dialog = within(screen.getByRole('dialog', { name: T.join.title }));
+    for (const b of [T.join.benefitRate, T.join.benefitUpload, T.join.benefitConnect])
+      expect(dialog.getByText(b)).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/register');
     expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
@@ -338,13 +339,13 @@ describe('car detail: owner actions', () => {
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    const button = screen.getByRole('button', { name: T.actions });
+    const button = screen.getByRole('button', { name: T.owner.actions });
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const menu = within(screen.getByRole('menu', { name: T.actions }));
-    expect(menu.getByRole('menuitem', { name: T.edit })).toHaveAttribute('href', '/cars/5/edit');
-    expect(menu.getByRole('menuitem', { name: T.pin })).toBeInTheDocument();
-    expect(menu.getByRole('menuitem', { name: T.delete })).toBeInTheDocument();
+    const menu = within(screen.getByRole('menu', { name: T.owner.actions }));
+    expect(menu.getByRole('menuitem', { name: T.owner.edit })).toHaveAttribute('href', '/cars/5/edit');
+    expect(menu.getByRole('menuitem', { name: T.owner.pin })).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: T.owner.delete })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
@@ -357,7 +358,7 @@ describe('car detail: owner actions', () => {
     serveCar(makeDetail({ id: 5 }));
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('button', { name: T.actions })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.owner.actions })).not.toBeInTheDocument();
   });
 
   it("pinning shows at once, and a failure reverts it with 'Failed to set pin'", async () => {
@@ -365,12 +366,12 @@ describe('car detail: owner actions', () => {
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: T.actions }));
-    await user.click(screen.getByRole('menuitem', { name: T.pin }));
-    expect(await screen.findByText(T.pinFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.owner.actions }));
+    await user.click(screen.getByRole('menuitem', { name: T.owner.pin }));
+    expect(await screen.findByText(T.owner.pinFailed)).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === '/pin')?.body).toEqual({ isPinned: true });
-    await user.click(screen.getByRole('button', { name: T.actions }));
-    expect(screen.getByRole('menuitem', { name: T.pin })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.owner.actions }));
+    expect(screen.getByRole('menuitem', { name: T.owner.pin })).toBeInTheDocument();
   });
 
   it('delete asks first, then removes the car and goes to /cars', async () => {
@@ -378,17 +379,17 @@ describe('car detail: owner actions', () => {
     const user = userEvent.setup();
     openCar();
     await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: T.actions }));
-    await user.click(screen.getByRole('menuitem', { name: T.delete }));
+    await user.click(screen.getByRole('button', { name: T.owner.actions }));
+    await user.click(screen.getByRole('menuitem', { name: T.owner.delete }));
     const ask = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete "My Octane"?' });
     expect(within(ask).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: T.actions })).toHaveFocus();
+    expect(screen.getByRole('button', { name: T.owner.actions })).toHaveFocus();
     expect(server.count('DELETE', '')).toBe(0);
 
-    await user.click(screen.getByRole('button', { name: T.actions }));
-    await user.click(screen.getByRole('menuitem', { name: T.delete }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: T.delete }));
+    await user.click(screen.getByRole('button', { name: T.owner.actions }));
+    await user.click(screen.getByRole('menuitem', { name: T.owner.delete }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: T.owner.delete }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cars');
     expect(server.count('DELETE', '')).toBe(1);
   });

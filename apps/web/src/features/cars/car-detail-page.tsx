@@ -9,7 +9,7 @@ import { routeId } from '../../lib/redirect';
 import { ItemNotFound } from '../not-found';
 import { carDetailQuery } from './api';
 import { CarDetailView } from './car-detail-view';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 /** Back one page when there is one in this tab, else to the list. */
 function useGoBack() {
@@ -23,35 +23,36 @@ function useGoBack() {
 
 /** /cars/{id} (§2). */
 export function CarDetailPage() {
+  const t = useCarsT();
   const id = routeId(useParams().id);
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null });
   // When the car arrives its page is rendered in the background, in slices, while the loader stays.
   const car = useDeferredValue(detail.data);
   const goBack = useGoBack();
   const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
-  useDocumentTitle(notFound ? T.notFoundTitle : (detail.data?.name ?? 'Car'));
+  useDocumentTitle(notFound ? t('detail.notFoundTitle') : (detail.data?.name ?? t('detail.pageTitle')));
 
   if (notFound) {
     return (
-      <ItemNotFound title={T.notFoundTitle} body={T.notFoundBody}>
-        <ButtonLink to="/cars">{T.browseCars}</ButtonLink>
+      <ItemNotFound title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
+        <ButtonLink to="/cars">{t('detail.browseCars')}</ButtonLink>
       </ItemNotFound>
     );
   }
   if (detail.isError) {
     return (
       <ItemLoadError
-        text={T.error}
-        retryText={T.retry}
+        text={t('detail.error')}
+        retryText={t('detail.retry')}
         onRetry={() => void detail.refetch()}
-        backText={T.goBack}
+        backText={t('detail.goBack')}
         onBack={goBack}
       />
     );
   }
   if (!car) {
     // A screen tall, like the page it stands for: the footer does not jump when the car arrives.
-    return <LoadingState text={T.loading} className="min-h-screen" />;
+    return <LoadingState text={t('detail.loading')} className="min-h-screen" />;
   }
   // Keyed by car: moving to another car starts its own copy state, banner and counters.
   return <CarDetailView key={car.id} car={car} />;

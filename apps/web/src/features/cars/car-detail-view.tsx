@@ -12,7 +12,7 @@ import { CarCodeBox } from './car-code-box';
 import { CarInfo, Creator } from './car-info';
 import { CarLoadoutView } from './car-loadout';
 import { Votes } from './car-votes';
-import { CAR_CARD_TEXT, CAR_DETAIL_TEXT as T, CAR_JOIN_TEXT } from './constants';
+import { useCarsT, useRatingValue } from './cars-text';
 import { OwnerMenu } from './owner-menu';
 import { useCarActions } from './use-car-actions';
 import { useCopyCode, useCountView } from './use-car-counters';
@@ -22,6 +22,8 @@ const CarReportDialog = lazy(() => import('./car-report-dialog').then((m) => ({ 
 
 /** A car's page once the car is there: banner, header with rating and votes, code, description, loadout, info. */
 export function CarDetailView({ car }: { car: CarDetail }) {
+  const t = useCarsT();
+  const ratingValue = useRatingValue();
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
   const isOwner = signedIn && auth.member?.id === car.member.id;
@@ -53,7 +55,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
         to="/cars"
         className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
       >
-        <span aria-hidden="true">←</span> {T.backToCars}
+        <span aria-hidden="true">←</span> {t('detail.backToCars')}
       </Link>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
@@ -85,7 +87,8 @@ export function CarDetailView({ car }: { car: CarDetail }) {
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-400">
               <Creator name={creatorName} avatarUrl={car.member?.avatarUrl ?? null} />
               <span>
-                {updated ? T.updated : T.created} <Time value={updated ? car.updatedAt : car.createdAt} />
+                {updated ? t('detail.updated') : t('detail.created')}{' '}
+                <Time value={updated ? car.updatedAt : car.createdAt} />
               </span>
               <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-sky-300">
                 {car.bodyName}
@@ -97,33 +100,35 @@ export function CarDetailView({ car }: { car: CarDetail }) {
                   value={shownStars ?? rating.averageRating}
                   selected={shownStars}
                   onRate={onRate}
-                  label={T.rateLabel}
+                  label={t('detail.rateLabel')}
                   size="lg"
                   disabled={rate.isPending}
                 />
                 <span className="text-sm text-slate-400">
-                  {shownStars ? T.yourRating(shownStars) : T.ratingValue(rating.averageRating, rating.ratingCount)}
+                  {shownStars
+                    ? t('detail.yourRating', { stars: shownStars })
+                    : ratingValue(rating.averageRating, rating.ratingCount)}
                 </span>
               </div>
               <p className="flex gap-4 text-sm text-slate-300">
                 <span>
-                  <Count value={car.views} className="font-bold text-white" /> {CAR_CARD_TEXT.views(car.views)}
+                  <Count value={car.views} className="font-bold text-white" /> {t('card.views', { count: car.views })}
                 </span>
                 <span>
                   <Count value={car.codeCopies} className="font-bold text-white" />{' '}
-                  {CAR_CARD_TEXT.copies(car.codeCopies)}
+                  {t('card.copies', { count: car.codeCopies })}
                 </span>
               </p>
               <Votes car={car} onVote={onVote} busy={vote.isPending} />
             </div>
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => void copy()} size="lg">
-                {copied ? T.copied : T.copyCarCode}
+                {copied ? t('detail.copied') : t('detail.copyCarCode')}
               </Button>
               <AddToCollectionButton kind="car" id={car.id} name={car.name} />
               {!isOwner && <ReportCarButton carId={car.id} signedIn={signedIn} onJoin={() => setJoinOpen(true)} />}
               <span role="status" aria-live="polite" className="sr-only">
-                {copied ? T.copiedAnnouncement : ''}
+                {copied ? t('detail.copiedAnnouncement') : ''}
               </span>
             </div>
           </header>
@@ -132,7 +137,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
 
           <section aria-labelledby="car-description">
             <h2 id="car-description" className="mb-3 text-lg font-semibold text-white">
-              {T.description}
+              {t('detail.description')}
             </h2>
             {car.description.trim() ? (
               <Markdown
@@ -140,13 +145,13 @@ export function CarDetailView({ car }: { car: CarDetail }) {
                 className="rounded-xl border border-slate-800 bg-slate-900/40 p-5 [&>:first-child]:mt-0!"
               />
             ) : (
-              <p className="text-slate-400">{T.noDescription}</p>
+              <p className="text-slate-400">{t('detail.noDescription')}</p>
             )}
           </section>
 
           <section aria-labelledby="car-loadout">
             <h2 id="car-loadout" className="mb-3 text-lg font-semibold text-white">
-              {T.loadout}
+              {t('detail.loadout')}
             </h2>
             <CarLoadoutView loadout={car.loadout} />
           </section>
@@ -158,9 +163,9 @@ export function CarDetailView({ car }: { car: CarDetail }) {
       <JoinUsDialog
         open={joinOpen}
         onClose={() => setJoinOpen(false)}
-        title={CAR_JOIN_TEXT.title}
-        description={CAR_JOIN_TEXT.description}
-        benefits={CAR_JOIN_TEXT.benefits}
+        title={t('join.title')}
+        description={t('join.description')}
+        benefits={[t('join.benefitRate'), t('join.benefitUpload'), t('join.benefitConnect')]}
       />
     </article>
   );
@@ -168,11 +173,12 @@ export function CarDetailView({ car }: { car: CarDetail }) {
 
 /** Report, for anyone but the owner: the form for members, the join dialog for visitors. */
 function ReportCarButton({ carId, signedIn, onJoin }: { carId: number; signedIn: boolean; onJoin: () => void }) {
+  const t = useCarsT();
   const [reporting, setReporting] = useState(false);
   return (
     <>
       <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReporting(true) : onJoin())}>
-        {T.report}
+        {t('detail.report')}
       </Button>
       {reporting && (
         <Suspense fallback={null}>

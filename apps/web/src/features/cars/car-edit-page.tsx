@@ -8,26 +8,27 @@ import { routeId } from '../../lib/redirect';
 import { carDetailQuery } from './api';
 import { CarForm } from './car-form';
 import { CarFormFrame } from './car-form-frame';
-import { CAR_DETAIL_TEXT, CAR_FORM_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 /** /cars/{id}/edit (signed in; only the owner gets the form). */
 export function CarEditPage() {
-  useDocumentTitle(T.editTitle);
+  const t = useCarsT();
+  useDocumentTitle(t('form.editTitle'));
   const id = routeId(useParams().id);
   const member = useCurrentMember();
   const detail = useQuery({ ...carDetailQuery(id ?? 0), enabled: id !== null, staleTime: 0 });
 
   let body: ReactNode;
   if (id === null || detail.isError) {
-    body = <Alert variant="error">{CAR_DETAIL_TEXT.error}</Alert>;
+    body = <Alert variant="error">{t('detail.error')}</Alert>;
   } else if (!detail.data) {
-    body = <PageLoader label={T.loading} />;
+    body = <PageLoader label={t('form.loading')} />;
   } else if (detail.data.member.id !== member?.id) {
     body = (
       <div className="space-y-4">
-        <Alert variant="warning">{T.notOwner}</Alert>
+        <Alert variant="warning">{t('form.notOwner')}</Alert>
         <ButtonLink to={`/cars/${detail.data.id}`} variant="outline">
-          {CAR_DETAIL_TEXT.goBack}
+          {t('detail.goBack')}
         </ButtonLink>
       </div>
     );
@@ -36,7 +37,7 @@ export function CarEditPage() {
     body = <CarForm key={detail.data.id} car={detail.data} />;
   }
   return (
-    <CarFormFrame title={T.editTitle} intro={T.editIntro}>
+    <CarFormFrame title={t('form.editTitle')} intro={t('form.editIntro')}>
       {body}
     </CarFormFrame>
   );

@@ -7,7 +7,7 @@ import { carsApi } from './api';
 import { bannerFileError, codeStatus } from './car-form';
 import { CarEditPage } from './car-edit-page';
 import { CarUploadPage } from './car-upload-page';
-import { CAR_FORM_TEXT as T } from './constants';
+import T from '../../locales/en/cars';
 import { BAD_CHECKSUM_CODE, deferred, makeDetail, OCTANE_CODE } from './test-fixtures';
 
 const checksumMessage = (() => {
@@ -36,8 +36,8 @@ function openEdit(id = 5) {
   );
 }
 
-const nameField = () => screen.getByLabelText(T.name);
-const codeField = () => screen.getByLabelText(T.code);
+const nameField = () => screen.getByLabelText(T.form.name);
+const codeField = () => screen.getByLabelText(T.form.code);
 
 beforeEach(() => signInAs());
 afterEach(() => {
@@ -72,13 +72,13 @@ describe('car form checks', () => {
     const fetch = mockFetch(() => json(201, makeDetail()));
     const user = userEvent.setup();
     openUpload();
-    await user.click(screen.getByRole('button', { name: T.create }));
+    await user.click(screen.getByRole('button', { name: T.form.create }));
     expect(screen.getByText(CAR_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(CAR_MESSAGES.codeRequired)).toBeInTheDocument();
 
     await user.type(nameField(), 'ab');
     await user.type(codeField(), BAD_CHECKSUM_CODE);
-    await user.click(screen.getByRole('button', { name: T.create }));
+    await user.click(screen.getByRole('button', { name: T.form.create }));
     expect(screen.getByText(CAR_MESSAGES.nameShort)).toBeInTheDocument();
     expect(screen.getByText(checksumMessage)).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
@@ -87,9 +87,9 @@ describe('car form checks', () => {
   it('banners: PNG, JPG or GIF up to 5 MB', () => {
     expect(bannerFileError(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
     expect(bannerFileError(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
-    expect(bannerFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(T.bannerType);
+    expect(bannerFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(T.messages.bannerType);
     expect(bannerFileError(new File([new Uint8Array(CAR_BANNER_MAX_BYTES + 1)], 'a.jpg', { type: 'image/jpeg' }))).toBe(
-      T.bannerTooLarge,
+      T.messages.bannerTooLarge,
     );
   });
 
@@ -97,11 +97,11 @@ describe('car form checks', () => {
     mockFetch(() => json(500));
     const user = userEvent.setup();
     openUpload();
-    const write = screen.getByRole('tab', { name: T.write });
+    const write = screen.getByRole('tab', { name: T.form.write });
     expect(write).toHaveAttribute('aria-selected', 'true');
-    await user.type(screen.getByLabelText(T.description), '**bold**');
+    await user.type(screen.getByLabelText(T.form.description), '**bold**');
     expect(screen.getByText('8/5000')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: T.preview }));
+    await user.click(screen.getByRole('tab', { name: T.form.preview }));
     expect((await within(screen.getByRole('tabpanel')).findByText('bold')).tagName).toBe('STRONG');
   });
 });
@@ -122,12 +122,12 @@ describe('car upload', () => {
     openUpload();
     await user.type(nameField(), '  Fresh Octane ');
     await user.type(codeField(), OCTANE_CODE);
-    await user.type(screen.getByLabelText(T.description), 'Nice');
-    await user.upload(screen.getByLabelText(T.banner), new File(['png'], 'banner.png', { type: 'image/png' }));
+    await user.type(screen.getByLabelText(T.form.description), 'Nice');
+    await user.upload(screen.getByLabelText(T.form.banner), new File(['png'], 'banner.png', { type: 'image/png' }));
     expect(screen.getByText('banner.png')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.create }));
+    await user.click(screen.getByRole('button', { name: T.form.create }));
 
-    const bar = await screen.findByRole('progressbar', { name: T.bannerProgress });
+    const bar = await screen.findByRole('progressbar', { name: T.form.bannerProgress });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({ name: 'Fresh Octane', code: OCTANE_CODE, description: 'Nice' });
     expect(uploadBanner).toHaveBeenCalledWith(77, expect.any(File), expect.any(Function));
@@ -143,13 +143,13 @@ describe('car upload', () => {
     openUpload();
     await user.type(nameField(), 'Taken Name');
     await user.type(codeField(), OCTANE_CODE);
-    await user.click(screen.getByRole('button', { name: T.create }));
+    await user.click(screen.getByRole('button', { name: T.form.create }));
     expect(await screen.findByText('Name is taken')).toBeInTheDocument();
     expect(nameField()).toHaveAttribute('aria-invalid', 'true');
 
     answer = json(500, { message: 'Database down' });
-    await user.click(screen.getByRole('button', { name: T.create }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(T.createFailed);
+    await user.click(screen.getByRole('button', { name: T.form.create }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.form.createFailed);
   });
 });
 
@@ -157,8 +157,8 @@ describe('car edit', () => {
   it('only the owner gets the form', async () => {
     mockFetch(() => json(200, makeDetail({ id: 5, member: { id: 99, displayName: 'Someone', avatarUrl: null } })));
     openEdit();
-    expect(await screen.findByText(T.notOwner)).toBeInTheDocument();
-    expect(screen.queryByLabelText(T.name)).not.toBeInTheDocument();
+    expect(await screen.findByText(T.form.notOwner)).toBeInTheDocument();
+    expect(screen.queryByLabelText(T.form.name)).not.toBeInTheDocument();
   });
 
   it('starts from the car, saves with PUT and opens it; a failure says Failed to update car', async () => {
@@ -179,11 +179,11 @@ describe('car edit', () => {
     expect(codeField()).toHaveValue(car.code);
     await user.clear(nameField());
     await user.type(nameField(), 'New Name');
-    await user.click(screen.getByRole('button', { name: T.save }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(T.updateFailed);
+    await user.click(screen.getByRole('button', { name: T.form.save }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.form.updateFailed);
 
     fail = false;
-    await user.click(screen.getByRole('button', { name: T.save }));
+    await user.click(screen.getByRole('button', { name: T.form.save }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cars/5');
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/cars/5');

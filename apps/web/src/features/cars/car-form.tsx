@@ -15,7 +15,7 @@ import { Alert, Button, TextField } from '../../components/ui';
 import { errorText, isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { carKeys, carsApi } from './api';
-import { CAR_FORM_TEXT as T } from './constants';
+import { carMessage, carsT, CARS_EN, useCarMessage, useCarsT } from './cars-text';
 
 type Field = 'name' | 'code' | 'description';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -26,19 +26,27 @@ export function bannerFileError(file: File): string | null {
   return fileProblem(file, {
     kind: 'image',
     maxBytes: CAR_BANNER_MAX_BYTES,
-    typeMessage: T.bannerType,
-    sizeMessage: T.bannerTooLarge,
+    typeMessage: CARS_EN.messages.bannerType,
+    sizeMessage: CARS_EN.messages.bannerTooLarge,
   });
 }
 
-/** What the code field says as the member types: the decoded body and item count, or the decoder's error. */
-export function codeStatus(code: string): { ok: true; text: string } | { ok: false; text: string } | null {
+/**
+ * What the code field says as the member types, in the reader's language: the decoded body and item
+ * count, or the decoder's error.
+ */
+export function codeStatus(code: string, t = carsT()): { ok: true; text: string } | { ok: false; text: string } | null {
   if (!code.trim()) return null;
   const decoded = decodeCarCode(code);
-  if (!decoded.ok) return { ok: false, text: decoded.message };
+  if (!decoded.ok) return { ok: false, text: carMessage(t, decoded.message) };
   const { loadout } = decoded;
   const items = loadout.blue.items.length + (loadout.blueIsOrange ? 0 : loadout.orange.items.length);
-  return { ok: true, text: T.codeValid(describeBody(loadout), items) };
+  // Core's 'No body' (a team without one) in the reader's language; body names are the game's.
+  const body = describeBody(loadout)
+    .split(' / ')
+    .map((part) => (part === CARS_EN.form.noBody ? t('form.noBody') : part))
+    .join(' / ');
+  return { ok: true, text: t('form.codeValid', { body, count: items }) };
 }
 
 /** The first message per field of a failed check (ours or the server's 400). */
@@ -57,6 +65,8 @@ function fieldErrors(entries: Iterable<[string, string | undefined]>): FieldErro
  * the car is saved, with a progress bar. On success it goes to the car's page.
  */
 export function CarForm({ car }: { car?: CarDetail }) {
+  const t = useCarsT();
+  const message = useCarMessage();
   const mode = car ? 'edit' : 'create';
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -69,8 +79,10 @@ export function CarForm({ car }: { car?: CarDetail }) {
   const [phase, setPhase] = useState<'idle' | 'saving' | 'uploading'>('idle');
   const [progress, setProgress] = useState(0);
 
-  const status = codeStatus(code);
-  const codeError = errors.code ?? (status && !status.ok ? status.text : null);
+  const status = codeStatus(code, t);
+  // Errors are kept as they came (core's checks, the server's answer) and shown in the reader's language.
+  const shown = (text: string | null | undefined) => (text ? message(text) : null);
+  const codeError = shown(errors.code) ?? (status && !status.ok ? status.text : null);
   const busy = phase !== 'idle';
 
   const submit = async (e: FormEvent) => {
@@ -94,7 +106,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
         setErrors(byField);
         if (Object.keys(byField).length === 0) setFormError(errorText(err));
       } else {
-        setFormError(mode === 'create' ? T.createFailed : T.updateFailed);
+        setFormError(mode === 'create' ? CARS_EN.form.createFailed : CARS_EN.form.updateFailed);
       }
       return;
     }
@@ -107,34 +119,34 @@ export function CarForm({ car }: { car?: CarDetail }) {
         client.setQueryData(carKeys.detail(saved.id), { ...saved, bannerUrl });
       } catch (err) {
         // The car itself is saved: say what failed and go on to its page, where the owner can edit again.
-        toast.error(T.bannerFailed(errorText(err, T.bannerType)));
+        toast.error(t('form.bannerFailed', { message: message(errorText(err, CARS_EN.messages.bannerType)) }));
       }
     }
     void client.invalidateQueries({ queryKey: carKeys.lists() });
     void client.invalidateQueries({ queryKey: carKeys.bodies() });
-    toast.success(mode === 'create' ? T.created : T.updated);
+    toast.success(mode === 'create' ? t('form.created') : t('form.updated'));
     void navigate(`/cars/${saved.id}`);
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      {formError && <Alert variant="error">{formError}</Alert>}
+      {formError && <Alert variant="error">{message(formError)}</Alert>}
 
       <TextField
-        label={T.name}
+        label={t('form.name')}
         value={name}
         onChange={(e) => {
           setName(e.target.value);
           if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
         }}
-        error={errors.name}
+        error={shown(errors.name)}
         required
-        placeholder={T.namePlaceholder}
+        placeholder={t('form.namePlaceholder')}
         autoComplete="off"
       />
 
       <TextField
-        label={T.code}
+        label={t('form.code')}
         value={code}
         onChange={(e) => {
           setCode(e.target.value);
@@ -145,7 +157,7 @@ export function CarForm({ car }: { car?: CarDetail }) {
         required
         spellCheck={false}
         autoComplete="off"
-        placeholder={T.codePlaceholder}
+        placeholder={t('form.codePlaceholder')}
         className="font-mono"
       />
 
@@ -155,26 +167,31 @@ export function CarForm({ car }: { car?: CarDetail }) {
           setDescription(v);
           if (errors.description) setErrors((x) => ({ ...x, description: undefined }));
         }}
-        error={errors.description}
+        error={shown(errors.description)}
         max={CAR_DESCRIPTION_MAX}
-        label={T.description}
-        tabsLabel={T.descriptionTabs}
-        hint={T.markdownHint}
-        texts={T}
+        label={t('form.description')}
+        tabsLabel={t('form.descriptionTabs')}
+        hint={t('form.markdownHint')}
+        texts={{
+          write: t('form.write'),
+          preview: t('form.preview'),
+          previewEmpty: t('form.previewEmpty'),
+          counter: (length, max) => t('form.counter', { length, max }),
+        }}
       />
 
       <FileDropZone
-        label={T.banner}
-        hint={T.bannerHint}
+        label={t('form.banner')}
+        hint={t('form.bannerHint')}
         accept={IMAGE_TYPES.join(',')}
         prompt={DROP_ZONE_TEXT.dropImage}
-        check={bannerFileError}
+        check={(file) => shown(bannerFileError(file))}
         file={banner}
         onChange={setBanner}
         disabled={busy}
         progress={phase === 'uploading' ? progress : null}
-        progressLabel={T.bannerProgress}
-        current={car?.bannerUrl ? { src: car.bannerUrl, alt: T.currentBanner } : null}
+        progressLabel={t('form.bannerProgress')}
+        current={car?.bannerUrl ? { src: car.bannerUrl, alt: t('form.currentBanner') } : null}
         imageClassName="aspect-video w-full max-w-md rounded-lg"
       />
 
@@ -182,16 +199,16 @@ export function CarForm({ car }: { car?: CarDetail }) {
         <Button type="submit" disabled={busy}>
           {phase === 'saving'
             ? mode === 'create'
-              ? T.creating
-              : T.saving
+              ? t('form.creating')
+              : t('form.saving')
             : phase === 'uploading'
-              ? T.uploadingBanner
+              ? t('form.uploadingBanner')
               : mode === 'create'
-                ? T.create
-                : T.save}
+                ? t('form.create')
+                : t('form.save')}
         </Button>
         <Button variant="ghost" disabled={busy} onClick={() => void navigate(car ? `/cars/${car.id}` : '/cars')}>
-          {T.cancel}
+          {t('form.cancel')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,13 @@
-import { exactNumber, type CarDetail, type CarRating } from '@bm/core';
+import type { CarDetail, CarRating } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar, ButtonLink, Time, cx, focusRing } from '../../components/ui';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { exactNumber } from '../../lib/format';
+import { useCarsT, useRatingValue } from './cars-text';
 
 export function Creator({ name, avatarUrl }: { name: string | null; avatarUrl: string | null }) {
-  if (!name) return <span>{T.unknown}</span>;
+  const t = useCarsT();
+  if (!name) return <span>{t('detail.unknown')}</span>;
   return (
     <Link
       to={`/members/${encodeURIComponent(name)}`}
@@ -29,16 +31,18 @@ export function CarInfo({
   rating: CarRating;
   isOwner: boolean;
 }) {
+  const t = useCarsT();
+  const ratingValue = useRatingValue();
   return (
     <aside
       aria-labelledby="car-info"
       className="h-fit rounded-2xl border border-slate-800 bg-slate-900/70 p-5 lg:sticky lg:top-20"
     >
       <h2 id="car-info" className="mb-4 text-lg font-semibold text-white">
-        {T.info}
+        {t('info.title')}
       </h2>
       <dl className="space-y-3 text-sm">
-        <InfoRow label={T.creator}>
+        <InfoRow label={t('info.creator')}>
           {creatorName ? (
             <Link
               to={`/members/${encodeURIComponent(creatorName)}`}
@@ -47,25 +51,25 @@ export function CarInfo({
               {creatorName}
             </Link>
           ) : (
-            T.unknown
+            t('detail.unknown')
           )}
         </InfoRow>
-        <InfoRow label={T.createdLabel}>
+        <InfoRow label={t('info.created')}>
           <Time value={car.createdAt} />
         </InfoRow>
-        <InfoRow label={T.lastUpdated}>
+        <InfoRow label={t('info.lastUpdated')}>
           <Time value={car.updatedAt} />
         </InfoRow>
-        <InfoRow label={T.viewsLabel}>{exactNumber(car.views)}</InfoRow>
-        <InfoRow label={T.copiesLabel}>{exactNumber(car.codeCopies)}</InfoRow>
-        <InfoRow label={T.globalRating}>
-          <span data-testid="global-rating">{T.ratingValue(rating.averageRating, rating.ratingCount)}</span>
+        <InfoRow label={t('info.views')}>{exactNumber(car.views)}</InfoRow>
+        <InfoRow label={t('info.copies')}>{exactNumber(car.codeCopies)}</InfoRow>
+        <InfoRow label={t('info.globalRating')}>
+          <span data-testid="global-rating">{ratingValue(rating.averageRating, rating.ratingCount)}</span>
         </InfoRow>
       </dl>
-      <p className="mt-2 text-xs text-slate-400">{T.ratingNote}</p>
+      <p className="mt-2 text-xs text-slate-400">{t('info.ratingNote')}</p>
       {isOwner && (
         <ButtonLink to={`/cars/${car.id}/edit`} variant="outline" className="mt-5 w-full">
-          {T.edit}
+          {t('owner.edit')}
         </ButtonLink>
       )}
     </aside>

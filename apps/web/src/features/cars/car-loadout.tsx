@@ -1,6 +1,6 @@
-import { bodyName, paintName, slotName, type CarLoadout, type RgbColor, type TeamLoadout } from '@bm/core';
+import { bodyName, paintName, type CarLoadout, type RgbColor, type TeamLoadout } from '@bm/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { carsT, slotLabel, useCarsT } from './cars-text';
 
 const BODY_SLOT = 0;
 
@@ -56,9 +56,9 @@ function useProductNames(target: RefObject<HTMLElement | null>): ProductNames | 
 }
 
 /** A body by the body table; other items by the item table, 'Item #id' while it loads or when unknown. */
-export function itemName(slot: number, productId: number, names: ProductNames | null): string {
+export function itemName(slot: number, productId: number, names: ProductNames | null, t = carsT()): string {
   if (slot === BODY_SLOT) return bodyName(productId);
-  return names?.[productId] ?? T.product(productId);
+  return names?.[productId] ?? t('loadout.product', { id: productId });
 }
 
 function Swatch({ color, label }: { color: RgbColor; label: string }) {
@@ -84,21 +84,22 @@ function Team({
   accent: string;
   names: ProductNames | null;
 }) {
+  const t = useCarsT();
   const items = [...team.items].sort((a, b) => a.slot - b.slot);
   return (
     <section aria-label={title} className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <h3 className={`mb-3 text-sm font-semibold uppercase tracking-wide ${accent}`}>{title}</h3>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-400">{T.noItems}</p>
+        <p className="text-sm text-slate-400">{t('loadout.noItems')}</p>
       ) : (
         <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
           {items.map((item) => {
             const paint = paintName(item.paintId);
             return (
               <div key={`${item.slot}-${item.productId}`} className="contents">
-                <dt className="text-slate-400">{slotName(item.slot)}</dt>
+                <dt className="text-slate-400">{slotLabel(t, item.slot)}</dt>
                 <dd className="text-slate-100">
-                  {itemName(item.slot, item.productId, names)}
+                  {itemName(item.slot, item.productId, names, t)}
                   {paint && (
                     <span className="ml-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs text-amber-300">{paint}</span>
                   )}
@@ -110,9 +111,11 @@ function Team({
       )}
       {(team.primaryColor || team.secondaryColor || team.wheelTeamId) && (
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2 border-t border-slate-800 pt-3">
-          {team.primaryColor && <Swatch color={team.primaryColor} label={T.primary} />}
-          {team.secondaryColor && <Swatch color={team.secondaryColor} label={T.secondary} />}
-          {team.wheelTeamId ? <span className="text-xs text-slate-400">{T.wheelTeam(team.wheelTeamId)}</span> : null}
+          {team.primaryColor && <Swatch color={team.primaryColor} label={t('loadout.primary')} />}
+          {team.secondaryColor && <Swatch color={team.secondaryColor} label={t('loadout.secondary')} />}
+          {team.wheelTeamId ? (
+            <span className="text-xs text-slate-400">{t('loadout.wheelTeam', { id: team.wheelTeamId })}</span>
+          ) : null}
         </div>
       )}
     </section>
@@ -122,15 +125,16 @@ function Team({
 /** The decoded code: one section when blue is orange, else one per team. */
 export function CarLoadoutView({ loadout }: { loadout: CarLoadout }) {
   const root = useRef<HTMLDivElement>(null);
+  const t = useCarsT();
   const names = useProductNames(root);
   return (
     <div ref={root} className={loadout.blueIsOrange ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
       {loadout.blueIsOrange ? (
-        <Team title={T.bothTeams} team={loadout.blue} accent="text-sky-300" names={names} />
+        <Team title={t('loadout.bothTeams')} team={loadout.blue} accent="text-sky-300" names={names} />
       ) : (
         <>
-          <Team title={T.blueTeam} team={loadout.blue} accent="text-sky-400" names={names} />
-          <Team title={T.orangeTeam} team={loadout.orange} accent="text-orange-400" names={names} />
+          <Team title={t('loadout.blueTeam')} team={loadout.blue} accent="text-sky-400" names={names} />
+          <Team title={t('loadout.orangeTeam')} team={loadout.orange} accent="text-orange-400" names={names} />
         </>
       )}
     </div>

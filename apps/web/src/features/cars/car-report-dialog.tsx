@@ -1,31 +1,43 @@
-import { CAR_REPORT_REASONS, REPORT_DETAILS_MAX, reportCarRequest } from '@bm/core';
-import { ReportForm } from '../../components/report-dialog';
+import { REPORT_DETAILS_MAX, reportCarRequest, type CarReportReason } from '@bm/core';
+import { ReportForm, type ReportTexts } from '../../components/report-dialog';
 import { carsApi } from './api';
+import { useCarsT } from './cars-text';
 
-const TEXT = {
-  title: 'Report this car',
-  description: 'Tell the moderators what is wrong. They see your username with the report.',
-  reason: 'Reason',
-  details: 'Details',
-  detailsHint: 'What is wrong with it? Links help the moderators.',
-  counter: (n: number) => `${n}/${REPORT_DETAILS_MAX}`,
-  submit: 'Submit',
-  sending: 'Sending...',
-  cancel: 'Cancel',
-  sent: 'Report sent. A moderator will look at it.',
-  failed: 'Failed to send the report',
-};
+/** The reasons a member picks from (core's CAR_REPORT_REASONS, in their order). */
+const REASONS = {
+  inappropriate: 'report.reasons.inappropriate',
+  stolen: 'report.reasons.stolen',
+  broken: 'report.reasons.broken',
+  spam: 'report.reasons.spam',
+  other: 'report.reasons.other',
+} as const satisfies Record<CarReportReason, string>;
 
 /** A member reports someone else's car to the moderators (loaded when first opened). */
 export function CarReportDialog({ carId, open, onClose }: { carId: number; open: boolean; onClose: () => void }) {
+  const t = useCarsT();
+  const texts: ReportTexts = {
+    title: t('report.title'),
+    description: t('report.description'),
+    reason: t('report.reason'),
+    details: t('report.details'),
+    detailsHint: t('report.detailsHint'),
+    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
+    submit: t('report.submit'),
+    sending: t('report.sending'),
+    cancel: t('report.cancel'),
+    sent: t('report.sent'),
+    failed: t('report.failed'),
+  };
+  const reasons = {} as Record<CarReportReason, string>;
+  for (const reason of Object.keys(REASONS) as CarReportReason[]) reasons[reason] = t(REASONS[reason]);
   return (
     <ReportForm
       open={open}
       onClose={onClose}
-      reasons={CAR_REPORT_REASONS}
+      reasons={reasons}
       schema={reportCarRequest}
       send={(body) => carsApi.report(carId, body)}
-      texts={TEXT}
+      texts={texts}
     />
   );
 }

@@ -1,13 +1,14 @@
 import { useDocumentTitle } from '../../components/use-document-title';
 import { CarForm } from './car-form';
 import { CarFormFrame } from './car-form-frame';
-import { CAR_FORM_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 /** /cars/upload (signed in). */
 export function CarUploadPage() {
-  useDocumentTitle(T.uploadTitle);
+  const t = useCarsT();
+  useDocumentTitle(t('form.uploadTitle'));
   return (
-    <CarFormFrame title={T.uploadTitle} intro={T.uploadIntro}>
+    <CarFormFrame title={t('form.uploadTitle')} intro={t('form.uploadIntro')}>
       <CarForm />
     </CarFormFrame>
   );

@@ -1,14 +1,15 @@
 import type { CarDetail } from '@bm/core';
 import { cx, focusRing } from '../../components/ui';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 /** Up and down votes; choosing the member's current vote again takes it back. */
 export function Votes({ car, onVote, busy }: { car: CarDetail; onVote: (t: 'U' | 'D') => void; busy: boolean }) {
+  const t = useCarsT();
   const item = (type: 'U' | 'D', label: string, count: number, path: string) => (
     <button
       type="button"
       aria-pressed={car.myVote === type}
-      aria-label={`${label} ${count}`}
+      aria-label={label}
       disabled={busy}
       onClick={() => onVote(type)}
       className={cx(
@@ -27,8 +28,8 @@ export function Votes({ car, onVote, busy }: { car: CarDetail; onVote: (t: 'U' |
   );
   return (
     <div className="flex gap-2">
-      {item('U', T.upvote, car.upvotes, 'M10 3l6 7h-4v7H8v-7H4l6-7z')}
-      {item('D', T.downvote, car.downvotes, 'M10 17l-6-7h4V3h4v7h4l-6 7z')}
+      {item('U', t('detail.upvote', { number: car.upvotes }), car.upvotes, 'M10 3l6 7h-4v7H8v-7H4l6-7z')}
+      {item('D', t('detail.downvote', { number: car.downvotes }), car.downvotes, 'M10 17l-6-7h4V3h4v7h4l-6 7z')}
     </div>
   );
 }

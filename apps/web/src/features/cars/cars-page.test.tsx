@@ -5,10 +5,12 @@ import { AD_PLACEHOLDER_TEXT } from '../../components/ad-unit';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { PAGINATION_TEXT } from '../../components/pagination';
 import { json, mockFetch, renderRoutes } from '../../test/utils';
-import { CarsPage } from './cars-page';
-import { CARS_LIST_TEXT as T } from './constants';
+import { CarsPage, resultCounter } from './cars-page';
+import T from '../../locales/en/cars';
 import { deferred, makeCar, makePage } from './test-fixtures';
-import { CARS_VIEW_KEY } from './use-cars-params';
+import { CARS_VIEW_KEY, readCarsParams } from './use-cars-params';
+
+const REQUEST = readCarsParams(new URLSearchParams());
 
 type Handler = (query: URLSearchParams) => Response | Promise<Response>;
 
@@ -39,7 +41,7 @@ function open(path = '/cars', config: RuntimeConfig = { ...DEFAULT_CONFIG, ads: 
   return { ...utils, where };
 }
 
-const searchBox = () => screen.getByRole('searchbox', { name: T.searchLabel });
+const searchBox = () => screen.getByRole('searchbox', { name: T.list.searchLabel });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -89,7 +91,7 @@ describe('cars list: address and search', () => {
     expect(listCalls(fetch).filter((q) => q.get('search') === 'dominus')).toHaveLength(1);
 
     // Clear empties the box and the address at once.
-    fireEvent.click(screen.getByRole('button', { name: T.clear }));
+    fireEvent.click(screen.getByRole('button', { name: T.list.clear }));
     expect(searchBox()).toHaveValue('');
     expect(where().get('search')).toBeNull();
   });
@@ -142,7 +144,7 @@ describe('cars list: address and search', () => {
     const fetch = serve(() => json(200, makePage([makeCar()], 40)));
     const user = userEvent.setup();
     const { where } = open('/cars?page=2');
-    const select = await screen.findByLabelText(T.body);
+    const select = await screen.findByLabelText(T.list.body);
     await screen.findByRole('option', { name: 'Octane (4)' });
     await user.selectOptions(select, '23');
     expect(where().get('body')).toBe('23');
@@ -163,7 +165,7 @@ describe('cars list: counter, pages, states', () => {
     // Ad cards after the 3rd, 9th and 17th results.
     expect(screen.getAllByRole('note', { name: `${AD_PLACEHOLDER_TEXT} placeholder` })).toHaveLength(3);
     // The ad cards sit after the 3rd, 9th and 17th cards.
-    const cells = Array.from(screen.getByRole('list', { name: T.results }).children);
+    const cells = Array.from(screen.getByRole('list', { name: T.list.results }).children);
     expect(
       cells.flatMap((li, i) =>
         li.getAttribute('data-testid') === 'list-ad'
@@ -186,17 +188,19 @@ describe('cars list: counter, pages, states', () => {
     expect(await screen.findByText('Found 1 car for "octane"')).toBeInTheDocument();
     expect(screen.getByTestId('cars-counter')).not.toHaveTextContent('Page');
     expect(screen.queryByRole('navigation', { name: PAGINATION_TEXT.nav })).not.toBeInTheDocument();
-    expect(T.found(5, 'octane')).toBe('Found 5 cars for "octane"');
-    expect(T.showing(12)).toBe('Showing 12 cars');
+    const counted = (totalCount: number, search: string) =>
+      resultCounter({ ...makePage([makeCar()], totalCount), totalPages: 1, request: { ...REQUEST, search } }).summary;
+    expect(counted(5, 'octane')).toBe('Found 5 cars for "octane"');
+    expect(counted(12, '')).toBe('Showing 12 cars');
   });
 
   it('empty with a search: No cars found, the hint, and a way back to all cars', async () => {
     serve((q) => json(200, q.get('search') ? makePage([]) : makePage([makeCar({ name: 'Any Car' })])));
     const user = userEvent.setup();
     const { where } = open('/cars?search=zzz');
-    expect(await screen.findByRole('heading', { name: T.noResultsTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: T.list.noResultsTitle })).toBeInTheDocument();
     expect(screen.getByText('No matches for "zzz". Try clearing search or browse all cars.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.browseAll }));
+    await user.click(screen.getByRole('button', { name: T.list.browseAll }));
     expect(where().get('search')).toBeNull();
     expect(await screen.findByText('Any Car')).toBeInTheDocument();
   });
@@ -204,9 +208,9 @@ describe('cars list: counter, pages, states', () => {
   it('empty without a search: No cars available', async () => {
     serve(() => json(200, makePage([])));
     open();
-    expect(await screen.findByRole('heading', { name: T.emptyTitle })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.uploadOne })).toHaveAttribute('href', '/cars/upload');
-    expect(screen.getByText(T.empty)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: T.list.emptyTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.list.uploadOne })).toHaveAttribute('href', '/cars/upload');
+    expect(screen.getByText(T.list.empty)).toBeInTheDocument();
   });
 
   it('a failed load says so, and Try Again asks again', async () => {
@@ -215,11 +219,11 @@ describe('cars list: counter, pages, states', () => {
     const user = userEvent.setup();
     open();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(T.error);
+    expect(alert).toHaveTextContent(T.list.error);
     fail = false;
-    await user.click(within(alert).getByRole('button', { name: T.tryAgain }));
+    await user.click(within(alert).getByRole('button', { name: T.list.tryAgain }));
     expect(await screen.findByText('Back Again')).toBeInTheDocument();
-    expect(screen.queryByText(T.error)).not.toBeInTheDocument();
+    expect(screen.queryByText(T.list.error)).not.toBeInTheDocument();
   });
 
   it('cards link to the car and show body, counts with their labels, and the rating', async () => {
@@ -269,7 +273,7 @@ describe('cars list: sort menu and view', () => {
 
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const menu = screen.getByRole('menu', { name: T.sortMenu });
+    const menu = screen.getByRole('menu', { name: T.list.sortMenu });
     // Six fields (the spec's four, then Top Rated and Trending), each ascending and descending; the current one is checked and focused.
     expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(12);
     expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveAttribute(
@@ -302,20 +306,20 @@ describe('cars list: sort menu and view', () => {
     const user = userEvent.setup();
     const first = open();
     await screen.findByText('Car 1');
-    expect(screen.getByRole('button', { name: T.grid })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: T.list }));
-    expect(screen.getByRole('button', { name: T.list })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: T.list.grid })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: T.list.list }));
+    expect(screen.getByRole('button', { name: T.list.list })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem(CARS_VIEW_KEY)).toBe('list');
     first.unmount();
 
     const second = open();
     await screen.findByText('Car 1');
-    expect(screen.getByRole('button', { name: T.list })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: T.list.list })).toHaveAttribute('aria-pressed', 'true');
     second.unmount();
 
     open('/cars?view=grid');
     await screen.findByText('Car 1');
-    expect(screen.getByRole('button', { name: T.grid })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: T.list.grid })).toHaveAttribute('aria-pressed', 'true');
   });
 });
 
@@ -326,6 +330,6 @@ describe('cars list: ads off', () => {
     open('/cars', DEFAULT_CONFIG);
     await screen.findByText('Car 17');
     expect(screen.queryAllByTestId('list-ad')).toHaveLength(0);
-    expect(screen.getByRole('list', { name: T.results }).children).toHaveLength(17);
+    expect(screen.getByRole('list', { name: T.list.results }).children).toHaveLength(17);
   });
 });

@@ -9,23 +9,30 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
-import { BAKKESMOD_URL, CARS_LIST_TEXT as T, SEARCH_DEBOUNCE_MS } from './constants';
+import { carsT, useCarsT } from './cars-text';
+import { BAKKESMOD_URL, SEARCH_DEBOUNCE_MS } from './constants';
 import { SortMenu } from './sort-menu';
 import { useCarsParams } from './use-cars-params';
 
 /** 'Found N cars for "q"' or 'Showing N cars', then 'Page X of Y (a-b of N)' when there are pages. */
 export function resultCounter(result: CarsListResult): { summary: string; pages: string | null } {
+  const t = carsT();
   const { request, totalCount, totalPages, items } = result;
-  const summary = request.search ? T.found(totalCount, request.search) : T.showing(totalCount);
+  const search = request.search;
+  const summary = search ? t('list.found', { count: totalCount, search }) : t('list.showing', { count: totalCount });
   if (totalPages <= 1) return { summary, pages: null };
   const from = (request.page - 1) * CARS_PAGE_SIZE + 1;
   const to = from + items.length - 1;
-  return { summary, pages: T.pageOf(request.page, totalPages, from, to, totalCount) };
+  return {
+    summary,
+    pages: t('list.pageOf', { page: request.page, pages: totalPages, from, to, total: totalCount }),
+  };
 }
 
 /** /cars (§2, §4): search, sort, body filter, grid or list, pages of 17 with ad cards. */
 export function CarsPage() {
-  useDocumentTitle(T.title);
+  const t = useCarsT();
+  useDocumentTitle(t('list.title'));
   const { params, view, setSearch, setSort, setBody, setPage, setView } = useCarsParams();
   const list = useQuery({ ...carsListQuery(params), placeholderData: keepPreviousData });
   const bodies = useQuery(carBodiesQuery());
@@ -36,14 +43,14 @@ export function CarsPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <CatalogueHeader title={T.title} intro={T.intro}>
+      <CatalogueHeader title={t('list.title')} intro={t('list.intro')}>
         <div className="flex flex-wrap gap-2">
           <a href={BAKKESMOD_URL} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline')}>
-            {T.getBakkesMod}
+            {t('list.getBakkesMod')}
             <span aria-hidden="true">↗</span>
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('list.newTab')}</span>
           </a>
-          <ButtonLink to="/cars/upload">{T.upload}</ButtonLink>
+          <ButtonLink to="/cars/upload">{t('list.upload')}</ButtonLink>
         </div>
       </CatalogueHeader>
 
@@ -52,13 +59,17 @@ export function CarsPage() {
           committed={params.search}
           onSearch={setSearch}
           debounceMs={SEARCH_DEBOUNCE_MS}
-          texts={{ label: T.searchLabel, placeholder: T.searchPlaceholder, clear: T.clear }}
+          texts={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') }}
         />
         <div className="flex flex-wrap items-center gap-2">
           <BodyFilter value={params.body} options={bodies.data ?? []} onChange={setBody} />
           <div className="ml-auto flex items-center gap-2">
             <SortMenu sortBy={params.sortBy} sortDir={params.sortDir} onChange={setSort} />
-            <ViewToggle view={view} onChange={setView} texts={{ view: T.view, grid: T.grid, list: T.list }} />
+            <ViewToggle
+              view={view}
+              onChange={setView}
+              texts={{ view: t('list.view'), grid: t('list.grid'), list: t('list.list') }}
+            />
           </div>
         </div>
       </div>
@@ -69,19 +80,24 @@ export function CarsPage() {
       <CatalogueResults
         list={list}
         view={view}
-        texts={T}
+        texts={{
+          error: t('list.error'),
+          tryAgain: t('list.tryAgain'),
+          loading: t('list.loading'),
+          results: t('list.results'),
+        }}
         empty={(r) => {
           const q = r.request.search;
           return {
-            title: q ? T.noResultsTitle : T.emptyTitle,
-            text: q ? T.noResults(q) : T.empty,
+            title: q ? t('list.noResultsTitle') : t('list.emptyTitle'),
+            text: q ? t('list.noResults', { search: q }) : t('list.empty'),
             action: q ? (
               <Button className="mt-5" variant="outline" onClick={() => setSearch('')}>
-                {T.browseAll}
+                {t('list.browseAll')}
               </Button>
             ) : (
               <ButtonLink className="mt-5" variant="outline" to="/cars/upload">
-                {T.uploadOne}
+                {t('list.uploadOne')}
               </ButtonLink>
             ),
           };
@@ -102,13 +118,14 @@ function BodyFilter({
   options: ReadonlyArray<{ productId: number; name: string; count: number }>;
   onChange: (body: number | null) => void;
 }) {
+  const t = useCarsT();
   const id = useId();
   // A body from the address that no listed car uses still shows as chosen.
   const known = value === null || options.some((o) => o.productId === value);
   return (
     <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
       <label htmlFor={id} className="text-sm text-slate-400">
-        {T.body}
+        {t('list.body')}
       </label>
       <select
         id={id}
@@ -116,7 +133,7 @@ function BodyFilter({
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
         className={cx(inputClasses(false), 'h-10 min-w-0 py-0 sm:w-44')}
       >
-        <option value="">{T.allBodies}</option>
+        <option value="">{t('list.allBodies')}</option>
         {!known && <option value={value ?? ''}>{`#${value}`}</option>}
         {options.map((o) => (
           <option key={o.productId} value={o.productId}>

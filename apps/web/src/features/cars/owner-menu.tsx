@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing } from '../../components/ui';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { useCarsT } from './cars-text';
 
 const itemClass =
   'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus:bg-slate-800 focus:text-white focus:outline-none disabled:opacity-50';
@@ -24,6 +24,7 @@ export function OwnerMenu({
   onDelete: () => void;
   busy?: boolean;
 }) {
+  const t = useCarsT();
   const menu = useDropdown();
   const menuId = useId();
   const act = (action: () => void) => () => {
@@ -39,7 +40,7 @@ export function OwnerMenu({
         aria-haspopup="menu"
         aria-expanded={menu.open}
         aria-controls={menu.open ? menuId : undefined}
-        aria-label={T.actions}
+        aria-label={t('owner.actions')}
         onClick={() => menu.toggle()}
         className={cx(
           'inline-flex h-10 w-10 items-center justify-center rounded-lg border border-slate-700 text-slate-200 hover:bg-slate-800',
@@ -54,7 +55,7 @@ export function OwnerMenu({
         <div
           id={menuId}
           role="menu"
-          aria-label={T.actions}
+          aria-label={t('owner.actions')}
           className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
           <Link
@@ -64,7 +65,7 @@ export function OwnerMenu({
             className={itemClass}
             onClick={() => menu.close(false)}
           >
-            {T.edit}
+            {t('owner.edit')}
           </Link>
           <button
             type="button"
@@ -74,7 +75,7 @@ export function OwnerMenu({
             disabled={busy}
             onClick={act(onTogglePin)}
           >
-            {isPinned ? T.unpin : T.pin}
+            {isPinned ? t('owner.unpin') : t('owner.pin')}
           </button>
           <button
             type="button"
@@ -84,7 +85,7 @@ export function OwnerMenu({
             disabled={busy}
             onClick={act(onDelete)}
           >
-            {T.delete}
+            {t('owner.delete')}
           </button>
         </div>
       )}

@@ -2,12 +2,23 @@ import type { CarSortDirection, CarSortField } from '@bm/core';
 import { useId } from 'react';
 import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../components/ui';
-import { CARS_LIST_TEXT, SORT_OPTIONS } from './constants';
+import { useCarsT } from './cars-text';
 
-const DIRECTIONS: ReadonlyArray<{ dir: CarSortDirection; label: string; arrow: string }> = [
-  { dir: 'asc', label: CARS_LIST_TEXT.asc, arrow: '↑' },
-  { dir: 'desc', label: CARS_LIST_TEXT.desc, arrow: '↓' },
-];
+/** The sort menu's rows, in the spec's order (§2), with their labels. */
+const SORT_OPTIONS = [
+  { field: 'createdAt', label: 'sort.createdAt' },
+  { field: 'updatedAt', label: 'sort.updatedAt' },
+  { field: 'views', label: 'sort.views' },
+  { field: 'name', label: 'sort.name' },
+  { field: 'rating', label: 'sort.rating' },
+  { field: 'trending', label: 'sort.trending' },
+] as const satisfies ReadonlyArray<{ field: CarSortField; label: string }>;
+
+/** Each direction's button: its arrow, its word and its name after the option's. */
+const DIRECTIONS = [
+  { dir: 'asc', arrow: '↑', text: 'list.asc', label: 'list.sortAsc' },
+  { dir: 'desc', arrow: '↓', text: 'list.desc', label: 'list.sortDesc' },
+] as const satisfies ReadonlyArray<{ dir: CarSortDirection; arrow: string; text: string; label: string }>;
 
 /**
  * The Sort control: a menu button; each field has an ascending and a descending item. Arrow keys,
@@ -22,9 +33,11 @@ export function SortMenu({
   sortDir: CarSortDirection;
   onChange: (sortBy: CarSortField, sortDir: CarSortDirection) => void;
 }) {
+  const t = useCarsT();
   const menu = useDropdown();
   const menuId = useId();
-  const current = SORT_OPTIONS.find((o) => o.field === sortBy)?.label ?? '';
+  const currentOption = SORT_OPTIONS.find((o) => o.field === sortBy);
+  const current = currentOption ? t(currentOption.label) : '';
   // Opening focuses the chosen sort.
   const currentIndex =
     Math.max(
@@ -48,23 +61,23 @@ export function SortMenu({
           focusRing,
         )}
       >
-        <span>{CARS_LIST_TEXT.sort}:</span>
+        <span>{t('list.sort')}:</span>
         <span className="text-sky-300">
           {current} <span aria-hidden="true">{sortDir === 'asc' ? '↑' : '↓'}</span>
-          <span className="sr-only">, {sortDir === 'asc' ? CARS_LIST_TEXT.asc : CARS_LIST_TEXT.desc}</span>
+          <span className="sr-only">, {sortDir === 'asc' ? t('list.ascending') : t('list.descending')}</span>
         </span>
       </button>
       {menu.open && (
-        <div id={menuId} role="menu" aria-label={CARS_LIST_TEXT.sortMenu} className={cx(popoverPanel, 'lg:w-72')}>
+        <div id={menuId} role="menu" aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-72')}>
           {SORT_OPTIONS.map((option) => (
             <div
               key={option.field}
               role="group"
-              aria-label={option.label}
+              aria-label={t(option.label)}
               className="flex items-center justify-between gap-2 rounded-lg px-2 py-1.5"
             >
               <span className="text-sm text-slate-200" aria-hidden="true">
-                {option.label}
+                {t(option.label)}
               </span>
               <span className="flex gap-1">
                 {DIRECTIONS.map((d) => {
@@ -75,7 +88,7 @@ export function SortMenu({
                       type="button"
                       role="menuitemradio"
                       aria-checked={checked}
-                      aria-label={`${option.label} ${d.label.toLowerCase()}`}
+                      aria-label={t(d.label, { option: t(option.label) })}
                       tabIndex={-1}
                       onClick={() => {
                         onChange(option.field, d.dir);
@@ -89,7 +102,7 @@ export function SortMenu({
                       )}
                     >
                       <span aria-hidden="true">{d.arrow}</span>
-                      {d.dir === 'asc' ? 'Asc' : 'Desc'}
+                      {t(d.text)}
                     </button>
                   );
                 })}

@@ -5,10 +5,12 @@ import { useConfirm } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
-import { CAR_DETAIL_TEXT as T } from './constants';
+import { CARS_EN, useCarMessage, useCarsT } from './cars-text';
 
 /** What a visitor does on a car's page: rate and vote (members), pin and delete (its owner). */
 export function useCarActions(car: CarDetail, signedIn: boolean) {
+  const t = useCarsT();
+  const message = useCarMessage();
   const client = useQueryClient();
   const navigate = useNavigate();
 
@@ -43,12 +45,12 @@ export function useCarActions(car: CarDetail, signedIn: boolean) {
     },
     onSuccess: (r) => {
       patchCarDetail(client, car.id, { isPinned: r.isPinned });
-      toast.success(r.isPinned ? T.pinned : T.unpinned);
+      toast.success(r.isPinned ? t('owner.pinned') : t('owner.unpinned'));
       void client.invalidateQueries({ queryKey: carKeys.lists() });
     },
     onError: (_err, _v, ctx) => {
       if (ctx) patchCarDetail(client, car.id, { isPinned: ctx.was });
-      toast.error(T.pinFailed);
+      toast.error(t('owner.pinFailed'));
     },
   });
 
@@ -59,13 +61,14 @@ export function useCarActions(car: CarDetail, signedIn: boolean) {
       client.removeQueries({ queryKey: carKeys.detail(car.id) });
       void client.invalidateQueries({ queryKey: carKeys.lists() });
       void client.invalidateQueries({ queryKey: carKeys.bodies() });
-      toast.success(T.deleted);
+      toast.success(t('owner.deleted'));
       void navigate('/cars', { replace: true });
     },
-    onError: (err) => toast.error(errorText(err, T.deleteFailed)),
+    onError: (err) => toast.error(message(errorText(err, CARS_EN.owner.deleteFailed))),
   });
   const onDelete = async () => {
-    if (await confirm({ title: T.confirmDelete(car.name), confirmLabel: T.delete, destructive: true })) remove.mutate();
+    const title = t('owner.confirmDelete', { name: car.name });
+    if (await confirm({ title, confirmLabel: t('owner.delete'), destructive: true })) remove.mutate();
   };
 
   return { rating, rate, vote, pin, remove, onDelete };
