@@ -4,6 +4,7 @@
  */
 import type auth from './auth';
 import type common from './common';
+import type dashboard from './dashboard';
 import type home from './home';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
@@ -15,6 +16,7 @@ import type shell from './shell';
 export interface NamespaceResources {
   auth: typeof auth;
   common: typeof common;
+  dashboard: typeof dashboard;
   home: typeof home;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
