@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { INBOX_TEXT } from '../../apps/web/src/features/inbox/constants';
+import INBOX_TEXT from '../../apps/web/src/locales/en/inbox';
 import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
 import { signIn, tokenOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
@@ -64,7 +64,9 @@ test.describe('inbox', () => {
     const subject = `New comment on ${plugin.name}`;
     const item = b.getByTestId('mail-item').filter({ hasText: subject }).first();
     await expect(item).toBeVisible();
-    await expect(b.getByTestId('inbox-unread')).toHaveText(INBOX_TEXT.unread(before + 1));
+    await expect(b.getByTestId('inbox-unread')).toHaveText(
+      INBOX_TEXT.unread_other.replace('{count}', String(before + 1)),
+    );
     await expectAccessible(b);
 
     // Opening it marks it read: the count falls.
@@ -83,7 +85,7 @@ test.describe('inbox', () => {
     const hidden = b.getByTestId('mail-item').filter({ hasText: subject });
     await expect(hidden).toHaveCount(1);
     await expectAccessible(b);
-    await hidden.getByRole('button', { name: `${INBOX_TEXT.unhide}: ${subject}` }).click();
+    await hidden.getByRole('button', { name: INBOX_TEXT.unhideLabel.replace('{subject}', subject) }).click();
     await expect(hidden).toHaveCount(0);
 
     await b.getByRole('link', { name: INBOX_TEXT.backToInbox }).click();

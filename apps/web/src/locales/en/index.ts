@@ -6,6 +6,7 @@ import type auth from './auth';
 import type common from './common';
 import type dashboard from './dashboard';
 import type home from './home';
+import type inbox from './inbox';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
@@ -18,6 +19,7 @@ export interface NamespaceResources {
   common: typeof common;
   dashboard: typeof dashboard;
   home: typeof home;
+  inbox: typeof inbox;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;
