@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CAR_DETAIL_TEXT, CAR_FORM_TEXT } from '../../apps/web/src/features/cars/constants';
 import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
+import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import INBOX_TEXT from '../../apps/web/src/locales/en/inbox';
-import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
+import COMING_SOON_EN from '../../apps/web/src/locales/en/comingSoon';
 import { signIn, tokenOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
@@ -98,11 +98,11 @@ test.describe('inbox', () => {
   test('Notify me on a coming-soon page follows and unfollows the section', async ({ page }) => {
     await signIn(page, { username: 'FlipReset', password: PASSWORD });
     await page.goto('/tools');
-    await page.getByRole('button', { name: NOTIFY_TEXT.notifyMe }).click();
-    await expect(page.getByRole('button', { name: NOTIFY_TEXT.subscribed })).toBeVisible();
+    await page.getByRole('button', { name: COMING_SOON_EN.notify.notifyMe }).click();
+    await expect(page.getByRole('button', { name: COMING_SOON_EN.notify.subscribed })).toBeVisible();
     await page.reload();
-    await page.getByRole('button', { name: NOTIFY_TEXT.subscribed }).click();
-    await expect(page.getByRole('button', { name: NOTIFY_TEXT.notifyMe })).toBeEnabled();
+    await page.getByRole('button', { name: COMING_SOON_EN.notify.subscribed }).click();
+    await expect(page.getByRole('button', { name: COMING_SOON_EN.notify.notifyMe })).toBeEnabled();
     await expectAccessible(page);
   });
 });

@@ -3,8 +3,10 @@
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
 import type auth from './auth';
+import type comingSoon from './comingSoon';
 import type common from './common';
 import type dashboard from './dashboard';
+import type feedback from './feedback';
 import type home from './home';
 import type inbox from './inbox';
 import type pluginCreate from './pluginCreate';
@@ -16,8 +18,10 @@ import type shell from './shell';
 
 export interface NamespaceResources {
   auth: typeof auth;
+  comingSoon: typeof comingSoon;
   common: typeof common;
   dashboard: typeof dashboard;
+  feedback: typeof feedback;
   home: typeof home;
   inbox: typeof inbox;
   pluginCreate: typeof pluginCreate;
