@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
-import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
+import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
+import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
@@ -251,10 +251,10 @@ test.describe('confirm dialogs on a phone', () => {
     expect((await page.request.get(`/api/cars/${car.id}`)).status()).toBe(404);
 
     await page.goto('/dashboard/plugins');
-    await page.getByRole('button', { name: `${DASHBOARD_TEXT.delete} Confirm Plugin ${tag}`, exact: true }).click();
-    const askPlugin = page.getByRole('dialog', { name: DASHBOARD_TEXT.deletePluginTitle });
+    await page.getByRole('button', { name: `${DASHBOARD_EN.card.delete} Confirm Plugin ${tag}`, exact: true }).click();
+    const askPlugin = page.getByRole('dialog', { name: DASHBOARD_EN.delete.pluginTitle });
     await axeOpen(page, 'dashboard delete confirmation', askPlugin, findings);
-    await askPlugin.getByRole('button', { name: DASHBOARD_TEXT.delete, exact: true }).click();
+    await askPlugin.getByRole('button', { name: DASHBOARD_EN.delete.confirm, exact: true }).click();
     await expect(askPlugin).toBeHidden();
     const mineNow = await api<Array<{ id: number }>>(page, '/plugins/my');
     expect(mineNow.some((p) => p.id === plugin.id)).toBe(false);

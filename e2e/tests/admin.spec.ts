@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
+import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
 import { DEMO, signIn } from './support';
 

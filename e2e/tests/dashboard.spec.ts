@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
-import { DASHBOARD_TEXT as T } from '../../apps/web/src/features/dashboard/constants';
+import T from '../../apps/web/src/locales/en/dashboard';
 import { DEMO, signIn, tabTo } from './support';
 
 interface OwnPlugin {
@@ -43,7 +43,7 @@ async function ownLists(page: Page): Promise<{ plugins: OwnPlugin[]; cars: OwnCa
   });
 }
 
-const tabs = (page: Page) => page.getByRole('navigation', { name: T.tabs });
+const tabs = (page: Page) => page.getByRole('navigation', { name: T.tabs.nav });
 const stat = (page: Page, label: string) =>
   page
     .getByTestId('dashboard-stats')
@@ -54,6 +54,8 @@ const cards = (page: Page) => page.getByTestId('dashboard-card');
 const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 const cardNames = (page: Page) => cards(page).locator('h3').allInnerTexts();
 const n = (v: number) => v.toLocaleString('en-US');
+const statsTitle = (name: string) => T.stats.title.replace('{name}', name);
+const chartLabel = (days: number) => T.stats.chartPlugin_other.replace('{count}', String(days));
 
 test('a member sees their numbers, sorts, pins, charts and deletes from the dashboard', async ({ page }) => {
   await signIn(page, DEMO.member);
@@ -64,22 +66,24 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   expect(pending && draft && published, 'the demo member has a pending, a draft and a published plugin').toBeTruthy();
 
   // Overview: the §4 counting rules over what the server answered.
-  await expect(tabs(page).getByRole('link', { name: T.overview })).toHaveAttribute('aria-current', 'page');
-  await expect(stat(page, T.totalPlugins)).toHaveText(n(plugins.length));
-  await expect(stat(page, T.published)).toHaveText(n(plugins.filter((p) => p.isActive && p.publishedOnce).length));
+  await expect(tabs(page).getByRole('link', { name: T.tabs.overview })).toHaveAttribute('aria-current', 'page');
+  await expect(stat(page, T.overview.totalPlugins)).toHaveText(n(plugins.length));
+  await expect(stat(page, T.overview.published)).toHaveText(
+    n(plugins.filter((p) => p.isActive && p.publishedOnce).length),
+  );
   // Total Cars: every own car, whatever its status letter.
-  await expect(stat(page, T.totalCars)).toHaveText(n(cars.length));
-  await expect(stat(page, T.downloads)).toHaveText(n(plugins.reduce((s, p) => s + p.downloadCount, 0)));
-  await expect(tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })).toBeVisible();
-  await expect(tabs(page).getByRole('link', { name: `${T.myCars} (${cars.length})` })).toBeVisible();
-  await expect(tabs(page).getByRole('link', { name: T.settings })).toHaveAttribute('href', '/account/settings');
-  const recent = page.getByRole('region', { name: T.recentPlugins });
+  await expect(stat(page, T.overview.totalCars)).toHaveText(n(cars.length));
+  await expect(stat(page, T.overview.downloads)).toHaveText(n(plugins.reduce((s, p) => s + p.downloadCount, 0)));
+  await expect(tabs(page).getByRole('link', { name: `${T.tabs.myPlugins} (${plugins.length})` })).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: `${T.tabs.myCars} (${cars.length})` })).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: T.tabs.settings })).toHaveAttribute('href', '/account/settings');
+  const recent = page.getByRole('region', { name: T.overview.recentPlugins });
   await expect(recent.getByRole('listitem')).toHaveCount(Math.min(5, plugins.length));
   await expectAccessible(page);
 
   // My Plugins, by keyboard from the tab bar.
   await tabs(page)
-    .getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })
+    .getByRole('link', { name: `${T.tabs.myPlugins} (${plugins.length})` })
     .focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/plugins$/);
@@ -88,13 +92,13 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expect(card(page, draft!.name).getByText('Draft', { exact: true })).toBeVisible();
   await expect(card(page, published!.name).getByText('Published', { exact: true })).toBeVisible();
   await expect(
-    card(page, published!.name).getByRole('link', { name: `${T.manage} ${published!.name}` }),
+    card(page, published!.name).getByRole('link', { name: `${T.card.manage} ${published!.name}` }),
   ).toHaveAttribute('href', `/plugins/${published!.id}/manage`);
   await expectAccessible(page);
 
   // Sort by name, ascending: pinned first, each group A to Z; remembered in the address.
-  await page.getByLabel(T.sortBy).selectOption({ label: T.sortName });
-  await page.getByRole('group', { name: T.direction }).getByRole('button', { name: T.ascending }).click();
+  await page.getByLabel(T.sort.by).selectOption({ label: T.sort.name });
+  await page.getByRole('group', { name: T.sort.direction }).getByRole('button', { name: T.sort.ascending }).click();
   await expect(page).toHaveURL(/sort=name&dir=asc/);
   const byName = (a: OwnPlugin, b: OwnPlugin) =>
     a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.name.localeCompare(b.name);
@@ -103,24 +107,24 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
     ...plugins.filter((p) => !p.isPinned).sort(byName),
   ].map((p) => p.name);
   await expect.poll(() => cardNames(page)).toEqual(expected);
-  await page.getByRole('group', { name: T.direction }).getByRole('button', { name: T.descending }).click();
+  await page.getByRole('group', { name: T.sort.direction }).getByRole('button', { name: T.sort.descending }).click();
   await expect(page).toHaveURL(/sort=name&dir=desc/);
   await page.reload();
-  await expect(page.getByLabel(T.sortBy)).toHaveValue('name');
-  await expect(page.getByRole('button', { name: T.descending })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel(T.sort.by)).toHaveValue('name');
+  await expect(page.getByRole('button', { name: T.sort.descending })).toHaveAttribute('aria-pressed', 'true');
 
   // Pin the draft: it jumps into the pinned group at the top, and stays pinned after a reload; then unpin.
-  await page.getByRole('button', { name: `${T.pin} ${draft!.name}`, exact: true }).click();
-  await expect(page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true })).toHaveAttribute(
+  await page.getByRole('button', { name: `${T.card.pin} ${draft!.name}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `${T.card.unpin} ${draft!.name}`, exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   const pinnedCount = plugins.filter((p) => p.isPinned).length + 1;
   await expect.poll(async () => (await cardNames(page)).slice(0, pinnedCount)).toContain(draft!.name);
   await page.reload();
-  await expect(page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `${T.unpin} ${draft!.name}`, exact: true }).click();
-  await expect(page.getByRole('button', { name: `${T.pin} ${draft!.name}`, exact: true })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: `${T.card.unpin} ${draft!.name}`, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `${T.card.unpin} ${draft!.name}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `${T.card.pin} ${draft!.name}`, exact: true })).toHaveAttribute(
     'aria-pressed',
     'false',
   );
@@ -128,20 +132,20 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
 
   // Chart of the published plugin: drawn (a canvas), with the totals as text; 90 days on request.
   await card(page, published!.name)
-    .getByRole('button', { name: `${T.statsButton} ${published!.name}` })
+    .getByRole('button', { name: `${T.card.stats} ${published!.name}` })
     .click();
-  const stats = page.getByRole('dialog', { name: T.statsTitle(published!.name) });
+  const stats = page.getByRole('dialog', { name: statsTitle(published!.name) });
   await expect(stats.locator('canvas')).toBeVisible();
-  await expect(stats.getByRole('img', { name: T.chartLabel('downloads', 30) })).toBeVisible();
+  await expect(stats.getByRole('img', { name: chartLabel(30) })).toBeVisible();
   await expect(stats.getByTestId('stats-summary')).toHaveText(/^Last 30 days: [\d,]+ downloads and [\d,]+ views\.$/);
-  await stats.getByRole('button', { name: T.last(90) }).click();
+  await stats.getByRole('button', { name: T.stats.days_other.replace('{count}', '90') }).click();
   await expect(stats.getByTestId('stats-summary')).toHaveText(/^Last 90 days: [\d,]+ downloads and [\d,]+ views\.$/);
-  await expect(stats.getByRole('img', { name: T.chartLabel('downloads', 90) })).toBeVisible();
+  await expect(stats.getByRole('img', { name: chartLabel(90) })).toBeVisible();
   await expectAccessible(page, '[role="dialog"]');
   await page.keyboard.press('Escape');
   await expect(stats).toBeHidden();
   await expect(
-    card(page, published!.name).getByRole('button', { name: `${T.statsButton} ${published!.name}` }),
+    card(page, published!.name).getByRole('button', { name: `${T.card.stats} ${published!.name}` }),
   ).toBeFocused();
 
   // A new plugin from the header's Create Plugin dialog, then deleted by keyboard through 'Delete plugin?'.
@@ -152,26 +156,26 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await create.getByRole('button', { name: CREATE_PLUGIN_TEXT.submit }).click();
   await expect(page).toHaveURL(/\/plugins\/\d+\/manage$/);
   await page.goto('/dashboard/plugins');
-  await expect(tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length + 1})` })).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: `${T.tabs.myPlugins} (${plugins.length + 1})` })).toBeVisible();
   await expect(card(page, name).getByText('Draft', { exact: true })).toBeVisible();
-  const deleteButton = page.getByRole('button', { name: `${T.delete} ${name}`, exact: true });
+  const deleteButton = page.getByRole('button', { name: `${T.card.delete} ${name}`, exact: true });
   await deleteButton.focus();
   await page.keyboard.press('Enter');
-  let confirm = page.getByRole('dialog', { name: T.deletePluginTitle });
+  let confirm = page.getByRole('dialog', { name: T.delete.pluginTitle });
   await expect(confirm).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(deleteButton).toBeFocused();
   await page.keyboard.press('Enter');
-  confirm = page.getByRole('dialog', { name: T.deletePluginTitle });
+  confirm = page.getByRole('dialog', { name: T.delete.pluginTitle });
   await expect(confirm).toContainText(name);
   await expectAccessible(page, '[role="dialog"]');
-  await tabTo(page, confirm.getByRole('button', { name: T.delete, exact: true }));
+  await tabTo(page, confirm.getByRole('button', { name: T.delete.confirm, exact: true }));
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(T.pluginDeleted)).toBeVisible();
+  await expect(page.getByText(T.delete.pluginDone)).toBeVisible();
   await expect(card(page, name)).toHaveCount(0);
-  await expect(tabs(page).getByRole('link', { name: `${T.myPlugins} (${plugins.length})` })).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: `${T.tabs.myPlugins} (${plugins.length})` })).toBeVisible();
 
   // My Cars: status badges, a car's chart, accessible.
   await tabs(page)
@@ -181,15 +185,17 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   const someCar = cars[0]!;
   const carCard = card(page, someCar.name);
   await expect(
-    carCard.getByText(someCar.status === 'A' || someCar.status === 'I' ? T.active : T.inactive, { exact: true }),
+    carCard.getByText(someCar.status === 'A' || someCar.status === 'I' ? T.badge.active : T.badge.inactive, {
+      exact: true,
+    }),
   ).toBeVisible();
-  await expect(carCard.getByRole('link', { name: `${T.edit} ${someCar.name}` })).toHaveAttribute(
+  await expect(carCard.getByRole('link', { name: `${T.card.edit} ${someCar.name}` })).toHaveAttribute(
     'href',
     `/cars/${someCar.id}/edit`,
   );
   await expectAccessible(page);
-  await carCard.getByRole('button', { name: `${T.statsButton} ${someCar.name}` }).click();
-  const carStats = page.getByRole('dialog', { name: T.statsTitle(someCar.name) });
+  await carCard.getByRole('button', { name: `${T.card.stats} ${someCar.name}` }).click();
+  const carStats = page.getByRole('dialog', { name: statsTitle(someCar.name) });
   await expect(carStats.locator('canvas')).toBeVisible();
   await expect(carStats.getByTestId('stats-summary')).toHaveText(/^Last 30 days: [\d,]+ copies and [\d,]+ views\.$/);
   await page.keyboard.press('Escape');
@@ -207,7 +213,7 @@ test('the dashboard fits a 390 px wide screen, the chart too', async ({ page }) 
   }
   await cards(page)
     .first()
-    .getByRole('button', { name: new RegExp(`^${T.statsButton} `) })
+    .getByRole('button', { name: new RegExp(`^${T.card.stats} `) })
     .click();
   const dialog = page.getByRole('dialog');
   const canvas = dialog.locator('canvas').first();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { INBOX_TEXT } from '../../apps/web/src/features/inbox/constants';
-import { NOTIFY_TEXT } from '../../apps/web/src/features/coming-soon/constants';
+import INBOX_TEXT from '../../apps/web/src/locales/en/inbox';
+import COMING_SOON_EN from '../../apps/web/src/locales/en/comingSoon';
 import { signIn, tokenOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
@@ -64,7 +64,9 @@ test.describe('inbox', () => {
     const subject = `New comment on ${plugin.name}`;
     const item = b.getByTestId('mail-item').filter({ hasText: subject }).first();
     await expect(item).toBeVisible();
-    await expect(b.getByTestId('inbox-unread')).toHaveText(INBOX_TEXT.unread(before + 1));
+    await expect(b.getByTestId('inbox-unread')).toHaveText(
+      INBOX_TEXT.unread_other.replace('{count}', String(before + 1)),
+    );
     await expectAccessible(b);
 
     // Opening it marks it read: the count falls.
@@ -83,7 +85,7 @@ test.describe('inbox', () => {
     const hidden = b.getByTestId('mail-item').filter({ hasText: subject });
     await expect(hidden).toHaveCount(1);
     await expectAccessible(b);
-    await hidden.getByRole('button', { name: `${INBOX_TEXT.unhide}: ${subject}` }).click();
+    await hidden.getByRole('button', { name: INBOX_TEXT.unhideLabel.replace('{subject}', subject) }).click();
     await expect(hidden).toHaveCount(0);
 
     await b.getByRole('link', { name: INBOX_TEXT.backToInbox }).click();
@@ -96,11 +98,11 @@ test.describe('inbox', () => {
   test('Notify me on a coming-soon page follows and unfollows the section', async ({ page }) => {
     await signIn(page, { username: 'FlipReset', password: PASSWORD });
     await page.goto('/tools');
-    await page.getByRole('button', { name: NOTIFY_TEXT.notifyMe }).click();
-    await expect(page.getByRole('button', { name: NOTIFY_TEXT.subscribed })).toBeVisible();
+    await page.getByRole('button', { name: COMING_SOON_EN.notify.notifyMe }).click();
+    await expect(page.getByRole('button', { name: COMING_SOON_EN.notify.subscribed })).toBeVisible();
     await page.reload();
-    await page.getByRole('button', { name: NOTIFY_TEXT.subscribed }).click();
-    await expect(page.getByRole('button', { name: NOTIFY_TEXT.notifyMe })).toBeEnabled();
+    await page.getByRole('button', { name: COMING_SOON_EN.notify.subscribed }).click();
+    await expect(page.getByRole('button', { name: COMING_SOON_EN.notify.notifyMe })).toBeEnabled();
     await expectAccessible(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FEEDBACK_TEXT } from '../../apps/web/src/features/feedback/constants';
+import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, signIn } from './support';
 
@@ -26,7 +26,9 @@ test('the feedback dialog sends feedback, closes and clears', async ({ page }) =
   const submit = dialog.getByRole('button', { name: FEEDBACK_TEXT.submit, exact: true });
   await expect(submit).toBeDisabled();
   await dialog.getByLabel(FEEDBACK_TEXT.label).fill('The settings page is great.');
-  await expect(dialog.getByText(FEEDBACK_TEXT.counter(27))).toBeVisible();
+  await expect(
+    dialog.getByText(FEEDBACK_TEXT.counter.replace('{length}', '27').replace('{max}', '5000')),
+  ).toBeVisible();
   const sent = page.waitForResponse((r) => r.url().endsWith('/api/feedback') && r.request().method() === 'POST');
   await submit.click();
   expect((await sent).status()).toBe(201);

@@ -2,7 +2,7 @@ import { type Car } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
-import { DASHBOARD_TEXT } from '../../apps/web/src/features/dashboard/constants';
+import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
 import { DEMO, signIn, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
@@ -122,6 +122,6 @@ test("the dashboard's Total Cars counts every own car, a hidden one too", async 
   expect(mine.find((c) => c.id === id)?.status).toBe('H');
   await page.goto('/dashboard');
   const stats = page.getByTestId('dashboard-stats');
-  const card = stats.locator('div').filter({ has: page.getByText(DASHBOARD_TEXT.totalCars, { exact: true }) });
+  const card = stats.locator('div').filter({ has: page.getByText(DASHBOARD_EN.overview.totalCars, { exact: true }) });
   await expect(card.locator('dd')).toHaveText(mine.length.toLocaleString('en-US'));
 });

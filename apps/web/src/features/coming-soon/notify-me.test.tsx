@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOIN_US_TEXT } from '../../components/join-us-dialog';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
 import { MapsPage } from './coming-soon-page';
-import { NOTIFY_TEXT } from './constants';
+import COMING_SOON_EN from '../../locales/en/comingSoon';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -36,16 +36,16 @@ describe('Notify me on a coming-soon page', () => {
     const fetch = serve(false);
     const user = userEvent.setup();
     renderPage(<MapsPage />, { path: '/maps' });
-    const notify = await screen.findByRole('button', { name: NOTIFY_TEXT.notifyMe });
+    const notify = await screen.findByRole('button', { name: COMING_SOON_EN.notify.notifyMe });
     await waitFor(() => expect(notify).toBeEnabled());
     expect(new URL(String(fetch.mock.calls[0]![0]), 'http://x').search).toBe('?feature=maps');
     await user.click(notify);
-    const subscribed = await screen.findByRole('button', { name: NOTIFY_TEXT.subscribed });
+    const subscribed = await screen.findByRole('button', { name: COMING_SOON_EN.notify.subscribed });
     const post = fetch.mock.calls.find(([u]) => String(u).endsWith('/subscribe'))!;
     expect(bodyOf(post[1]!)).toEqual({ feature: 'maps' });
     await waitFor(() => expect(subscribed).toBeEnabled());
     await user.click(subscribed);
-    expect(await screen.findByRole('button', { name: NOTIFY_TEXT.notifyMe })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: COMING_SOON_EN.notify.notifyMe })).toBeInTheDocument();
     expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/unsubscribe'))).toBe(true);
   });
 

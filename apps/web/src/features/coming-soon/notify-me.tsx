@@ -5,10 +5,11 @@ import { Button } from '../../components/ui';
 import { useAuth, useAuthStatus } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { featureStatusQuery, featureSubscriptionApi } from './api';
-import { NOTIFY_TEXT } from './constants';
+import { useComingSoonT } from './coming-soon-text';
 
 /** 'Notify me' for a coming-soon feature: members follow it, anonymous visitors are asked to join. */
 export function NotifyMe({ feature }: { feature: string }) {
+  const t = useComingSoonT();
   const status = useAuthStatus();
   const memberId = useAuth().member?.id ?? 0;
   const signedIn = status === 'authenticated' && memberId > 0;
@@ -20,20 +21,20 @@ export function NotifyMe({ feature }: { feature: string }) {
       subscribe ? featureSubscriptionApi.subscribe(feature) : featureSubscriptionApi.unsubscribe(feature),
     onSuccess: (_data, subscribe) => {
       queryClient.setQueryData(featureStatusQuery(memberId, feature).queryKey, { subscribed: subscribe });
-      if (subscribe) toast.success(NOTIFY_TEXT.subscribedToast);
+      if (subscribe) toast.success(t('notify.subscribedToast'));
     },
-    onError: () => toast.error(NOTIFY_TEXT.failed),
+    onError: () => toast.error(t('notify.failed')),
   });
 
   if (!signedIn) {
     return (
       <>
-        <Button onClick={() => setJoinOpen(true)}>{NOTIFY_TEXT.notifyMe}</Button>
+        <Button onClick={() => setJoinOpen(true)}>{t('notify.notifyMe')}</Button>
         <JoinUsDialog
           open={joinOpen}
           onClose={() => setJoinOpen(false)}
-          title={NOTIFY_TEXT.joinTitle}
-          description={NOTIFY_TEXT.joinDescription}
+          title={t('notify.joinTitle')}
+          description={t('notify.joinDescription')}
         />
       </>
     );
@@ -46,7 +47,7 @@ export function NotifyMe({ feature }: { feature: string }) {
       aria-pressed={subscribed}
       onClick={() => toggle.mutate(!subscribed)}
     >
-      {subscribed ? NOTIFY_TEXT.subscribed : NOTIFY_TEXT.notifyMe}
+      {subscribed ? t('notify.subscribed') : t('notify.notifyMe')}
     </Button>
   );
 }

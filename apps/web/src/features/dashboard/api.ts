@@ -1,5 +1,4 @@
 import {
-  PLUGIN_MESSAGES,
   type Car,
   type CarPinResponse,
   type CarStats,
@@ -65,12 +64,6 @@ export const dashboardApi = {
   unfollowPlugin: (id: number) => api.delete<FollowResponse>(`/plugins/${id}/follow`),
   unfollowMember: (name: string) => api.delete<FollowResponse>(`/members/${encodeURIComponent(name)}/follow`),
 };
-
-export const DASHBOARD_MESSAGES = {
-  pinFailed: PLUGIN_MESSAGES.pinFailed,
-  deletePluginFailed: PLUGIN_MESSAGES.deleteFailed,
-  deleteCarFailed: 'Failed to delete car',
-} as const;
 
 /** Changes one item of a cached own list. */
 export function patchListItem<T extends { id: number }>(

@@ -1,17 +1,11 @@
-import {
-  compactNumber,
-  isCarActive,
-  pluginDisplayStatus,
-  type Car,
-  type Plugin,
-  type PluginDisplayStatus,
-} from '@bm/core';
+import { isCarActive, pluginDisplayStatus, type Car, type Plugin, type PluginDisplayStatus } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
+import { compactNumber, exactNumber } from '../../lib/format';
 import { CarBanner } from '../cars';
 import { PluginBanner } from '../plugins';
-import { DASHBOARD_TEXT as T } from './constants';
+import { STATUS_KEYS, useDashboardT } from './dashboard-text';
 
 type Tone = 'amber' | 'emerald' | 'slate' | 'sky' | 'rose';
 const TONES: Record<Tone, string> = {
@@ -33,12 +27,18 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
 const STATUS_TONE: Record<PluginDisplayStatus, Tone> = { Pending: 'amber', Published: 'emerald', Draft: 'slate' };
 
 export function PluginStatusBadge({ plugin }: { plugin: Pick<Plugin, 'needsApproval' | 'publishedOnce'> }) {
+  const t = useDashboardT();
   const status = pluginDisplayStatus(plugin);
-  return <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
+  return <Badge tone={STATUS_TONE[status]}>{t(STATUS_KEYS[status])}</Badge>;
 }
 
 export function CarStatusBadge({ car }: { car: Pick<Car, 'status'> }) {
-  return isCarActive(car.status) ? <Badge tone="emerald">{T.active}</Badge> : <Badge tone="rose">{T.inactive}</Badge>;
+  const t = useDashboardT();
+  return isCarActive(car.status) ? (
+    <Badge tone="emerald">{t('badge.active')}</Badge>
+  ) : (
+    <Badge tone="rose">{t('badge.inactive')}</Badge>
+  );
 }
 
 /** The name of the card's item, read by screen readers after a short button label ('Delete' + name). */
@@ -76,6 +76,7 @@ function DashCard({
   primary: ReactNode;
   actions: CardActions;
 }) {
+  const t = useDashboardT();
   return (
     <li
       className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70"
@@ -85,7 +86,7 @@ function DashCard({
         {banner}
         {isPinned && (
           <span className="absolute left-2 top-2">
-            <Badge tone="sky">{T.pinnedBadge}</Badge>
+            <Badge tone="sky">{t('badge.pinned')}</Badge>
           </span>
         )}
       </div>
@@ -99,7 +100,7 @@ function DashCard({
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-400">
           {counts}
           <span>
-            {T.updated} <Time value={updatedAt} />
+            {t('card.updated')} <Time value={updatedAt} />
           </span>
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -111,13 +112,13 @@ function DashCard({
             disabled={actions.pinBusy}
             onClick={actions.onPin}
           >
-            {named(isPinned ? T.unpin : T.pin, name)}
+            {named(isPinned ? t('card.unpin') : t('card.pin'), name)}
           </Button>
           <Button size="sm" variant="outline" onClick={actions.onStats}>
-            {named(T.statsButton, name)}
+            {named(t('card.stats'), name)}
           </Button>
           <Button size="sm" variant="ghost" className="text-rose-300 hover:text-rose-200" onClick={actions.onDelete}>
-            {named(T.delete, name)}
+            {named(t('card.delete'), name)}
           </Button>
         </div>
       </div>
@@ -125,11 +126,14 @@ function DashCard({
   );
 }
 
-const Count = ({ n, text }: { n: number; text: (s: string) => string }) => (
-  <span title={n.toLocaleString('en-US')}>{text(compactNumber(n))}</span>
-);
+/** A count as the compact rule writes it ('41.7k downloads'), the exact figure in its tooltip. */
+function Count({ n, of }: { n: number; of: 'card.downloads' | 'card.copies' | 'card.views' }) {
+  const t = useDashboardT();
+  return <span title={exactNumber(n)}>{t(of, { count: n, shown: compactNumber(n) })}</span>;
+}
 
 export function PluginDashCard({ plugin, ...actions }: { plugin: Plugin } & CardActions) {
+  const t = useDashboardT();
   return (
     <DashCard
       name={plugin.name}
@@ -138,23 +142,25 @@ export function PluginDashCard({ plugin, ...actions }: { plugin: Plugin } & Card
       badges={
         <>
           <PluginStatusBadge plugin={plugin} />
-          <Badge tone={plugin.isListed ? 'sky' : 'slate'}>{plugin.isListed ? T.listed : T.unlisted}</Badge>
+          <Badge tone={plugin.isListed ? 'sky' : 'slate'}>
+            {plugin.isListed ? t('badge.listed') : t('badge.unlisted')}
+          </Badge>
           <Badge tone={plugin.isPubliclyVisible ? 'emerald' : 'rose'}>
-            {plugin.isPubliclyVisible ? T.visible : T.hidden}
+            {plugin.isPubliclyVisible ? t('badge.visible') : t('badge.hidden')}
           </Badge>
         </>
       }
       counts={
         <>
-          <Count n={plugin.downloadCount} text={T.downloadsCount} />
-          <Count n={plugin.viewCount} text={T.viewsCount} />
+          <Count n={plugin.downloadCount} of="card.downloads" />
+          <Count n={plugin.viewCount} of="card.views" />
         </>
       }
       updatedAt={plugin.updatedAt}
       isPinned={plugin.isPinned}
       primary={
         <ButtonLink size="sm" to={`/plugins/${plugin.id}/manage`}>
-          {named(T.manage, plugin.name)}
+          {named(t('card.manage'), plugin.name)}
         </ButtonLink>
       }
       actions={actions}
@@ -163,6 +169,7 @@ export function PluginDashCard({ plugin, ...actions }: { plugin: Plugin } & Card
 }
 
 export function CarDashCard({ car, ...actions }: { car: Car } & CardActions) {
+  const t = useDashboardT();
   return (
     <DashCard
       name={car.name}
@@ -171,15 +178,15 @@ export function CarDashCard({ car, ...actions }: { car: Car } & CardActions) {
       badges={<CarStatusBadge car={car} />}
       counts={
         <>
-          <Count n={car.codeCopies} text={T.copiesCount} />
-          <Count n={car.views} text={T.viewsCount} />
+          <Count n={car.codeCopies} of="card.copies" />
+          <Count n={car.views} of="card.views" />
         </>
       }
       updatedAt={car.updatedAt}
       isPinned={car.isPinned}
       primary={
         <ButtonLink size="sm" to={`/cars/${car.id}/edit`}>
-          {named(T.edit, car.name)}
+          {named(t('card.edit'), car.name)}
         </ButtonLink>
       }
       actions={actions}

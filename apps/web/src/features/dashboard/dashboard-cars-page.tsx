@@ -1,10 +1,11 @@
 import { useDocumentTitle } from '../../components/use-document-title';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import { CarGrid } from './grids';
 import { DashboardLayout } from './layout';
 
 export function DashboardCarsPage() {
-  useDocumentTitle(T.myCars);
+  const t = useDashboardT();
+  useDocumentTitle(t('tabs.myCars'));
   return (
     <DashboardLayout>
       <CarGrid />

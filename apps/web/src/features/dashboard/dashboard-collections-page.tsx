@@ -1,12 +1,13 @@
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentMember } from '../../lib/auth';
 import { MemberCollections } from '../collections';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import { DashboardLayout } from './layout';
 
 /** /dashboard/collections: the member's own collections, every visibility, with New collection. */
 export function DashboardCollectionsPage() {
-  useDocumentTitle(T.collections);
+  const t = useDashboardT();
+  useDocumentTitle(t('tabs.collections'));
   const member = useCurrentMember();
   return <DashboardLayout>{member && <MemberCollections username={member.username} mine />}</DashboardLayout>;
 }

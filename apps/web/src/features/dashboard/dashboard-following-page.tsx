@@ -1,4 +1,4 @@
-import { FOLLOW_TEXT as F, type FollowingResponse } from '@bm/core';
+import type { FollowingResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,19 +7,21 @@ import { Avatar, Button, Spinner, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { toast } from '../../lib/toast';
 import { dashboardApi, followingQuery } from './api';
+import { useDashboardT } from './dashboard-text';
 import { LoadError } from './grids';
 import { DashboardLayout } from './layout';
 
 /** /dashboard/following: the plugins and members the member follows, each with Unfollow. */
 export function DashboardFollowingPage() {
-  useDocumentTitle(F.title);
+  const t = useDashboardT();
+  useDocumentTitle(t('following.title'));
   const query = useQuery(followingQuery());
   return (
     <DashboardLayout>
       {query.isPending ? (
-        <Spinner label={F.loading} />
+        <Spinner label={t('following.loading')} />
       ) : query.isError ? (
-        <LoadError text={F.loadFailed} onRetry={() => void query.refetch()} />
+        <LoadError text={t('following.loadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <FollowingLists data={query.data} />
       )}
@@ -31,6 +33,7 @@ const rowClass = 'flex items-center gap-3 rounded-xl border border-slate-800 bg-
 const nameLink = cx('min-w-0 break-words font-semibold text-white hover:text-sky-300', focusRing);
 
 function FollowingLists({ data }: { data: FollowingResponse }) {
+  const t = useDashboardT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const unfollow = async (
@@ -43,7 +46,7 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
       await call();
       queryClient.setQueryData<FollowingResponse>(followingQueryKey, (old) => (old ? drop(old) : old));
     } catch {
-      toast.error(F.unfollowFailed);
+      toast.error(t('following.unfollowFailed'));
     } finally {
       setBusy(null);
     }
@@ -52,10 +55,10 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
     <div className="grid gap-8 lg:grid-cols-2">
       <section aria-labelledby="followed-plugins" className="min-w-0">
         <h2 id="followed-plugins" className="mb-3 text-lg font-semibold text-white">
-          {F.pluginsHeading} ({data.plugins.length})
+          {t('withCount', { label: t('following.pluginsHeading'), n: data.plugins.length })}
         </h2>
         {data.plugins.length === 0 ? (
-          <p className="text-sm text-slate-400">{F.noPlugins}</p>
+          <p className="text-sm text-slate-400">{t('following.noPlugins')}</p>
         ) : (
           <ul className="space-y-2" data-testid="followed-plugins">
             {data.plugins.map((p) => (
@@ -66,13 +69,14 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
                   </Link>
                   <p className="truncate text-sm text-slate-400">
                     {p.author}
-                    {p.versionString ? ` · v${p.versionString}` : ''} · {F.followerCount(p.followerCount)}
+                    {p.versionString ? ` · v${p.versionString}` : ''} ·{' '}
+                    {t('following.followers', { count: p.followerCount })}
                   </p>
                 </div>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={F.unfollowLabel(p.name)}
+                  aria-label={t('following.unfollowLabel', { name: p.name })}
                   disabled={busy === `p${p.id}`}
                   onClick={() =>
                     void unfollow(
@@ -82,7 +86,7 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
                     )
                   }
                 >
-                  {F.unfollow}
+                  {t('following.unfollow')}
                 </Button>
               </li>
             ))}
@@ -91,10 +95,10 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
       </section>
       <section aria-labelledby="followed-members" className="min-w-0">
         <h2 id="followed-members" className="mb-3 text-lg font-semibold text-white">
-          {F.membersHeading} ({data.members.length})
+          {t('withCount', { label: t('following.membersHeading'), n: data.members.length })}
         </h2>
         {data.members.length === 0 ? (
-          <p className="text-sm text-slate-400">{F.noMembers}</p>
+          <p className="text-sm text-slate-400">{t('following.noMembers')}</p>
         ) : (
           <ul className="space-y-2" data-testid="followed-members">
             {data.members.map((m) => (
@@ -104,12 +108,12 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
                   <Link to={`/members/${encodeURIComponent(m.displayName)}`} className={nameLink}>
                     {m.displayName}
                   </Link>
-                  <p className="text-sm text-slate-400">{F.followerCount(m.followerCount)}</p>
+                  <p className="text-sm text-slate-400">{t('following.followers', { count: m.followerCount })}</p>
                 </div>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={F.unfollowLabel(m.displayName)}
+                  aria-label={t('following.unfollowLabel', { name: m.displayName })}
                   disabled={busy === `m${m.id}`}
                   onClick={() =>
                     void unfollow(
@@ -119,7 +123,7 @@ function FollowingLists({ data }: { data: FollowingResponse }) {
                     )
                   }
                 >
-                  {F.unfollow}
+                  {t('following.unfollow')}
                 </Button>
               </li>
             ))}

@@ -1,10 +1,11 @@
 import { useDocumentTitle } from '../../components/use-document-title';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import { Overview } from './overview';
 import { DashboardLayout } from './layout';
 
 export function DashboardPage() {
-  useDocumentTitle(T.title);
+  const t = useDashboardT();
+  useDocumentTitle(t('title'));
   return (
     <DashboardLayout>
       <Overview />

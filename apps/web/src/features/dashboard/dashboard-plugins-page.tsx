@@ -1,10 +1,11 @@
 import { useDocumentTitle } from '../../components/use-document-title';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import { PluginGrid } from './grids';
 import { DashboardLayout } from './layout';
 
 export function DashboardPluginsPage() {
-  useDocumentTitle(T.myPlugins);
+  const t = useDashboardT();
+  useDocumentTitle(t('tabs.myPlugins'));
   return (
     <DashboardLayout>
       <PluginGrid />

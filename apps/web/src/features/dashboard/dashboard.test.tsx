@@ -2,9 +2,10 @@ import type { Car, Plugin } from '@bm/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../lib/i18n';
 import { makeCar, makePlugin } from '../../test/fixtures';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { DASHBOARD_TEXT as T } from './constants';
+import T from '../../locales/en/dashboard';
 import { DashboardCarsPage, DashboardPage, DashboardPluginsPage } from './pages';
 import { readGridSort } from './use-grid-sort';
 
@@ -72,17 +73,20 @@ describe('dashboard', () => {
     serve();
     renderPage(<DashboardPage />, { path: '/dashboard' });
     const stats = await screen.findByTestId('dashboard-stats');
-    await waitFor(() => expect(within(stats).getByText(T.totalPlugins).nextSibling).toHaveTextContent('4'));
-    expect(within(stats).getByText(T.published).nextSibling).toHaveTextContent('2');
+    await waitFor(() => expect(within(stats).getByText(T.overview.totalPlugins).nextSibling).toHaveTextContent('4'));
+    expect(within(stats).getByText(T.overview.published).nextSibling).toHaveTextContent('2');
     // Total Cars is every own car (A, I and D here), the number the My Cars tab shows too.
-    expect(within(stats).getByText(T.totalCars).nextSibling).toHaveTextContent('3');
-    expect(within(stats).getByText(T.downloads).nextSibling).toHaveTextContent('123');
-    const nav = screen.getByRole('navigation', { name: T.tabs });
-    expect(within(nav).getByRole('link', { name: T.overview })).toHaveAttribute('aria-current', 'page');
+    expect(within(stats).getByText(T.overview.totalCars).nextSibling).toHaveTextContent('3');
+    expect(within(stats).getByText(T.overview.downloads).nextSibling).toHaveTextContent('123');
+    const nav = screen.getByRole('navigation', { name: T.tabs.nav });
+    expect(within(nav).getByRole('link', { name: T.tabs.overview })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'My Plugins (4)' })).toHaveAttribute('href', '/dashboard/plugins');
     expect(within(nav).getByRole('link', { name: 'My Cars (3)' })).not.toHaveAttribute('aria-current');
-    expect(within(nav).getByRole('link', { name: T.settings })).toHaveAttribute('href', '/account/settings');
-    expect(screen.getByRole('link', { name: T.viewAllPlugins(4) })).toHaveAttribute('href', '/dashboard/plugins');
+    expect(within(nav).getByRole('link', { name: T.tabs.settings })).toHaveAttribute('href', '/account/settings');
+    expect(screen.getByRole('link', { name: T.overview.viewAllPlugins_other.replace('{count}', '4') })).toHaveAttribute(
+      'href',
+      '/dashboard/plugins',
+    );
   });
 
   it('badges each plugin Pending, Published or Draft with its listed and visible flags', async () => {
@@ -93,8 +97,8 @@ describe('dashboard', () => {
     expect(within(await card('Pending One')).getByText('Pending')).toBeInTheDocument();
     expect(within(await card('Draft One')).getByText('Draft')).toBeInTheDocument();
     const hidden = await card('Hidden Published');
-    expect(within(hidden).getByText(T.unlisted)).toBeInTheDocument();
-    expect(within(hidden).getByText(T.hidden)).toBeInTheDocument();
+    expect(within(hidden).getByText(T.badge.unlisted)).toBeInTheDocument();
+    expect(within(hidden).getByText(T.badge.hidden)).toBeInTheDocument();
     expect(within(hidden).getByRole('link', { name: 'Manage Hidden Published' })).toHaveAttribute(
       'href',
       '/plugins/4/manage',
@@ -142,9 +146,36 @@ describe('dashboard', () => {
     });
     renderPage(<DashboardPluginsPage />, { path: '/dashboard/plugins' });
     const user = userEvent.setup();
-    expect(await screen.findByText(T.pluginsFailed)).toBeInTheDocument();
+    expect(await screen.findByText(T.grid.pluginsFailed)).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: T.retry }));
-    expect(await screen.findByRole('link', { name: T.createFirstPlugin })).toHaveAttribute('href', '/plugins/new');
+    await user.click(screen.getByRole('button', { name: T.grid.retry }));
+    expect(await screen.findByRole('link', { name: T.grid.createFirstPlugin })).toHaveAttribute('href', '/plugins/new');
+  });
+
+  it("speaks the reader's language: the French overview, tabs, cards and delete dialog", async () => {
+    await changeLocale('fr');
+    serve();
+    const { unmount } = renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeInTheDocument();
+    const stats = await screen.findByTestId('dashboard-stats');
+    await waitFor(() => expect(within(stats).getByText('Plugins au total').nextSibling).toHaveTextContent('4'));
+    const nav = screen.getByRole('navigation', { name: 'Sections du tableau de bord' });
+    expect(within(nav).getByRole('link', { name: 'Mes plugins (4)' })).toHaveAttribute('href', '/dashboard/plugins');
+    const all = screen.getByRole('link', { name: 'Tout voir (4 plugins)' });
+    expect(all).toHaveTextContent('Tout voir (4)');
+    unmount();
+
+    renderPage(<DashboardPluginsPage />, { path: '/dashboard/plugins' });
+    const card = (await screen.findByRole('link', { name: 'Pending One' })).closest('li')!;
+    expect(within(card).getByText('En attente')).toBeInTheDocument();
+    expect(within(card).getByText('20 téléchargements')).toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Supprimer Pending One' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supprimer le plugin ?' });
+    expect(
+      within(dialog).getByText(
+        '« Pending One » et tout ce qui a été envoyé pour lui seront supprimés. Cette action est irréversible.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
   });
 });

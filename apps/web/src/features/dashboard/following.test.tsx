@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePlugin } from '../../test/fixtures';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { DASHBOARD_TEXT as T } from './constants';
+import T from '../../locales/en/dashboard';
 import { DashboardFollowingPage } from './pages';
 
 const following: FollowingResponse = {
@@ -32,7 +32,7 @@ describe('the Following tab', () => {
     });
     renderPage(<DashboardFollowingPage />, { path: '/dashboard/following' });
     expect(await screen.findByRole('link', { name: 'Speedo' }, { timeout: 5000 })).toHaveAttribute('href', '/plugin/7');
-    expect(screen.getByRole('link', { name: T.following })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: T.tabs.following })).toHaveAttribute('aria-current', 'page');
     const members = screen.getByRole('region', { name: /Members you follow/ });
     expect(within(members).getByRole('link', { name: 'ada' })).toHaveAttribute('href', '/members/ada');
 
@@ -52,7 +52,7 @@ describe('the Following tab', () => {
       return json(200, []);
     });
     renderPage(<DashboardFollowingPage />, { path: '/dashboard/following' });
-    const retry = await screen.findByRole('button', { name: T.retry });
+    const retry = await screen.findByRole('button', { name: T.grid.retry });
     expect(screen.getByText(F.loadFailed)).toBeInTheDocument();
     fail = false;
     await userEvent.click(retry);

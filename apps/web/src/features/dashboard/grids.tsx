@@ -5,17 +5,9 @@ import { Alert, Button, ButtonLink, Dialog, inputClasses } from '../../component
 import { ListSkeleton } from '../../components/catalogue-list';
 import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
-import {
-  DASHBOARD_MESSAGES as M,
-  dashboardApi,
-  dashboardKeys,
-  myCarsQuery,
-  myPluginsQuery,
-  patchListItem,
-  removeListItem,
-} from './api';
+import { dashboardApi, dashboardKeys, myCarsQuery, myPluginsQuery, patchListItem, removeListItem } from './api';
 import { CarDashCard, PluginDashCard } from './cards';
-import { DASHBOARD_TEXT as T } from './constants';
+import { dashboardT, useDashboardT } from './dashboard-text';
 import { StatsDialog, type StatsTarget } from './stats-dialog';
 import { useGridSort, type CountParam } from './use-grid-sort';
 
@@ -34,11 +26,12 @@ export function useMyCars() {
 
 /** A failed list: what went wrong and a way to try again. */
 export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const t = useDashboardT();
   return (
     <Alert variant="error">
       <span className="mr-3">{text}</span>
       <Button size="sm" variant="outline" onClick={onRetry}>
-        {T.retry}
+        {t('grid.retry')}
       </Button>
     </Alert>
   );
@@ -55,19 +48,20 @@ export function EmptyState({ title, hint, action }: { title: string; hint: strin
 }
 
 function SortControls({ countParam }: { countParam: CountParam }) {
+  const t = useDashboardT();
   const [sort, setSort] = useGridSort(countParam);
   const id = useId();
   const options: Array<[DashboardSortKey, string]> = [
-    ['updated', T.sortUpdated],
-    ['name', T.sortName],
-    ['count', countParam === 'downloads' ? T.sortDownloads : T.sortCopies],
-    ['views', T.sortViews],
+    ['updated', t('sort.updated')],
+    ['name', t('sort.name')],
+    ['count', countParam === 'downloads' ? t('sort.downloads') : t('sort.copies')],
+    ['views', t('sort.views')],
   ];
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div>
         <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
-          {T.sortBy}
+          {t('sort.by')}
         </label>
         <select
           id={id}
@@ -82,7 +76,11 @@ function SortControls({ countParam }: { countParam: CountParam }) {
           ))}
         </select>
       </div>
-      <div role="group" aria-label={T.direction} className="inline-flex rounded-lg border border-slate-700 p-0.5">
+      <div
+        role="group"
+        aria-label={t('sort.direction')}
+        className="inline-flex rounded-lg border border-slate-700 p-0.5"
+      >
         {(['asc', 'desc'] as const).map((dir) => (
           <Button
             key={dir}
@@ -91,7 +89,7 @@ function SortControls({ countParam }: { countParam: CountParam }) {
             aria-pressed={sort.dir === dir}
             onClick={() => setSort({ dir })}
           >
-            {dir === 'asc' ? T.ascending : T.descending}
+            {dir === 'asc' ? t('sort.ascending') : t('sort.descending')}
           </Button>
         ))}
       </div>
@@ -118,7 +116,7 @@ function usePin<T extends { id: number; isPinned: boolean }>(
       void client.invalidateQueries({ queryKey: key });
     } catch {
       patchListItem<T>(client, key, item.id, { isPinned: !next } as Partial<T>);
-      toast.error(M.pinFailed);
+      toast.error(dashboardT()('grid.pinFailed'));
     } finally {
       setBusy((b) => {
         const out = new Set(b);
@@ -144,6 +142,7 @@ function ConfirmDelete({
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }) {
+  const t = useDashboardT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -166,10 +165,10 @@ function ConfirmDelete({
       )}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose} disabled={busy}>
-          {T.cancel}
+          {t('delete.cancel')}
         </Button>
         <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
-          {busy ? T.deleting : T.delete}
+          {busy ? t('delete.deleting') : t('delete.confirm')}
         </Button>
       </div>
     </Dialog>
@@ -196,26 +195,29 @@ function GridBody<T extends { id: number }>({
 }
 
 export function CreateFirstPlugin() {
+  const t = useDashboardT();
   return (
     <EmptyState
-      title={T.noPlugins}
-      hint={T.noPluginsHint}
-      action={<ButtonLink to="/plugins/new">{T.createFirstPlugin}</ButtonLink>}
+      title={t('grid.noPlugins')}
+      hint={t('grid.noPluginsHint')}
+      action={<ButtonLink to="/plugins/new">{t('grid.createFirstPlugin')}</ButtonLink>}
     />
   );
 }
 
 export function UploadFirstCar() {
+  const t = useDashboardT();
   return (
     <EmptyState
-      title={T.noCars}
-      hint={T.noCarsHint}
-      action={<ButtonLink to="/cars/upload">{T.uploadFirstCar}</ButtonLink>}
+      title={t('grid.noCars')}
+      hint={t('grid.noCarsHint')}
+      action={<ButtonLink to="/cars/upload">{t('grid.uploadFirstCar')}</ButtonLink>}
     />
   );
 }
 
 export function PluginGrid() {
+  const t = useDashboardT();
   const member = useCurrentMember();
   const client = useQueryClient();
   const key = dashboardKeys.plugins(member?.id ?? 0);
@@ -230,7 +232,7 @@ export function PluginGrid() {
     removeListItem<Plugin>(client, key, plugin.id);
     setDeleting(null);
     focusLater('my-plugins-heading');
-    toast.success(T.pluginDeleted);
+    toast.success(t('delete.pluginDone'));
     void client.invalidateQueries({ queryKey: ['plugins'] });
   };
 
@@ -238,13 +240,18 @@ export function PluginGrid() {
     <section aria-labelledby="my-plugins-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="my-plugins-heading" tabIndex={-1} className="text-xl font-bold text-white focus:outline-none">
-          {T.myPlugins}
+          {t('tabs.myPlugins')}
         </h2>
         {query.data && query.data.length > 1 && <SortControls countParam="downloads" />}
       </div>
-      <GridBody query={query} loading={T.loadingPlugins} failed={T.pluginsFailed} empty={<CreateFirstPlugin />}>
+      <GridBody
+        query={query}
+        loading={t('grid.loadingPlugins')}
+        failed={t('grid.pluginsFailed')}
+        empty={<CreateFirstPlugin />}
+      >
         {(items) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myPlugins}>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('tabs.myPlugins')}>
             {sortDashboardItems(
               items,
               (p) => ({
@@ -272,9 +279,9 @@ export function PluginGrid() {
       {stats && <StatsDialog target={stats} onClose={() => setStats(null)} />}
       {deleting && (
         <ConfirmDelete
-          title={T.deletePluginTitle}
-          body={T.deletePluginBody(deleting.name)}
-          failed={M.deletePluginFailed}
+          title={t('delete.pluginTitle')}
+          body={t('delete.pluginBody', { name: deleting.name })}
+          failed={t('delete.pluginFailed')}
           onConfirm={() => remove(deleting)}
           onClose={() => setDeleting(null)}
         />
@@ -284,6 +291,7 @@ export function PluginGrid() {
 }
 
 export function CarGrid() {
+  const t = useDashboardT();
   const member = useCurrentMember();
   const client = useQueryClient();
   const key = dashboardKeys.cars(member?.id ?? 0);
@@ -298,7 +306,7 @@ export function CarGrid() {
     removeListItem<Car>(client, key, car.id);
     setDeleting(null);
     focusLater('my-cars-heading');
-    toast.success(T.carDeleted);
+    toast.success(t('delete.carDone'));
     void client.invalidateQueries({ queryKey: ['cars'] });
   };
 
@@ -306,13 +314,13 @@ export function CarGrid() {
     <section aria-labelledby="my-cars-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="my-cars-heading" tabIndex={-1} className="text-xl font-bold text-white focus:outline-none">
-          {T.myCars}
+          {t('tabs.myCars')}
         </h2>
         {query.data && query.data.length > 1 && <SortControls countParam="copies" />}
       </div>
-      <GridBody query={query} loading={T.loadingCars} failed={T.carsFailed} empty={<UploadFirstCar />}>
+      <GridBody query={query} loading={t('grid.loadingCars')} failed={t('grid.carsFailed')} empty={<UploadFirstCar />}>
         {(items) => (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.myCars}>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('tabs.myCars')}>
             {sortDashboardItems(
               items,
               (c) => ({
@@ -340,9 +348,9 @@ export function CarGrid() {
       {stats && <StatsDialog target={stats} onClose={() => setStats(null)} />}
       {deleting && (
         <ConfirmDelete
-          title={T.deleteCarTitle}
-          body={T.deleteCarBody(deleting.name)}
-          failed={M.deleteCarFailed}
+          title={t('delete.carTitle')}
+          body={t('delete.carBody', { name: deleting.name })}
+          failed={t('delete.carFailed')}
           onConfirm={() => remove(deleting)}
           onClose={() => setDeleting(null)}
         />

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { DASHBOARD_HEADER_TEXT as T } from './header';
+import T from '../../locales/en/dashboard';
 import { DashboardPage } from './pages';
 
 describe('dashboard header', () => {

@@ -2,19 +2,24 @@ import { dashboardCounts, type Car, type Plugin } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Time, cx, focusRing } from '../../components/ui';
+import { exactNumber } from '../../lib/format';
 import { CarStatusBadge, PluginStatusBadge } from './cards';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import { CreateFirstPlugin, LoadError, UploadFirstCar, useMyCars, useMyPlugins } from './grids';
 
 function StatCard({ label, value }: { label: string; value: number | null }) {
+  const t = useDashboardT();
   return (
     <div className="rounded-xl border border-slate-800 bg-slate-900/70 p-4">
       <dt className="text-sm text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-white">
         {value === null ? (
-          <span className="inline-block h-7 w-12 animate-pulse rounded bg-slate-800" aria-label="Loading" />
+          <span
+            className="inline-block h-7 w-12 animate-pulse rounded bg-slate-800"
+            aria-label={t('overview.loading')}
+          />
         ) : (
-          value.toLocaleString('en-US')
+          exactNumber(value)
         )}
       </dd>
     </div>
@@ -45,6 +50,7 @@ function RecentList({
   empty: ReactNode;
   children: ReactNode;
 }) {
+  const t = useDashboardT();
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-800 bg-slate-900/40 p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
@@ -57,7 +63,7 @@ function RecentList({
             aria-label={allLabel}
             className={cx('rounded text-sm text-sky-300 hover:text-sky-200', focusRing)}
           >
-            {T.viewAll(total)}
+            {t('overview.viewAll', { n: total })}
           </Link>
         )}
       </div>
@@ -85,6 +91,7 @@ function RecentRow({
   badge: ReactNode;
   updatedAt: string;
 }) {
+  const t = useDashboardT();
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
@@ -95,7 +102,7 @@ function RecentRow({
           {name}
         </Link>
         <p className="text-xs text-slate-400">
-          {T.updated} <Time value={updatedAt} />
+          {t('card.updated')} <Time value={updatedAt} />
         </p>
       </div>
       {badge}
@@ -105,6 +112,7 @@ function RecentRow({
 
 /** The dashboard home: the counts, then the newest plugins and cars with links to all of them. */
 export function Overview() {
+  const t = useDashboardT();
   const plugins = useMyPlugins();
   const cars = useMyCars();
   const pluginCounts = plugins.data ? dashboardCounts(plugins.data, []) : null;
@@ -113,24 +121,26 @@ export function Overview() {
     <div className="space-y-6">
       <section aria-labelledby="dashboard-stats">
         <h2 id="dashboard-stats" className="sr-only">
-          {T.stats}
+          {t('overview.stats')}
         </h2>
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="dashboard-stats">
-          <StatCard label={T.totalPlugins} value={pluginCounts?.totalPlugins ?? null} />
-          <StatCard label={T.published} value={pluginCounts?.published ?? null} />
-          <StatCard label={T.totalCars} value={carCounts?.totalCars ?? null} />
-          <StatCard label={T.downloads} value={pluginCounts?.downloads ?? null} />
+          <StatCard label={t('overview.totalPlugins')} value={pluginCounts?.totalPlugins ?? null} />
+          <StatCard label={t('overview.published')} value={pluginCounts?.published ?? null} />
+          <StatCard label={t('overview.totalCars')} value={carCounts?.totalCars ?? null} />
+          <StatCard label={t('overview.downloads')} value={pluginCounts?.downloads ?? null} />
         </dl>
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentList
-          title={T.recentPlugins}
+          title={t('overview.recentPlugins')}
           id="recent-plugins"
           allLink="/dashboard/plugins"
-          allLabel={T.viewAllPlugins(plugins.data?.length ?? 0)}
+          allLabel={t('overview.viewAllPlugins', { count: plugins.data?.length ?? 0 })}
           total={plugins.data?.length ?? 0}
           loading={plugins.isPending}
-          error={plugins.isError ? <LoadError text={T.pluginsFailed} onRetry={() => void plugins.refetch()} /> : null}
+          error={
+            plugins.isError ? <LoadError text={t('grid.pluginsFailed')} onRetry={() => void plugins.refetch()} /> : null
+          }
           empty={<CreateFirstPlugin />}
         >
           {byUpdated<Plugin>(plugins.data ?? []).map((p) => (
@@ -144,13 +154,13 @@ export function Overview() {
           ))}
         </RecentList>
         <RecentList
-          title={T.recentCars}
+          title={t('overview.recentCars')}
           id="recent-cars"
           allLink="/dashboard/cars"
-          allLabel={T.viewAllCars(cars.data?.length ?? 0)}
+          allLabel={t('overview.viewAllCars', { count: cars.data?.length ?? 0 })}
           total={cars.data?.length ?? 0}
           loading={cars.isPending}
-          error={cars.isError ? <LoadError text={T.carsFailed} onRetry={() => void cars.refetch()} /> : null}
+          error={cars.isError ? <LoadError text={t('grid.carsFailed')} onRetry={() => void cars.refetch()} /> : null}
           empty={<UploadFirstCar />}
         >
           {byUpdated<Car>(cars.data ?? []).map((c) => (

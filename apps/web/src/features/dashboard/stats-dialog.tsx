@@ -2,8 +2,9 @@ import { STATS_DAY_SPANS, type StatsDaySpan } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button, Dialog, Spinner } from '../../components/ui';
+import { exactNumber } from '../../lib/format';
 import { carStatsQuery, pluginStatsQuery } from './api';
-import { DASHBOARD_TEXT as T } from './constants';
+import { useDashboardT } from './dashboard-text';
 import type { ChartSeries } from './stats-chart';
 
 const StatsChart = lazy(() => import('./stats-chart'));
@@ -31,28 +32,42 @@ function useStats(target: StatsTarget, days: StatsDaySpan) {
 
 /** A small dialog with the line chart of one own plugin or car, switchable between 30 and 90 days. */
 export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose: () => void }) {
+  const t = useDashboardT();
   const [days, setDays] = useState<StatsDaySpan>(30);
   const { rows, isError, refetch } = useStats(target, days);
-  const countLabel = target.kind === 'plugin' ? T.sortDownloads : T.sortCopies;
+  const plugin = target.kind === 'plugin';
+  const countLabel = plugin ? t('sort.downloads') : t('sort.copies');
+  const viewsLabel = t('sort.views');
 
   const chart = useMemo(() => {
     if (!rows) return null;
     const series: ChartSeries[] = [
       { label: countLabel, color: COLORS.count, values: rows.map((r) => r.count) },
-      { label: T.sortViews, color: COLORS.views, values: rows.map((r) => r.views) },
+      { label: viewsLabel, color: COLORS.views, values: rows.map((r) => r.views) },
     ];
     const total = (k: 'count' | 'views') => rows.reduce((s, r) => s + r[k], 0);
-    const summary =
-      target.kind === 'plugin'
-        ? T.pluginSummary(days, total('count'), total('views'))
-        : T.carSummary(days, total('count'), total('views'));
-    return { dates: rows.map((r) => r.date), series, summary };
-  }, [rows, countLabel, target.kind, days]);
+    return { dates: rows.map((r) => r.date), series, counted: total('count'), views: total('views') };
+  }, [rows, countLabel, viewsLabel]);
+  // Written on every render, so that it follows the language.
+  const summary =
+    chart &&
+    t('stats.summary', {
+      period: t('stats.period', { count: days }),
+      counted: t(plugin ? 'stats.downloads' : 'stats.copies', {
+        count: chart.counted,
+        shown: exactNumber(chart.counted),
+      }),
+      views: t('stats.views', { count: chart.views, shown: exactNumber(chart.views) }),
+    });
 
   return (
-    <Dialog open onClose={onClose} title={T.statsTitle(target.name)} className="max-w-2xl">
+    <Dialog open onClose={onClose} title={t('stats.title', { name: target.name })} className="max-w-2xl">
       <div className="space-y-4">
-        <div role="group" aria-label={T.range} className="inline-flex rounded-lg border border-slate-700 p-0.5">
+        <div
+          role="group"
+          aria-label={t('stats.range')}
+          className="inline-flex rounded-lg border border-slate-700 p-0.5"
+        >
           {STATS_DAY_SPANS.map((span) => (
             <Button
               key={span}
@@ -61,28 +76,28 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
               aria-pressed={span === days}
               onClick={() => setDays(span)}
             >
-              {T.last(span)}
+              {t('stats.days', { count: span })}
             </Button>
           ))}
         </div>
         {isError ? (
           <Alert variant="error">
-            <span className="mr-3">{T.statsFailed}</span>
+            <span className="mr-3">{t('stats.failed')}</span>
             <Button size="sm" variant="outline" onClick={() => void refetch()}>
-              {T.retry}
+              {t('stats.retry')}
             </Button>
           </Alert>
         ) : !chart ? (
           <div className="flex h-[220px] items-center justify-center">
-            <Spinner label={T.loadingStats} />
+            <Spinner label={t('stats.loading')} />
           </div>
         ) : (
           <figure className="space-y-2">
-            <div role="img" aria-label={T.chartLabel(countLabel.toLowerCase(), days)}>
+            <div role="img" aria-label={t(plugin ? 'stats.chartPlugin' : 'stats.chartCar', { count: days })}>
               <Suspense
                 fallback={
                   <div className="flex h-[220px] items-center justify-center">
-                    <Spinner label={T.loadingStats} />
+                    <Spinner label={t('stats.loading')} />
                   </div>
                 }
               >
@@ -93,18 +108,18 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
               {chart.series.map((s, i) => (
                 <li key={s.label} className="inline-flex items-center gap-1.5">
                   <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: s.color }} />
-                  {s.label} {i === 0 ? T.leftAxis : T.rightAxis}
+                  {t(i === 0 ? 'stats.leftAxis' : 'stats.rightAxis', { series: s.label })}
                 </li>
               ))}
             </ul>
             <figcaption className="text-sm text-slate-300" data-testid="stats-summary">
-              {chart.summary}
+              {summary}
             </figcaption>
           </figure>
         )}
         <div className="flex justify-end">
           <Button variant="ghost" onClick={onClose}>
-            {T.close}
+            {t('stats.close')}
           </Button>
         </div>
       </div>

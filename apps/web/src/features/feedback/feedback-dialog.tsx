@@ -1,11 +1,14 @@
+import { AUTH_MESSAGES, FEEDBACK_MAX } from '@bm/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, TextAreaField } from '../../components/ui';
 import { api, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { FEEDBACK_MAX, FEEDBACK_TEXT } from './constants';
+import { useFeedbackError, useFeedbackT } from './feedback-text';
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useFeedbackT();
+  const errorMessage = useFeedbackError();
   const [content, setContent] = useState('');
   const send = useMutation({
     // The server keeps at most 2000 characters of the page address.
@@ -13,7 +16,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
     meta: { errorShownInPlace: true },
     onSuccess: () => {
       setContent('');
-      toast.success(FEEDBACK_TEXT.thanks);
+      toast.success(t('thanks'));
       onClose();
     },
   });
@@ -31,24 +34,26 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Dialog open={open} onClose={close} title={FEEDBACK_TEXT.title} description={FEEDBACK_TEXT.description}>
+    <Dialog open={open} onClose={close} title={t('title')} description={t('description')}>
       <form noValidate onSubmit={submit} className="space-y-3" aria-busy={send.isPending}>
         <TextAreaField
-          label={FEEDBACK_TEXT.label}
-          placeholder={FEEDBACK_TEXT.placeholder}
+          label={t('label')}
+          placeholder={t('placeholder')}
           value={content}
           maxLength={FEEDBACK_MAX}
           rows={6}
           onChange={(e) => setContent(e.target.value.slice(0, FEEDBACK_MAX))}
-          hint={<span aria-live="polite">{FEEDBACK_TEXT.counter(content.length)}</span>}
+          hint={<span aria-live="polite">{t('counter', { length: content.length, max: FEEDBACK_MAX })}</span>}
         />
-        {send.isError && <Alert variant="error">{errorText(send.error, FEEDBACK_TEXT.failed)}</Alert>}
+        {send.isError && (
+          <Alert variant="error">{errorMessage(errorText(send.error, AUTH_MESSAGES.feedbackFailed))}</Alert>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={close}>
-            {FEEDBACK_TEXT.cancel}
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={!trimmed || send.isPending}>
-            {send.isPending ? FEEDBACK_TEXT.submitting : FEEDBACK_TEXT.submit}
+            {send.isPending ? t('submitting') : t('submit')}
           </Button>
         </div>
       </form>

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { hiddenInboxQuery, mailApi, mailKeys, type InboxParams } from './api';
-import { INBOX_TEXT as T } from './constants';
+import { useInboxT } from './inbox-text';
 import { ListControls } from './list-controls';
 import { MailList } from './mail-list';
 import { withRead, without } from './mail-live';
@@ -18,7 +18,8 @@ type HiddenParams = Omit<InboxParams, 'category'>;
 
 /** /mail/hidden: messages the member hid, each with Unhide. */
 export function HiddenInboxPage() {
-  useDocumentTitle(T.hiddenTitle);
+  const t = useInboxT();
+  useDocumentTitle(t('hiddenTitle'));
   const memberId = useAuth().member?.id ?? 0;
   const queryClient = useQueryClient();
   const [params, setParams] = useState<HiddenParams>({ page: 1, pageSize: MAIL_PAGE_SIZE, search: '' });
@@ -50,9 +51,9 @@ export function HiddenInboxPage() {
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-white">{T.hiddenTitle}</h1>
+        <h1 className="text-3xl font-bold text-white">{t('hiddenTitle')}</h1>
         <Link to="/mail" className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}>
-          {T.backToInbox}
+          {t('backToInbox')}
         </Link>
       </div>
       <ListControls
@@ -64,17 +65,22 @@ export function HiddenInboxPage() {
       <ListTop watch={JSON.stringify(params)} />
       <div className="mt-6">
         {query.isError ? (
-          <Alert variant="error">{T.fetchHiddenFailed}</Alert>
+          <Alert variant="error">{t('fetchHiddenFailed')}</Alert>
         ) : !data ? (
-          <Spinner label={T.loading} />
+          <Spinner label={t('loading')} />
         ) : data.items.length === 0 ? (
-          <p className="rounded-xl border border-slate-800 px-4 py-10 text-center text-slate-400">{T.emptyHidden}</p>
+          <p className="rounded-xl border border-slate-800 px-4 py-10 text-center text-slate-400">{t('emptyHidden')}</p>
         ) : (
           <MailList
             items={data.items}
             actions={(m) => (
-              <Button size="sm" variant="outline" onClick={() => unhide(m.id)} aria-label={`${T.unhide}: ${m.subject}`}>
-                {T.unhide}
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => unhide(m.id)}
+                aria-label={t('unhideLabel', { subject: m.subject })}
+              >
+                {t('unhide')}
               </Button>
             )}
           />

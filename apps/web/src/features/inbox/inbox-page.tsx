@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { inboxQuery, mailCategoriesQuery, mailKeys, type InboxParams } from './api';
-import { categoryLabel, INBOX_TEXT as T } from './constants';
+import { useCategoryLabel, useInboxT } from './inbox-text';
 import { ListControls } from './list-controls';
 import { MailList } from './mail-list';
 import { withRead, withReceived, without } from './mail-live';
@@ -17,7 +17,9 @@ import { useUnreadMailCount } from './use-unread-mail-count';
 
 /** /mail: the member's inbox with search, category, page size and paging, updated live. */
 export function InboxPage() {
-  useDocumentTitle(T.inboxTitle);
+  const t = useInboxT();
+  const categoryLabel = useCategoryLabel();
+  useDocumentTitle(t('inboxTitle'));
   const memberId = useAuth().member?.id ?? 0;
   const queryClient = useQueryClient();
   const unread = useUnreadMailCount();
@@ -47,16 +49,16 @@ export function InboxPage() {
     <section className="mx-auto max-w-4xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold text-white">{T.inboxTitle}</h1>
+          <h1 className="text-3xl font-bold text-white">{t('inboxTitle')}</h1>
           <p className="mt-1 text-sm text-slate-400" aria-live="polite" data-testid="inbox-unread">
-            {T.unread(unread)}
+            {t('unread', { count: unread })}
           </p>
         </div>
         <Link
           to="/mail/hidden"
           className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}
         >
-          {T.hiddenLink}
+          {t('hiddenLink')}
         </Link>
       </div>
       <ListControls
@@ -67,7 +69,7 @@ export function InboxPage() {
       >
         <div>
           <label htmlFor={categoryId} className="mb-1 block text-sm font-medium text-slate-200">
-            {T.categoryLabel}
+            {t('categoryLabel')}
           </label>
           <select
             id={categoryId}
@@ -75,10 +77,10 @@ export function InboxPage() {
             onChange={(e) => change({ category: e.target.value })}
             className={cx(inputClasses(false), 'h-10 py-0 sm:w-48')}
           >
-            <option value="">{T.allCategories}</option>
+            <option value="">{t('allCategories')}</option>
             {(categories.data ?? []).map((c) => (
               <option key={c.category} value={c.category}>
-                {`${categoryLabel(c.category)} (${c.count})`}
+                {t('categoryCount', { category: categoryLabel(c.category), n: c.count })}
               </option>
             ))}
           </select>
@@ -87,11 +89,11 @@ export function InboxPage() {
       <ListTop watch={JSON.stringify(params)} />
       <div className="mt-6">
         {query.isError ? (
-          <Alert variant="error">{T.fetchInboxFailed}</Alert>
+          <Alert variant="error">{t('fetchInboxFailed')}</Alert>
         ) : !data ? (
-          <Spinner label={T.loading} />
+          <Spinner label={t('loading')} />
         ) : data.items.length === 0 ? (
-          <p className="rounded-xl border border-slate-800 px-4 py-10 text-center text-slate-400">{T.empty}</p>
+          <p className="rounded-xl border border-slate-800 px-4 py-10 text-center text-slate-400">{t('empty')}</p>
         ) : (
           <MailList items={data.items} />
         )}

@@ -2,9 +2,10 @@ import { MAIL_EVENT, type MailMessage } from '@bm/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../lib/i18n';
 import { realtime } from '../../lib/realtime';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { INBOX_TEXT as T } from './constants';
+import T from '../../locales/en/inbox';
 import { HiddenInboxPage, InboxPage, MailDetailPage } from './pages';
 import { useUnreadMailCount } from './use-unread-mail-count';
 
@@ -248,6 +249,28 @@ describe('hidden inbox', () => {
     serveInbox([], { fail: /hidden$/ });
     renderPage(<HiddenInboxPage />, { path: '/mail/hidden' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch hidden inbox.');
+  });
+});
+
+describe('inbox in another language', () => {
+  it('lists and opens messages in German: headings, counts, categories and the sender line', async () => {
+    await changeLocale('de');
+    signInAs();
+    const m = msg({ subject: 'Plugin freigegeben', category: 'staff' });
+    serveInbox([m, msg({ subject: 'Gelesen', status: 'O' })], { unread: 1 });
+    const user = userEvent.setup();
+    const { unmount } = renderPage(<InboxPage />, { path: '/mail' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Posteingang' })).toBeInTheDocument();
+    expect(await screen.findByText('1 ungelesen')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Nachrichten suchen' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Vom Team (1)' })).toBeInTheDocument();
+    const first = within(screen.getByRole('list', { name: 'Nachrichten' })).getAllByRole('link')[0]!;
+    expect(first).toHaveTextContent('Ungelesen: Plugin freigegeben');
+    unmount();
+    renderPage(<MailDetailPage />, { path: `/mail/${m.id}`, route: '/mail/:id' });
+    expect(await screen.findByText(/^Von: BakkesMod Community/)).toHaveTextContent('Vom Team');
+    await user.click(screen.getByRole('button', { name: 'Ausblenden' }));
+    expect(await screen.findByText('Diese Nachricht ist in deinem Posteingang ausgeblendet.')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import { MAIL_PAGE_SIZES } from '@bm/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Button, cx, inputClasses } from '../../components/ui';
-import { INBOX_TEXT as T } from './constants';
+import { useInboxT } from './inbox-text';
 
 /** Search (applied on Enter or the button, trimmed), page size, and any other filter of a mail list. */
 export function ListControls({
@@ -17,6 +17,7 @@ export function ListControls({
   onPageSize: (size: number) => void;
   children?: ReactNode;
 }) {
+  const t = useInboxT();
   const [text, setText] = useState(search);
   const searchId = useId();
   const sizeId = useId();
@@ -32,26 +33,26 @@ export function ListControls({
       >
         <div className="min-w-0 flex-1">
           <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-200">
-            {T.searchLabel}
+            {t('searchLabel')}
           </label>
           <input
             id={searchId}
             type="search"
             value={text}
-            placeholder={T.searchPlaceholder}
+            placeholder={t('searchPlaceholder')}
             maxLength={200}
             onChange={(e) => setText(e.target.value)}
             className={cx(inputClasses(false), 'h-10')}
           />
         </div>
         <Button type="submit" variant="secondary">
-          {T.search}
+          {t('search')}
         </Button>
       </form>
       {children}
       <div>
         <label htmlFor={sizeId} className="mb-1 block text-sm font-medium text-slate-200">
-          {T.pageSizeLabel}
+          {t('pageSizeLabel')}
         </label>
         <select
           id={sizeId}

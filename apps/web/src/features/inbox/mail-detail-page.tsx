@@ -8,10 +8,12 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { mailApi, mailKeys, mailMessageQuery } from './api';
-import { categoryLabel, INBOX_TEXT as T } from './constants';
+import { useCategoryLabel, useInboxT } from './inbox-text';
 
 /** /mail/{id}: opening the message marks it read (the server does so on GET); Hide or Unhide it here. */
 export function MailDetailPage() {
+  const t = useInboxT();
+  const categoryLabel = useCategoryLabel();
   const { id: raw } = useParams();
   const id = Number(raw);
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -20,7 +22,7 @@ export function MailDetailPage() {
   const key = mailKeys.message(memberId, id);
   const query = useQuery({ ...mailMessageQuery(memberId, id), enabled: valid });
   const message = query.data;
-  useDocumentTitle(message?.subject ?? T.messageTitle);
+  useDocumentTitle(message?.subject ?? t('messageTitle'));
 
   // Opening marked it read on the server: the unread count follows even without a live connection.
   const openedId = message?.id;
@@ -57,19 +59,19 @@ export function MailDetailPage() {
         to={message?.isHidden ? '/mail/hidden' : '/mail'}
         className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}
       >
-        {message?.isHidden ? T.hiddenTitle : T.backToInbox}
+        {message?.isHidden ? t('hiddenTitle') : t('backToInbox')}
       </Link>
       {!valid || query.isError ? (
         <>
-          <h1 className="mt-4 text-3xl font-bold text-white">{T.messageTitle}</h1>
+          <h1 className="mt-4 text-3xl font-bold text-white">{t('messageTitle')}</h1>
           <Alert variant="error" className="mt-4">
-            {T.fetchMessageFailed}
+            {t('fetchMessageFailed')}
           </Alert>
         </>
       ) : !message ? (
         <>
-          <h1 className="mt-4 text-3xl font-bold text-white">{T.messageTitle}</h1>
-          <Spinner className="mt-4" label={T.loading} />
+          <h1 className="mt-4 text-3xl font-bold text-white">{t('messageTitle')}</h1>
+          <Spinner className="mt-4" label={t('loading')} />
         </>
       ) : (
         <article className="mt-4 rounded-xl border border-slate-800 bg-slate-900/60 p-6">
@@ -77,22 +79,23 @@ export function MailDetailPage() {
             <div className="min-w-0">
               <h1 className="break-words text-2xl font-bold text-white">{message.subject}</h1>
               <p className="mt-1 text-sm text-slate-400">
-                {`${T.from}: ${message.from}`} · {categoryLabel(message.category)} · <Time value={message.createdAt} />
+                {t('from', { sender: message.from })} · {categoryLabel(message.category)} ·{' '}
+                <Time value={message.createdAt} />
               </p>
             </div>
             <Button variant="outline" size="sm" onClick={() => setHidden(!message.isHidden)}>
-              {message.isHidden ? T.unhide : T.hide}
+              {message.isHidden ? t('unhide') : t('hide')}
             </Button>
           </header>
           {message.isHidden && (
             <Alert variant="info" className="mt-4">
-              {T.hiddenNote}
+              {t('hiddenNote')}
             </Alert>
           )}
           <Markdown html={message.bodyHtml} className="mt-4 text-slate-200" />
           {message.link && (
             <ButtonLink to={message.link} className="mt-6">
-              {T.open}
+              {t('open')}
             </ButtonLink>
           )}
         </article>

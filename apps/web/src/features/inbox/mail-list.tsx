@@ -1,13 +1,15 @@
 import type { MailMessage } from '@bm/core';
 import { Link } from 'react-router';
 import { Time, cx, focusRing } from '../../components/ui';
-import { categoryLabel, INBOX_TEXT as T } from './constants';
+import { useCategoryLabel, useInboxT } from './inbox-text';
 
 /** The messages of one page: each opens its detail page; unread ones stand out. */
 export function MailList({ items, actions }: { items: MailMessage[]; actions?: (m: MailMessage) => React.ReactNode }) {
+  const t = useInboxT();
+  const categoryLabel = useCategoryLabel();
   return (
     <ul
-      aria-label={T.listLabel}
+      aria-label={t('listLabel')}
       className="divide-y divide-slate-800 overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60"
     >
       {items.map((m) => {
@@ -20,7 +22,7 @@ export function MailList({ items, actions }: { items: MailMessage[]; actions?: (
             />
             <Link to={`/mail/${m.id}`} className={cx('min-w-0 flex-1 rounded', focusRing)}>
               <span className={cx('block truncate', unread ? 'font-semibold text-white' : 'text-slate-200')}>
-                {unread && <span className="sr-only">{`${T.unreadBadge}: `}</span>}
+                {unread && <span className="sr-only">{`${t('unreadMark')} `}</span>}
                 {m.subject}
               </span>
               <span className="mt-0.5 block truncate text-xs text-slate-400">

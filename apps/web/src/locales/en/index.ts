@@ -4,8 +4,12 @@
  */
 import type auth from './auth';
 import type cars from './cars';
+import type comingSoon from './comingSoon';
 import type common from './common';
+import type dashboard from './dashboard';
+import type feedback from './feedback';
 import type home from './home';
+import type inbox from './inbox';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
@@ -16,8 +20,12 @@ import type shell from './shell';
 export interface NamespaceResources {
   auth: typeof auth;
   cars: typeof cars;
+  comingSoon: typeof comingSoon;
   common: typeof common;
+  dashboard: typeof dashboard;
+  feedback: typeof feedback;
   home: typeof home;
+  inbox: typeof inbox;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;

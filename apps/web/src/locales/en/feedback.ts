@@ -1,18 +1,18 @@
-import { AUTH_MESSAGES, FEEDBACK_MAX } from '@bm/core';
+import { AUTH_MESSAGES } from '@bm/core';
 
-export const FEEDBACK_TEXT = {
+/** The feedback button (footer) and its dialog. */
+export default {
   button: 'Feedback',
   buttonLabel: 'Send feedback',
   title: 'Submit Feedback',
   description: 'Found a bug or have an idea? Tell us. The page you are on is sent along.',
   label: 'Your feedback',
   placeholder: 'What would you like to tell us?',
-  counter: (n: number) => `${n}/${FEEDBACK_MAX}`,
+  counter: '{length}/{max}',
   cancel: 'Cancel',
   submit: 'Submit',
   submitting: 'Submitting...',
   thanks: 'Thanks for your feedback!',
   failed: AUTH_MESSAGES.feedbackFailed,
+  tooManyRequests: AUTH_MESSAGES.tooManyRequests,
 } as const;
-
-export { FEEDBACK_MAX };

@@ -1,7 +1,7 @@
 import { MAIL_MESSAGES } from '@bm/core';
 
-/** The inbox's texts; the §8 errors are core's, verbatim. */
-export const INBOX_TEXT = {
+/** The inbox (/mail, /mail/hidden, /mail/{id}); the §8 errors are core's, verbatim. */
+export default {
   inboxTitle: 'Inbox',
   hiddenTitle: 'Hidden Messages',
   messageTitle: 'Message',
@@ -13,29 +13,31 @@ export const INBOX_TEXT = {
   search: 'Search',
   categoryLabel: 'Category',
   allCategories: 'All categories',
+  /** A category with its number of messages: 'Comments (3)'. */
+  categoryCount: '{category} ({n})',
   pageSizeLabel: 'Per page',
-  unread: (n: number) => `${n} unread`,
-  unreadBadge: 'Unread',
+  unread_one: '{count} unread',
+  unread_other: '{count} unread',
+  /** Read by screen readers before an unread message's subject. */
+  unreadMark: 'Unread:',
   hiddenLink: 'Hidden messages',
   backToInbox: 'Back to Inbox',
   empty: 'No messages',
   emptyHidden: 'No hidden messages',
-  from: 'From',
+  from: 'From: {sender}',
   hide: 'Hide',
   unhide: 'Unhide',
+  unhideLabel: 'Unhide: {subject}',
   open: 'Open',
   hiddenNote: 'This message is hidden from your inbox.',
   listLabel: 'Messages',
   loading: 'Loading messages',
+  /** The categories the server files notices under. */
+  categories: {
+    plugin: 'Plugins',
+    comment: 'Comments',
+    product: 'Product updates',
+    feature: 'Features',
+    staff: 'From staff',
+  },
 } as const;
-
-/** Names of the categories the server files notices under. */
-export const CATEGORY_LABELS: Record<string, string> = {
-  plugin: 'Plugins',
-  comment: 'Comments',
-  product: 'Product updates',
-  feature: 'Features',
-  staff: 'From staff',
-};
-
-export const categoryLabel = (category: string) => CATEGORY_LABELS[category] ?? category;
