@@ -1,11 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { axeProblems, DEMO, settle, signIn, tabTo, tokenOf } from './support';
 
 /** Issue 24 point 1: upcoming features and product updates from /admin, with the keyboard alone. */
 
-const F = ADMIN_TEXT.features;
-const U = ADMIN_TEXT.productUpdate;
+const F = ADMIN_EN.features;
+const U = ADMIN_EN.productUpdate;
+/** An English plural of the catalogue, filled with its count. */
+const plural = (one: string, other: string, count: number) =>
+  (count === 1 ? one : other).replace('{count}', String(count));
 
 async function apiAs<T>(page: Page, token: string, path: string, init: { method?: string; data?: unknown } = {}) {
   const res = await page.request.fetch(`/api${path}`, {
@@ -50,9 +53,9 @@ test('an administrator adds, renames and completes an upcoming feature; its subs
   await apiAs(page, member, '/FeatureSubscriptions/subscribe', { method: 'POST', data: { feature: key } });
 
   // Rename: Edit, the new name, Enter.
-  await tabTo(page, row.getByRole('button', { name: F.edit('Jetpacks') }));
+  await tabTo(page, row.getByRole('button', { name: F.editLabel.replace('{name}', 'Jetpacks') }));
   await page.keyboard.press('Enter');
-  const field = row.getByLabel(F.edit('Jetpacks'));
+  const field = row.getByLabel(F.editLabel.replace('{name}', 'Jetpacks'));
   await expect(field).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Jetpacks for all');
@@ -60,12 +63,12 @@ test('an administrator adds, renames and completes an upcoming feature; its subs
   await expect(row).toContainText('Jetpacks for all');
 
   // Complete: the confirmation says subscribers are told; it passes axe.
-  await tabTo(page, row.getByRole('button', { name: F.complete('Jetpacks for all') }));
+  await tabTo(page, row.getByRole('button', { name: F.completeLabel.replace('{name}', 'Jetpacks for all') }));
   await page.keyboard.press('Enter');
-  const ask = page.getByRole('alertdialog', { name: F.confirmCompleteTitle('Jetpacks for all') });
+  const ask = page.getByRole('alertdialog', { name: F.confirmCompleteTitle.replace('{name}', 'Jetpacks for all') });
   await expect(ask).toBeVisible();
   for (const p of await axeProblems(page)) findings.push(`complete confirmation: ${p}`);
-  await tabTo(page, ask.getByRole('button', { name: F.completeShort }));
+  await tabTo(page, ask.getByRole('button', { name: F.complete }));
   await page.keyboard.press('Enter');
   await expect(row).toContainText(F.completed);
   const features = await apiAs<Array<{ key: string; name: string; isCompleted: boolean }>>(
@@ -77,10 +80,10 @@ test('an administrator adds, renames and completes an upcoming feature; its subs
   await expect.poll(() => mailWith(page, member, 'Jetpacks for all is here')).toBe(1);
 
   // Reopened and completed again: the subscriber is not told twice.
-  await row.getByRole('button', { name: F.reopen('Jetpacks for all') }).click();
+  await row.getByRole('button', { name: F.reopenLabel.replace('{name}', 'Jetpacks for all') }).click();
   await expect(row).toContainText(F.upcoming);
-  await row.getByRole('button', { name: F.complete('Jetpacks for all') }).click();
-  await ask.getByRole('button', { name: F.completeShort }).click();
+  await row.getByRole('button', { name: F.completeLabel.replace('{name}', 'Jetpacks for all') }).click();
+  await ask.getByRole('button', { name: F.complete }).click();
   await expect(row).toContainText(F.completed);
   await page.waitForTimeout(1500);
   expect(await mailWith(page, member, 'Jetpacks for all is here')).toBe(1);
@@ -106,7 +109,9 @@ test('an administrator writes a product update in markdown, previews it, sees wh
   expect(recipients).toBeGreaterThan(0);
   await page.goto('/admin/product-update');
   await settle(page);
-  await expect(page.getByTestId('product-update-audience')).toHaveText(U.audience(recipients));
+  await expect(page.getByTestId('product-update-audience')).toHaveText(
+    plural(U.audience_one, U.audience_other, recipients),
+  );
   for (const p of await axeProblems(page)) findings.push(`/admin/product-update: ${p}`);
 
   await tabTo(page, page.getByLabel(U.subject));
@@ -120,12 +125,14 @@ test('an administrator writes a product update in markdown, previews it, sees wh
 
   await tabTo(page, page.getByRole('button', { name: U.send }));
   await page.keyboard.press('Enter');
-  const ask = page.getByRole('alertdialog', { name: U.confirmTitle(recipients) });
+  const ask = page.getByRole('alertdialog', { name: plural(U.confirmTitle_one, U.confirmTitle_other, recipients) });
   await expect(ask).toBeVisible();
   await tabTo(page, ask.getByRole('button', { name: U.send }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('progressbar', { name: U.progressLabel })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: U.done(recipients) })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: plural(U.done_one, U.done_other, recipients) })).toBeVisible({
+    timeout: 20_000,
+  });
   for (const p of await axeProblems(page)) findings.push(`/admin/product-update progress: ${p}`);
   await expect.poll(() => mailWith(page, member, subject)).toBe(1);
   expect(findings).toEqual([]);

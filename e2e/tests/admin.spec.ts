@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { DEMO, signIn } from './support';
 
 /** No axe violations in the page's main content as it is now. */
@@ -19,7 +19,7 @@ test.describe('admin area', () => {
 
   test('the admin home links to every section', async ({ page }) => {
     await page.goto('/admin');
-    await expect(section(page, ADMIN_TEXT.home.title)).toBeVisible();
+    await expect(section(page, ADMIN_EN.home.title)).toBeVisible();
     for (const name of ['Connections', 'Webhooks', 'Feedback', 'Members', 'Feature Subscribers']) {
       await expect(
         page
@@ -38,22 +38,22 @@ test.describe('admin area', () => {
     await expect(database).toContainText('Up');
     await expect(database).toContainText(/\d+ ms/);
     await expect(services.getByRole('listitem').filter({ hasText: 'SMTP' })).toContainText('files in data/outbox');
-    await expect(page.getByRole('heading', { name: ADMIN_TEXT.connections.realtime })).toBeVisible();
+    await expect(page.getByRole('heading', { name: ADMIN_EN.connections.realtime })).toBeVisible();
     const again = page.waitForResponse((r) => r.url().endsWith('/api/admin/connections'));
-    await page.getByRole('button', { name: ADMIN_TEXT.connections.check, exact: true }).click();
+    await page.getByRole('button', { name: ADMIN_EN.connections.check, exact: true }).click();
     expect((await again).status()).toBe(200);
     await expectAccessible(page);
   });
 
   test('a test delivery to an unreachable receiver is listed with its error', async ({ page }) => {
     await page.goto('/admin/webhooks');
-    await page.getByLabel(ADMIN_TEXT.webhooks.url).fill('http://127.0.0.1:9/');
-    await page.getByRole('button', { name: ADMIN_TEXT.webhooks.send }).click();
+    await page.getByLabel(ADMIN_EN.webhooks.url).fill('http://127.0.0.1:9/');
+    await page.getByRole('button', { name: ADMIN_EN.webhooks.send }).click();
     await expect(page.getByRole('alert')).toContainText('Delivery failed');
     const row = page.getByTestId('delivery-row').filter({ hasText: 'http://127.0.0.1:9/' }).first();
     await expect(row).toBeVisible();
     await expect(row).toContainText('bad port');
-    await row.getByText(ADMIN_TEXT.webhooks.request).click();
+    await row.getByText(ADMIN_EN.webhooks.request).click();
     await expect(row.locator('pre').first()).toContainText('"type":"test"');
     await expectAccessible(page);
   });
@@ -108,7 +108,7 @@ test.describe('admin area: members and subscribers', () => {
     await expect(page.getByTestId('member-row').first()).toBeVisible();
     await expectAccessible(page);
 
-    const search = page.getByRole('searchbox', { name: ADMIN_TEXT.members.search });
+    const search = page.getByRole('searchbox', { name: ADMIN_EN.members.search });
     await search.fill('boostqueen');
     await search.press('Enter');
     await expect(page.getByTestId('member-row')).toHaveCount(1);
@@ -149,7 +149,7 @@ test.describe('admin area: members and subscribers', () => {
     const dialog = page.getByRole('dialog', { name: 'Disable BoostQueen?' });
     await expect(dialog).toBeVisible();
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: ADMIN_TEXT.members.disable, exact: true }).click();
+    await dialog.getByRole('button', { name: ADMIN_EN.members.disable, exact: true }).click();
     await expect(page.getByRole('button', { name: 'Enable BoostQueen' })).toBeVisible();
     const refused = await request.post('/api/auth/login', {
       data: { username: 'BoostQueen', password: 'member-password', rememberMe: false },
@@ -160,7 +160,7 @@ test.describe('admin area: members and subscribers', () => {
     await page.getByRole('button', { name: 'Enable BoostQueen' }).click();
     await page
       .getByRole('dialog', { name: 'Enable BoostQueen?' })
-      .getByRole('button', { name: ADMIN_TEXT.members.enable, exact: true })
+      .getByRole('button', { name: ADMIN_EN.members.enable, exact: true })
       .click();
     await expect(page.getByRole('button', { name: 'Disable BoostQueen' })).toBeVisible();
     const back = await request.post('/api/auth/login', {
@@ -171,16 +171,16 @@ test.describe('admin area: members and subscribers', () => {
 
   test('feature subscribers: pick a feature, see its subscribers and the message form', async ({ page }) => {
     await page.goto('/admin/feature-subscribers');
-    await expect(section(page, ADMIN_TEXT.subscribers.title)).toBeVisible();
-    const picker = page.getByLabel(ADMIN_TEXT.subscribers.feature, { exact: true });
+    await expect(section(page, ADMIN_EN.subscribers.title)).toBeVisible();
+    const picker = page.getByLabel(ADMIN_EN.subscribers.feature, { exact: true });
     await expect(picker.locator('option')).not.toHaveCount(1);
     const value = await picker.locator('option').nth(1).getAttribute('value');
     await picker.selectOption(value!);
     await expect(page).toHaveURL(new RegExp(`feature=${value}`));
     await expect(
-      page.getByText(ADMIN_TEXT.subscribers.none).or(page.getByTestId('subscriber-row').first()),
+      page.getByText(ADMIN_EN.subscribers.none).or(page.getByTestId('subscriber-row').first()),
     ).toBeVisible();
-    await expect(page.getByRole('heading', { name: ADMIN_TEXT.subscribers.messageTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: ADMIN_EN.subscribers.messageTitle })).toBeVisible();
     await expectAccessible(page);
   });
 });

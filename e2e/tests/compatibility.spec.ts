@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PluginPage } from '@bm/core';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import { axeProblems, DEMO, settle, signIn, tabTo } from './support';
 
@@ -12,7 +12,7 @@ const C = PLUGINS_EN.compatibility;
  * its card, its page and the list's filter say it works.
  */
 
-const G = ADMIN_TEXT.gameVersions;
+const G = ADMIN_EN.gameVersions;
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import type { GameVersion } from '@bm/core';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { axeProblems, DEMO, settle, signIn, tabTo } from './support';
 
 /** Issue 25 point 1: game versions from /admin/game-versions, with the keyboard alone, on a 390 px screen. */
 
-const T = ADMIN_TEXT.gameVersions;
+const T = ADMIN_EN.gameVersions;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -58,20 +58,20 @@ test('an administrator adds a game version, makes another current after confirmi
   await expect(secondRow.getByText(T.notCurrent, { exact: true })).toBeVisible();
 
   // Make it current: a confirmation first, which passes axe.
-  await tabTo(page, secondRow.getByRole('button', { name: T.makeCurrentLabel(second) }), { back: true });
+  await tabTo(page, secondRow.getByRole('button', { name: T.promoteLabel.replace('{name}', second) }), { back: true });
   await page.keyboard.press('Enter');
-  const ask = page.getByRole('alertdialog', { name: T.confirmCurrentTitle(second) });
+  const ask = page.getByRole('alertdialog', { name: T.confirmCurrentTitle.replace('{name}', second) });
   await expect(ask).toContainText(first);
   for (const p of await axeProblems(page)) findings.push(`make current confirmation: ${p}`);
-  await tabTo(page, ask.getByRole('button', { name: T.makeCurrentShort }));
+  await tabTo(page, ask.getByRole('button', { name: T.promote }));
   await page.keyboard.press('Enter');
   await expect(secondRow.getByText(T.current, { exact: true })).toBeVisible();
   await expect(firstRow.getByText(T.notCurrent, { exact: true })).toBeVisible();
 
   // Rename it and change its BakkesMod version.
-  await tabTo(page, secondRow.getByRole('button', { name: T.edit(second) }), { back: true });
+  await tabTo(page, secondRow.getByRole('button', { name: T.editLabel.replace('{name}', second) }), { back: true });
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel(T.editName(second))).toBeFocused();
+  await expect(page.getByLabel(T.editName.replace('{name}', second))).toBeFocused();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(`${second} hotfix`);
   await page.keyboard.press('Tab');

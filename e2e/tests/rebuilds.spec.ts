@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { PORT } from '../playwright.config';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { DEMO, axeProblems, settle, signIn, tabTo } from './support';
@@ -9,7 +9,7 @@ import { DEMO, axeProblems, settle, signIn, tabTo } from './support';
  * beside it; the administrator starts a rebuild from /admin/game-versions with the keyboard, on a
  * 390 px screen, and watches its progress until every plugin has passed or failed.
  */
-const T = ADMIN_TEXT.gameVersions;
+const T = ADMIN_EN.gameVersions;
 const SITE_PORT = PORT + 1100;
 const BUILDER_PORT = PORT + 1101;
 const SITE = `http://localhost:${SITE_PORT}`;
@@ -42,10 +42,10 @@ test('an administrator rebuilds every plugin for the current version and follows
   const current = page.getByTestId('game-version-row').filter({ has: page.getByText(T.current, { exact: true }) });
   const name = (await current.locator('td').first().innerText()).trim();
 
-  await tabTo(page, page.getByRole('button', { name: T.rebuildLabel(name) }));
+  await tabTo(page, page.getByRole('button', { name: T.rebuildLabel.replace('{name}', name) }));
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('rebuild-panel');
-  await expect(panel.getByRole('heading', { name: T.rebuildTitle(name) })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: T.rebuildTitle.replace('{name}', name) })).toBeVisible();
   // Live progress until nothing is queued or building (the panel reads it again every 2 s).
   const status = panel.getByRole('status');
   await expect(status).toHaveText(/ 0 building, 0 queued\.$/, { timeout: 150_000 });
@@ -60,7 +60,7 @@ test('an administrator rebuilds every plugin for the current version and follows
   // Each finished plugin's log opens from its link.
   const first = panel.getByTestId('rebuild-item').first();
   const pluginName = (await first.locator('td').first().innerText()).trim();
-  const link = first.getByRole('link', { name: T.rebuildLog(pluginName) });
+  const link = first.getByRole('link', { name: T.logLabel.replace('{plugin}', pluginName) });
   const log = await page.request.get((await link.getAttribute('href'))!);
   expect(log.status()).toBe(200);
   expect((await log.text()).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type WebhookDelivery } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_TEXT } from '../../apps/web/src/features/admin/constants';
+import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { PROFILE_EDIT_TEXT } from '../../apps/web/src/features/members/constants';
 import { JUST_NOW } from '../../apps/web/src/lib/format';
 import { DEMO, signIn, tokenOf } from './support';
@@ -56,7 +56,9 @@ test("a redelivery failing with a bare 500 says 'Something went wrong. Please tr
 
   await page.goto('/admin/webhooks');
   // The row has no place of its own for an error: the toast says it, by the general rule.
-  await page.getByRole('button', { name: `${ADMIN_TEXT.webhooks.redeliver} ${delivery.deliveryId}` }).click();
+  await page
+    .getByRole('button', { name: ADMIN_EN.webhooks.redeliverLabel.replace('{id}', delivery.deliveryId) })
+    .click();
   await expect(toasts(page).getByText(AUTH_MESSAGES.genericError, { exact: true })).toBeVisible({ timeout: 20_000 });
 });
 

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { Card, cx, focusRing } from '../../components/ui';
-import { ADMIN_LINKS } from './admin-layout';
-import { ADMIN_TEXT } from './constants';
+import { useAdminLinks } from './admin-layout';
+import { useAdminT } from './admin-text';
 import { AdminSection } from './shared';
 
 export function AdminHomePage() {
+  const t = useAdminT();
+  const links = useAdminLinks();
   return (
-    <AdminSection title={ADMIN_TEXT.home.title}>
-      <p className="text-slate-400">{ADMIN_TEXT.home.intro}</p>
+    <AdminSection title={t('home.title')}>
+      <p className="text-slate-400">{t('home.intro')}</p>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {ADMIN_LINKS.map((l) => (
+        {links.map((l) => (
           <li key={l.to}>
             <Link to={l.to} className={cx('block h-full rounded-2xl', focusRing)}>
               <Card className="h-full transition-colors hover:border-sky-500/60">

@@ -1,44 +1,33 @@
 import { Outlet } from 'react-router';
 import { SectionLayout } from '../../components/section-layout';
+import { useAdminT } from './admin-text';
 
+/** The admin sections: their address and the keys of their name and description. */
 export const ADMIN_LINKS = [
-  {
-    to: '/admin/connections',
-    label: 'Connections',
-    description: 'Database, Redis, mail, storage and build server; queues and dead jobs.',
-  },
-  {
-    to: '/admin/webhooks',
-    label: 'Webhooks',
-    description: 'Release webhooks (Discord too), a signed test delivery, and recent deliveries.',
-  },
-  { to: '/admin/feedback', label: 'Feedback', description: 'What members sent with the feedback button.' },
-  { to: '/admin/members', label: 'Members', description: 'Find members, give or take staff roles, disable accounts.' },
+  { to: '/admin/connections', label: 'links.connections', description: 'links.connectionsHint' },
+  { to: '/admin/webhooks', label: 'links.webhooks', description: 'links.webhooksHint' },
+  { to: '/admin/feedback', label: 'links.feedback', description: 'links.feedbackHint' },
+  { to: '/admin/members', label: 'links.members', description: 'links.membersHint' },
   {
     to: '/admin/feature-subscribers',
-    label: 'Feature Subscribers',
-    description: 'Who waits for an upcoming feature, and a message to them.',
+    label: 'links.featureSubscribers',
+    description: 'links.featureSubscribersHint',
   },
-  {
-    to: '/admin/features',
-    label: 'Upcoming Features',
-    description: 'Add and rename upcoming features; mark them completed to tell their subscribers.',
-  },
-  {
-    to: '/admin/game-versions',
-    label: 'Game Versions',
-    description: 'Rocket League releases and their BakkesMod versions; which one is current.',
-  },
-  {
-    to: '/admin/product-update',
-    label: 'Product Update',
-    description: 'Write to every member who asked for product updates, and follow the sending.',
-  },
+  { to: '/admin/features', label: 'links.features', description: 'links.featuresHint' },
+  { to: '/admin/game-versions', label: 'links.gameVersions', description: 'links.gameVersionsHint' },
+  { to: '/admin/product-update', label: 'links.productUpdate', description: 'links.productUpdateHint' },
 ] as const;
 
+/** The admin sections in the reader's language. */
+export function useAdminLinks() {
+  const t = useAdminT();
+  return ADMIN_LINKS.map((l) => ({ to: l.to, label: t(l.label), description: t(l.description) }));
+}
+
 export function AdminLayout() {
+  const t = useAdminT();
   return (
-    <SectionLayout title="Admin" navLabel="Admin sections" links={ADMIN_LINKS}>
+    <SectionLayout title={t('layout.title')} navLabel={t('layout.nav')} links={useAdminLinks()}>
       <Outlet />
     </SectionLayout>
   );

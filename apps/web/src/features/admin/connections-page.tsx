@@ -2,22 +2,24 @@ import type { ServiceStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Time } from '../../components/ui';
 import { connectionsQuery } from './api';
-import { ADMIN_TEXT, SERVICE_LABELS, STATE_LABELS } from './constants';
+import { SERVICE_KEYS, SERVICE_STATE_KEYS, useAdminT } from './admin-text';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.connections;
 const tone = { up: 'good', down: 'bad', off: 'muted' } as const;
 
 function ServiceCard({ service }: { service: ServiceStatus }) {
-  const label = SERVICE_LABELS[service.name];
+  const t = useAdminT();
+  const label = t(SERVICE_KEYS[service.name]);
   return (
     <li>
       <Card className="flex h-full flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
           <h3 className="font-semibold text-white">{label}</h3>
-          <Badge tone={tone[service.state]}>{STATE_LABELS[service.state]}</Badge>
+          <Badge tone={tone[service.state]}>{t(SERVICE_STATE_KEYS[service.state])}</Badge>
         </div>
-        <p className="text-sm text-slate-400">{T.latency(service.latencyMs)}</p>
+        <p className="text-sm text-slate-400">
+          {service.latencyMs === null ? '—' : t('latency', { ms: service.latencyMs })}
+        </p>
         <p className="break-words text-sm text-slate-300">{service.detail}</p>
       </Card>
     </li>
@@ -34,76 +36,77 @@ function Count({ label, value }: { label: string; value: number }) {
 }
 
 export function ConnectionsPage() {
+  const t = useAdminT();
   const q = useQuery(connectionsQuery());
   return (
     <AdminSection
-      title={T.title}
+      title={t('connections.title')}
       actions={
         <Button variant="outline" onClick={() => void q.refetch()} disabled={q.isFetching}>
-          {q.isFetching ? T.checking : T.check}
+          {q.isFetching ? t('connections.checking') : t('connections.check')}
         </Button>
       }
     >
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('connections.loadFailed')}>
         {() => {
           const d = q.data!;
           return (
             <>
               <p className="text-sm text-slate-400" data-testid="checked-at">
-                {T.checked} <Time value={d.checkedAt} />. {T.refreshes}
+                {t('connections.checked')} <Time value={d.checkedAt} />. {t('connections.refreshes')}
               </p>
-              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Services">
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('connections.services')}>
                 {d.services.map((s) => (
                   <ServiceCard key={s.name} service={s} />
                 ))}
               </ul>
               <div className="grid gap-3 md:grid-cols-3">
                 <Card>
-                  <h3 className="mb-2 font-semibold text-white">{T.realtime}</h3>
+                  <h3 className="mb-2 font-semibold text-white">{t('connections.realtime')}</h3>
                   <dl>
-                    <Count label={T.realtime} value={d.realtimeClients} />
+                    <Count label={t('connections.realtime')} value={d.realtimeClients} />
                   </dl>
                 </Card>
                 <Card>
-                  <h3 className="mb-2 font-semibold text-white">{T.jobs}</h3>
+                  <h3 className="mb-2 font-semibold text-white">{t('connections.jobs')}</h3>
                   <dl className="flex gap-6">
-                    <Count label={T.pending} value={d.queues.jobs.pending} />
-                    <Count label={T.running} value={d.queues.jobs.running} />
-                    <Count label={T.dead} value={d.queues.jobs.dead} />
+                    <Count label={t('connections.pending')} value={d.queues.jobs.pending} />
+                    <Count label={t('connections.running')} value={d.queues.jobs.running} />
+                    <Count label={t('connections.dead')} value={d.queues.jobs.dead} />
                   </dl>
                 </Card>
                 <Card>
-                  <h3 className="mb-2 font-semibold text-white">{T.mail}</h3>
+                  <h3 className="mb-2 font-semibold text-white">{t('connections.mail')}</h3>
                   <dl className="flex gap-6">
-                    <Count label={T.pending} value={d.queues.mail.pending} />
-                    <Count label={T.failed} value={d.queues.mail.failed} />
+                    <Count label={t('connections.pending')} value={d.queues.mail.pending} />
+                    <Count label={t('connections.failed')} value={d.queues.mail.failed} />
                   </dl>
                 </Card>
               </div>
               <div>
-                <h3 className="mb-2 text-lg font-semibold text-white">{T.deadJobs}</h3>
+                <h3 className="mb-2 text-lg font-semibold text-white">{t('connections.deadJobs')}</h3>
                 {d.deadJobs.length === 0 ? (
-                  <p className="text-sm text-slate-400">{T.noDeadJobs}</p>
+                  <p className="text-sm text-slate-400">{t('connections.noDeadJobs')}</p>
                 ) : (
                   <div className={tc.wrap}>
                     <table className={tc.table}>
-                      <caption className="sr-only">{T.deadJobs}</caption>
+                      <caption className="sr-only">{t('connections.deadJobs')}</caption>
                       <thead className={tc.head}>
                         <tr>
                           <th scope="col" className={tc.th}>
                             #
                           </th>
                           <th scope="col" className={tc.th}>
-                            Kind
+                            {t('connections.columns.kind')}
                           </th>
                           <th scope="col" className={tc.th}>
-                            Attempts
+                            {t('connections.columns.attempts')}
                           </th>
                           <th scope="col" className={tc.th}>
-                            Last error
+                            {t('connections.columns.lastError')}
                           </th>
                           <th scope="col" className={tc.th}>
-                            Updated
+                            {t('connections.columns.updated')}
                           </th>
                         </tr>
                       </thead>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
 import { toast } from '../../lib/toast';
-import { ADMIN_TEXT } from './constants';
+import { ADMIN_EN as ADMIN_TEXT } from './admin-text';
 import { ConnectionsPage, WebhooksPage } from './pages';
 
 const connections = (over: Partial<ConnectionsResponse> = {}): ConnectionsResponse => ({

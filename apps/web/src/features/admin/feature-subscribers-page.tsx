@@ -8,29 +8,28 @@ import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
-import { ADMIN_TEXT } from './constants';
+import { adminMessage, useAdminT } from './admin-text';
 import { AdminSection, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.subscribers;
-
 function SendMessageForm({ feature }: { feature: string }) {
+  const t = useAdminT();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: () => adminApi.sendFeatureMessage({ feature, subject: subject.trim(), body: body.trim() }),
     onSuccess: () => {
-      toast.success(T.sent);
+      toast.success(t('subscribers.sent'));
       setSubject('');
       setBody('');
     },
-    onError: (e) => setError(errorText(e, T.sendFailed)),
+    onError: (e) => setError(errorText(e, t('subscribers.sendFailed'))),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     if (!subject.trim() || !body.trim()) {
-      setError(T.required);
+      setError(t('subscribers.required'));
       return;
     }
     send.mutate();
@@ -39,20 +38,25 @@ function SendMessageForm({ feature }: { feature: string }) {
     <Card>
       <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-labelledby="subscribers-message-title">
         <h3 id="subscribers-message-title" className="text-lg font-semibold text-white">
-          {T.messageTitle}
+          {t('subscribers.messageTitle')}
         </h3>
-        <TextField label={T.subject} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+        <TextField
+          label={t('subscribers.subject')}
+          value={subject}
+          maxLength={200}
+          onChange={(e) => setSubject(e.target.value)}
+        />
         <TextAreaField
-          label={T.body}
+          label={t('subscribers.body')}
           value={body}
           rows={5}
           maxLength={5000}
           onChange={(e) => setBody(e.target.value)}
         />
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{adminMessage(error)}</Alert>}
         <div>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? T.sending : T.send}
+            {send.isPending ? t('subscribers.sending') : t('subscribers.send')}
           </Button>
         </div>
       </form>
@@ -61,25 +65,26 @@ function SendMessageForm({ feature }: { feature: string }) {
 }
 
 function Subscribers({ feature, page, onPage }: { feature: string; page: number; onPage: (n: number) => void }) {
+  const t = useAdminT();
   const q = useQuery(subscribersQuery({ feature, page }));
   return (
-    <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+    <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('subscribers.loadFailed')}>
       {() => {
         const d = q.data!;
-        if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+        if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('subscribers.none')}</p>;
         return (
           <>
-            <p className="text-sm text-slate-400">{T.count(d.totalCount)}</p>
+            <p className="text-sm text-slate-400">{t('subscribers.count', { count: d.totalCount })}</p>
             <div className={tc.wrap}>
               <table className={tc.table}>
-                <caption className="sr-only">{T.title}</caption>
+                <caption className="sr-only">{t('subscribers.title')}</caption>
                 <thead className={tc.head}>
                   <tr>
                     <th scope="col" className={tc.th}>
-                      {T.columns.member}
+                      {t('subscribers.columns.member')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.subscribed}
+                      {t('subscribers.columns.subscribed')}
                     </th>
                   </tr>
                 </thead>
@@ -111,6 +116,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
 }
 
 export function FeatureSubscribersPage() {
+  const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const isAdmin = useIsAdmin();
   const features = useQuery(upcomingFeaturesQuery());
@@ -131,19 +137,19 @@ export function FeatureSubscribersPage() {
     setParams(p);
   };
   return (
-    <AdminSection title={T.title}>
+    <AdminSection title={t('subscribers.title')}>
       <QueryState
         isPending={features.isPending}
         error={features.isError ? features.error : null}
-        failedText={T.featuresFailed}
+        failedText={t('subscribers.featuresFailed')}
       >
         {() =>
           features.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.noFeatures}</p>
+            <p className="text-sm text-slate-400">{t('subscribers.noFeatures')}</p>
           ) : (
             <div className="flex items-center gap-2">
               <label htmlFor={selectId} className="text-sm text-slate-300">
-                {T.feature}
+                {t('subscribers.feature')}
               </label>
               <select
                 id={selectId}
@@ -151,10 +157,10 @@ export function FeatureSubscribersPage() {
                 onChange={(e) => set({ feature: e.target.value })}
                 className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}
               >
-                <option value="">{T.pickFeature}</option>
+                <option value="">{t('subscribers.pickFeature')}</option>
                 {features.data!.map((f) => (
                   <option key={f.key} value={f.key}>
-                    {f.isCompleted ? `${f.name} ${T.completed}` : f.name}
+                    {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
                   </option>
                 ))}
               </select>
@@ -164,7 +170,7 @@ export function FeatureSubscribersPage() {
       </QueryState>
       {/* The server lists subscribers to administrators only; moderators see the features. */}
       {!isAdmin ? (
-        <Alert variant="info">{T.adminOnly}</Alert>
+        <Alert variant="info">{t('subscribers.adminOnly')}</Alert>
       ) : (
         feature && (
           <>

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, FEEDBACK_STATUSES, type FeedbackItem, type FeedbackStatus } from '@bm/core';
+import { FEEDBACK_STATUSES, type FeedbackItem, type FeedbackStatus } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,11 +7,9 @@ import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, feedbackItemQuery } from './api';
-import { ADMIN_TEXT } from './constants';
+import { adminMessage, MARK_AS_KEYS, useAdminT } from './admin-text';
 import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
 import { AdminSection, QueryState } from './shared';
-
-const T = ADMIN_TEXT.feedback;
 
 function PageLink({ url }: { url: string }) {
   if (url.startsWith('/') && !url.startsWith('//')) {
@@ -32,6 +30,7 @@ function PageLink({ url }: { url: string }) {
 }
 
 function FeedbackDetail({ item }: { item: FeedbackItem }) {
+  const t = useAdminT();
   const isAdmin = useIsAdmin();
   const qc = useQueryClient();
   const setStatus = useMutation({
@@ -39,39 +38,39 @@ function FeedbackDetail({ item }: { item: FeedbackItem }) {
     onSuccess: (next) => {
       qc.setQueryData(adminKeys.feedbackItem(item.id), next);
       void qc.invalidateQueries({ queryKey: [...adminKeys.feedback(), 'list'] });
-      toast.success(T.updated);
+      toast.success(t('feedback.updated'));
     },
-    onError: (e) => toast.error(errorText(e, T.updateFailed)),
+    onError: (e) => toast.error(adminMessage(errorText(e, t('feedback.updateFailed')))),
   });
   return (
     <Card className="flex flex-col gap-4">
       <p className="whitespace-pre-wrap break-words text-slate-100">{item.content}</p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-slate-400">{T.from}</dt>
+        <dt className="text-slate-400">{t('feedback.from')}</dt>
         <dd>
           {item.member ? (
             <Link to={`/members/${encodeURIComponent(item.member.username)}`} className={feedbackLinkClass}>
               {item.member.username}
             </Link>
           ) : (
-            T.anonymous
+            t('feedback.anonymous')
           )}
         </dd>
-        <dt className="text-slate-400">{T.page}</dt>
+        <dt className="text-slate-400">{t('feedback.page')}</dt>
         <dd className="break-all">{item.url ? <PageLink url={item.url} /> : '—'}</dd>
-        <dt className="text-slate-400">{T.userAgent}</dt>
+        <dt className="text-slate-400">{t('feedback.userAgent')}</dt>
         <dd className="break-words text-slate-300">{item.userAgent ?? '—'}</dd>
-        <dt className="text-slate-400">{T.received}</dt>
+        <dt className="text-slate-400">{t('feedback.received')}</dt>
         <dd className="text-slate-300">
           <Time value={item.createdAt} />
         </dd>
-        <dt className="text-slate-400">{T.status}</dt>
+        <dt className="text-slate-400">{t('feedback.status')}</dt>
         <dd>
           <FeedbackStatusBadge status={item.status} />
         </dd>
       </dl>
       {isAdmin && (
-        <div className="flex flex-wrap gap-2" role="group" aria-label={T.status}>
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('feedback.status')}>
           {FEEDBACK_STATUSES.map((s) => (
             <Button
               key={s}
@@ -81,7 +80,7 @@ function FeedbackDetail({ item }: { item: FeedbackItem }) {
               disabled={setStatus.isPending}
               onClick={() => item.status !== s && setStatus.mutate(s)}
             >
-              {T.markAs(s)}
+              {t(MARK_AS_KEYS[s])}
             </Button>
           ))}
         </div>
@@ -91,6 +90,7 @@ function FeedbackDetail({ item }: { item: FeedbackItem }) {
 }
 
 export function FeedbackDetailPage() {
+  const t = useAdminT();
   const id = Number(useParams().id);
   const qc = useQueryClient();
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -102,19 +102,19 @@ export function FeedbackDetailPage() {
   }, [loaded, qc]);
   return (
     <AdminSection
-      title={T.detailTitle(id)}
+      title={t('feedback.detailTitle', { id })}
       actions={
         <Link to="/admin/feedback" className={feedbackLinkClass}>
-          {T.back}
+          {t('feedback.back')}
         </Link>
       }
     >
       {valid ? (
-        <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+        <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('feedback.loadFailed')}>
           {() => <FeedbackDetail item={q.data!} />}
         </QueryState>
       ) : (
-        <Alert variant="error">{ADMIN_MESSAGES.feedbackNotFound}</Alert>
+        <Alert variant="error">{t('messages.feedbackNotFound')}</Alert>
       )}
     </AdminSection>
   );

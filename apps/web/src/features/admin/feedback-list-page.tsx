@@ -6,15 +6,15 @@ import { Pagination } from '../../components/pagination';
 import { Time, cx, inputClasses } from '../../components/ui';
 
 import { feedbackListQuery } from './api';
-import { ADMIN_TEXT, FEEDBACK_STATUS_LABELS } from './constants';
+import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
 import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
 import { AdminSection, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.feedback;
 const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
   v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
 
 export function FeedbackListPage() {
+  const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : 'all';
@@ -38,11 +38,11 @@ export function FeedbackListPage() {
 
   return (
     <AdminSection
-      title={T.title}
+      title={t('feedback.title')}
       actions={
         <div className="flex items-center gap-2">
           <label htmlFor={selectId} className="text-sm text-slate-400">
-            {T.filter}
+            {t('feedback.filter')}
           </label>
           <select
             id={selectId}
@@ -50,38 +50,38 @@ export function FeedbackListPage() {
             onChange={(e) => update({ status: e.target.value })}
             className={cx(inputClasses(false), 'h-10 w-36 py-0')}
           >
-            <option value="all">All</option>
+            <option value="all">{t('feedback.all')}</option>
             {FEEDBACK_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {FEEDBACK_STATUS_LABELS[s]}
+                {t(FEEDBACK_STATUS_KEYS[s])}
               </option>
             ))}
           </select>
         </div>
       }
     >
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('feedback.loadFailed')}>
         {() => {
           const d = q.data!;
-          if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+          if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('feedback.none')}</p>;
           return (
             <>
               <div className={tc.wrap}>
                 <table className={tc.table}>
-                  <caption className="sr-only">{T.title}</caption>
+                  <caption className="sr-only">{t('feedback.title')}</caption>
                   <thead className={tc.head}>
                     <tr>
                       <th scope="col" className={tc.th}>
-                        {T.columns.feedback}
+                        {t('feedback.columns.feedback')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.member}
+                        {t('feedback.columns.member')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.status}
+                        {t('feedback.columns.status')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.received}
+                        {t('feedback.columns.received')}
                       </th>
                     </tr>
                   </thead>
@@ -93,7 +93,7 @@ export function FeedbackListPage() {
                             {f.excerpt}
                           </Link>
                         </td>
-                        <td className={tc.td}>{f.member?.username ?? T.anonymous}</td>
+                        <td className={tc.td}>{f.member?.username ?? t('feedback.anonymous')}</td>
                         <td className={tc.td}>
                           <FeedbackStatusBadge status={f.status} />
                         </td>

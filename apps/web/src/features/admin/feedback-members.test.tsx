@@ -15,7 +15,7 @@ import {
   signOut,
   testMember,
 } from '../../test/utils';
-import { ADMIN_TEXT } from './constants';
+import { ADMIN_EN as ADMIN_TEXT } from './admin-text';
 import { AdminMembersPage, FeedbackDetailPage, FeedbackListPage } from './pages';
 
 const item = (over: Partial<FeedbackItem> = {}): FeedbackItem => ({

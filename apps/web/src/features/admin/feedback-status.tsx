@@ -1,6 +1,6 @@
 import type { FeedbackStatus } from '@bm/core';
 import { cx, focusRing } from '../../components/ui';
-import { FEEDBACK_STATUS_LABELS } from './constants';
+import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
 import { Badge } from './shared';
 
 const statusTone = { new: 'info', seen: 'muted', done: 'good' } as const;
@@ -10,5 +10,6 @@ export const feedbackLinkClass = cx(
 );
 
 export function FeedbackStatusBadge({ status }: { status: FeedbackStatus }) {
-  return <Badge tone={statusTone[status]}>{FEEDBACK_STATUS_LABELS[status]}</Badge>;
+  const t = useAdminT();
+  return <Badge tone={statusTone[status]}>{t(FEEDBACK_STATUS_KEYS[status])}</Badge>;
 }

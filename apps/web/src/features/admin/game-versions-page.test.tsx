@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { GAME_VERSION_MESSAGES, type GameVersion } from '@bm/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
-import { ADMIN_TEXT } from './constants';
+import { ADMIN_EN, adminT } from './admin-text';
 import { ADMIN_LINKS, GameVersionsPage } from './pages';
 
-const T = ADMIN_TEXT.gameVersions;
+const T = ADMIN_EN.gameVersions;
+const t = adminT();
 
 function gameVersionsApi() {
   let versions: GameVersion[] = [
@@ -70,7 +71,9 @@ describe('GameVersionsPage', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['v2.51', 'v2.49']);
     expect(within(rowOf('v2.51')).getByText(T.current)).toBeInTheDocument();
     expect(within(rowOf('v2.49')).getByText(T.notCurrent)).toBeInTheDocument();
-    expect(within(rowOf('v2.51')).queryByRole('button', { name: T.makeCurrentLabel('v2.51') })).toBeNull();
+    expect(
+      within(rowOf('v2.51')).queryByRole('button', { name: t('gameVersions.promoteLabel', { name: 'v2.51' }) }),
+    ).toBeNull();
   });
 
   it('checks the form with the shared rules, then adds the version', async () => {
@@ -104,15 +107,15 @@ describe('GameVersionsPage', () => {
     const user = userEvent.setup();
     renderPage(<GameVersionsPage />, { path: '/admin/game-versions' });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: T.makeCurrentLabel('v2.49') }));
-    let dialog = screen.getByRole('alertdialog', { name: T.confirmCurrentTitle('v2.49') });
-    expect(dialog).toHaveTextContent(T.confirmCurrent('v2.51'));
+    await user.click(screen.getByRole('button', { name: t('gameVersions.promoteLabel', { name: 'v2.49' }) }));
+    let dialog = screen.getByRole('alertdialog', { name: t('gameVersions.confirmCurrentTitle', { name: 'v2.49' }) });
+    expect(dialog).toHaveTextContent(t('gameVersions.confirmCurrentAfter', { previous: 'v2.51' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetch.mock.calls.some(([u]) => u === '/api/admin/game-versions/1')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: T.makeCurrentLabel('v2.49') }));
-    dialog = screen.getByRole('alertdialog', { name: T.confirmCurrentTitle('v2.49') });
-    await user.click(within(dialog).getByRole('button', { name: T.makeCurrentShort }));
+    await user.click(screen.getByRole('button', { name: t('gameVersions.promoteLabel', { name: 'v2.49' }) }));
+    dialog = screen.getByRole('alertdialog', { name: t('gameVersions.confirmCurrentTitle', { name: 'v2.49' }) });
+    await user.click(within(dialog).getByRole('button', { name: T.promote }));
     expect(await within(rowOf('v2.49')).findByText(T.current)).toBeInTheDocument();
     expect(within(rowOf('v2.51')).getByText(T.notCurrent)).toBeInTheDocument();
   });
@@ -123,13 +126,13 @@ describe('GameVersionsPage', () => {
     const user = userEvent.setup();
     renderPage(<GameVersionsPage />, { path: '/admin/game-versions' });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: T.edit('v2.49') }));
-    const name = screen.getByLabelText(T.editName('v2.49'));
+    await user.click(screen.getByRole('button', { name: t('gameVersions.editLabel', { name: 'v2.49' }) }));
+    const name = screen.getByLabelText(t('gameVersions.editName', { name: 'v2.49' }));
     expect(name).toHaveFocus();
     await user.clear(name);
     await user.type(name, 'v2.49 (hotfix)');
-    await user.clear(screen.getByLabelText(T.editBakkesmod('v2.49')));
-    await user.type(screen.getByLabelText(T.editBakkesmod('v2.49')), '2.0.64{Enter}');
+    await user.clear(screen.getByLabelText(t('gameVersions.editBakkesmod', { name: 'v2.49' })));
+    await user.type(screen.getByLabelText(t('gameVersions.editBakkesmod', { name: 'v2.49' })), '2.0.64{Enter}');
     expect(await screen.findByRole('cell', { name: 'v2.49 (hotfix)' })).toBeInTheDocument();
     const patch = fetch.mock.calls.find(([u]) => u === '/api/admin/game-versions/1')!;
     expect(bodyOf(patch[1]!)).toEqual({ name: 'v2.49 (hotfix)', bakkesmodVersion: '2.0.64' });

@@ -7,10 +7,9 @@ import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, gameVersionsQuery } from './api';
 import { RebuildPanel } from './rebuild-panel';
-import { ADMIN_TEXT } from './constants';
+import { adminMessage, useAdminT } from './admin-text';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.gameVersions;
 type FieldErrors = Partial<Record<'name' | 'bakkesmodVersion' | 'releasedAt' | 'form', string>>;
 
 /** The problems the server would answer 400 for, by field, from the shared schema. */
@@ -29,6 +28,7 @@ function useRefresh() {
 }
 
 function CreateGameVersionForm() {
+  const t = useAdminT();
   const refresh = useRefresh();
   const [name, setName] = useState('');
   const [bakkesmodVersion, setBakkesmodVersion] = useState('');
@@ -39,14 +39,14 @@ function CreateGameVersionForm() {
   const create = useMutation({
     mutationFn: () => adminApi.createGameVersion(body()),
     onSuccess: (v) => {
-      toast.success(T.created(v.name));
+      toast.success(t('gameVersions.created', { name: v.name }));
       setName('');
       setBakkesmodVersion('');
       setReleasedAt('');
       setMakeCurrent(false);
       void refresh();
     },
-    onError: (e) => setErrors({ form: errorText(e, T.saveFailed) }),
+    onError: (e) => setErrors({ form: errorText(e, t('gameVersions.saveFailed')) }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -58,38 +58,42 @@ function CreateGameVersionForm() {
     <Card>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="game-version-create-title">
         <h3 id="game-version-create-title" className="text-lg font-semibold text-white">
-          {T.createTitle}
+          {t('gameVersions.createTitle')}
         </h3>
         <div className="grid gap-3 sm:grid-cols-3">
           <TextField
-            label={T.name}
-            hint={T.nameHint}
+            label={t('gameVersions.name')}
+            hint={t('gameVersions.nameHint')}
             value={name}
             maxLength={50}
-            error={errors.name}
+            error={errors.name && adminMessage(errors.name)}
             onChange={(e) => setName(e.target.value)}
           />
           <TextField
-            label={T.bakkesmod}
+            label={t('gameVersions.bakkesmod')}
             value={bakkesmodVersion}
             maxLength={50}
-            error={errors.bakkesmodVersion}
+            error={errors.bakkesmodVersion && adminMessage(errors.bakkesmodVersion)}
             onChange={(e) => setBakkesmodVersion(e.target.value)}
           />
           <TextField
-            label={T.released}
-            hint={T.releasedHint}
+            label={t('gameVersions.released')}
+            hint={t('gameVersions.releasedHint')}
             type="date"
             value={releasedAt}
-            error={errors.releasedAt}
+            error={errors.releasedAt && adminMessage(errors.releasedAt)}
             onChange={(e) => setReleasedAt(e.target.value)}
           />
         </div>
-        <Checkbox label={T.makeCurrent} checked={makeCurrent} onChange={(e) => setMakeCurrent(e.target.checked)} />
-        {errors.form && <Alert variant="error">{errors.form}</Alert>}
+        <Checkbox
+          label={t('gameVersions.makeCurrent')}
+          checked={makeCurrent}
+          onChange={(e) => setMakeCurrent(e.target.checked)}
+        />
+        {errors.form && <Alert variant="error">{adminMessage(errors.form)}</Alert>}
         <div>
           <Button type="submit" disabled={create.isPending}>
-            {T.create}
+            {t('gameVersions.create')}
           </Button>
         </div>
       </form>
@@ -98,6 +102,7 @@ function CreateGameVersionForm() {
 }
 
 function EditGameVersionForm({ version, onDone }: { version: GameVersion; onDone: () => void }) {
+  const t = useAdminT();
   const refresh = useRefresh();
   const [name, setName] = useState(version.name);
   const [bakkesmodVersion, setBakkesmodVersion] = useState(version.bakkesmodVersion);
@@ -105,11 +110,11 @@ function EditGameVersionForm({ version, onDone }: { version: GameVersion; onDone
   const save = useMutation({
     mutationFn: () => adminApi.updateGameVersion(version.id, { name, bakkesmodVersion }),
     onSuccess: (v) => {
-      toast.success(T.saved(v.name));
+      toast.success(t('gameVersions.saved', { name: v.name }));
       onDone();
       void refresh();
     },
-    onError: (e) => setErrors({ form: errorText(e, T.saveFailed) }),
+    onError: (e) => setErrors({ form: errorText(e, t('gameVersions.saveFailed')) }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -127,27 +132,27 @@ function EditGameVersionForm({ version, onDone }: { version: GameVersion; onDone
       }}
     >
       <TextField
-        label={T.editName(version.name)}
+        label={t('gameVersions.editName', { name: version.name })}
         value={name}
         maxLength={50}
         autoFocus
-        error={errors.name}
+        error={errors.name && adminMessage(errors.name)}
         onChange={(e) => setName(e.target.value)}
       />
       <TextField
-        label={T.editBakkesmod(version.name)}
+        label={t('gameVersions.editBakkesmod', { name: version.name })}
         value={bakkesmodVersion}
         maxLength={50}
-        error={errors.bakkesmodVersion}
+        error={errors.bakkesmodVersion && adminMessage(errors.bakkesmodVersion)}
         onChange={(e) => setBakkesmodVersion(e.target.value)}
       />
-      {errors.form && <Alert variant="error">{errors.form}</Alert>}
+      {errors.form && <Alert variant="error">{adminMessage(errors.form)}</Alert>}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          {T.save}
+          {t('gameVersions.save')}
         </Button>
         <Button size="sm" variant="secondary" onClick={onDone}>
-          {T.cancel}
+          {t('gameVersions.cancel')}
         </Button>
       </div>
     </form>
@@ -165,22 +170,25 @@ function GameVersionRow({
   onRebuild: () => void;
   rebuildPending: boolean;
 }) {
+  const t = useAdminT();
   const refresh = useRefresh();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const makeCurrent = useMutation({
     mutationFn: () => adminApi.updateGameVersion(version.id, { makeCurrent: true }),
     onSuccess: (v) => {
-      toast.success(T.madeCurrent(v.name));
+      toast.success(t('gameVersions.madeCurrent', { name: v.name }));
       void refresh();
     },
-    onError: (e) => toast.error(errorText(e, T.changeFailed)),
+    onError: (e) => toast.error(adminMessage(errorText(e, t('gameVersions.changeFailed')))),
   });
   const promote = async () => {
     const ok = await confirm({
-      title: T.confirmCurrentTitle(version.name),
-      description: T.confirmCurrent(currentName),
-      confirmLabel: T.makeCurrentShort,
+      title: t('gameVersions.confirmCurrentTitle', { name: version.name }),
+      description: currentName
+        ? t('gameVersions.confirmCurrentAfter', { previous: currentName })
+        : t('gameVersions.confirmCurrent'),
+      confirmLabel: t('gameVersions.promote'),
     });
     if (ok) makeCurrent.mutate();
   };
@@ -200,34 +208,43 @@ function GameVersionRow({
         <time dateTime={version.releasedAt}>{formatDate(version.releasedAt)}</time>
       </td>
       <td className={tc.td}>
-        {version.current ? <Badge tone="good">{T.current}</Badge> : <Badge tone="muted">{T.notCurrent}</Badge>}
+        {version.current ? (
+          <Badge tone="good">{t('gameVersions.current')}</Badge>
+        ) : (
+          <Badge tone="muted">{t('gameVersions.notCurrent')}</Badge>
+        )}
       </td>
       <td className={tc.td}>
         <div className="flex flex-wrap gap-2">
           {!editing && (
-            <Button size="sm" variant="secondary" aria-label={T.edit(version.name)} onClick={() => setEditing(true)}>
-              {T.editShort}
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t('gameVersions.editLabel', { name: version.name })}
+              onClick={() => setEditing(true)}
+            >
+              {t('gameVersions.edit')}
             </Button>
           )}
           {!version.current && (
             <Button
               size="sm"
-              aria-label={T.makeCurrentLabel(version.name)}
+              aria-label={t('gameVersions.promoteLabel', { name: version.name })}
               disabled={makeCurrent.isPending}
               onClick={() => void promote()}
             >
-              {T.makeCurrentShort}
+              {t('gameVersions.promote')}
             </Button>
           )}
           {!editing && (
             <Button
               size="sm"
               variant="secondary"
-              aria-label={T.rebuildLabel(version.name)}
+              aria-label={t('gameVersions.rebuildLabel', { name: version.name })}
               disabled={rebuildPending}
               onClick={onRebuild}
             >
-              {T.rebuildShort}
+              {t('gameVersions.rebuild')}
             </Button>
           )}
         </div>
@@ -238,6 +255,7 @@ function GameVersionRow({
 
 /** /admin/game-versions: the game versions, newest first; add one, edit one, make one current. */
 export function GameVersionsPage() {
+  const t = useAdminT();
   const versions = useQuery(gameVersionsQuery());
   const client = useQueryClient();
   const [rebuilt, setRebuilt] = useState<{ id: number; name: string } | null>(null);
@@ -249,26 +267,33 @@ export function GameVersionsPage() {
       client.setQueryData(adminKeys.rebuild(v.id), progress);
       setRebuilt({ id: v.id, name: v.name });
     },
-    onError: (e) => setRebuildError(errorText(e, T.rebuildFailed)),
+    onError: (e) => setRebuildError(errorText(e, t('gameVersions.rebuildFailed'))),
   });
+  const columns = [
+    t('gameVersions.columns.name'),
+    t('gameVersions.columns.bakkesmod'),
+    t('gameVersions.columns.released'),
+    t('gameVersions.columns.state'),
+    t('gameVersions.columns.actions'),
+  ];
   return (
-    <AdminSection title={T.title}>
-      <p className="text-slate-400">{T.intro}</p>
+    <AdminSection title={t('gameVersions.title')}>
+      <p className="text-slate-400">{t('gameVersions.intro')}</p>
       <QueryState
         isPending={versions.isPending}
         error={versions.isError ? versions.error : null}
-        failedText={T.loadFailed}
+        failedText={t('gameVersions.loadFailed')}
       >
         {() =>
           versions.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.none}</p>
+            <p className="text-sm text-slate-400">{t('gameVersions.none')}</p>
           ) : (
             <div className={tc.wrap}>
               <table className={tc.table}>
-                <caption className="sr-only">{T.title}</caption>
+                <caption className="sr-only">{t('gameVersions.title')}</caption>
                 <thead className={tc.head}>
                   <tr>
-                    {Object.values(T.columns).map((c) => (
+                    {columns.map((c) => (
                       <th key={c} scope="col" className={tc.th}>
                         {c}
                       </th>
@@ -292,8 +317,8 @@ export function GameVersionsPage() {
         }
       </QueryState>
       {rebuildError && (
-        <Alert variant="error" title={T.rebuildFailed}>
-          {rebuildError}
+        <Alert variant="error" title={t('gameVersions.rebuildFailed')}>
+          {adminMessage(rebuildError)}
         </Alert>
       )}
       {rebuilt && <RebuildPanel key={rebuilt.id} gameVersionId={rebuilt.id} name={rebuilt.name} />}

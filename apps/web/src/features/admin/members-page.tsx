@@ -1,20 +1,21 @@
-import { exactNumber, pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
+import { pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { Button, Dialog, Switch, TextField, Time, cx, focusRing } from '../../components/ui';
 import { errorText } from '../../lib/api';
+import { exactNumber } from '../../lib/format';
 import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
-import { ADMIN_TEXT, ROLE_LABELS } from './constants';
+import { adminMessage, ROLE_GRANTED_KEYS, ROLE_KEYS, ROLE_REVOKED_KEYS, useAdminT } from './admin-text';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.members;
 type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
 
 function useMemberChange() {
+  const t = useAdminT();
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (
@@ -23,13 +24,14 @@ function useMemberChange() {
       const { member } = change;
       if ('role' in change) {
         await (change.on ? adminApi.grantRole(member.id, change.role) : adminApi.revokeRole(member.id, change.role));
-        return change.on ? T.roleGranted(change.role, member.username) : T.roleRevoked(change.role, member.username);
+        const username = member.username;
+        return t((change.on ? ROLE_GRANTED_KEYS : ROLE_REVOKED_KEYS)[change.role], { username });
       }
       await (change.disabled ? adminApi.disable(member.id) : adminApi.enable(member.id));
-      return change.disabled ? T.disabledToast(member.username) : T.enabledToast(member.username);
+      return t(change.disabled ? 'members.disabledToast' : 'members.enabledToast', { username: member.username });
     },
     onSuccess: (message) => toast.success(message),
-    onError: (e) => toast.error(errorText(e, T.changeFailed)),
+    onError: (e) => toast.error(adminMessage(errorText(e, t('members.changeFailed')))),
     onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.members() }),
   });
 }
@@ -45,6 +47,7 @@ function MemberRow({
   selfId: number | null;
   onConfirm: (p: Pending) => void;
 }) {
+  const t = useAdminT();
   const change = useMemberChange();
   const navigate = useNavigate();
   const [impersonating, setImpersonating] = useState(false);
@@ -55,7 +58,7 @@ function MemberRow({
       await startImpersonation(m.id);
       navigate('/dashboard');
     } catch (e) {
-      toast.error(errorText(e, IMPERSONATION_MESSAGES.startFailed));
+      toast.error(adminMessage(errorText(e, IMPERSONATION_MESSAGES.startFailed)));
       setImpersonating(false);
     }
   };
@@ -72,7 +75,9 @@ function MemberRow({
       <td className={`${tc.td} break-all`}>
         {m.email ?? '—'}
         <span className="mt-1 block">
-          <Badge tone={m.emailVerified ? 'good' : 'warn'}>{m.emailVerified ? T.verified : T.unverified}</Badge>
+          <Badge tone={m.emailVerified ? 'good' : 'warn'}>
+            {m.emailVerified ? t('members.verified') : t('members.unverified')}
+          </Badge>
         </span>
       </td>
       <td className={tc.td}>
@@ -86,8 +91,8 @@ function MemberRow({
                 onChange={(on) => change.mutate({ member: m, role, on })}
                 label={
                   <>
-                    {`${ROLE_LABELS[role]} `}
-                    <span className="sr-only">{`role for ${m.username}`}</span>
+                    {`${t(ROLE_KEYS[role])} `}
+                    <span className="sr-only">{t('members.roleFor', { username: m.username })}</span>
                   </>
                 }
               />
@@ -97,7 +102,7 @@ function MemberRow({
           <span className="flex flex-wrap gap-1">
             {m.roles.map((r) => (
               <Badge key={r} tone="info">
-                {ROLE_LABELS[r as StaffRole] ?? r}
+                {(STAFF_ROLES as readonly string[]).includes(r) ? t(ROLE_KEYS[r as StaffRole]) : r}
               </Badge>
             ))}
           </span>
@@ -107,7 +112,7 @@ function MemberRow({
         <Time value={m.createdAt} />
       </td>
       <td className={tc.td}>
-        <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? T.disabled : T.active}</Badge>
+        <Badge tone={m.disabled ? 'bad' : 'good'}>{m.disabled ? t('members.disabled') : t('members.active')}</Badge>
       </td>
       <td className={tc.td}>
         {isAdmin && !self && (
@@ -116,20 +121,20 @@ function MemberRow({
               size="sm"
               variant={m.disabled ? 'outline' : 'danger'}
               disabled={change.isPending}
-              aria-label={`${m.disabled ? T.enable : T.disable} ${m.username}`}
+              aria-label={t(m.disabled ? 'members.enableLabel' : 'members.disableLabel', { username: m.username })}
               onClick={() => onConfirm({ member: m, action: m.disabled ? 'enable' : 'disable' })}
             >
-              {m.disabled ? T.enable : T.disable}
+              {m.disabled ? t('members.enable') : t('members.disable')}
             </Button>
             {!m.disabled && !m.roles.includes('administrator') && (
               <Button
                 size="sm"
                 variant="outline"
                 disabled={impersonating}
-                aria-label={`${T.impersonate} ${m.username}`}
+                aria-label={t('members.impersonateLabel', { username: m.username })}
                 onClick={() => void impersonate()}
               >
-                {T.impersonate}
+                {t('members.impersonate')}
               </Button>
             )}
           </div>
@@ -140,6 +145,7 @@ function MemberRow({
 }
 
 function ConfirmDisable({ pending, onClose }: { pending: Pending; onClose: () => void }) {
+  const t = useAdminT();
   const change = useMemberChange();
   if (!pending) return null;
   const { member, action } = pending;
@@ -148,19 +154,19 @@ function ConfirmDisable({ pending, onClose }: { pending: Pending; onClose: () =>
     <Dialog
       open
       onClose={onClose}
-      title={disabling ? T.confirmDisableTitle(member.username) : T.confirmEnableTitle(member.username)}
-      description={disabling ? T.confirmDisable : T.confirmEnable}
+      title={t(disabling ? 'members.confirmDisableTitle' : 'members.confirmEnableTitle', { username: member.username })}
+      description={disabling ? t('members.confirmDisable') : t('members.confirmEnable')}
     >
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
-          {T.cancel}
+          {t('members.cancel')}
         </Button>
         <Button
           variant={disabling ? 'danger' : 'primary'}
           disabled={change.isPending}
           onClick={() => change.mutate({ member, disabled: disabling }, { onSettled: onClose })}
         >
-          {disabling ? T.disable : T.enable}
+          {disabling ? t('members.disable') : t('members.enable')}
         </Button>
       </div>
     </Dialog>
@@ -168,6 +174,7 @@ function ConfirmDisable({ pending, onClose }: { pending: Pending; onClose: () =>
 }
 
 export function AdminMembersPage() {
+  const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -193,50 +200,52 @@ export function AdminMembersPage() {
   };
 
   return (
-    <AdminSection title={T.title}>
+    <AdminSection title={t('members.title')}>
       <form role="search" onSubmit={onSearch} className="flex items-end gap-2">
         <div className="flex-1">
           <TextField
-            label={T.search}
-            hint={T.searchHint}
+            label={t('members.search')}
+            hint={t('members.searchHint')}
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
         </div>
         <Button type="submit" variant="outline">
-          Search
+          {t('members.searchSubmit')}
         </Button>
       </form>
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('members.loadFailed')}>
         {() => {
           const d = q.data!;
-          if (d.items.length === 0) return <p className="text-sm text-slate-400">{T.none}</p>;
+          if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('members.none')}</p>;
           return (
             <>
-              <p className="text-sm text-slate-400">{`${exactNumber(d.totalCount)} ${d.totalCount === 1 ? 'member' : 'members'}`}</p>
+              <p className="text-sm text-slate-400">
+                {t('members.total', { count: d.totalCount, number: exactNumber(d.totalCount) })}
+              </p>
               <div className={tc.wrap}>
                 <table className={tc.table}>
-                  <caption className="sr-only">{T.title}</caption>
+                  <caption className="sr-only">{t('members.title')}</caption>
                   <thead className={tc.head}>
                     <tr>
                       <th scope="col" className={tc.th}>
-                        {T.columns.member}
+                        {t('members.columns.member')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.email}
+                        {t('members.columns.email')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.roles}
+                        {t('members.columns.roles')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.joined}
+                        {t('members.columns.joined')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.state}
+                        {t('members.columns.state')}
                       </th>
                       <th scope="col" className={tc.th}>
-                        {T.columns.actions}
+                        {t('members.columns.actions')}
                       </th>
                     </tr>
                   </thead>

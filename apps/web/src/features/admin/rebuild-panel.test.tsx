@@ -4,10 +4,12 @@ import type { GameVersion } from '@bm/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
 import type { RebuildProgress } from './api';
-import { ADMIN_TEXT } from './constants';
+import { adminT } from './admin-text';
 import { GameVersionsPage } from './pages';
 
-const T = ADMIN_TEXT.gameVersions;
+const t = adminT();
+const counts = (p: { total: number; queued: number; building: number; passed: number; failed: number }) =>
+  t('gameVersions.rebuildCounts', { ...p, done: p.passed + p.failed });
 const versions: GameVersion[] = [
   { id: 2, name: 'v2.51', bakkesmodVersion: '2.0.65', releasedAt: '2026-11-04T16:00:00.000Z', current: true },
 ];
@@ -52,13 +54,15 @@ describe('the rebuild of a game version', () => {
     });
     const user = userEvent.setup();
     renderPage(<GameVersionsPage />, { path: '/admin/game-versions' });
-    await user.click(await screen.findByRole('button', { name: T.rebuildLabel('v2.51') }));
+    await user.click(await screen.findByRole('button', { name: t('gameVersions.rebuildLabel', { name: 'v2.51' }) }));
     const panel = await screen.findByTestId('rebuild-panel');
-    expect(within(panel).getByRole('heading', { name: T.rebuildTitle('v2.51') })).toBeInTheDocument();
-    expect(within(panel).getByRole('status')).toHaveTextContent(T.rebuildCounts(running));
+    expect(
+      within(panel).getByRole('heading', { name: t('gameVersions.rebuildTitle', { name: 'v2.51' }) }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('status')).toHaveTextContent(counts(running));
     // Polled every 2 s while anything is queued or building.
-    expect(await within(panel).findByText(T.rebuildCounts(done), {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: T.rebuildLog('Beta') })).toHaveAttribute(
+    expect(await within(panel).findByText(counts(done), {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: t('gameVersions.logLabel', { plugin: 'Beta' }) })).toHaveAttribute(
       'href',
       '/api/files/signed?key=b',
     );
@@ -72,7 +76,7 @@ describe('the rebuild of a game version', () => {
     mockFetch((url) => (url === '/api/game-versions' ? json(200, versions) : json(409, { message: reason })));
     const user = userEvent.setup();
     renderPage(<GameVersionsPage />, { path: '/admin/game-versions' });
-    await user.click(await screen.findByRole('button', { name: T.rebuildLabel('v2.51') }));
+    await user.click(await screen.findByRole('button', { name: t('gameVersions.rebuildLabel', { name: 'v2.51' }) }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(screen.queryByTestId('rebuild-panel')).toBeNull();
   });

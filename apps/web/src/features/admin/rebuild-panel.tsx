@@ -1,41 +1,55 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui';
 import { rebuildQuery } from './api';
-import { ADMIN_TEXT } from './constants';
+import { REBUILD_STATUS_KEYS, useAdminT } from './admin-text';
 import { Badge, QueryState, tableClasses as tc } from './shared';
 
-const T = ADMIN_TEXT.gameVersions;
 const TONES = { queued: 'muted', building: 'info', passed: 'good', failed: 'bad' } as const;
 
 /** The live progress of a game version's rebuild (polled every 2 s while any plugin is queued or building). */
 export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; name: string }) {
+  const t = useAdminT();
   const progress = useQuery(rebuildQuery(gameVersionId));
+  const columns = [
+    t('gameVersions.rebuildColumns.plugin'),
+    t('gameVersions.rebuildColumns.status'),
+    t('gameVersions.rebuildColumns.log'),
+  ];
   return (
     <Card>
       <section aria-labelledby="rebuild-title" className="flex flex-col gap-3" data-testid="rebuild-panel">
         <h3 id="rebuild-title" className="text-lg font-semibold text-white">
-          {T.rebuildTitle(name)}
+          {t('gameVersions.rebuildTitle', { name })}
         </h3>
-        <p className="text-sm text-slate-400">{T.rebuildIntro}</p>
+        <p className="text-sm text-slate-400">{t('gameVersions.rebuildIntro')}</p>
         <QueryState
           isPending={progress.isPending}
           error={progress.isError ? progress.error : null}
-          failedText={T.loadFailed}
+          failedText={t('gameVersions.loadFailed')}
         >
           {() => {
             const p = progress.data!;
             return (
               <>
                 <p role="status" className="text-sm text-slate-200">
-                  {p.total === 0 ? T.rebuildNone : T.rebuildCounts(p)}
+                  {p.total === 0
+                    ? t('gameVersions.rebuildNone')
+                    : t('gameVersions.rebuildCounts', {
+                        done: p.passed + p.failed,
+                        total: p.total,
+                        passed: p.passed,
+                        failed: p.failed,
+                        building: p.building,
+                        queued: p.queued,
+                      })}
                 </p>
                 {p.total > 0 && (
                   <div className={tc.wrap}>
                     <table className={tc.table}>
-                      <caption className="sr-only">{T.rebuildTitle(name)}</caption>
+                      <caption className="sr-only">{t('gameVersions.rebuildTitle', { name })}</caption>
                       <thead className={tc.head}>
                         <tr>
-                          {Object.values(T.rebuildColumns).map((c) => (
+                          {columns.map((c) => (
                             <th key={c} scope="col" className={tc.th}>
                               {c}
                             </th>
@@ -47,16 +61,16 @@ export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; n
                           <tr key={item.pluginId} data-testid="rebuild-item">
                             <td className={tc.td}>{item.pluginName}</td>
                             <td className={tc.td}>
-                              <Badge tone={TONES[item.status]}>{T.rebuildStatus[item.status]}</Badge>
+                              <Badge tone={TONES[item.status]}>{t(REBUILD_STATUS_KEYS[item.status])}</Badge>
                             </td>
                             <td className={tc.td}>
                               {item.logUrl && (
                                 <a
                                   href={item.logUrl}
                                   className="text-sky-300 underline"
-                                  aria-label={T.rebuildLog(item.pluginName)}
+                                  aria-label={t('gameVersions.logLabel', { plugin: item.pluginName })}
                                 >
-                                  {T.rebuildLogShort}
+                                  {t('gameVersions.log')}
                                 </a>
                               )}
                             </td>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Spinner, cx } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { adminMessage, useAdminT } from './admin-text';
 
 /** One admin section: its own heading (the layout holds the page's h1) and title. */
 export function AdminSection({
@@ -27,7 +28,7 @@ export function AdminSection({
   );
 }
 
-/** Loading, failed, or the content of one query. */
+/** Loading, failed (the failure in the reader's language), or the content of one query. */
 export function QueryState({
   isPending,
   error,
@@ -41,8 +42,9 @@ export function QueryState({
   loadingLabel?: string;
   children: () => ReactNode;
 }) {
+  useAdminT();
   if (isPending) return <Spinner label={loadingLabel} />;
-  if (error) return <Alert variant="error">{errorText(error, failedText)}</Alert>;
+  if (error) return <Alert variant="error">{adminMessage(errorText(error, failedText))}</Alert>;
   return <>{children()}</>;
 }
 

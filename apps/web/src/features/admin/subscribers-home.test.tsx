@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
-import { ADMIN_TEXT } from './constants';
+import { ADMIN_EN, adminT } from './admin-text';
 import { ADMIN_LINKS, AdminHomePage, FeatureSubscribersPage } from './pages';
 
-const T = ADMIN_TEXT.subscribers;
+const T = ADMIN_EN.subscribers;
 const features = [
   { key: 'maps', name: 'Maps', isCompleted: false },
   { key: 'tools', name: 'Tools', isCompleted: true },
@@ -103,8 +103,9 @@ describe('AdminHomePage', () => {
     signInAs(testMember, ['administrator']);
     renderPage(<AdminHomePage />, { path: '/admin' });
     expect(screen.getByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+    const t = adminT();
     for (const l of ADMIN_LINKS) {
-      expect(screen.getByRole('link', { name: new RegExp(l.label) })).toHaveAttribute('href', l.to);
+      expect(screen.getByRole('link', { name: new RegExp(t(l.label)) })).toHaveAttribute('href', l.to);
     }
   });
 });

@@ -5,18 +5,17 @@ import { Alert, Button, Card, TextField, useConfirm } from '../../components/ui'
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, upcomingFeaturesQuery } from './api';
-import { ADMIN_TEXT } from './constants';
+import { adminMessage, adminT, useAdminT } from './admin-text';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
-
-const T = ADMIN_TEXT.features;
 
 /** The first problem of a key and name as the server would see it, or null. */
 function featureError(key: string, name: string): string | null {
   const parsed = upsertFeatureRequest.safeParse({ key, name });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? T.saveFailed);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? adminT()('features.saveFailed'));
 }
 
 function CreateFeatureForm() {
+  const t = useAdminT();
   const client = useQueryClient();
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
@@ -24,12 +23,12 @@ function CreateFeatureForm() {
   const create = useMutation({
     mutationFn: () => adminApi.upsertFeature(key.trim(), name.trim()),
     onSuccess: (f) => {
-      toast.success(T.created(f.name));
+      toast.success(t('features.created', { name: f.name }));
       setKey('');
       setName('');
       void client.invalidateQueries({ queryKey: adminKeys.features() });
     },
-    onError: (e) => setError(errorText(e, T.saveFailed)),
+    onError: (e) => setError(errorText(e, t('features.saveFailed'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,22 +40,27 @@ function CreateFeatureForm() {
     <Card>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="feature-create-title">
         <h3 id="feature-create-title" className="text-lg font-semibold text-white">
-          {T.createTitle}
+          {t('features.createTitle')}
         </h3>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label={T.key}
-            hint={T.keyHint}
+            label={t('features.key')}
+            hint={t('features.keyHint')}
             value={key}
             maxLength={50}
             onChange={(e) => setKey(e.target.value)}
           />
-          <TextField label={T.name} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label={t('features.name')}
+            value={name}
+            maxLength={100}
+            onChange={(e) => setName(e.target.value)}
+          />
         </div>
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{adminMessage(error)}</Alert>}
         <div>
           <Button type="submit" disabled={create.isPending}>
-            {T.create}
+            {t('features.create')}
           </Button>
         </div>
       </form>
@@ -65,6 +69,7 @@ function CreateFeatureForm() {
 }
 
 function FeatureRow({ feature }: { feature: UpcomingFeature }) {
+  const t = useAdminT();
   const client = useQueryClient();
   const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
@@ -74,25 +79,25 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
   const save = useMutation({
     mutationFn: () => adminApi.upsertFeature(feature.key, name.trim()),
     onSuccess: (f) => {
-      toast.success(T.saved(f.name));
+      toast.success(t('features.saved', { name: f.name }));
       setEditing(false);
       void refresh();
     },
-    onError: (e) => setError(errorText(e, T.saveFailed)),
+    onError: (e) => setError(errorText(e, t('features.saveFailed'))),
   });
   const setCompleted = useMutation({
     mutationFn: (isCompleted: boolean) => adminApi.setFeatureCompleted(feature.key, isCompleted),
     onSuccess: (f) => {
-      toast.success(f.isCompleted ? T.completedToast(f.name) : T.reopenedToast(f.name));
+      toast.success(t(f.isCompleted ? 'features.completedToast' : 'features.reopenedToast', { name: f.name }));
       void refresh();
     },
-    onError: (e) => toast.error(errorText(e, T.changeFailed)),
+    onError: (e) => toast.error(adminMessage(errorText(e, t('features.changeFailed')))),
   });
   const complete = async () => {
     const ok = await confirm({
-      title: T.confirmCompleteTitle(feature.name),
-      description: T.confirmComplete,
-      confirmLabel: T.completeShort,
+      title: t('features.confirmCompleteTitle', { name: feature.name }),
+      description: t('features.confirmComplete'),
+      confirmLabel: t('features.complete'),
     });
     if (ok) setCompleted.mutate(true);
   };
@@ -109,7 +114,7 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
         {editing ? (
           <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2">
             <TextField
-              label={T.edit(feature.name)}
+              label={t('features.editLabel', { name: feature.name })}
               value={name}
               maxLength={100}
               autoFocus
@@ -117,13 +122,13 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
               onKeyDown={(e) => {
                 if (e.key === 'Escape') setEditing(false);
               }}
-              error={error}
+              error={error && adminMessage(error)}
             />
             <Button type="submit" size="sm" disabled={save.isPending}>
-              {T.save}
+              {t('features.save')}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => setEditing(false)}>
-              {T.cancel}
+              {t('features.cancel')}
             </Button>
           </form>
         ) : (
@@ -134,7 +139,11 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
         <code className="text-xs text-slate-300">{feature.key}</code>
       </td>
       <td className={tc.td}>
-        {feature.isCompleted ? <Badge tone="good">{T.completed}</Badge> : <Badge tone="info">{T.upcoming}</Badge>}
+        {feature.isCompleted ? (
+          <Badge tone="good">{t('features.completed')}</Badge>
+        ) : (
+          <Badge tone="info">{t('features.upcoming')}</Badge>
+        )}
       </td>
       <td className={tc.td}>
         <div className="flex flex-wrap gap-2">
@@ -142,34 +151,34 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
             <Button
               size="sm"
               variant="secondary"
-              aria-label={T.edit(feature.name)}
+              aria-label={t('features.editLabel', { name: feature.name })}
               onClick={() => {
                 setName(feature.name);
                 setError(null);
                 setEditing(true);
               }}
             >
-              {T.editShort}
+              {t('features.edit')}
             </Button>
           )}
           {feature.isCompleted ? (
             <Button
               size="sm"
               variant="secondary"
-              aria-label={T.reopen(feature.name)}
+              aria-label={t('features.reopenLabel', { name: feature.name })}
               disabled={setCompleted.isPending}
               onClick={() => setCompleted.mutate(false)}
             >
-              {T.reopenShort}
+              {t('features.reopen')}
             </Button>
           ) : (
             <Button
               size="sm"
-              aria-label={T.complete(feature.name)}
+              aria-label={t('features.completeLabel', { name: feature.name })}
               disabled={setCompleted.isPending}
               onClick={() => void complete()}
             >
-              {T.completeShort}
+              {t('features.complete')}
             </Button>
           )}
         </div>
@@ -180,25 +189,32 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
 
 /** /admin/features: list, add and rename upcoming features, and mark them completed (or reopen them). */
 export function UpcomingFeaturesPage() {
+  const t = useAdminT();
   const features = useQuery(upcomingFeaturesQuery());
+  const columns = [
+    t('features.columns.name'),
+    t('features.columns.key'),
+    t('features.columns.state'),
+    t('features.columns.actions'),
+  ];
   return (
-    <AdminSection title={T.title}>
-      <p className="text-slate-400">{T.intro}</p>
+    <AdminSection title={t('features.title')}>
+      <p className="text-slate-400">{t('features.intro')}</p>
       <QueryState
         isPending={features.isPending}
         error={features.isError ? features.error : null}
-        failedText={T.loadFailed}
+        failedText={t('features.loadFailed')}
       >
         {() =>
           features.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.none}</p>
+            <p className="text-sm text-slate-400">{t('features.none')}</p>
           ) : (
             <div className={tc.wrap}>
               <table className={tc.table}>
-                <caption className="sr-only">{T.title}</caption>
+                <caption className="sr-only">{t('features.title')}</caption>
                 <thead className={tc.head}>
                   <tr>
-                    {Object.values(T.columns).map((c) => (
+                    {columns.map((c) => (
                       <th key={c} scope="col" className={tc.th}>
                         {c}
                       </th>

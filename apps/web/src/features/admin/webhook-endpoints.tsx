@@ -1,5 +1,4 @@
 import {
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   webhookEndpointCreate,
   type WebhookDelivery,
@@ -14,36 +13,9 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, TextField, useConfirm } from '../../components/ui';
 import { api, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { adminMessage, deliveryOutcome, useAdminT, WEBHOOK_EVENT_KEYS } from './admin-text';
 import { adminKeys } from './api';
 import { Badge, QueryState } from './shared';
-
-const T = {
-  title: 'Release webhooks',
-  intro:
-    'Each endpoint gets a POST for the events it is subscribed to, signed with its secret (see docs/webhooks.md). A Discord webhook URL gets a Discord embed instead.',
-  url: 'Endpoint URL',
-  urlHint: 'http(s). A Discord webhook URL (…/api/webhooks/{id}/{token}) gets Discord’s embed format.',
-  events: 'Events',
-  secret: 'Secret (optional)',
-  secretHint: 'At least 16 characters. Leave empty and the site makes one.',
-  add: 'Add webhook',
-  adding: 'Adding…',
-  added: 'Webhook added',
-  secretOnce: 'Copy the secret now: it is not shown again.',
-  none: 'No release webhooks yet.',
-  loadFailed: 'Failed to load webhooks',
-  active: 'Active',
-  format: (discord: boolean) => (discord ? 'Discord embed' : 'Signed JSON'),
-  secretIs: (hint: string) => `Secret ${hint}`,
-  test: 'Send test',
-  testLabel: (url: string) => `Send test to ${url}`,
-  remove: 'Delete',
-  removeLabel: (url: string) => `Delete the webhook ${url}`,
-  removeConfirm: 'Delete this webhook?',
-  removed: 'Webhook deleted',
-  saved: 'Webhook saved',
-  sent: (d: WebhookDelivery) => (d.error ? `Delivery failed: ${d.error}` : `Delivered with HTTP ${d.statusCode ?? ''}`),
-} as const;
 
 const endpointsKey = () => [...adminKeys.all, 'webhook-endpoints'] as const;
 const endpointsQuery = () =>
@@ -59,6 +31,7 @@ const endpointsApi = {
 };
 
 function AddForm() {
+  const t = useAdminT();
   const qc = useQueryClient();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['plugin.published', 'plugin.updated']);
@@ -68,7 +41,7 @@ function AddForm() {
     mutationFn: endpointsApi.create,
     meta: { errorShownInPlace: true },
     onSuccess: () => {
-      toast.success(T.added);
+      toast.success(t('endpoints.added'));
       setUrl('');
       setSecret('');
       void qc.invalidateQueries({ queryKey: endpointsKey() });
@@ -89,38 +62,38 @@ function AddForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 rounded-xl border border-slate-800 p-4">
       <TextField
-        label={T.url}
-        hint={T.urlHint}
-        error={errors.url}
+        label={t('endpoints.url')}
+        hint={t('endpoints.urlHint', { id: '{id}', token: '{token}' })}
+        error={errors.url && adminMessage(errors.url)}
         type="url"
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         placeholder="https://"
       />
       <EventBoxes
-        legend={T.events}
+        legend={t('endpoints.events')}
         value={events}
-        error={errors.events}
+        error={errors.events && adminMessage(errors.events)}
         onChange={(next) => setEvents(next)}
         idPrefix="new"
       />
       <TextField
-        label={T.secret}
-        hint={T.secretHint}
-        error={errors.secret}
+        label={t('endpoints.secret')}
+        hint={t('endpoints.secretHint')}
+        error={errors.secret && adminMessage(errors.secret)}
         value={secret}
         autoComplete="off"
         onChange={(e) => setSecret(e.target.value)}
       />
       <div>
         <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? T.adding : T.add}
+          {add.isPending ? t('endpoints.adding') : t('endpoints.add')}
         </Button>
       </div>
-      {add.isError && <Alert variant="error">{errorText(add.error)}</Alert>}
+      {add.isError && <Alert variant="error">{adminMessage(errorText(add.error))}</Alert>}
       {add.isSuccess && (
         <Alert variant="success">
-          {T.secretOnce}{' '}
+          {t('endpoints.secretOnce')}{' '}
           <code className="break-all rounded bg-slate-950 px-1.5 py-0.5" data-testid="new-secret">
             {add.data.secret}
           </code>
@@ -145,6 +118,7 @@ function EventBoxes({
   idPrefix: string;
   disabled?: boolean;
 }) {
+  const t = useAdminT();
   return (
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1 text-sm font-medium text-slate-200">{legend}</legend>
@@ -153,7 +127,7 @@ function EventBoxes({
           key={ev}
           id={`${idPrefix}-${ev}`}
           label={ev}
-          description={WEBHOOK_EVENT_LABELS[ev]}
+          description={t(WEBHOOK_EVENT_KEYS[ev])}
           checked={value.includes(ev)}
           disabled={disabled}
           onChange={(e) =>
@@ -171,6 +145,7 @@ function EventBoxes({
 }
 
 function EndpointItem({ endpoint: ep }: { endpoint: WebhookEndpoint }) {
+  const t = useAdminT();
   const qc = useQueryClient();
   const confirm = useConfirm();
   const refresh = () => {
@@ -180,36 +155,38 @@ function EndpointItem({ endpoint: ep }: { endpoint: WebhookEndpoint }) {
   const save = useMutation({
     mutationFn: (body: WebhookEndpointUpdate) => endpointsApi.update(ep.id, body),
     onSuccess: () => {
-      toast.success(T.saved);
+      toast.success(t('endpoints.saved'));
       refresh();
     },
-    onError: (e) => toast.error(errorText(e)),
+    onError: (e) => toast.error(adminMessage(errorText(e))),
   });
   const remove = useMutation({
     mutationFn: () => endpointsApi.remove(ep.id),
     onSuccess: () => {
-      toast.success(T.removed);
+      toast.success(t('endpoints.removed'));
       refresh();
     },
-    onError: (e) => toast.error(errorText(e)),
+    onError: (e) => toast.error(adminMessage(errorText(e))),
   });
   const test = useMutation({
     mutationFn: () => endpointsApi.test(ep.id),
     onSuccess: (d) => {
-      toast.show(T.sent(d), { variant: d.error ? 'error' : 'success' });
+      toast.show(deliveryOutcome(d), { variant: d.error ? 'error' : 'success' });
       refresh();
     },
-    onError: (e) => toast.error(errorText(e)),
+    onError: (e) => toast.error(adminMessage(errorText(e))),
   });
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4" data-testid="endpoint">
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 break-all font-medium text-white">{ep.url}</span>
-        <Badge tone={ep.discord ? 'info' : 'muted'}>{T.format(ep.discord)}</Badge>
-        <span className="text-xs text-slate-400">{T.secretIs(ep.secretHint)}</span>
+        <Badge tone={ep.discord ? 'info' : 'muted'}>
+          {ep.discord ? t('endpoints.discord') : t('endpoints.signed')}
+        </Badge>
+        <span className="text-xs text-slate-400">{t('endpoints.secretIs', { hint: ep.secretHint })}</span>
       </div>
       <EventBoxes
-        legend={T.events}
+        legend={t('endpoints.events')}
         value={ep.events}
         idPrefix={`ep${ep.id}`}
         disabled={save.isPending}
@@ -217,7 +194,7 @@ function EndpointItem({ endpoint: ep }: { endpoint: WebhookEndpoint }) {
       />
       <Checkbox
         id={`ep${ep.id}-active`}
-        label={T.active}
+        label={t('endpoints.active')}
         checked={ep.active}
         disabled={save.isPending}
         onChange={(e) => save.mutate({ active: e.target.checked })}
@@ -227,21 +204,28 @@ function EndpointItem({ endpoint: ep }: { endpoint: WebhookEndpoint }) {
           size="sm"
           variant="outline"
           disabled={test.isPending}
-          aria-label={T.testLabel(ep.url)}
+          aria-label={t('endpoints.testLabel', { url: ep.url })}
           onClick={() => test.mutate()}
         >
-          {T.test}
+          {t('endpoints.test')}
         </Button>
         <Button
           size="sm"
           variant="danger"
           disabled={remove.isPending}
-          aria-label={T.removeLabel(ep.url)}
+          aria-label={t('endpoints.removeLabel', { url: ep.url })}
           onClick={async () => {
-            if (await confirm({ title: T.removeConfirm, confirmLabel: T.remove, destructive: true })) remove.mutate();
+            if (
+              await confirm({
+                title: t('endpoints.removeConfirm'),
+                confirmLabel: t('endpoints.remove'),
+                destructive: true,
+              })
+            )
+              remove.mutate();
           }}
         >
-          {T.remove}
+          {t('endpoints.remove')}
         </Button>
       </div>
     </li>
@@ -250,20 +234,21 @@ function EndpointItem({ endpoint: ep }: { endpoint: WebhookEndpoint }) {
 
 /** Administrators' release webhooks: add one, change its events, pause, test or delete it. */
 export function WebhookEndpointsSection() {
+  const t = useAdminT();
   const q = useQuery(endpointsQuery());
   return (
     <section aria-labelledby="release-webhooks" className="flex flex-col gap-3">
       <h3 id="release-webhooks" className="text-lg font-semibold text-white">
-        {T.title}
+        {t('endpoints.title')}
       </h3>
-      <p className="text-sm text-slate-400">{T.intro}</p>
+      <p className="text-sm text-slate-400">{t('endpoints.intro')}</p>
       <AddForm />
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('endpoints.loadFailed')}>
         {() =>
           q.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.none}</p>
+            <p className="text-sm text-slate-400">{t('endpoints.none')}</p>
           ) : (
-            <ul className="flex flex-col gap-3" aria-label={T.title}>
+            <ul className="flex flex-col gap-3" aria-label={t('endpoints.title')}>
               {q.data!.map((ep) => (
                 <EndpointItem key={ep.id} endpoint={ep} />
               ))}

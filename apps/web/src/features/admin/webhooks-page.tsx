@@ -6,11 +6,9 @@ import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, deliveriesQuery } from './api';
-import { ADMIN_TEXT } from './constants';
+import { adminMessage, deliveryOutcome, useAdminT } from './admin-text';
 import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 import { WebhookEndpointsSection } from './webhook-endpoints';
-
-const T = ADMIN_TEXT.webhooks;
 
 function statusTone(d: WebhookDelivery) {
   if (d.error || d.statusCode === null) return 'bad' as const;
@@ -18,45 +16,47 @@ function statusTone(d: WebhookDelivery) {
 }
 
 function Body({ label, text }: { label: string; text: string | null }) {
+  const t = useAdminT();
   return (
     <details className="mt-1">
       <summary className={cx('cursor-pointer rounded text-xs text-sky-300 hover:text-sky-200', focusRing)}>
         {label}
       </summary>
       <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-950 p-2 text-xs text-slate-200">
-        {text || T.empty}
+        {text || t('webhooks.empty')}
       </pre>
     </details>
   );
 }
 
 function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: boolean }) {
+  const t = useAdminT();
   const qc = useQueryClient();
   const redeliver = useMutation({
     mutationFn: () => adminApi.redeliver(d.id),
     onSuccess: (next) => {
-      toast.show(T.sent(next.statusCode, next.error), { variant: next.error ? 'error' : 'success' });
+      toast.show(deliveryOutcome(next), { variant: next.error ? 'error' : 'success' });
       void qc.invalidateQueries({ queryKey: adminKeys.deliveries() });
     },
-    onError: (e) => toast.error(errorText(e)),
+    onError: (e) => toast.error(adminMessage(errorText(e))),
   });
   return (
     <tr data-testid="delivery-row">
       <td className={`${tc.td} whitespace-nowrap`}>
         <Time value={d.createdAt} />
       </td>
-      <td className={tc.td}>{T.direction[d.direction]}</td>
+      <td className={tc.td}>{d.direction === 'out' ? t('webhooks.direction.out') : t('webhooks.direction.in')}</td>
       <td className={tc.td}>{d.kind}</td>
       <td className={`${tc.td} max-w-72`}>
         <span className="block break-all">{d.url}</span>
-        <Body label={T.request} text={d.requestBody} />
-        <Body label={T.response} text={d.responseBody} />
+        <Body label={t('webhooks.request')} text={d.requestBody} />
+        <Body label={t('webhooks.response')} text={d.responseBody} />
       </td>
       <td className={tc.td}>
         <Badge tone={statusTone(d)}>{d.statusCode ?? '—'}</Badge>
         {d.error && <span className="mt-1 block break-words text-xs text-rose-300">{d.error}</span>}
       </td>
-      <td className={`${tc.td} whitespace-nowrap`}>{d.latencyMs === null ? '—' : `${d.latencyMs} ms`}</td>
+      <td className={`${tc.td} whitespace-nowrap`}>{d.latencyMs === null ? '—' : t('latency', { ms: d.latencyMs })}</td>
       <td className={tc.td}>
         {canRedeliver && d.direction === 'out' && (
           <Button
@@ -64,9 +64,9 @@ function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: bo
             variant="outline"
             disabled={redeliver.isPending}
             onClick={() => redeliver.mutate()}
-            aria-label={`${T.redeliver} ${d.deliveryId}`}
+            aria-label={t('webhooks.redeliverLabel', { id: d.deliveryId })}
           >
-            {T.redeliver}
+            {t('webhooks.redeliver')}
           </Button>
         )}
       </td>
@@ -75,6 +75,7 @@ function DeliveryRow({ d, canRedeliver }: { d: WebhookDelivery; canRedeliver: bo
 }
 
 function TestForm() {
+  const t = useAdminT();
   const qc = useQueryClient();
   const [url, setUrl] = useState('');
   const send = useMutation({
@@ -92,8 +93,8 @@ function TestForm() {
       <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <TextField
-            label={T.url}
-            hint={T.urlHint}
+            label={t('webhooks.url')}
+            hint={t('webhooks.urlHint')}
             type="url"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
@@ -101,55 +102,54 @@ function TestForm() {
           />
         </div>
         <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? T.sending : T.send}
+          {send.isPending ? t('webhooks.sending') : t('webhooks.send')}
         </Button>
       </form>
-      {send.isSuccess && (
-        <Alert variant={send.data.error ? 'error' : 'success'}>{T.sent(send.data.statusCode, send.data.error)}</Alert>
-      )}
-      {send.isError && <Alert variant="error">{errorText(send.error)}</Alert>}
+      {send.isSuccess && <Alert variant={send.data.error ? 'error' : 'success'}>{deliveryOutcome(send.data)}</Alert>}
+      {send.isError && <Alert variant="error">{adminMessage(errorText(send.error))}</Alert>}
     </div>
   );
 }
 
 export function WebhooksPage() {
+  const t = useAdminT();
   const isAdmin = useIsAdmin();
   const q = useQuery(deliveriesQuery());
   return (
-    <AdminSection title={T.title}>
+    <AdminSection title={t('webhooks.title')}>
       {isAdmin && <WebhookEndpointsSection />}
       {isAdmin && <TestForm />}
-      <h3 className="text-lg font-semibold text-white">{T.deliveries}</h3>
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={T.loadFailed}>
+      <h3 className="text-lg font-semibold text-white">{t('webhooks.deliveries')}</h3>
+      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('webhooks.loadFailed')}>
         {() =>
           q.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.none}</p>
+            <p className="text-sm text-slate-400">{t('webhooks.none')}</p>
           ) : (
             <div className={tc.wrap}>
               <table className={tc.table}>
-                <caption className="sr-only">{T.deliveries}</caption>
+                <caption className="sr-only">{t('webhooks.deliveries')}</caption>
                 <thead className={tc.head}>
                   <tr>
                     <th scope="col" className={tc.th}>
-                      {T.columns.when}
+                      {t('webhooks.columns.when')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.direction}
+                      {t('webhooks.columns.direction')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.kind}
+                      {t('webhooks.columns.kind')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.url}
+                      {t('webhooks.columns.url')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.status}
+                      {t('webhooks.columns.status')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      {T.columns.latency}
+                      {t('webhooks.columns.latency')}
                     </th>
                     <th scope="col" className={tc.th}>
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">{t('webhooks.columns.actions')}</span>
                     </th>
                   </tr>
                 </thead>

@@ -2,6 +2,7 @@
  * The English catalogue's namespaces, as types only: each namespace's texts are imported by the code
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
+import type admin from './admin';
 import type auth from './auth';
 import type cars from './cars';
 import type comingSoon from './comingSoon';
@@ -18,6 +19,7 @@ import type settings from './settings';
 import type shell from './shell';
 
 export interface NamespaceResources {
+  admin: typeof admin;
   auth: typeof auth;
   cars: typeof cars;
   comingSoon: typeof comingSoon;
