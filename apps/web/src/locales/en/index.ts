@@ -3,6 +3,7 @@
  * that shows them (lib/i18n `namespace`), never all at once. Add a namespace here when you add its file.
  */
 import type auth from './auth';
+import type collections from './collections';
 import type common from './common';
 import type home from './home';
 import type pluginCreate from './pluginCreate';
@@ -14,6 +15,7 @@ import type shell from './shell';
 
 export interface NamespaceResources {
   auth: typeof auth;
+  collections: typeof collections;
   common: typeof common;
   home: typeof home;
   pluginCreate: typeof pluginCreate;
