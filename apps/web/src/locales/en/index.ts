@@ -6,6 +6,7 @@ import type auth from './auth';
 import type collections from './collections';
 import type common from './common';
 import type home from './home';
+import type members from './members';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
@@ -18,6 +19,7 @@ export interface NamespaceResources {
   collections: typeof collections;
   common: typeof common;
   home: typeof home;
+  members: typeof members;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;
