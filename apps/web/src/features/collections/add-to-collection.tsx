@@ -7,7 +7,8 @@ import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { collectionKeys, collectionsApi } from './api';
-import { useCollectionMessage, useCollectionsT, VISIBILITY_KEYS } from './collections-text';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
 
 // The form loads with the first 'New collection' (the plugin and car pages do not carry it).
 const CollectionFormDialog = lazy(() =>

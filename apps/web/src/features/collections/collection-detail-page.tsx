@@ -14,7 +14,8 @@ import { InstallDialog, launchInstall } from '../plugins';
 import { collectionKeys, collectionQuery, collectionsApi } from './api';
 import { CollectionFormDialog } from './collection-form-dialog';
 import { CollectionItems } from './collection-items';
-import { useCollectionMessage, useCollectionsT, VISIBILITY_KEYS } from './collections-text';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
 
 /** /collections/{id}: a collection with its items; its owner edits, reorders and removes. Private ones are 404 for others. */
 export function CollectionDetailPage() {

@@ -10,7 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, TextAreaField, TextField } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { collectionKeys, collectionsApi } from './api';
-import { useCollectionMessage, useCollectionsT, VISIBILITY_HINT_KEYS, VISIBILITY_KEYS } from './collections-text';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_HINT_KEYS, VISIBILITY_KEYS } from './collections-text';
 
 interface Initial {
   id: number;

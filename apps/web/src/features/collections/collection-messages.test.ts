@@ -2,7 +2,7 @@ import { COLLECTION_MESSAGES } from '@bm/core';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLocale } from '../../lib/i18n';
-import { useCollectionMessage } from './collections-text';
+import { useCollectionMessage } from './collection-messages';
 
 describe('core collection messages in the reader language', () => {
   const shown = Object.values(COLLECTION_MESSAGES).filter(
