@@ -1,4 +1,4 @@
-import { COLLECTION_TEXT } from '../../apps/web/src/features/collections/constants';
+import COLLECTIONS_EN from '../../apps/web/src/locales/en/collections';
 import type { CarsPage, CollectionDetail, PluginPage } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, axeProblems, settle, signIn, tabTo, tokenOf } from './support';
@@ -7,7 +7,10 @@ import { DEMO, axeProblems, settle, signIn, tabTo, tokenOf } from './support';
 // plugins and a car from their pages, reorders it with the keyboard, shares the link; a visitor
 // opens it and uses Install and Copy Code; a private collection is 404 to others.
 test.use({ viewport: { width: 390, height: 844 } });
-const T = COLLECTION_TEXT;
+const T = COLLECTIONS_EN;
+/** The English text with its placeholders filled. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
 
 async function fitsAndPasses(page: Page) {
   await settle(page);
@@ -17,8 +20,8 @@ async function fitsAndPasses(page: Page) {
 
 /** Opens 'Add to collection' on the current page and returns the dialog. */
 async function openAdd(page: Page, name: string) {
-  await page.getByRole('button', { name: T.addToCollection }).click();
-  const dialog = page.getByRole('dialog', { name: T.addTitle(name) });
+  await page.getByRole('button', { name: T.add.button }).click();
+  const dialog = page.getByRole('dialog', { name: fill(T.add.title, { name }) });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -42,14 +45,14 @@ test('a member builds, reorders and shares a public collection; a visitor instal
   await page.goto(`/plugin/${first.id}`);
   let dialog = await openAdd(page, first.name);
   await dialog.getByRole('button', { name: T.newCollection }).click();
-  const form = page.getByRole('dialog', { name: T.createTitle });
-  await form.getByLabel(T.name).fill(name);
-  await form.getByLabel(T.description).fill('Everything a **new player** needs.');
-  await form.getByRole('button', { name: T.create }).click();
-  dialog = page.getByRole('dialog', { name: T.addTitle(first.name) });
+  const form = page.getByRole('dialog', { name: T.form.createTitle });
+  await form.getByLabel(T.form.name).fill(name);
+  await form.getByLabel(T.form.description).fill('Everything a **new player** needs.');
+  await form.getByRole('button', { name: T.form.create }).click();
+  dialog = page.getByRole('dialog', { name: fill(T.add.title, { name: first.name }) });
   await expect(dialog.getByRole('checkbox', { name })).toBeChecked();
   await fitsAndPasses(page);
-  await dialog.getByRole('button', { name: T.done }).click();
+  await dialog.getByRole('button', { name: T.add.done }).click();
 
   // The second plugin and the car: ticked in the member's list, with the keyboard.
   for (const [path, itemName] of [
@@ -58,10 +61,12 @@ test('a member builds, reorders and shares a public collection; a visitor instal
   ] as const) {
     await page.goto(path);
     await settle(page);
-    const add = page.getByRole('button', { name: T.addToCollection });
+    const add = page.getByRole('button', { name: T.add.button });
     await tabTo(page, add, { max: 150 });
     await page.keyboard.press('Enter');
-    const box = page.getByRole('dialog', { name: T.addTitle(itemName) }).getByRole('checkbox', { name });
+    const box = page
+      .getByRole('dialog', { name: fill(T.add.title, { name: itemName }) })
+      .getByRole('checkbox', { name });
     await expect(box).not.toBeChecked();
     await box.focus();
     await page.keyboard.press('Space');
@@ -88,11 +93,13 @@ test('a member builds, reorders and shares a public collection; a visitor instal
   const saved = page.waitForResponse((r) => r.url().endsWith(`/api/collections/${id}/order`) && r.status() === 200);
   await page.keyboard.press('Alt+ArrowDown');
   await saved;
-  await expect(page.getByTestId('reorder-status')).toHaveText(T.moved(first.name, 2, 3));
+  await expect(page.getByTestId('reorder-status')).toHaveText(
+    fill(T.items.moved, { name: first.name, position: 2, total: 3 }),
+  );
   await expect(firstRow).toBeFocused();
   await expect.poll(keys).toEqual([`plugin:${second.id}`, `plugin:${first.id}`, `car:${car.id}`]);
   // Move up (a button) puts it back, then Alt+ArrowDown again: the order is kept on the server.
-  await page.getByRole('button', { name: T.moveUpLabel(first.name) }).click();
+  await page.getByRole('button', { name: fill(T.items.moveUpLabel, { name: first.name }) }).click();
   await expect.poll(keys).toEqual([`plugin:${first.id}`, `plugin:${second.id}`, `car:${car.id}`]);
   await firstRow.focus();
   await page.keyboard.press('Alt+ArrowDown');
@@ -102,7 +109,7 @@ test('a member builds, reorders and shares a public collection; a visitor instal
       ((await (await page.request.get(`/api/collections/${id}`)).json()) as CollectionDetail).items.map((i) => i.id),
     )
     .toEqual([second.id, first.id, car.id]);
-  await expect(page.getByRole('button', { name: T.share })).toBeVisible();
+  await expect(page.getByRole('button', { name: T.detail.share })).toBeVisible();
 
   // A private one answers 404 to others.
   const priv = await page.request.post('/api/collections', {
@@ -128,7 +135,7 @@ test('a member builds, reorders and shares a public collection; a visitor instal
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(visitor.getByRole('strong').filter({ hasText: 'new player' })).toBeVisible();
   await fitsAndPasses(visitor);
-  const install = visitor.getByRole('button', { name: `${T.install} ${second.name}` });
+  const install = visitor.getByRole('button', { name: fill(T.items.installLabel, { name: second.name }) });
   await tabTo(visitor, install, { max: 80 });
   await visitor.keyboard.press('Enter');
   await expect(visitor.getByTestId('install-dialog')).toHaveAttribute(
@@ -139,15 +146,17 @@ test('a member builds, reorders and shares a public collection; a visitor instal
     `bakkesmod://install/${second.id}`,
   ]);
   await visitor.keyboard.press('Escape');
-  const copy = visitor.getByRole('button', { name: `${T.copyCode} ${car.name}` });
+  const copy = visitor.getByRole('button', { name: fill(T.items.copyCodeLabel, { name: car.name }) });
   await tabTo(visitor, copy, { max: 80 });
   await visitor.keyboard.press('Enter');
-  await expect(visitor.getByRole('button', { name: `${T.copyCode} ${car.name}` })).toHaveText(T.copied);
+  await expect(visitor.getByRole('button', { name: fill(T.items.copyCodeLabel, { name: car.name }) })).toHaveText(
+    T.items.copied,
+  );
   expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(car.code);
 
   expect((await visitor.request.get(`/api/collections/${privId}`)).status()).toBe(404);
   await visitor.goto(`/collections/${privId}`);
-  await expect(visitor.getByRole('heading', { level: 1, name: T.notFound })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: T.detail.notFound })).toBeVisible();
 
   // The public list and the member's profile show it.
   await visitor.goto('/collections?sort=new');
@@ -167,14 +176,14 @@ test('the dashboard lists every collection of the member, private ones too, with
   const create = page.getByRole('button', { name: T.newCollection });
   await tabTo(page, create, { max: 80 });
   await page.keyboard.press('Enter');
-  const form = page.getByRole('dialog', { name: T.createTitle });
-  await tabTo(page, form.getByLabel(T.name), { max: 10 });
+  const form = page.getByRole('dialog', { name: T.form.createTitle });
+  await tabTo(page, form.getByLabel(T.form.name), { max: 10 });
   await page.keyboard.type('ab');
-  await form.getByRole('button', { name: T.create }).click();
+  await form.getByRole('button', { name: T.form.create }).click();
   await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
   await fitsAndPasses(page);
-  await form.getByLabel(T.name).fill('Keyboard made');
-  await form.getByRole('button', { name: T.create }).click();
+  await form.getByLabel(T.form.name).fill('Keyboard made');
+  await form.getByRole('button', { name: T.form.create }).click();
   await expect(page).toHaveURL(/\/collections\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Keyboard made' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { DEPENDENCY_MESSAGES, supportLinkText, type PluginPage } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { SUPPORT_FORM_TEXT } from '../../apps/web/src/features/members/constants';
+import MEMBERS_EN from '../../apps/web/src/locales/en/members';
 import { DEMO, axeProblems, settle, signIn, tabTo, zipOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
@@ -159,7 +159,7 @@ test('a member sets a support link in Settings and it shows as Support {author} 
   await signIn(page, DEMO.member);
   await page.goto('/settings/profile');
   await settle(page);
-  const field = page.getByRole('textbox', { name: SUPPORT_FORM_TEXT.label, exact: true });
+  const field = page.getByRole('textbox', { name: MEMBERS_EN.support.label, exact: true });
   await tabTo(page, field, { max: 120 });
   await page.keyboard.type('https://evil.example/me');
   await expect(page.getByText(/Support link must be an http/)).toBeVisible();

@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MemberProfile } from '@bm/core';
-import { PROFILE_EDIT_TEXT, PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
+import MEMBERS_EN from '../../apps/web/src/locales/en/members';
 import { DEMO, signIn } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
+
+const PROFILE_TEXT = MEMBERS_EN.profile;
+const PROFILE_EDIT_TEXT = MEMBERS_EN.edit;
 
 /** No serious or critical axe violations in the page's main content as it is now. */
 async function expectAccessible(page: Page) {

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
 import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
-import { PROFILE_TEXT } from '../../apps/web/src/features/members/constants';
+import MEMBERS_EN from '../../apps/web/src/locales/en/members';
 import { DEMO, signIn, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
@@ -78,10 +78,12 @@ test("the owner's profile says 'Pinned' in words on a pinned car", async ({ page
   expect(pin.status()).toBe(200);
 
   await page.goto(`/members/${DEMO.member.username}`);
-  const grid = page.getByRole('list', { name: PROFILE_TEXT.contentList });
+  const grid = page.getByRole('list', { name: MEMBERS_EN.profile.contentList });
   const card = grid.getByRole('article').filter({ has: page.getByRole('link', { name: car!.name }) });
-  await expect(card).toContainText(PROFILE_TEXT.pinned);
-  await expect(card.getByRole('button', { name: PROFILE_TEXT.pin(car!.name) })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card).toContainText(MEMBERS_EN.profile.pinned);
+  await expect(
+    card.getByRole('button', { name: MEMBERS_EN.profile.pinLabel.replace('{name}', car!.name) }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   // Unpinned again, so the profile order the other specs see stays the demo's.
   const unpin = await page.request.post(`/api/cars/${car!.id}/pin`, {

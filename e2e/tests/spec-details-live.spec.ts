@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, type WebhookDelivery } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
-import { PROFILE_EDIT_TEXT } from '../../apps/web/src/features/members/constants';
+import MEMBERS_EN from '../../apps/web/src/locales/en/members';
 import { JUST_NOW } from '../../apps/web/src/lib/format';
 import { DEMO, signIn, tokenOf } from './support';
 
@@ -72,14 +72,14 @@ test("saving a profile that fails with a bare 500 says 'Failed to save profile.'
       : route.continue(),
   );
   await page.goto('/settings/profile');
-  const form = page.getByRole('form', { name: PROFILE_EDIT_TEXT.title });
+  const form = page.getByRole('form', { name: MEMBERS_EN.edit.title });
   const failed = page.waitForResponse((r) => r.url().endsWith('/api/members/me/profile') && r.status() === 500);
-  await form.getByRole('button', { name: PROFILE_EDIT_TEXT.save }).click();
+  await form.getByRole('button', { name: MEMBERS_EN.edit.save }).click();
   await failed;
   // The form is the action's place for its error, so the general toast stays out of it.
-  await expect(form.getByRole('alert')).toContainText(PROFILE_EDIT_TEXT.saveFailed);
+  await expect(form.getByRole('alert')).toContainText(MEMBERS_EN.edit.saveFailed);
   // The toaster loads with the first toast: once the network is quiet, a toast asked for would show.
   await page.waitForLoadState('networkidle');
-  await expect(toasts(page).getByText(PROFILE_EDIT_TEXT.saveFailed)).toHaveCount(0);
+  await expect(toasts(page).getByText(MEMBERS_EN.edit.saveFailed)).toHaveCount(0);
   await expect(toasts(page).getByText(AUTH_MESSAGES.genericError)).toHaveCount(0);
 });

@@ -7,7 +7,8 @@ import { errorText } from '../../lib/api';
 import { statusOf, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { collectionKeys, collectionsApi } from './api';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
 
 // The form loads with the first 'New collection' (the plugin and car pages do not carry it).
 const CollectionFormDialog = lazy(() =>
@@ -35,17 +36,23 @@ export function AddToCollectionButton({
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
   const [open, setOpen] = useState(false);
+  const t = useCollectionsT();
   return (
     <>
       <Button size={size} variant={variant} onClick={() => setOpen(true)}>
-        {T.addToCollection}
+        {t('add.button')}
       </Button>
       {signedIn && auth.member ? (
         open && (
           <AddDialog kind={kind} id={id} name={name} username={auth.member.username} onClose={() => setOpen(false)} />
         )
       ) : (
-        <JoinUsDialog open={open} onClose={() => setOpen(false)} title={T.joinTitle} description={T.joinDescription} />
+        <JoinUsDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          title={t('add.joinTitle')}
+          description={t('add.joinDescription')}
+        />
       )}
     </>
   );
@@ -76,6 +83,8 @@ function AddDialog({
   onClose: () => void;
 }) {
   const client = useQueryClient();
+  const t = useCollectionsT();
+  const say = useCollectionMessage();
   const key = collectionKeys.holding(username, kind, id);
   const mine = useQuery({
     queryKey: key,
@@ -101,9 +110,9 @@ function AddDialog({
           : old,
       );
       void client.invalidateQueries({ queryKey: collectionKeys.member(username), exact: true });
-      toast.success(add ? T.added(c.name) : T.removed(c.name));
+      toast.success(add ? t('add.added', { name: c.name }) : t('add.removed', { name: c.name }));
     } catch (err) {
-      toast.error(errorText(err, T.addFailed));
+      toast.error(say(errorText(err, t('add.failed'))));
     } finally {
       setBusy(null);
     }
@@ -111,22 +120,22 @@ function AddDialog({
 
   return (
     <>
-      <Dialog open={!creating} onClose={onClose} title={T.addTitle(name)}>
+      <Dialog open={!creating} onClose={onClose} title={t('add.title', { name })}>
         <div className="space-y-4">
-          <h3 className="text-sm font-semibold text-slate-300">{T.yourCollections}</h3>
+          <h3 className="text-sm font-semibold text-slate-300">{t('add.yourCollections')}</h3>
           {mine.isPending ? (
-            <Spinner label={T.loading} />
+            <Spinner label={t('loading')} />
           ) : mine.isError ? (
-            <p className="text-sm text-red-300">{T.loadFailed}</p>
+            <p className="text-sm text-red-300">{t('loadFailed')}</p>
           ) : mine.data.items.length === 0 ? (
-            <p className="text-sm text-slate-400">{T.noCollections}</p>
+            <p className="text-sm text-slate-400">{t('add.noCollections')}</p>
           ) : (
             <ul className="max-h-72 space-y-2 overflow-y-auto" data-testid="add-to-collection-list">
               {mine.data.items.map((c) => (
                 <li key={c.id}>
                   <Checkbox
                     label={c.name}
-                    description={`${T.visibility[c.visibility]} · ${T.items(c.itemCount)}`}
+                    description={`${t(VISIBILITY_KEYS[c.visibility])} · ${t('itemCount', { count: c.itemCount })}`}
                     checked={!!c.containsItem}
                     disabled={busy === c.id}
                     onChange={(e) => void toggle(c, e.target.checked)}
@@ -137,9 +146,9 @@ function AddDialog({
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-between">
             <Button variant="outline" onClick={() => setCreating(true)}>
-              {T.newCollection}
+              {t('newCollection')}
             </Button>
-            <Button onClick={onClose}>{T.done}</Button>
+            <Button onClick={onClose}>{t('add.done')}</Button>
           </div>
         </div>
       </Dialog>

@@ -6,7 +6,7 @@ import { makeCar, makePlugin } from '../../test/fixtures';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } from '../../test/utils';
 import { CarCard } from '../cars';
 import { PluginCard } from '../plugins';
-import { COLLECTION_TEXT as T } from './constants';
+import { COLLECTIONS_EN } from './collections-text';
 
 const summary = (over: Partial<CollectionSummary> = {}): CollectionSummary => ({
   id: 31,
@@ -66,12 +66,14 @@ describe("'Add to collection' on cards", () => {
     await user.tab();
     expect(screen.getByRole('link', { name: 'octane' })).toHaveFocus();
     await user.tab();
-    const button = screen.getByRole('button', { name: T.addTitle('Aerial Trainer') });
+    const button = screen.getByRole('button', { name: COLLECTIONS_EN.add.title.replace('{name}', 'Aerial Trainer') });
     expect(button).toHaveFocus();
     expect(button).toHaveAttribute('aria-haspopup', 'dialog');
 
     await user.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: T.addTitle('Aerial Trainer') });
+    const dialog = await screen.findByRole('dialog', {
+      name: COLLECTIONS_EN.add.title.replace('{name}', 'Aerial Trainer'),
+    });
     const box = await within(dialog).findByRole('checkbox', { name: /Freestyle kit/ });
     expect(fetch.mock.calls.map(([u]) => String(u))).toContain(
       `/api/members/${testMember.username}/collections?kind=plugin&itemId=5`,
@@ -94,8 +96,10 @@ describe("'Add to collection' on cards", () => {
     const fetch = serve();
     const user = userEvent.setup();
     renderPage(<CarCard car={makeCar({ id: 9, name: 'Blue Octane' })} />);
-    await user.click(screen.getByRole('button', { name: T.addTitle('Blue Octane') }));
-    const dialog = await screen.findByRole('dialog', { name: T.addTitle('Blue Octane') });
+    await user.click(screen.getByRole('button', { name: COLLECTIONS_EN.add.title.replace('{name}', 'Blue Octane') }));
+    const dialog = await screen.findByRole('dialog', {
+      name: COLLECTIONS_EN.add.title.replace('{name}', 'Blue Octane'),
+    });
     await user.click(await within(dialog).findByRole('checkbox', { name: /Freestyle kit/ }));
     await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/api/collections/31/items'));
     const post = fetch.mock.calls.find(([u]) => String(u) === '/api/collections/31/items');

@@ -2,7 +2,7 @@ import type { CollectionItemKind } from '@bm/core';
 import { lazy, Suspense, useState } from 'react';
 import { Button, cx } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionsT } from './collections-text';
 
 // The dialog (the same one as on plugin and car pages) loads with the first press: the lists that
 // show cards carry only this button.
@@ -27,9 +27,10 @@ export function CardAddToCollection({
   className?: string;
 }) {
   const auth = useAuth();
+  const t = useCollectionsT();
   const [open, setOpen] = useState(false);
   if (statusOf(auth) !== 'authenticated' || !auth.member) return null;
-  const label = T.addTitle(name);
+  const label = t('add.title', { name });
   return (
     <>
       <Button

@@ -14,37 +14,40 @@ import { InstallDialog, launchInstall } from '../plugins';
 import { collectionKeys, collectionQuery, collectionsApi } from './api';
 import { CollectionFormDialog } from './collection-form-dialog';
 import { CollectionItems } from './collection-items';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
 
 /** /collections/{id}: a collection with its items; its owner edits, reorders and removes. Private ones are 404 for others. */
 export function CollectionDetailPage() {
   const raw = useParams().id ?? '';
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const query = useQuery({ ...collectionQuery(id ?? 0), enabled: id !== null });
-  useDocumentTitle(query.data?.name ?? T.title);
+  const t = useCollectionsT();
+  useDocumentTitle(query.data?.name ?? t('title'));
   if (id === null || (isApiError(query.error) && query.error.status === 404)) return <NotFound />;
   if (query.isError)
     return (
       <div className="mx-auto max-w-4xl px-4 py-8">
         <p role="alert" className="text-red-300">
-          {T.loadFailed}
+          {t('loadFailed')}
         </p>
         <Button className="mt-4" variant="outline" onClick={() => void query.refetch()}>
-          {T.retry}
+          {t('retry')}
         </Button>
       </div>
     );
-  if (!query.data) return <Spinner label={T.loading} />;
+  if (!query.data) return <Spinner label={t('loading')} />;
   return <Collection detail={query.data} />;
 }
 
 function NotFound() {
+  const t = useCollectionsT();
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-extrabold text-white">{T.notFound}</h1>
-      <p className="mt-4 text-slate-300">{T.notFoundBody}</p>
+      <h1 className="text-3xl font-extrabold text-white">{t('detail.notFound')}</h1>
+      <p className="mt-4 text-slate-300">{t('detail.notFoundBody')}</p>
       <ButtonLink className="mt-8" to="/collections">
-        {T.title}
+        {t('title')}
       </ButtonLink>
     </section>
   );
@@ -55,6 +58,8 @@ function Collection({ detail }: { detail: CollectionDetail }) {
   const navigate = useNavigate();
   const confirm = useConfirm();
   const auth = useAuth();
+  const t = useCollectionsT();
+  const say = useCollectionMessage();
   const signedIn = statusOf(auth) === 'authenticated';
   const [editing, setEditing] = useState(false);
   const [installing, setInstalling] = useState<number | null>(null);
@@ -72,7 +77,7 @@ function Collection({ detail }: { detail: CollectionDetail }) {
         (saved) => client.setQueryData(key, saved),
         (err) => {
           client.setQueryData(key, before);
-          toast.error(errorText(err, T.reorderFailed));
+          toast.error(say(errorText(err, t('detail.reorderFailed'))));
         },
       );
   };
@@ -81,23 +86,24 @@ function Collection({ detail }: { detail: CollectionDetail }) {
       client.setQueryData(key, await collectionsApi.removeItem(detail.id, item.kind, item.id));
       void client.invalidateQueries({ queryKey: collectionKeys.all });
     } catch (err) {
-      toast.error(errorText(err, T.addFailed));
+      toast.error(say(errorText(err, t('add.failed'))));
     }
   };
   const destroy = async () => {
-    if (!(await confirm({ title: T.deleteQuestion(detail.name), destructive: true }))) return;
+    if (!(await confirm({ title: t('detail.deleteQuestion', { name: detail.name }), destructive: true }))) return;
     try {
       await collectionsApi.remove(detail.id);
       client.removeQueries({ queryKey: key });
       void client.invalidateQueries({ queryKey: collectionKeys.all });
-      toast.success(T.deleted);
+      toast.success(t('detail.deleted'));
       void navigate('/dashboard/collections');
     } catch (err) {
-      toast.error(errorText(err, T.saveFailed));
+      toast.error(say(errorText(err, t('form.saveFailed'))));
     }
   };
   const share = async () => {
-    if (await writeClipboard(`${window.location.origin}/collections/${detail.id}`)) toast.success(T.linkCopied);
+    if (await writeClipboard(`${window.location.origin}/collections/${detail.id}`))
+      toast.success(t('detail.linkCopied'));
   };
   const install = (pluginId: number) => {
     launchInstall(pluginId);
@@ -110,25 +116,25 @@ function Collection({ detail }: { detail: CollectionDetail }) {
         to="/collections"
         className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
       >
-        <span aria-hidden="true">←</span> {T.title}
+        <span aria-hidden="true">←</span> {t('title')}
       </Link>
       <header className="space-y-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
         <h1 className="break-words text-3xl font-bold text-white">{detail.name}</h1>
         <p className="text-sm text-slate-400">
-          {T.by}{' '}
+          {t('by')}{' '}
           <Link
             to={`/members/${encodeURIComponent(detail.owner.displayName)}`}
             className={cx('rounded text-slate-200 underline underline-offset-2 hover:text-sky-300', focusRing)}
           >
             {detail.owner.displayName}
           </Link>{' '}
-          · {T.items(detail.itemCount)} · {T.visibility[detail.visibility]}
+          · {t('itemCount', { count: detail.itemCount })} · {t(VISIBILITY_KEYS[detail.visibility])}
         </p>
         {detail.description && <Markdown html={detail.descriptionHtml} className="break-words" />}
         <div className="flex flex-wrap gap-2 pt-1">
           {!detail.isOwner && (
             <FollowButton
-              name={T.followName(detail.name)}
+              name={t('detail.followName', { name: detail.name })}
               isFollowing={detail.isFollowing}
               followerCount={detail.followerCount}
               signedIn={signedIn}
@@ -140,16 +146,16 @@ function Collection({ detail }: { detail: CollectionDetail }) {
           )}
           {detail.visibility !== 'private' && (
             <Button variant="outline" onClick={() => void share()}>
-              {T.share}
+              {t('detail.share')}
             </Button>
           )}
           {detail.isOwner && (
             <>
               <Button variant="outline" onClick={() => setEditing(true)}>
-                {T.edit}
+                {t('detail.edit')}
               </Button>
               <Button variant="danger" onClick={() => void destroy()}>
-                {T.delete}
+                {t('detail.delete')}
               </Button>
             </>
           )}
@@ -158,10 +164,10 @@ function Collection({ detail }: { detail: CollectionDetail }) {
 
       <section className="mt-8" aria-labelledby="items-heading">
         <h2 id="items-heading" className="mb-3 text-xl font-semibold text-white">
-          {T.itemsLabel}
+          {t('items.label')}
         </h2>
         {detail.items.length === 0 ? (
-          <p className="text-slate-400">{T.emptyItems}</p>
+          <p className="text-slate-400">{t('detail.emptyItems')}</p>
         ) : (
           <CollectionItems
             detail={detail}

@@ -10,7 +10,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Dialog, TextAreaField, TextField } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { collectionKeys, collectionsApi } from './api';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionMessage } from './collection-messages';
+import { useCollectionsT, VISIBILITY_HINT_KEYS, VISIBILITY_KEYS } from './collections-text';
 
 interface Initial {
   id: number;
@@ -32,6 +33,8 @@ export function CollectionFormDialog({
   onSaved: (saved: CollectionDetail) => void;
 }) {
   const client = useQueryClient();
+  const t = useCollectionsT();
+  const say = useCollectionMessage();
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [visibility, setVisibility] = useState<CollectionVisibility>(initial?.visibility ?? 'public');
@@ -59,33 +62,33 @@ export function CollectionFormDialog({
       void client.invalidateQueries({ queryKey: collectionKeys.all });
       onSaved(saved);
     } catch (err) {
-      setFailure(errorText(err, T.saveFailed));
+      setFailure(errorText(err, t('form.saveFailed')));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={initial ? T.editTitle : T.createTitle}>
+    <Dialog open={open} onClose={onClose} title={initial ? t('form.editTitle') : t('form.createTitle')}>
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        {failure && <Alert variant="error">{failure}</Alert>}
+        {failure && <Alert variant="error">{say(failure)}</Alert>}
         <TextField
-          label={T.name}
+          label={t('form.name')}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          error={errors.name}
+          error={errors.name ? say(errors.name) : undefined}
           maxLength={COLLECTION_LIMITS.nameMax + 20}
           required
         />
         <TextAreaField
-          label={T.description}
+          label={t('form.description')}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          error={errors.description}
-          hint={`${description.length}/${COLLECTION_LIMITS.descriptionMax}`}
+          error={errors.description ? say(errors.description) : undefined}
+          hint={t('form.counter', { length: description.length, max: COLLECTION_LIMITS.descriptionMax })}
         />
         <fieldset aria-describedby={`${groupId}-hint`}>
-          <legend className="mb-2 text-sm font-medium text-slate-200">{T.visibilityLabel}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-200">{t('form.visibility')}</legend>
           <div className="space-y-2">
             {COLLECTION_VISIBILITIES.map((v) => (
               <label key={v} className="flex items-start gap-2.5 text-sm text-slate-200">
@@ -98,21 +101,21 @@ export function CollectionFormDialog({
                   className="mt-0.5 h-4 w-4 accent-sky-500"
                 />
                 <span>
-                  {T.visibility[v]} <span className="text-slate-400">· {T.visibilityHint[v]}</span>
+                  {t(VISIBILITY_KEYS[v])} <span className="text-slate-400">· {t(VISIBILITY_HINT_KEYS[v])}</span>
                 </span>
               </label>
             ))}
           </div>
           <p id={`${groupId}-hint`} className="sr-only">
-            {T.visibilityHint[visibility]}
+            {t(VISIBILITY_HINT_KEYS[visibility])}
           </p>
         </fieldset>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
-            {T.cancel}
+            {t('form.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
-            {initial ? T.save : T.create}
+            {initial ? t('form.save') : t('form.create')}
           </Button>
         </div>
       </form>

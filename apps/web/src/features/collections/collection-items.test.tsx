@@ -1,10 +1,11 @@
 import type { CollectionDetail, CollectionItem } from '@bm/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../../lib/i18n';
 import { makePlugin } from '../../test/fixtures';
 import { renderPage } from '../../test/utils';
 import { CollectionItems } from './collection-items';
-import { COLLECTION_TEXT as T } from './constants';
+import { COLLECTIONS_EN } from './collections-text';
 
 const item = (over: Partial<CollectionItem>): CollectionItem => ({
   kind: 'plugin',
@@ -48,9 +49,35 @@ describe('collection items shown to their owner', () => {
     );
     const rows = screen.getAllByTestId('collection-item');
     expect(within(rows[0]!).getByRole('link', { name: 'My Private Plugin' })).toBeInTheDocument();
-    expect(within(rows[0]!).getByTestId('item-unavailable')).toHaveTextContent(T.unavailable('plugin'));
+    expect(within(rows[0]!).getByTestId('item-unavailable')).toHaveTextContent(COLLECTIONS_EN.items.unavailablePlugin);
     expect(within(rows[1]!).queryByTestId('plugin-card')).toBeNull();
-    expect(within(rows[1]!).getByTestId('item-unavailable')).toHaveTextContent(T.unavailable('plugin'));
+    expect(within(rows[1]!).getByTestId('item-unavailable')).toHaveTextContent(COLLECTIONS_EN.items.unavailablePlugin);
     expect(within(rows[2]!).queryByTestId('item-unavailable')).toBeNull();
+  });
+});
+
+describe('collection items in another language (issue 30)', () => {
+  it('speaks German: the list, the move and remove buttons, a gone item and the reorder hint', async () => {
+    await changeLocale('de');
+    renderPage(
+      <CollectionItems
+        detail={detail([
+          item({ id: 6, available: false }),
+          item({ id: 7, available: true, plugin: makePlugin({ id: 7, name: 'Public Plugin' }) }),
+        ])}
+        actions={{ onInstall: vi.fn(), onReorder: vi.fn(), onRemove: vi.fn() }}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Einträge dieser Sammlung' });
+    const rows = within(list).getAllByTestId('collection-item');
+    expect(rows[0]).toHaveAccessibleName('Plugin Nr. 6, 1 von 2');
+    expect(within(rows[0]!).getByTestId('item-unavailable')).toHaveTextContent(
+      'Dieses Plugin ist nicht mehr verfügbar',
+    );
+    expect(within(rows[1]!).getByRole('button', { name: 'Nach oben: Public Plugin' })).toBeEnabled();
+    expect(
+      within(rows[1]!).getByRole('button', { name: 'Public Plugin aus der Sammlung entfernen' }),
+    ).toHaveTextContent('Entfernen');
+    expect(screen.getByText(/Zum Umsortieren Einträge ziehen/)).toBeInTheDocument();
   });
 });

@@ -3,11 +3,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, cx, focusRing } from '../../components/ui';
 import { CarCard, useCopyCode } from '../cars';
 import { PluginCard } from '../plugins';
-import { COLLECTION_TEXT as T } from './constants';
+import { collectionsT, useCollectionsT } from './collections-text';
 
 type Key = `${'plugin' | 'car'}:${number}`;
 const keyOf = (i: Pick<CollectionItem, 'kind' | 'id'>): Key => `${i.kind}:${i.id}`;
-const nameOf = (i: CollectionItem) => i.plugin?.name ?? i.car?.name ?? T.itemNameFallback(i.kind, i.id);
+/** The item's name, or 'Plugin #5' when it is gone; in the current language (read when rendered). */
+const nameOf = (i: CollectionItem) =>
+  i.plugin?.name ??
+  i.car?.name ??
+  collectionsT()(i.kind === 'plugin' ? 'items.pluginFallback' : 'items.carFallback', { id: i.id });
 
 export interface ItemActions {
   onInstall: (pluginId: number) => void;
@@ -23,6 +27,7 @@ export interface ItemActions {
  */
 export function CollectionItems({ detail, actions }: { detail: CollectionDetail; actions: ItemActions }) {
   const owner = !!actions.onReorder;
+  const t = useCollectionsT();
   const [announcement, setAnnouncement] = useState('');
   const [focusKey, setFocusKey] = useState<Key | null>(null);
   const [dragKey, setDragKey] = useState<Key | null>(null);
@@ -40,7 +45,7 @@ export function CollectionItems({ detail, actions }: { detail: CollectionDetail;
     next.splice(from, 1);
     next.splice(to, 0, item);
     actions.onReorder?.(next);
-    setAnnouncement(T.moved(nameOf(item), to + 1, next.length));
+    setAnnouncement(t('items.moved', { name: nameOf(item), position: to + 1, total: next.length }));
     if (keepFocus) setFocusKey(keyOf(item));
   };
 
@@ -56,13 +61,13 @@ export function CollectionItems({ detail, actions }: { detail: CollectionDetail;
     <>
       {owner && items.length > 1 && (
         <p id="reorder-hint" className="mb-3 text-sm text-slate-400">
-          {T.reorderHint}
+          {t('items.reorderHint')}
         </p>
       )}
       <p aria-live="polite" role="status" className="sr-only" data-testid="reorder-status">
         {announcement}
       </p>
-      <ol aria-label={T.itemsLabel} className="space-y-3" data-testid="collection-items">
+      <ol aria-label={t('items.label')} className="space-y-3" data-testid="collection-items">
         {items.map((item, index) => (
           <li
             key={keyOf(item)}
@@ -73,7 +78,9 @@ export function CollectionItems({ detail, actions }: { detail: CollectionDetail;
             data-testid="collection-item"
             data-key={keyOf(item)}
             tabIndex={owner ? 0 : undefined}
-            aria-label={owner ? `${nameOf(item)}, ${index + 1} of ${items.length}` : undefined}
+            aria-label={
+              owner ? t('items.position', { name: nameOf(item), position: index + 1, total: items.length }) : undefined
+            }
             aria-describedby={owner && items.length > 1 ? 'reorder-hint' : undefined}
             draggable={owner}
             onKeyDown={(e) => onKeyDown(e, item, index)}
@@ -120,6 +127,7 @@ function ItemRow({
   onMove: (item: CollectionItem, to: number, keepFocus: boolean) => void;
 }) {
   const name = nameOf(item);
+  const t = useCollectionsT();
   return (
     <div className="flex flex-col gap-3">
       {item.plugin ? (
@@ -132,14 +140,19 @@ function ItemRow({
           className="rounded-lg border border-dashed border-amber-500/50 p-3 text-sm text-amber-200"
           data-testid="item-unavailable"
         >
-          <span className="font-semibold">{name}</span> · {T.unavailable(item.kind)}
+          <span className="font-semibold">{name}</span> ·{' '}
+          {item.kind === 'plugin' ? t('items.unavailablePlugin') : t('items.unavailableCar')}
         </p>
       )}
       {item.note && <p className="break-words text-sm italic text-slate-300">{item.note}</p>}
       <div className="flex flex-wrap items-center gap-2">
         {item.plugin && item.plugin.versionString !== null && (
-          <Button size="sm" onClick={() => actions.onInstall(item.plugin!.id)} aria-label={`${T.install} ${name}`}>
-            {T.install}
+          <Button
+            size="sm"
+            onClick={() => actions.onInstall(item.plugin!.id)}
+            aria-label={t('items.installLabel', { name })}
+          >
+            {t('items.install')}
           </Button>
         )}
         {item.car && <CopyCode carId={item.car.id} code={item.car.code} name={name} />}
@@ -149,25 +162,30 @@ function ItemRow({
               size="sm"
               variant="ghost"
               disabled={index === 0}
-              aria-label={T.moveUpLabel(name)}
+              aria-label={t('items.moveUpLabel', { name })}
               onClick={() => onMove(item, index - 1, false)}
             >
-              {T.moveUp}
+              {t('items.moveUp')}
             </Button>
             <Button
               size="sm"
               variant="ghost"
               disabled={index === total - 1}
-              aria-label={T.moveDownLabel(name)}
+              aria-label={t('items.moveDownLabel', { name })}
               onClick={() => onMove(item, index + 1, false)}
             >
-              {T.moveDown}
+              {t('items.moveDown')}
             </Button>
           </>
         )}
         {actions.onRemove && (
-          <Button size="sm" variant="ghost" aria-label={T.removeLabel(name)} onClick={() => actions.onRemove!(item)}>
-            {T.remove}
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('items.removeLabel', { name })}
+            onClick={() => actions.onRemove!(item)}
+          >
+            {t('items.remove')}
           </Button>
         )}
       </div>
@@ -179,10 +197,11 @@ function ItemRow({
 function CopyCode({ carId, code, name }: { carId: number; code: string; name: string }) {
   const box = useRef<HTMLElement>(null);
   const { copied, copy } = useCopyCode(carId, code, box);
+  const t = useCollectionsT();
   return (
     <>
-      <Button size="sm" onClick={() => void copy()} aria-label={`${T.copyCode} ${name}`}>
-        {copied ? T.copied : T.copyCode}
+      <Button size="sm" onClick={() => void copy()} aria-label={t('items.copyCodeLabel', { name })}>
+        {copied ? t('items.copied') : t('items.copyCode')}
       </Button>
       <code ref={box} className="min-w-0 break-all rounded bg-slate-950 px-2 py-1 font-mono text-xs text-emerald-300">
         {code}

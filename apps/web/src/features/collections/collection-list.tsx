@@ -1,10 +1,11 @@
 import type { CollectionSummary } from '@bm/core';
 import { Link } from 'react-router';
 import { cx, focusRing } from '../../components/ui';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
 
 /** Collections as cards: name (the link), owner, item and follower counts, and the visibility when not public. */
 export function CollectionList({ items, label }: { items: CollectionSummary[]; label: string }) {
+  const t = useCollectionsT();
   return (
     <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="collection-list">
       {items.map((c) => (
@@ -21,7 +22,7 @@ export function CollectionList({ items, label }: { items: CollectionSummary[]; l
             </Link>
           </h3>
           <p className="text-sm text-slate-400">
-            {T.by}{' '}
+            {t('by')}{' '}
             <Link
               to={`/members/${encodeURIComponent(c.owner.displayName)}`}
               className={cx(
@@ -34,11 +35,11 @@ export function CollectionList({ items, label }: { items: CollectionSummary[]; l
           </p>
           {c.description && <p className="line-clamp-2 break-words text-sm text-slate-300">{c.description}</p>}
           <p className="mt-auto flex flex-wrap gap-x-3 text-xs text-slate-400">
-            <span>{T.items(c.itemCount)}</span>
-            <span>{T.followers(c.followerCount)}</span>
+            <span>{t('itemCount', { count: c.itemCount })}</span>
+            <span>{t('followerCount', { count: c.followerCount })}</span>
             {c.visibility !== 'public' && (
               <span className="rounded-full border border-slate-600 px-2 text-slate-200">
-                {T.visibility[c.visibility]}
+                {t(VISIBILITY_KEYS[c.visibility])}
               </span>
             )}
           </p>

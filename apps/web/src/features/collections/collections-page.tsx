@@ -8,11 +8,12 @@ import { statusOf, useAuth } from '../../lib/auth';
 import { collectionKeys, collectionsApi } from './api';
 import { CollectionFormDialog } from './collection-form-dialog';
 import { CollectionList } from './collection-list';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionsT } from './collections-text';
 
 /** /collections: public collections, the most followed first (or the newest), 24 a page. */
 export function CollectionsPage() {
-  useDocumentTitle(T.title);
+  const t = useCollectionsT();
+  useDocumentTitle(t('title'));
   const [sp, setSp] = useSearchParams();
   const sort = sp.get('sort') === 'new' ? 'new' : 'popular';
   const page = Math.max(1, Number(sp.get('page')) || 1);
@@ -35,12 +36,12 @@ export function CollectionsPage() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-white">{T.title}</h1>
-          <p className="mt-1 text-slate-400">{T.intro}</p>
+          <h1 className="text-3xl font-bold text-white">{t('title')}</h1>
+          <p className="mt-1 text-slate-400">{t('intro')}</p>
         </div>
-        {signedIn && <Button onClick={() => setCreating(true)}>{T.newCollection}</Button>}
+        {signedIn && <Button onClick={() => setCreating(true)}>{t('newCollection')}</Button>}
       </div>
-      <div role="group" aria-label={T.sortLabel} className="mt-6 flex gap-2">
+      <div role="group" aria-label={t('sortLabel')} className="mt-6 flex gap-2">
         {(['popular', 'new'] as const).map((s) => (
           <button
             key={s}
@@ -55,27 +56,27 @@ export function CollectionsPage() {
                 : 'border-slate-700 text-slate-300 hover:text-white',
             )}
           >
-            {s === 'popular' ? T.popular : T.newest}
+            {s === 'popular' ? t('popular') : t('newest')}
           </button>
         ))}
       </div>
       <div className="mt-6">
         {query.isPending ? (
-          <Spinner label={T.loading} />
+          <Spinner label={t('loading')} />
         ) : query.isError ? (
           <div role="alert" className="text-red-300">
-            {T.loadFailed}{' '}
+            {t('loadFailed')}{' '}
             <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              {T.retry}
+              {t('retry')}
             </Button>
           </div>
         ) : query.data.items.length === 0 ? (
           <p className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-10 text-center text-slate-400">
-            {T.empty}
+            {t('empty')}
           </p>
         ) : (
           <>
-            <CollectionList items={query.data.items} label={T.title} />
+            <CollectionList items={query.data.items} label={t('title')} />
             <Pagination
               className="mt-6"
               page={page}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button, Spinner } from '../../components/ui';
 import { memberCollectionsQuery } from './api';
 import { CollectionList } from './collection-list';
-import { COLLECTION_TEXT as T } from './constants';
+import { useCollectionsT } from './collections-text';
 
 // The form (and zod, which checks it) loads when the owner opens it, not with the profile.
 const CollectionFormDialog = lazy(() =>
@@ -17,30 +17,31 @@ const CollectionFormDialog = lazy(() =>
  */
 export function MemberCollections({ username, mine = false }: { username: string; mine?: boolean }) {
   const query = useQuery(memberCollectionsQuery(username));
+  const t = useCollectionsT();
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   return (
     <section aria-labelledby="collections-heading" className="mt-10" data-testid="member-collections">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="collections-heading" className="text-xl font-semibold text-white">
-          {T.profileHeading}
+          {t('member.heading')}
           {query.data ? ` (${query.data.items.length})` : ''}
         </h2>
-        {mine && <Button onClick={() => setCreating(true)}>{T.newCollection}</Button>}
+        {mine && <Button onClick={() => setCreating(true)}>{t('newCollection')}</Button>}
       </div>
       {query.isPending ? (
-        <Spinner label={T.loading} />
+        <Spinner label={t('loading')} />
       ) : query.isError ? (
         <p role="alert" className="text-red-300">
-          {T.loadFailed}{' '}
+          {t('loadFailed')}{' '}
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {T.retry}
+            {t('retry')}
           </Button>
         </p>
       ) : query.data.items.length === 0 ? (
-        <p className="text-slate-400">{mine ? T.dashboardEmpty : T.profileEmpty}</p>
+        <p className="text-slate-400">{mine ? t('member.dashboardEmpty') : t('member.profileEmpty')}</p>
       ) : (
-        <CollectionList items={query.data.items} label={T.profileHeading} />
+        <CollectionList items={query.data.items} label={t('member.heading')} />
       )}
       {creating && (
         <Suspense fallback={null}>

@@ -1,5 +1,12 @@
-import { MEMBER_MESSAGES, REP_LOCK_MS, socialUrlMessage, type MemberProfile, type RepResponse } from '@bm/core';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  MEMBER_MESSAGES,
+  REP_LOCK_MS,
+  SUPPORT_MESSAGES,
+  socialUrlMessage,
+  type MemberProfile,
+  type RepResponse,
+} from '@bm/core';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,8 +20,13 @@ import {
   signOut,
   testMember,
 } from '../../test/utils';
+import { changeLocale } from '../../lib/i18n';
 import { sortContent, type ContentItem } from './api';
-import { PROFILE_EDIT_TEXT as E, PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
+import { MEMBERS_EN, useMemberMessage } from './members-text';
+
+const T = MEMBERS_EN.profile;
+const E = MEMBERS_EN.edit;
+const pinLabel = (name: string) => T.pinLabel.replace('{name}', name);
 import { ProfileForm } from './profile-edit-page';
 import { MemberProfilePage } from './profile-page';
 import { RepButton } from './rep-button';
@@ -292,13 +304,29 @@ describe('member profile page', () => {
     const counters = screen.getByLabelText(T.counters);
     expect(counters).toHaveTextContent('123k');
     expect(counters).toHaveTextContent('9,876');
-    expect(PROFILE_QUIPS).toContain(screen.getByTestId('profile-quip').textContent);
+    expect(Object.values(MEMBERS_EN.quips)).toContain(screen.getByTestId('profile-quip').textContent);
     expect(screen.getByText(T.noSocials)).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: T.contentList });
     const links = within(grid).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/cars/22', '/plugin/11']);
     expect(fetch.mock.calls.some(([u]) => String(u).includes('pageSize=50'))).toBe(true);
     expect(screen.queryByRole('link', { name: T.editProfile })).not.toBeInTheDocument();
+  });
+
+  it('speaks French: counters, About, the links, the grid and the rep button (issue 30)', async () => {
+    await changeLocale('fr');
+    serveProfile(profileOf({ socials: { ...profileOf().socials, websiteUrl: 'https://queen.example' } }));
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'BoostQueen' })).toBeInTheDocument();
+    const counters = screen.getByLabelText('Statistiques du membre');
+    expect(within(counters).getByText('Téléchargements')).toBeInTheDocument();
+    expect(counters).toHaveTextContent(/9\s876/);
+    expect(screen.getByRole('heading', { name: 'À propos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Site web/ })).toHaveAttribute('title', 'Site web de BoostQueen');
+    expect(screen.getByTestId('rep-button')).toHaveTextContent('Donner de la réputation');
+    const grid = await screen.findByRole('list', { name: 'Plugins et voitures de ce membre' });
+    expect(within(grid).getByText('Voiture')).toBeInTheDocument();
+    expect(within(grid).getByText('copies')).toBeInTheDocument();
   });
 
   it('shows the bio as the server rendered it, and the links with their names', async () => {
@@ -326,7 +354,7 @@ describe('member profile page: owner, Rep and load errors', () => {
     expect(await screen.findByRole('link', { name: T.editProfile })).toHaveAttribute('href', '/settings/profile');
     expect(screen.queryByTestId('rep-button')).not.toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: T.contentList });
-    const pinButton = within(grid).getByRole('button', { name: T.pin('Boost Meter') });
+    const pinButton = within(grid).getByRole('button', { name: pinLabel('Boost Meter') });
     expect(pinButton).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(pinButton);
     // Optimistic: pinned goes first.
@@ -340,9 +368,12 @@ describe('member profile page: owner, Rep and load errors', () => {
     const fetch = serveProfile(profileOf(), { 'POST /api/cars/22/pin': (init) => json(200, bodyOf(init)) });
     open();
     const grid = await screen.findByRole('list', { name: T.contentList });
-    fireEvent.click(within(grid).getByRole('button', { name: T.pin('Pink Octane') }));
+    fireEvent.click(within(grid).getByRole('button', { name: pinLabel('Pink Octane') }));
     await waitFor(() =>
-      expect(within(grid).getByRole('button', { name: T.pin('Pink Octane') })).toHaveAttribute('aria-pressed', 'true'),
+      expect(within(grid).getByRole('button', { name: pinLabel('Pink Octane') })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
     );
     expect(fetch.mock.calls.some(([u, i]) => String(u) === '/api/cars/22/pin' && i?.method === 'POST')).toBe(true);
     // The owner reads the state in words too, not only from the toggle's colour.
@@ -378,5 +409,32 @@ describe('member profile page: owner, Rep and load errors', () => {
     serveProfile(profileOf(), { 'GET /api/members/BoostQueen/cars': () => json(500, {}) });
     open();
     expect(await screen.findByText(T.contentFailed)).toBeInTheDocument();
+  });
+});
+
+describe('core profile and support link messages in the reader language', () => {
+  const messages = [
+    MEMBER_MESSAGES.bioTooLong,
+    MEMBER_MESSAGES.saveFailed,
+    socialUrlMessage('websiteUrl'),
+    socialUrlMessage('twitchUrl'),
+    SUPPORT_MESSAGES.invalid,
+    SUPPORT_MESSAGES.tooLong,
+    SUPPORT_MESSAGES.saveFailed,
+  ];
+
+  it('reads each one in English exactly as core writes it', () => {
+    const say = renderHook(() => useMemberMessage()).result.current;
+    for (const message of messages) expect(say(message)).toBe(message);
+  });
+
+  it('translates each one, with its limit and the link name', async () => {
+    await changeLocale('es');
+    const say = renderHook(() => useMemberMessage()).result.current;
+    for (const message of messages) expect(say(message)).not.toBe(message);
+    expect(say(MEMBER_MESSAGES.bioTooLong)).toBe('La bio no puede superar los 5000 caracteres');
+    expect(say(socialUrlMessage('websiteUrl'))).toBe(
+      'Sitio web: debe ser un enlace que empiece por http:// o https://',
+    );
   });
 });

@@ -2,7 +2,6 @@ import {
   BIO_MAX,
   PROFILE_SAVED_TOAST_MS,
   SOCIAL_KEYS,
-  SOCIAL_LABELS,
   emptySocials,
   profileErrors,
   type MemberProfile,
@@ -18,8 +17,18 @@ import { isApiError } from '../../lib/api';
 import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { memberKeys, membersApi, profileQuery } from './api';
-import { PROFILE_EDIT_TEXT as T, SOCIAL_PLACEHOLDERS } from './constants';
+import { SOCIAL_LABEL_KEYS, useMemberMessage, useMembersT } from './members-text';
 import { SupportLinkForm } from './support-link-form';
+
+/** Example addresses in the empty link fields (addresses, not words: the same in every language). */
+const SOCIAL_PLACEHOLDERS = {
+  websiteUrl: 'https://example.com',
+  githubUrl: 'https://github.com/you',
+  twitterUrl: 'https://x.com/you',
+  discordUrl: 'https://discord.gg/invite',
+  youtubeUrl: 'https://youtube.com/@you',
+  twitchUrl: 'https://twitch.tv/you',
+} as const;
 
 export interface ProfileFormValues {
   bioMarkdown: string;
@@ -28,19 +37,20 @@ export interface ProfileFormValues {
 
 /** /settings/profile (§2 Profile edit): bio with Write / Preview, six links, Save Changes and Cancel. */
 export function ProfileEditPage() {
-  useDocumentTitle(T.title);
+  const t = useMembersT();
+  useDocumentTitle(t('edit.title'));
   const me = useCurrentMember();
   const profile = useQuery({ ...profileQuery(me?.username ?? ''), enabled: !!me });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-white">{T.title}</h1>
-      <p className="mt-1 text-slate-400">{T.intro}</p>
+      <h1 className="text-3xl font-bold text-white">{t('edit.title')}</h1>
+      <p className="mt-1 text-slate-400">{t('edit.intro')}</p>
       <div className="mt-6">
         {profile.isError ? (
-          <Alert variant="error">{T.loadFailed}</Alert>
+          <Alert variant="error">{t('edit.loadFailed')}</Alert>
         ) : !profile.data ? (
-          <LoadingState text={T.loading} className="py-16" />
+          <LoadingState text={t('edit.loading')} className="py-16" />
         ) : (
           <>
             <ProfileForm profile={profile.data} />
@@ -56,6 +66,8 @@ export function ProfileEditPage() {
 export function ProfileForm({ profile }: { profile: MemberProfile }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useMembersT();
+  const say = useMemberMessage();
   const [values, setValues] = useState<ProfileFormValues>({
     bioMarkdown: profile.bioMarkdown,
     socials: { ...emptySocials(), ...profile.socials },
@@ -73,7 +85,7 @@ export function ProfileForm({ profile }: { profile: MemberProfile }) {
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(memberKeys.profile(saved.member.displayName), saved);
-      toast.success(T.saved, { duration: PROFILE_SAVED_TOAST_MS });
+      toast.success(t('edit.saved'), { duration: PROFILE_SAVED_TOAST_MS });
       void navigate(`/members/${encodeURIComponent(saved.member.displayName)}`);
     },
     onError: (err) => {
@@ -109,32 +121,37 @@ export function ProfileForm({ profile }: { profile: MemberProfile }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-label={T.title}>
+    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-label={t('edit.title')}>
       {failed && (
-        <Alert variant="error" title={T.saveFailed}>
+        <Alert variant="error" title={t('edit.saveFailed')}>
           {Object.keys(serverErrors).length > 0 && (
             <ul className="mt-1 list-inside list-disc">
               {Object.entries(serverErrors).map(([field, message]) => (
-                <li key={field}>{message}</li>
+                <li key={field}>{say(message)}</li>
               ))}
             </ul>
           )}
         </Alert>
       )}
       <MarkdownField
-        label={T.bio}
-        tabsLabel={T.bioTabs}
-        hint={T.bioHint}
+        label={t('edit.bio')}
+        tabsLabel={t('edit.bioTabs')}
+        hint={t('edit.bioHint')}
         value={values.bioMarkdown}
         onChange={(bioMarkdown) => change({ bioMarkdown }, 'bioMarkdown')}
-        error={errors.bioMarkdown ?? null}
+        error={errors.bioMarkdown ? say(errors.bioMarkdown) : null}
         max={BIO_MAX}
         rows={8}
-        texts={T}
+        texts={{
+          write: t('edit.write'),
+          preview: t('edit.preview'),
+          previewEmpty: t('edit.previewEmpty'),
+          counter: (length, max) => t('edit.counter', { length, max }),
+        }}
       />
       <fieldset className="space-y-4">
-        <legend className="text-lg font-semibold text-white">{T.socials}</legend>
-        <p className="text-sm text-slate-400">{T.socialsHint}</p>
+        <legend className="text-lg font-semibold text-white">{t('edit.socials')}</legend>
+        <p className="text-sm text-slate-400">{t('edit.socialsHint')}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {SOCIAL_KEYS.map((key) => (
             <TextField
@@ -146,21 +163,21 @@ export function ProfileForm({ profile }: { profile: MemberProfile }) {
               inputMode="url"
               autoComplete="url"
               name={key}
-              label={SOCIAL_LABELS[key]}
+              label={t(SOCIAL_LABEL_KEYS[key])}
               placeholder={SOCIAL_PLACEHOLDERS[key]}
               value={values.socials[key]}
               onChange={(e) => change({ socials: { ...values.socials, [key]: e.target.value } }, `socials.${key}`)}
-              error={errors[`socials.${key}`] ?? null}
+              error={errors[`socials.${key}`] ? say(errors[`socials.${key}`]!) : null}
             />
           ))}
         </div>
       </fieldset>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="outline" onClick={onCancel}>
-          {T.cancel}
+          {t('edit.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? T.saving : T.save}
+          {save.isPending ? t('edit.saving') : t('edit.save')}
         </Button>
       </div>
     </form>

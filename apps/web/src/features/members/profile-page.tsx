@@ -1,6 +1,6 @@
-import { FEED_PATHS, FEED_TITLES } from '@bm/core';
+import { FEED_PATHS } from '@bm/core';
 import { FeedLink } from '../../components/feed-link';
-import { MEMBER_PAGE_SIZE, compactNumber, type FollowResponse, type MemberProfile, type RepResponse } from '@bm/core';
+import { MEMBER_PAGE_SIZE, type FollowResponse, type MemberProfile, type RepResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,10 +12,11 @@ import { ListTop } from '../../components/list-top';
 import { Avatar, Button, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { isApiError } from '../../lib/api';
+import { compactNumber } from '../../lib/format';
 import { statusOf, useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { type ContentItem, contentQuery, memberKeys, membersApi, profileQuery, sortContent } from './api';
-import { PROFILE_QUIPS, PROFILE_TEXT as T } from './constants';
+import { QUIP_KEYS, useMembersT } from './members-text';
 import { MemberCollections } from '../collections';
 import { RepButton } from './rep-button';
 import { SocialLinks } from './social-links';
@@ -24,29 +25,30 @@ import { SupportLink } from '../../components/support-link';
 /** /members/{username} (§2 Member profile). */
 export function MemberProfilePage() {
   const username = (useParams().username ?? '').trim();
-  if (!username) return <MemberNotFound name="" message={T.invalidUsername} />;
+  if (!username) return <MemberNotFound name="" invalid />;
   // Keyed by name: another member starts on page 1 with their own state.
   return <Profile key={username.toLowerCase()} username={username} />;
 }
 
 function Profile({ username }: { username: string }) {
   const auth = useAuth();
+  const t = useMembersT();
   const signedIn = statusOf(auth) === 'authenticated';
   const queryClient = useQueryClient();
   const profile = useQuery(profileQuery(username));
   // When the profile arrives the page is rendered in the background, in slices, while the skeleton stays.
   const p = useDeferredValue(profile.data);
   const notFound = isApiError(profile.error) && profile.error.status === 404;
-  useDocumentTitle(notFound ? T.notFoundTitle : (profile.data?.member.displayName ?? username));
+  useDocumentTitle(notFound ? t('profile.notFoundTitle') : (profile.data?.member.displayName ?? username));
 
   if (notFound) return <MemberNotFound name={username} />;
   if (profile.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
         <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10">
-          <p className="text-rose-200">{T.loadFailed}</p>
+          <p className="text-rose-200">{t('profile.loadFailed')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void profile.refetch()}>
-            {T.tryAgain}
+            {t('profile.tryAgain')}
           </Button>
         </div>
       </div>
@@ -60,27 +62,30 @@ function Profile({ username }: { username: string }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <FeedLink title={FEED_TITLES.member(p.member.displayName)} href={FEED_PATHS.member(p.member.displayName)} />
+      <FeedLink
+        title={t('profile.feedTitle', { username: p.member.displayName })}
+        href={FEED_PATHS.member(p.member.displayName)}
+      />
       <header className="flex flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:flex-row sm:items-center sm:p-6">
         <Avatar url={p.member.avatarUrl} name={p.member.displayName} size="lg" />
         <div className="min-w-0 flex-1">
           <h1 className="break-words text-3xl font-bold text-white">{p.member.displayName}</h1>
           <p className="mt-1 text-sm text-slate-400">
-            {T.joined} <Time value={p.member.joinDateTime} />
+            {t('profile.joined')} <Time value={p.member.joinDateTime} />
           </p>
-          <dl aria-label={T.counters} className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6">
-            <Counter label={T.plugins} value={p.pluginCount} />
-            <Counter label={T.downloads} value={p.totalDownloads} />
-            <Counter label={T.views} value={p.totalViews} />
-            <Counter label={T.rep} value={p.reputation} testId="rep-counter" />
-            <Counter label={T.followers} value={p.followerCount} testId="followers-counter" />
+          <dl aria-label={t('profile.counters')} className="mt-4 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-6">
+            <Counter label={t('profile.plugins')} value={p.pluginCount} />
+            <Counter label={t('profile.downloads')} value={p.totalDownloads} />
+            <Counter label={t('profile.views')} value={p.totalViews} />
+            <Counter label={t('profile.rep')} value={p.reputation} testId="rep-counter" />
+            <Counter label={t('profile.followers')} value={p.followerCount} testId="followers-counter" />
           </dl>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <SupportLink url={p.supportUrl} author={p.member.displayName} />
           {isOwner ? (
             <ButtonLink to="/settings/profile" variant="outline">
-              {T.editProfile}
+              {t('profile.editProfile')}
             </ButtonLink>
           ) : (
             <FollowButton
@@ -109,7 +114,7 @@ function Profile({ username }: { username: string }) {
         <aside className="min-w-0 space-y-6">
           <section aria-labelledby="about-heading" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
             <h2 id="about-heading" className="mb-3 text-lg font-semibold text-white">
-              {T.about}
+              {t('profile.about')}
             </h2>
             {p.bioMarkdown.trim() ? <Markdown html={p.bioHtml} className="break-words" /> : <Quip />}
           </section>
@@ -118,7 +123,7 @@ function Profile({ username }: { username: string }) {
             className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
           >
             <h2 id="socials-heading" className="mb-3 text-lg font-semibold text-white">
-              {T.socials}
+              {t('profile.socials')}
             </h2>
             <SocialLinks socials={p.socials} name={p.member.displayName} />
           </section>
@@ -143,10 +148,11 @@ function Counter({ label, value, testId }: { label: string; value: number; testI
 
 /** A random quip for an empty bio, chosen once per visit. */
 function Quip() {
-  const [quip] = useState(() => PROFILE_QUIPS[Math.floor(Math.random() * PROFILE_QUIPS.length)]);
+  const t = useMembersT();
+  const [quip] = useState(() => QUIP_KEYS[Math.floor(Math.random() * QUIP_KEYS.length)]!);
   return (
     <p className="text-sm italic text-slate-400" data-testid="profile-quip">
-      {quip}
+      {t(quip)}
     </p>
   );
 }
@@ -154,6 +160,7 @@ function Quip() {
 /** The member's plugins and cars in one grid, 16 a page; the owner can pin and unpin. */
 function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean }) {
   const queryClient = useQueryClient();
+  const t = useMembersT();
   const content = useQuery(contentQuery(username));
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<Set<string>>(new Set());
@@ -175,7 +182,7 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
         (res) => set(res.isPinned),
         () => {
           if (before) queryClient.setQueryData(key, before);
-          toast.error(T.pinFailed);
+          toast.error(t('profile.pinFailed'));
         },
       )
       .finally(() =>
@@ -195,26 +202,26 @@ function ContentGrid({ username, isOwner }: { username: string; isOwner: boolean
   return (
     <section aria-labelledby="content-heading" className="min-w-0">
       <h2 id="content-heading" className="mb-4 text-xl font-semibold text-white">
-        {T.content}
+        {t('profile.content')}
         {content.data && <span className="ml-2 text-sm font-normal text-slate-400">({items.length})</span>}
       </h2>
       {content.isError ? (
         <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 px-6 py-10 text-center">
-          <p className="text-rose-200">{T.contentFailed}</p>
+          <p className="text-rose-200">{t('profile.contentFailed')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void content.refetch()}>
-            {T.tryAgain}
+            {t('profile.tryAgain')}
           </Button>
         </div>
       ) : !content.data ? (
         <GridSkeleton />
       ) : items.length === 0 ? (
         <p className="rounded-xl border border-slate-800 bg-slate-900/50 px-6 py-10 text-center text-slate-400">
-          {T.contentEmpty}
+          {t('profile.contentEmpty')}
         </p>
       ) : (
         <>
           <ListTop watch={String(current)} />
-          <ul aria-label={T.contentList} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <ul aria-label={t('profile.contentList')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shown.map((item) => (
               <li key={`${item.kind}-${item.id}`}>
                 <ContentCard
@@ -244,6 +251,7 @@ function ContentCard({
   busy: boolean;
   onTogglePin: () => void;
 }) {
+  const t = useMembersT();
   const href = item.kind === 'plugin' ? `/plugin/${item.id}` : `/cars/${item.id}`;
   return (
     <article
@@ -254,11 +262,11 @@ function ContentCard({
       <div className="relative aspect-video overflow-hidden">
         <ItemBanner name={item.name} url={item.bannerUrl} testId={`${item.kind}-placeholder`} />
         <span className="absolute left-2 top-2 rounded-full bg-slate-950/80 px-2 py-0.5 text-xs font-semibold text-slate-100">
-          {item.kind === 'plugin' ? T.plugin : T.car}
+          {item.kind === 'plugin' ? t('profile.plugin') : t('profile.car')}
         </span>
         {item.isPinned && (
           <span className="absolute right-2 top-2 rounded-full bg-amber-400/90 px-2 py-0.5 text-xs font-semibold text-slate-950">
-            {T.pinned}
+            {t('profile.pinned')}
           </span>
         )}
       </div>
@@ -275,10 +283,13 @@ function ContentCard({
           <p className="flex flex-wrap gap-x-3 text-xs text-slate-400">
             <span title={String(item.uses)}>
               <span className="font-semibold text-slate-200">{compactNumber(item.uses)}</span>{' '}
-              {item.kind === 'plugin' ? T.downloadsOf(item.uses) : T.copiesOf(item.uses)}
+              {item.kind === 'plugin'
+                ? t('profile.downloadCount', { count: item.uses })
+                : t('profile.copyCount', { count: item.uses })}
             </span>
             <span title={String(item.views)}>
-              <span className="font-semibold text-slate-200">{compactNumber(item.views)}</span> {T.viewsOf(item.views)}
+              <span className="font-semibold text-slate-200">{compactNumber(item.views)}</span>{' '}
+              {t('profile.viewCount', { count: item.views })}
             </span>
           </p>
           {isOwner && (
@@ -287,7 +298,7 @@ function ContentCard({
               onClick={onTogglePin}
               disabled={busy}
               aria-pressed={item.isPinned}
-              aria-label={T.pin(item.name)}
+              aria-label={t('profile.pinLabel', { name: item.name })}
               className={cx(
                 'relative z-10 inline-flex h-8 items-center gap-1 rounded-lg border px-2 text-xs font-semibold',
                 focusRing,
@@ -299,7 +310,7 @@ function ContentCard({
               <svg viewBox="0 0 24 24" className="h-3.5 w-3.5" fill="currentColor" aria-hidden="true">
                 <path d="M15 3l6 6-2 1-3 3 .5 5L15 20l-4-4-5 5-1-1 5-5-4-4 2-1.5 5 .5 3-3z" />
               </svg>
-              {T.pinShort}
+              {t('profile.pin')}
             </button>
           )}
         </div>
@@ -318,10 +329,11 @@ function plainText(markdown: string): string {
 }
 
 function ProfileSkeleton() {
+  const t = useMembersT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8" aria-busy="true">
       <p role="status" className="sr-only">
-        {T.loading}
+        {t('profile.loading')}
       </p>
       <div
         className="flex animate-pulse flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center"
@@ -363,19 +375,22 @@ function GridSkeleton() {
 }
 
 /** An unknown name: says so, with ways on. */
-function MemberNotFound({ name, message }: { name: string; message?: string }) {
-  useDocumentTitle(T.notFoundTitle);
+function MemberNotFound({ name, invalid = false }: { name: string; invalid?: boolean }) {
+  const t = useMembersT();
+  useDocumentTitle(t('profile.notFoundTitle'));
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-extrabold text-white">{T.notFoundTitle}</h1>
-      <p className="mt-4 break-words text-slate-300">{message ?? T.notFoundBody(name)}</p>
-      <nav aria-label="Suggested pages" className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/">{T.goHome}</ButtonLink>
+      <h1 className="text-3xl font-extrabold text-white">{t('profile.notFoundTitle')}</h1>
+      <p className="mt-4 break-words text-slate-300">
+        {invalid ? t('profile.invalidUsername') : t('profile.notFoundBody', { name })}
+      </p>
+      <nav aria-label={t('profile.suggested')} className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/">{t('profile.goHome')}</ButtonLink>
         <ButtonLink to="/plugins" variant="outline">
-          {T.browsePlugins}
+          {t('profile.browsePlugins')}
         </ButtonLink>
         <ButtonLink to="/cars" variant="outline">
-          {T.browseCars}
+          {t('profile.browseCars')}
         </ButtonLink>
       </nav>
     </section>

@@ -1,9 +1,10 @@
-import { REP_LOCK_MS, compactNumber, type RepResponse } from '@bm/core';
+import { REP_LOCK_MS, type RepResponse } from '@bm/core';
 import { useEffect, useRef, useState } from 'react';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { cx, focusRing } from '../../components/ui';
+import { compactNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { PROFILE_TEXT as T } from './constants';
+import { useMembersT } from './members-text';
 
 export interface RepButtonProps {
   /** The profile's display name (the call's path). */
@@ -23,6 +24,7 @@ export interface RepButtonProps {
  * Only the latest click's answer is applied. Anonymous visitors get the sign-in prompt instead.
  */
 export function RepButton({ username, reputation, hasGivenRep, signedIn, send, onChange }: RepButtonProps) {
+  const t = useMembersT();
   const [state, setState] = useState<RepResponse>({ reputation, hasGivenRep });
   const [locked, setLocked] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
@@ -53,7 +55,7 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
       },
       () => {
         if (call === latest.current) show(before);
-        toast.error(give ? T.giveRepFailed : T.removeRepFailed);
+        toast.error(give ? t('profile.giveRepFailed') : t('profile.removeRepFailed'));
       },
     );
   };
@@ -64,7 +66,11 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
         type="button"
         onClick={onClick}
         aria-disabled={locked || undefined}
-        title={state.hasGivenRep ? T.removeRepLabel(username) : T.giveRepLabel(username)}
+        title={
+          state.hasGivenRep
+            ? t('profile.removeRepTitle', { name: username })
+            : t('profile.giveRepTitle', { name: username })
+        }
         data-testid="rep-button"
         className={cx(
           'inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition-colors',
@@ -85,7 +91,7 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
         >
           <path d="M12 3l2.6 5.6 6.1.7-4.5 4.2 1.2 6-5.4-3-5.4 3 1.2-6-4.5-4.2 6.1-.7z" strokeLinejoin="round" />
         </svg>
-        <span>{state.hasGivenRep ? T.removeRep : T.giveRep}</span>
+        <span>{state.hasGivenRep ? t('profile.removeRep') : t('profile.giveRep')}</span>
         <span className="rounded bg-slate-950/40 px-1.5 text-xs tabular-nums" data-testid="rep-count">
           <span className="sr-only">(</span>
           {compactNumber(state.reputation)}
@@ -95,8 +101,8 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
       <JoinUsDialog
         open={joinOpen}
         onClose={() => setJoinOpen(false)}
-        title={T.repJoinTitle}
-        description={T.repJoinDescription}
+        title={t('profile.repJoinTitle')}
+        description={t('profile.repJoinDescription')}
       />
     </>
   );

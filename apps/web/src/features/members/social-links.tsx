@@ -1,7 +1,7 @@
-import { SOCIAL_KEYS, SOCIAL_LABELS, isHttpUrl, type SocialKey, type Socials } from '@bm/core';
+import { SOCIAL_KEYS, isHttpUrl, type SocialKey, type Socials } from '@bm/core';
 import type { ReactNode } from 'react';
 import { cx, focusRing } from '../../components/ui';
-import { PROFILE_TEXT as T } from './constants';
+import { SOCIAL_LABEL_KEYS, useMembersT } from './members-text';
 
 const svg = (children: ReactNode) => (
   <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="currentColor" aria-hidden="true" focusable="false">
@@ -33,8 +33,9 @@ const ICONS: Record<SocialKey, ReactNode> = {
 
 /** The member's links with an icon each, named for screen readers; 'No social links provided.' when there are none. */
 export function SocialLinks({ socials, name }: { socials: Socials; name: string }) {
+  const t = useMembersT();
   const links = SOCIAL_KEYS.filter((k) => socials[k] && isHttpUrl(socials[k]));
-  if (!links.length) return <p className="text-sm text-slate-400">{T.noSocials}</p>;
+  if (!links.length) return <p className="text-sm text-slate-400">{t('profile.noSocials')}</p>;
   return (
     <ul className="flex flex-col gap-2">
       {links.map((key) => (
@@ -43,16 +44,16 @@ export function SocialLinks({ socials, name }: { socials: Socials; name: string 
             href={socials[key]}
             target="_blank"
             rel="noopener noreferrer nofollow ugc"
-            title={`${name} on ${SOCIAL_LABELS[key]}`}
+            title={t('profile.socialTitle', { name, site: t(SOCIAL_LABEL_KEYS[key]) })}
             className={cx(
               'flex min-w-0 items-center gap-2 rounded text-sm text-sky-300 hover:text-sky-200 hover:underline',
               focusRing,
             )}
           >
             {ICONS[key]}
-            <span className="font-medium text-slate-200">{SOCIAL_LABELS[key]}</span>
+            <span className="font-medium text-slate-200">{t(SOCIAL_LABEL_KEYS[key])}</span>
             <span className="truncate text-slate-400">{displayUrl(socials[key])}</span>
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only"> {t('profile.newTab')}</span>
           </a>
         </li>
       ))}

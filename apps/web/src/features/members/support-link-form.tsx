@@ -5,7 +5,7 @@ import { Button, TextField } from '../../components/ui';
 import { api, isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { memberKeys } from './api';
-import { SUPPORT_FORM_TEXT as T } from './constants';
+import { useMemberMessage, useMembersT } from './members-text';
 
 /**
  * The support link of /settings/profile (docs/dependencies.md, issue 29): its own small form, saved
@@ -13,6 +13,8 @@ import { SUPPORT_FORM_TEXT as T } from './constants';
  */
 export function SupportLinkForm({ profile }: { profile: MemberProfile }) {
   const client = useQueryClient();
+  const t = useMembersT();
+  const say = useMemberMessage();
   const [value, setValue] = useState(profile.supportUrl ?? '');
   const [serverError, setServerError] = useState<string | null>(null);
   const error = supportUrlError(value) ?? serverError;
@@ -23,7 +25,7 @@ export function SupportLinkForm({ profile }: { profile: MemberProfile }) {
         p ? { ...p, supportUrl } : p,
       );
       setValue(supportUrl ?? '');
-      toast.success(supportUrl ? SUPPORT_MESSAGES.saved : SUPPORT_MESSAGES.removed);
+      toast.success(supportUrl ? t('support.saved') : t('support.removed'));
     },
     onError: (err) => setServerError(isApiError(err) ? err.message : SUPPORT_MESSAGES.saveFailed),
   });
@@ -36,27 +38,27 @@ export function SupportLinkForm({ profile }: { profile: MemberProfile }) {
     <form
       onSubmit={onSubmit}
       noValidate
-      aria-label={T.title}
+      aria-label={t('support.title')}
       className="mt-10 space-y-4 border-t border-slate-800 pt-8"
     >
-      <h2 className="text-lg font-semibold text-white">{T.title}</h2>
+      <h2 className="text-lg font-semibold text-white">{t('support.title')}</h2>
       <TextField
         type="url"
         inputMode="url"
         name="supportUrl"
-        label={T.label}
-        hint={T.hint(profile.member.displayName)}
+        label={t('support.label')}
+        hint={t('support.hint', { name: profile.member.displayName })}
         placeholder="https://ko-fi.com/yourname"
         value={value}
         onChange={(e) => {
           setValue(e.target.value);
           setServerError(null);
         }}
-        error={error}
+        error={error ? say(error) : error}
       />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? T.saving : T.save}
+          {save.isPending ? t('support.saving') : t('support.save')}
         </Button>
       </div>
     </form>
