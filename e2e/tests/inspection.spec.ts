@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CAPABILITY_LABELS } from '@bm/core';
-import { MODERATION_TEXT as T } from '../../apps/web/src/features/moderation/constants';
+import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { dllFixture, type DllFixture } from '../../apps/server/test/dll-fixtures';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { PORT } from '../playwright.config';
@@ -83,15 +83,15 @@ test('the review page shows what a DLL can do, and its approval needs an acknowl
   await signIn(page, DEMO.moderator);
   await page.goto(`/moderator/pending/${first}`);
   const inside = page.getByTestId('inspection');
-  await expect(inside.getByRole('heading', { name: T.inspection })).toBeVisible();
-  await expect(inside.getByText(T.firstVersion)).toBeVisible();
-  const abilities = inside.getByRole('list', { name: T.abilities }).getByRole('listitem');
+  await expect(inside.getByRole('heading', { name: MODERATION_EN.inspection.title })).toBeVisible();
+  await expect(inside.getByText(MODERATION_EN.inspection.firstVersion)).toBeVisible();
+  const abilities = inside.getByRole('list', { name: MODERATION_EN.inspection.abilities }).getByRole('listitem');
   await expect(abilities).toHaveCount(2);
   await expect(abilities.nth(0)).toContainText(CAPABILITY_LABELS.network);
   await expect(abilities.nth(0)).toContainText('urlmon.dll!URLDownloadToFileA');
   await expect(abilities.nth(1)).toContainText(CAPABILITY_LABELS.processMemory);
   await expect(abilities.nth(1)).toContainText('CreateRemoteThread');
-  await expect(inside.getByRole('list', { name: T.hosts })).toContainText('api.example.com');
+  await expect(inside.getByRole('list', { name: MODERATION_EN.inspection.hosts })).toContainText('api.example.com');
   // A DLL's details open from the keyboard.
   const summary = inside.locator('summary').first();
   await tabTo(page, summary);
@@ -100,29 +100,31 @@ test('the review page shows what a DLL can do, and its approval needs an acknowl
   await expectFits(page);
 
   // Approving from the keyboard: refused until the acknowledgement is ticked.
-  const approve = page.getByRole('button', { name: T.approve, exact: true });
+  const approve = page.getByRole('button', { name: MODERATION_EN.review.approve, exact: true });
   await tabTo(page, approve, { back: true });
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: T.acknowledgeFirst })).toBeVisible();
-  const box = page.getByRole('checkbox', { name: T.acknowledge });
+  await expect(page.getByRole('alert').filter({ hasText: MODERATION_EN.inspection.acknowledgeFirst })).toBeVisible();
+  const box = page.getByRole('checkbox', { name: MODERATION_EN.inspection.acknowledge });
   await expect(box).toBeFocused();
   await page.keyboard.press('Space');
   await expect(box).toBeChecked();
   await expectFits(page);
   await tabTo(page, approve, { back: true });
   await page.keyboard.press('Enter');
-  await expect(page.getByText(T.approved, { exact: true })).toBeVisible();
+  await expect(page.getByText(MODERATION_EN.review.approved, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/moderator\/pending$/);
 
   // The next version adds WinExec: 'launching programs' is new.
   const next = await builtVersion(page.request, pluginId, 'launcher', '1.1.0');
   await page.goto(`/moderator/pending/${next}`);
-  await expect(inside.getByText(T.comparedWith('1.0.0'))).toBeVisible();
-  const launch = inside.getByRole('list', { name: T.abilities }).getByRole('listitem').filter({
+  await expect(
+    inside.getByText(MODERATION_EN.inspection.comparedWithVersion.replace('{version}', '1.0.0')),
+  ).toBeVisible();
+  const launch = inside.getByRole('list', { name: MODERATION_EN.inspection.abilities }).getByRole('listitem').filter({
     hasText: CAPABILITY_LABELS.launch,
   });
   await expect(launch).toHaveAttribute('data-new', 'true');
-  await expect(launch).toContainText(T.newBadge);
+  await expect(launch).toContainText(MODERATION_EN.inspection.newBadge);
   await expect(launch).toContainText('WinExec');
   await expectFits(page);
 

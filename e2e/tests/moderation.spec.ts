@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
+import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
@@ -69,23 +69,23 @@ test('a moderator approves one submission with a binary and denies another with 
   });
   expect(memberCall.status()).toBe(403);
   await page.goto('/moderator');
-  await expect(page.getByText(MODERATION_TEXT.needsRole)).toBeVisible();
-  await expect(page.getByRole('navigation', { name: MODERATION_TEXT.nav })).toHaveCount(0);
+  await expect(page.getByText(MODERATION_EN.area.needsRole)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: MODERATION_EN.area.nav })).toHaveCount(0);
   await signOut(page);
 
   // The moderator's dashboard.
   await signIn(page, DEMO.moderator);
   await page.goto('/moderator');
-  await expect(page.getByRole('heading', { name: MODERATION_TEXT.dashboard })).toBeVisible();
-  const pendingCard = page.getByRole('link', { name: new RegExp(`^\\d+ ${MODERATION_TEXT.counts.pending}$`) });
+  await expect(page.getByRole('heading', { name: MODERATION_EN.dashboard.title })).toBeVisible();
+  const pendingCard = page.getByRole('link', { name: new RegExp(`^\\d+ ${MODERATION_EN.dashboard.counts.pending}$`) });
   await expect(pendingCard).toBeVisible();
   await expectAccessible(page);
 
   // Pending list: search finds the first plugin.
   await pendingCard.click();
   await expect(page).toHaveURL(/\/moderator\/pending$/);
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(approveName);
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).fill(approveName);
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).press('Enter');
   const row = page.getByTestId('submission-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(DEMO.member.username);
@@ -94,9 +94,13 @@ test('a moderator approves one submission with a binary and denies another with 
   // Review page: details, then approve with a binary ZIP holding plugins/<name>.dll.
   await row.getByRole('link', { name: approveName }).click();
   await expect(page).toHaveURL(/\/moderator\/pending\/\d+$/);
-  await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(approveName) })).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: MODERATION_TEXT.version }).locator('..')).toContainText('1.0.0');
-  await expect(page.getByRole('link', { name: new RegExp(MODERATION_TEXT.openPrs) })).toHaveAttribute(
+  await expect(
+    page.getByRole('heading', { name: MODERATION_EN.review.title.replace('{name}', approveName) }),
+  ).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: MODERATION_EN.details.version }).locator('..')).toContainText(
+    '1.0.0',
+  );
+  await expect(page.getByRole('link', { name: new RegExp(MODERATION_EN.details.openPrs) })).toHaveAttribute(
     'href',
     'https://github.com/example/moderation-e2e/pulls',
   );
@@ -105,24 +109,24 @@ test('a moderator approves one submission with a binary and denies another with 
     'plugins/ModApprove.dll': dllFixture('clean'),
     'plugins/settings/ModApprove.set': 'ModApprove',
   });
-  const binaryInput = page.getByLabel(MODERATION_TEXT.binaryZip, { exact: true });
+  const binaryInput = page.getByLabel(MODERATION_EN.files.binaryZip, { exact: true });
   // A file that is not a ZIP, dropped: refused before anything is sent.
   await dropFile(page, binaryInput, {
     name: 'ModApprove.dll',
     mimeType: 'application/octet-stream',
     buffer: Buffer.from('MZ'),
   });
-  await expect(page.getByRole('alert')).toHaveText(MODERATION_TEXT.notZip);
+  await expect(page.getByRole('alert')).toHaveText(MODERATION_EN.files.notZip);
   await binaryInput.setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
   await expect(page.getByText('mod-approve.zip', { exact: true })).toBeVisible();
   await expect(page.getByText(`(${formatBytes(binary.length)})`)).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel(MODERATION_TEXT.approvalNote).fill('  Works in freeplay.  ');
+  await page.getByLabel(MODERATION_EN.review.approvalNote).fill('  Works in freeplay.  ');
   const releaseApprove = await holdRequest(page, '**/api/moderation/plugins/*/approve');
-  await page.getByRole('button', { name: MODERATION_TEXT.approve, exact: true }).click();
-  await expect(page.getByRole('progressbar', { name: MODERATION_TEXT.uploadProgress })).toBeVisible();
+  await page.getByRole('button', { name: MODERATION_EN.review.approve, exact: true }).click();
+  await expect(page.getByRole('progressbar', { name: MODERATION_EN.review.uploadProgress })).toBeVisible();
   await releaseApprove();
-  await expect(page.getByText(MODERATION_TEXT.approved, { exact: true })).toBeVisible();
+  await expect(page.getByText(MODERATION_EN.review.approved, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/moderator\/pending$/);
 
   // The plugin page now offers the version.
@@ -138,29 +142,31 @@ test('a moderator approves one submission with a binary and denies another with 
 
   // Deny the second submission with the keyboard alone.
   await page.goto('/moderator/pending');
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(denyName);
-  await page.getByRole('button', { name: MODERATION_TEXT.search, exact: true }).click();
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).fill(denyName);
+  await page.getByRole('button', { name: MODERATION_EN.list.search, exact: true }).click();
   await expect(page.getByTestId('submission-row')).toHaveCount(1);
   const link = page.getByRole('link', { name: denyName });
   await tabTo(page, link);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(denyName) })).toBeVisible();
-  const deny = page.getByRole('button', { name: MODERATION_TEXT.deny, exact: true });
+  await expect(
+    page.getByRole('heading', { name: MODERATION_EN.review.title.replace('{name}', denyName) }),
+  ).toBeVisible();
+  const deny = page.getByRole('button', { name: MODERATION_EN.review.deny, exact: true });
   await tabTo(page, deny);
   await page.keyboard.press('Enter');
   // No note yet: the message, and the note field takes focus.
-  const note = page.getByLabel(MODERATION_TEXT.denyNote);
+  const note = page.getByLabel(MODERATION_EN.review.denyNote);
   await expect(page.getByText(MODERATION_MESSAGES.denyNoteRequired)).toBeVisible();
   await expect(note).toBeFocused();
   await page.keyboard.type('Crashes when the match starts.');
   await expect(page.getByTestId('deny-counter')).toHaveText('30/5000');
   await tabTo(page, deny, { back: true });
   await page.keyboard.press('Space');
-  await expect(page.getByText(MODERATION_TEXT.rejected, { exact: true })).toBeVisible();
+  await expect(page.getByText(MODERATION_EN.review.rejected, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/moderator\/pending$/);
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(denyName);
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
-  await expect(page.getByText(MODERATION_TEXT.noPending)).toBeVisible();
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).fill(denyName);
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).press('Enter');
+  await expect(page.getByText(MODERATION_EN.submissions.noPending)).toBeVisible();
 
   // The denied plugin never went public.
   const denied = await page.request.get(`/api/plugins/${denyId}/versions`);
@@ -208,12 +214,12 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
 
   await signIn(page, DEMO.moderator);
   await page.goto('/moderator/reported');
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).fill(name);
-  await page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel }).press('Enter');
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).fill(name);
+  await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).press('Enter');
   const row = page.getByTestId('reported-row').filter({ hasText: name });
   await expect(row).toContainText(`${PLUGIN_REPORT_REASONS.spam} (1)`);
   await expectAccessible(page);
-  await row.getByRole('button', { name: MODERATION_TEXT.dismiss }).click();
-  await expect(page.getByText(MODERATION_TEXT.dismissed)).toBeVisible();
+  await row.getByRole('button', { name: MODERATION_EN.reported.dismiss }).click();
+  await expect(page.getByText(MODERATION_EN.reported.dismissed)).toBeVisible();
   await expect(row).toHaveCount(0);
 });

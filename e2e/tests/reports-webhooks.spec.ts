@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { CAR_REPORT_REASONS, COMMENT_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { MODERATION_TEXT as MT } from '../../apps/web/src/features/moderation/constants';
+import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DEMO, signIn, tabTo, tokenOf, zipOf } from './support';
@@ -95,32 +95,34 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   // The moderator: the Cars tab by keyboard, hide with a note; the Comments tab, delete.
   await signIn(page, DEMO.moderator);
   await page.goto('/moderator/reported');
-  const carsTab = page.getByRole('navigation', { name: MT.reportedTabs }).getByRole('link', { name: MT.tabCars });
+  const carsTab = page
+    .getByRole('navigation', { name: MODERATION_EN.reported.tabs })
+    .getByRole('link', { name: MODERATION_EN.reported.tabCars });
   await tabTo(page, carsTab);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: MT.reportedCarsTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MODERATION_EN.reported.carsTitle })).toBeVisible();
   const carRow = page.getByTestId('reported-row').filter({ hasText: carName });
   await expect(carRow).toContainText(`${CAR_REPORT_REASONS.inappropriate} (1)`);
   await expectAccessible(page);
   await fitsPhone(page);
-  await carRow.getByRole('button', { name: MT.hideCarLabel(carName) }).click();
-  const hideDialog = page.getByRole('dialog', { name: MT.confirmHideCarTitle });
-  await hideDialog.getByLabel(MT.noteToAuthor).fill('Please keep names friendly.');
+  await carRow.getByRole('button', { name: MODERATION_EN.cars.hideLabel.replace('{name}', carName) }).click();
+  const hideDialog = page.getByRole('dialog', { name: MODERATION_EN.reported.confirmHideCarTitle });
+  await hideDialog.getByLabel(MODERATION_EN.reported.noteToAuthor).fill('Please keep names friendly.');
   await expectAccessible(page, '[role=dialog]');
-  await hideDialog.getByRole('button', { name: MT.hideCarLabel(carName) }).click();
-  await expect(page.getByText(MT.carHidden)).toBeVisible();
+  await hideDialog.getByRole('button', { name: MODERATION_EN.cars.hideLabel.replace('{name}', carName) }).click();
+  await expect(page.getByText(MODERATION_EN.cars.hidden)).toBeVisible();
   await expect(carRow).toHaveCount(0);
   expect((await page.request.get(`/api/cars/${carId}`)).status()).toBe(404);
 
-  await page.getByRole('link', { name: MT.tabComments }).click();
+  await page.getByRole('link', { name: MODERATION_EN.reported.tabComments }).click();
   const commentRow = page.getByTestId('reported-row').filter({ hasText: commentText });
   await expect(commentRow).toContainText(`${COMMENT_REPORT_REASONS.spam} (1)`);
   await expectAccessible(page);
   await fitsPhone(page);
-  await commentRow.getByRole('button', { name: MT.deleteComment }).click();
-  const deleteDialog = page.getByRole('dialog', { name: MT.confirmDeleteCommentTitle });
-  await deleteDialog.getByRole('button', { name: MT.deleteComment }).click();
-  await expect(page.getByText(MT.commentDeleted)).toBeVisible();
+  await commentRow.getByRole('button', { name: MODERATION_EN.reported.deleteComment }).click();
+  const deleteDialog = page.getByRole('dialog', { name: MODERATION_EN.reported.confirmDeleteCommentTitle });
+  await deleteDialog.getByRole('button', { name: MODERATION_EN.reported.deleteComment }).click();
+  await expect(page.getByText(MODERATION_EN.reported.commentDeleted)).toBeVisible();
   await expect(commentRow).toHaveCount(0);
   await signOut(page);
 

@@ -1,6 +1,6 @@
 import { CAR_STATUS_LABELS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { MODERATION_TEXT } from '../../apps/web/src/features/moderation/constants';
+import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { PASSWORD_TEXT } from '../../apps/web/src/features/settings/constants';
 import { formatClockTime } from '../../apps/web/src/lib/format';
 import { axeProblems, DEMO, linkFromOutbox, signIn, tokenOf, zipOf } from './support';
@@ -104,22 +104,24 @@ test("a moderator opening a review reads 'You are reviewing this until HH:MM' an
 
   await signIn(page, DEMO.moderator);
   await page.goto('/moderator/pending');
-  const search = page.getByRole('searchbox', { name: MODERATION_TEXT.searchLabel });
+  const search = page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel });
   await search.fill(name);
   await search.press('Enter');
   const opened = page.waitForResponse(
     (r) => /\/api\/moderation\/plugins\/\d+(\?|$)/.test(r.url()) && r.request().method() === 'GET' && r.ok(),
   );
   await page.getByTestId('submission-row').getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { name: MODERATION_TEXT.review(name) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MODERATION_EN.review.title.replace('{name}', name) })).toBeVisible();
   const detail = (await (await opened).json()) as { lock: { until: string } | null };
   expect(detail.lock).not.toBeNull();
   const hold = page.getByTestId('my-hold');
-  await expect(hold).toContainText(MODERATION_TEXT.reviewingUntil(formatClockTime(detail.lock!.until)));
+  await expect(hold).toContainText(
+    MODERATION_EN.hold.reviewingUntil.replace('{time}', formatClockTime(detail.lock!.until)),
+  );
   expect(await axeProblems(page)).toEqual([]);
 
-  await hold.getByRole('button', { name: MODERATION_TEXT.release }).click();
-  await expect(page.getByText(MODERATION_TEXT.released)).toBeVisible();
+  await hold.getByRole('button', { name: MODERATION_EN.hold.release }).click();
+  await expect(page.getByText(MODERATION_EN.hold.released)).toBeVisible();
   await expect(hold).toHaveCount(0);
 });
 
@@ -128,7 +130,7 @@ test('Moderator › Cars shows each status in words, never the raw letter', asyn
   await page.goto('/moderator/cars');
   const rows = page.getByTestId('car-row');
   await expect(rows.first()).toBeVisible();
-  const words: string[] = [CAR_STATUS_LABELS.active, CAR_STATUS_LABELS.inactive, MODERATION_TEXT.statusHidden];
+  const words: string[] = [CAR_STATUS_LABELS.active, CAR_STATUS_LABELS.inactive, MODERATION_EN.cars.statusHidden];
   const statuses = await rows.locator('td:nth-child(3)').allInnerTexts();
   expect(statuses.length).toBeGreaterThan(0);
   for (const status of statuses) expect(words).toContain(status.trim());

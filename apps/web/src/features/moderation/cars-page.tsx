@@ -1,4 +1,4 @@
-import { carStatusLabel, MODERATION_PAGE_SIZE } from '@bm/core';
+import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
@@ -8,20 +8,21 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationCarsQuery, moderationKeys, type CarStatusFilter } from './api';
 import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
-import { MODERATION_TEXT as T } from './constants';
+import { carStatusText, moderationMessage, useModerationT } from './moderation-text';
 
-const STATUSES: Array<{ value: CarStatusFilter; label: string }> = [
-  { value: 'all', label: T.statusAll },
-  { value: 'active', label: T.statusActive },
-  { value: 'hidden', label: T.statusHidden },
-];
+const STATUSES = [
+  { value: 'all', label: 'cars.statusAll' },
+  { value: 'active', label: 'cars.statusActive' },
+  { value: 'hidden', label: 'cars.statusHidden' },
+] as const satisfies ReadonlyArray<{ value: CarStatusFilter; label: string }>;
 
 function readStatus(raw: string | null): CarStatusFilter {
   return raw === 'active' || raw === 'hidden' ? raw : 'all';
 }
 
 export function ModeratorCarsPage() {
-  useDocumentTitle(T.carsTitle);
+  const t = useModerationT();
+  useDocumentTitle(t('cars.title'));
   const client = useQueryClient();
   const { page, search, sp, setPage, setSearch, update } = useListParams();
   const status = readStatus(sp.get('status'));
@@ -31,21 +32,21 @@ export function ModeratorCarsPage() {
     mutationFn: ({ id, hide }: { id: number; hide: boolean }) =>
       hide ? moderationApi.hideCar(id) : moderationApi.restoreCar(id),
     onSuccess: (_r, { hide }) => {
-      toast.success(hide ? T.carHidden : T.carRestored);
+      toast.success(hide ? t('cars.hidden') : t('cars.restored'));
       void client.invalidateQueries({ queryKey: moderationKeys.all });
     },
-    onError: (err) => toast.error(errorText(err, T.actionFailed)),
+    onError: (err) => toast.error(moderationMessage(t, errorText(err, t('reported.actionFailed')))),
   });
 
   return (
     <section aria-labelledby="cars-title" className="space-y-4">
       <h2 id="cars-title" className="text-xl font-semibold text-white">
-        {T.carsTitle}
+        {t('cars.title')}
       </h2>
       <div className="flex flex-wrap items-center gap-3">
-        <ListSearch value={search} onSearch={setSearch} label={T.searchCars} />
+        <ListSearch value={search} onSearch={setSearch} label={t('cars.searchLabel')} />
         <label className="flex items-center gap-2 text-sm text-slate-300">
-          {T.statusFilter}
+          {t('cars.status')}
           <select
             value={status}
             onChange={(e) => update({ status: e.target.value === 'all' ? null : e.target.value, page: null })}
@@ -53,18 +54,18 @@ export function ModeratorCarsPage() {
           >
             {STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {t(s.label)}
               </option>
             ))}
           </select>
         </label>
       </div>
       {q.isPending ? (
-        <LoadingState text={T.loading} className="py-10" />
+        <LoadingState text={t('list.loading')} className="py-10" />
       ) : q.isError ? (
-        <Alert variant="error">{errorText(q.error, T.carsFailed)}</Alert>
+        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('cars.failed')))}</Alert>
       ) : q.data.items.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">{T.noCars}</p>
+        <p className="py-8 text-center text-slate-400">{t('cars.empty')}</p>
       ) : (
         <>
           <ListTop watch={sp.toString()} />
@@ -73,25 +74,25 @@ export function ModeratorCarsPage() {
               <thead className={c.head}>
                 <tr>
                   <th scope="col" className={c.th}>
-                    {T.car}
+                    {t('cars.car')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.owner}
+                    {t('cars.owner')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.status}
+                    {t('cars.status')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.views}
+                    {t('cars.views')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.copies}
+                    {t('cars.copies')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.updated}
+                    {t('cars.updated')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.actions}
+                    {t('cars.actions')}
                   </th>
                 </tr>
               </thead>
@@ -109,7 +110,7 @@ export function ModeratorCarsPage() {
                     <td className={c.td}>{car.owner}</td>
                     <td className={c.td}>
                       <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
-                        {car.hidden ? T.statusHidden : carStatusLabel(car.status)}
+                        {car.hidden ? t('cars.statusHidden') : carStatusText(t, car.status)}
                       </Badge>
                     </td>
                     <td className={c.td}>
@@ -125,11 +126,15 @@ export function ModeratorCarsPage() {
                       <Button
                         size="sm"
                         variant={car.hidden ? 'secondary' : 'danger'}
-                        aria-label={car.hidden ? T.restoreCarLabel(car.name) : T.hideCarLabel(car.name)}
+                        aria-label={
+                          car.hidden
+                            ? t('cars.restoreLabel', { name: car.name })
+                            : t('cars.hideLabel', { name: car.name })
+                        }
                         disabled={toggle.isPending && toggle.variables.id === car.id}
                         onClick={() => toggle.mutate({ id: car.id, hide: !car.hidden })}
                       >
-                        {car.hidden ? T.restoreCar : T.hideCar}
+                        {car.hidden ? t('cars.restore') : t('cars.hide')}
                       </Button>
                     </td>
                   </tr>

@@ -2,7 +2,8 @@ import { pageCount, submissionStatusName } from '@bm/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Time, cx, inputClasses } from '../../components/ui';
-import { MODERATION_TEXT as T } from './constants';
+import { useCommonT } from '../../lib/i18n/common';
+import { statusText, useModerationT } from './moderation-text';
 
 /** page and search kept in the address (?page=&search=), so Back and reload keep the place. */
 export function useListParams() {
@@ -32,12 +33,14 @@ export function useListParams() {
 export function ListSearch({
   value,
   onSearch,
-  label = T.searchLabel,
+  label: ownLabel,
 }: {
   value: string;
   onSearch: (s: string) => void;
   label?: string;
 }) {
+  const t = useModerationT();
+  const label = ownLabel ?? t('list.searchLabel');
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
@@ -58,11 +61,11 @@ export function ListSearch({
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={T.searchPlaceholder}
+        placeholder={t('list.searchPlaceholder')}
         className={cx(inputClasses(false), 'max-w-sm')}
       />
       <Button type="submit" variant="secondary">
-        {T.search}
+        {t('list.search')}
       </Button>
     </form>
   );
@@ -79,28 +82,33 @@ export function Pager({
   totalCount: number;
   onPage: (p: number) => void;
 }) {
+  const t = useModerationT();
+  const common = useCommonT();
   const pages = pageCount(totalCount, pageSize);
   if (pages <= 1 && page <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-300">
+    <nav
+      aria-label={common('pagination.nav')}
+      className="mt-4 flex items-center justify-between gap-3 text-sm text-slate-300"
+    >
       <Button
         variant="outline"
         size="sm"
-        aria-label={T.prevLabel}
+        aria-label={t('list.prevLabel')}
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        {T.prev}
+        {t('list.prev')}
       </Button>
-      <span>{T.pageOf(Math.min(page, pages), pages)}</span>
+      <span>{t('list.pageOf', { page: Math.min(page, pages), pages })}</span>
       <Button
         variant="outline"
         size="sm"
-        aria-label={T.nextLabel}
+        aria-label={t('list.nextLabel')}
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {T.next}
+        {t('list.next')}
       </Button>
     </nav>
   );
@@ -124,7 +132,7 @@ export function Badge({ children, tone }: { children: string; tone?: string }) {
     <span
       className={cx(
         'inline-block rounded-full px-2 py-0.5 text-xs font-semibold',
-        tone ?? tones[children] ?? 'bg-slate-800 text-slate-300',
+        tone ?? 'bg-slate-800 text-slate-300',
       )}
     >
       {children}
@@ -132,8 +140,10 @@ export function Badge({ children, tone }: { children: string; tone?: string }) {
   );
 }
 
+/** A submission's status in the reader's words, toned by what it is. */
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge>{submissionStatusName(status)}</Badge>;
+  const t = useModerationT();
+  return <Badge tone={tones[submissionStatusName(status)]}>{statusText(t, status)}</Badge>;
 }
 
 export const tableClasses = {

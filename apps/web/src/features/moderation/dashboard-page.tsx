@@ -1,41 +1,43 @@
-import { exactNumber, type ModeratorDashboard } from '@bm/core';
+import type { ModeratorDashboard } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, cx, focusRing, LoadingState } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
+import { exactNumber } from '../../lib/format';
 import { moderatorDashboardQuery } from './api';
-import { MODERATION_TEXT as T } from './constants';
+import { moderationMessage, useModerationT } from './moderation-text';
 
-const CARDS: Array<{ key: keyof ModeratorDashboard; to: string | null }> = [
-  { key: 'pending', to: '/moderator/pending' },
-  { key: 'reported', to: '/moderator/reported' },
-  { key: 'reportedCars', to: '/moderator/reported?tab=cars' },
-  { key: 'reportedComments', to: '/moderator/reported?tab=comments' },
-  { key: 'hidden', to: '/moderator/hidden' },
-  { key: 'building', to: '/moderator/pending' },
-  { key: 'cars', to: '/moderator/cars' },
-  { key: 'hiddenCars', to: '/moderator/cars?status=hidden' },
-  { key: 'approvedLast7Days', to: null },
-];
+const CARDS = [
+  { key: 'pending', label: 'dashboard.counts.pending', to: '/moderator/pending' },
+  { key: 'reported', label: 'dashboard.counts.reported', to: '/moderator/reported' },
+  { key: 'reportedCars', label: 'dashboard.counts.reportedCars', to: '/moderator/reported?tab=cars' },
+  { key: 'reportedComments', label: 'dashboard.counts.reportedComments', to: '/moderator/reported?tab=comments' },
+  { key: 'hidden', label: 'dashboard.counts.hidden', to: '/moderator/hidden' },
+  { key: 'building', label: 'dashboard.counts.building', to: '/moderator/pending' },
+  { key: 'cars', label: 'dashboard.counts.cars', to: '/moderator/cars' },
+  { key: 'hiddenCars', label: 'dashboard.counts.hiddenCars', to: '/moderator/cars?status=hidden' },
+  { key: 'approvedLast7Days', label: 'dashboard.counts.approvedLast7Days', to: null },
+] as const satisfies ReadonlyArray<{ key: keyof ModeratorDashboard; label: string; to: string | null }>;
 
 export function ModeratorDashboardPage() {
-  useDocumentTitle(T.dashboard);
+  const t = useModerationT();
+  useDocumentTitle(t('dashboard.title'));
   const q = useQuery(moderatorDashboardQuery());
   return (
     <section aria-labelledby="moderator-dashboard">
       <h2 id="moderator-dashboard" className="mb-4 text-xl font-semibold text-white">
-        {T.dashboard}
+        {t('dashboard.title')}
       </h2>
       {q.isPending ? (
-        <LoadingState text={T.loading} className="py-10" />
+        <LoadingState text={t('list.loading')} className="py-10" />
       ) : q.isError ? (
-        <Alert variant="error">{errorText(q.error, T.dashboardFailed)}</Alert>
+        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('dashboard.failed')))}</Alert>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {CARDS.map(({ key, to }) => (
+          {CARDS.map(({ key, label, to }) => (
             <li key={key}>
-              <CountCard label={T.counts[key]} count={q.data[key]} to={to} />
+              <CountCard label={t(label)} count={q.data[key]} to={to} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
 import { ModeratorCarsPage } from './cars-page';
-import { MODERATION_TEXT as T } from './constants';
+import EN from '../../locales/en/moderation';
 import { ReportedPluginsPage } from './reported-page';
 
 function reported(over: Partial<ReportedPluginItem> = {}): ReportedPluginItem {
@@ -79,15 +79,17 @@ describe('reported plugins', () => {
     open();
     const row = await screen.findByTestId('reported-row');
     expect(row).toHaveTextContent('Sketchy Plugin');
-    expect(within(row).getByRole('list', { name: T.reasons })).toHaveTextContent('Malware or suspicious behaviour (1)');
+    expect(within(row).getByRole('list', { name: EN.reported.reasons })).toHaveTextContent(
+      'Malware or suspicious behaviour (1)',
+    );
     const user = userEvent.setup();
-    const toggle = within(row).getByRole('button', { name: T.showReports(2) });
+    const toggle = within(row).getByRole('button', { name: EN.reported.showReports_other.replace('{count}', '2') });
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(row).getByRole('cell', { name: 'Opens a shell' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'AerialAce' })).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: T.dismiss }));
-    expect(await screen.findByText(T.dismissed)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: EN.reported.dismiss }));
+    expect(await screen.findByText(EN.reported.dismissed)).toBeInTheDocument();
     expect(posts(fetch)).toEqual(['/api/moderation/reported/5/dismiss']);
   });
 
@@ -96,18 +98,20 @@ describe('reported plugins', () => {
     open();
     const [live, gone] = await screen.findAllByTestId('reported-row');
     const user = userEvent.setup();
-    await user.click(within(live!).getByRole('button', { name: T.hidePlugin }));
-    const dialog = screen.getByRole('dialog', { name: T.confirmHideTitle });
+    await user.click(within(live!).getByRole('button', { name: EN.reported.hidePlugin }));
+    const dialog = screen.getByRole('dialog', { name: EN.reported.confirmHideTitle });
     expect(posts(fetch)).toEqual([]);
-    await user.click(within(dialog).getByRole('button', { name: T.cancel }));
+    await user.click(within(dialog).getByRole('button', { name: EN.reported.cancel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(within(live!).getByRole('button', { name: T.hidePlugin }));
+    await user.click(within(live!).getByRole('button', { name: EN.reported.hidePlugin }));
     await user.click(
-      within(screen.getByRole('dialog', { name: T.confirmHideTitle })).getByRole('button', { name: T.hidePlugin }),
+      within(screen.getByRole('dialog', { name: EN.reported.confirmHideTitle })).getByRole('button', {
+        name: EN.reported.hidePlugin,
+      }),
     );
-    expect(await screen.findByText(T.pluginHidden)).toBeInTheDocument();
-    await user.click(within(gone!).getByRole('button', { name: T.restorePlugin }));
-    expect(await screen.findByText(T.pluginRestored)).toBeInTheDocument();
+    expect(await screen.findByText(EN.reported.pluginHidden)).toBeInTheDocument();
+    await user.click(within(gone!).getByRole('button', { name: EN.reported.restorePlugin }));
+    expect(await screen.findByText(EN.reported.pluginRestored)).toBeInTheDocument();
     expect(posts(fetch)).toEqual([
       '/api/moderation/reported/5/hide-plugin',
       '/api/moderation/reported/6/restore-plugin',
@@ -117,7 +121,7 @@ describe('reported plugins', () => {
   it("says 'No reported plugins'", async () => {
     serve([]);
     open();
-    expect(await screen.findByText(T.noReported)).toBeInTheDocument();
+    expect(await screen.findByText(EN.reported.noPlugins)).toBeInTheDocument();
   });
 });
 
@@ -138,13 +142,17 @@ describe('moderator cars', () => {
     expect(within(row).getByText(CAR_STATUS_LABELS.active)).toBeInTheDocument();
     expect(within(row).queryByText('A')).toBeNull();
     const user = userEvent.setup();
-    await user.click(within(row).getByRole('button', { name: T.hideCarLabel('Octane Neon') }));
-    expect(await screen.findByText(T.carHidden)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: EN.cars.hideLabel.replace('{name}', 'Octane Neon') }));
+    expect(await screen.findByText(EN.cars.hidden)).toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: T.statusFilter }), 'hidden');
+    await user.selectOptions(screen.getByRole('combobox', { name: EN.cars.status }), 'hidden');
     const hidden = await screen.findByText('Hidden Dominus');
-    await user.click(within(hidden.closest('tr')!).getByRole('button', { name: T.restoreCarLabel('Hidden Dominus') }));
-    expect(await screen.findByText(T.carRestored)).toBeInTheDocument();
+    await user.click(
+      within(hidden.closest('tr')!).getByRole('button', {
+        name: EN.cars.restoreLabel.replace('{name}', 'Hidden Dominus'),
+      }),
+    );
+    expect(await screen.findByText(EN.cars.restored)).toBeInTheDocument();
     expect(posts(fetch)).toEqual(['/api/moderation/cars/12/hide', '/api/moderation/cars/13/restore']);
   });
 });

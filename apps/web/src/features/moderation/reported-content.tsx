@@ -1,4 +1,10 @@
-import { MODERATION_PAGE_SIZE, REPORT_DETAILS_MAX, type ReportedCarItem, type ReportedCommentItem } from '@bm/core';
+import {
+  MODERATION_PAGE_SIZE,
+  REPORT_DETAILS_MAX,
+  type ReportedCarItem,
+  type ReportedCommentItem,
+  type ReportKind,
+} from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +15,7 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, reportedCarsQuery, reportedCommentsQuery } from './api';
 import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
-import { MODERATION_TEXT as T } from './constants';
+import { moderationMessage, reasonText, useModerationT } from './moderation-text';
 
 /** What every reported item shows: its open reports counted by reason, and the reports themselves. */
 export interface OpenReports {
@@ -22,6 +28,7 @@ export interface OpenReports {
 /** One reported item: its title, who and when, the reasons, the actions, and its reports on demand. */
 export function ReportsRow({
   id,
+  kind,
   title,
   meta,
   item,
@@ -29,13 +36,20 @@ export function ReportsRow({
   children,
 }: {
   id: string;
+  /** What is reported: its reasons are that kind's. */
+  kind: ReportKind;
   title: ReactNode;
   meta: ReactNode;
   item: OpenReports;
   actions: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useModerationT();
   const [open, setOpen] = useState(false);
+  const reason = (key: string) => {
+    const known = item.reasons.find((x) => x.reason === key);
+    return reasonText(t, kind, key, known?.label ?? key);
+  };
   const listId = `reports-${id}`;
   return (
     <li className="rounded-xl border border-slate-800 bg-slate-900/60 p-4" data-testid="reported-row">
@@ -43,14 +57,16 @@ export function ReportsRow({
         <div className="min-w-0">
           <h3 className="font-semibold text-white">{title}</h3>
           <p className="text-sm text-slate-400">
-            {meta} · {T.reports}: <strong className="text-slate-100">{item.reportCount}</strong> ·{' '}
+            {meta} · {t('reported.reportCount')} <strong className="text-slate-100">{item.reportCount}</strong> ·{' '}
             <When at={item.latestReportAt} />
           </p>
           {children}
-          <ul aria-label={T.reasons} className="mt-2 flex flex-wrap gap-1.5">
+          <ul aria-label={t('reported.reasons')} className="mt-2 flex flex-wrap gap-1.5">
             {item.reasons.map((r) => (
               <li key={r.reason}>
-                <Badge>{`${r.label} (${r.count})`}</Badge>
+                <Badge>
+                  {t('reported.reasonCount', { reason: reasonText(t, kind, r.reason, r.label), number: r.count })}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -65,7 +81,7 @@ export function ReportsRow({
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? T.hideReports : T.showReports(item.reports.length)}
+        {open ? t('reported.hideReports') : t('reported.showReports', { count: item.reports.length })}
       </Button>
       {open && (
         <div id={listId} className={cx(c.wrap, 'mt-2')}>
@@ -73,16 +89,16 @@ export function ReportsRow({
             <thead className={c.head}>
               <tr>
                 <th scope="col" className={c.th}>
-                  {T.reporter}
+                  {t('reported.reporter')}
                 </th>
                 <th scope="col" className={c.th}>
-                  {T.reason}
+                  {t('reported.reason')}
                 </th>
                 <th scope="col" className={c.th}>
-                  {T.reportDetails}
+                  {t('reported.details')}
                 </th>
                 <th scope="col" className={c.th}>
-                  {T.when}
+                  {t('reported.when')}
                 </th>
               </tr>
             </thead>
@@ -90,7 +106,7 @@ export function ReportsRow({
               {item.reports.map((r) => (
                 <tr key={r.id} className={c.row}>
                   <td className={c.td}>{r.reporter}</td>
-                  <td className={c.td}>{item.reasons.find((x) => x.reason === r.reason)?.label ?? r.reason}</td>
+                  <td className={c.td}>{reason(r.reason)}</td>
                   <td className={cx(c.td, 'whitespace-pre-wrap')}>{r.details || '-'}</td>
                   <td className={c.td}>
                     <When at={r.createdAt} />
@@ -123,19 +139,20 @@ function ActionDialog({
   onClose: () => void;
   onConfirm: (note: string) => void;
 }) {
+  const t = useModerationT();
   const [note, setNote] = useState('');
   return (
     <Dialog open={open} onClose={onClose} title={title} description={text}>
       <div className="space-y-4">
         <TextAreaField
-          label={T.noteToAuthor}
+          label={t('reported.noteToAuthor')}
           value={note}
           maxLength={REPORT_DETAILS_MAX}
           onChange={(e) => setNote(e.target.value)}
         />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            {T.cancel}
+            {t('reported.cancel')}
           </Button>
           <Button variant="danger" disabled={busy} onClick={() => onConfirm(note)}>
             {confirm}
@@ -162,6 +179,7 @@ function ReportedList<I>({
   empty: string;
   render: (item: I) => ReactNode;
 }) {
+  const t = useModerationT();
   const { page, search, setPage, setSearch } = useListParams();
   return (
     <section aria-labelledby={titleId} className="space-y-4">
@@ -170,9 +188,9 @@ function ReportedList<I>({
       </h2>
       <ListSearch value={search} onSearch={setSearch} />
       {q.isPending ? (
-        <LoadingState text={T.loading} className="py-10" />
+        <LoadingState text={t('list.loading')} className="py-10" />
       ) : q.isError ? (
-        <Alert variant="error">{errorText(q.error, failed)}</Alert>
+        <Alert variant="error">{moderationMessage(t, errorText(q.error, failed))}</Alert>
       ) : q.data.data.length === 0 ? (
         <p className="py-8 text-center text-slate-400">{empty}</p>
       ) : (
@@ -192,6 +210,7 @@ function ReportedList<I>({
 }
 
 function useReportAction<V>(call: (v: V) => Promise<unknown>, done: string, after: () => void) {
+  const t = useModerationT();
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -200,33 +219,35 @@ function useReportAction<V>(call: (v: V) => Promise<unknown>, done: string, afte
       after();
       void client.invalidateQueries({ queryKey: moderationKeys.all });
     },
-    onError: (err) => toast.error(errorText(err, T.actionFailed)),
+    onError: (err) => toast.error(moderationMessage(t, errorText(err, t('reported.actionFailed')))),
   });
 }
 
 export function ReportedCars() {
-  useDocumentTitle(T.reportedCarsTitle);
+  const t = useModerationT();
+  useDocumentTitle(t('reported.carsTitle'));
   const { page, search } = useListParams();
   const q = useQuery(reportedCarsQuery({ page, search }));
   const [confirming, setConfirming] = useState<ReportedCarItem | null>(null);
-  const dismiss = useReportAction(moderationApi.dismissCarReports, T.dismissed, () => {});
+  const dismiss = useReportAction(moderationApi.dismissCarReports, t('reported.dismissed'), () => {});
   const hide = useReportAction(
     ({ id, note }: { id: number; note: string }) => moderationApi.hideReportedCar(id, note),
-    T.carHidden,
+    t('cars.hidden'),
     () => setConfirming(null),
   );
   return (
     <>
       <ReportedList
         titleId="reported-cars-title"
-        title={T.reportedCarsTitle}
+        title={t('reported.carsTitle')}
         q={q}
-        failed={T.reportedCarsFailed}
-        empty={T.noReportedCars}
+        failed={t('reported.carsFailed')}
+        empty={t('reported.noCars')}
         render={(item) => (
           <ReportsRow
             key={item.carId}
             id={`car-${item.carId}`}
+            kind="car"
             item={item}
             title={
               <>
@@ -234,7 +255,7 @@ export function ReportedCars() {
                   {item.name}
                 </Link>{' '}
                 <Badge tone={item.hidden ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}>
-                  {item.hidden ? T.hiddenState : T.live}
+                  {item.hidden ? t('reported.hidden') : t('reported.live')}
                 </Badge>
               </>
             }
@@ -247,11 +268,11 @@ export function ReportedCars() {
                   onClick={() => dismiss.mutate(item.carId)}
                   disabled={dismiss.isPending}
                 >
-                  {T.dismiss}
+                  {t('reported.dismiss')}
                 </Button>
                 {!item.hidden && (
                   <Button size="sm" variant="danger" onClick={() => setConfirming(item)}>
-                    {T.hideCarLabel(item.name)}
+                    {t('cars.hideLabel', { name: item.name })}
                   </Button>
                 )}
               </>
@@ -262,9 +283,9 @@ export function ReportedCars() {
       <ActionDialog
         key={confirming?.carId ?? 0}
         open={confirming !== null}
-        title={T.confirmHideCarTitle}
-        text={confirming ? T.confirmHideCarText(confirming.name) : ''}
-        confirm={T.hideCarLabel(confirming?.name ?? '')}
+        title={t('reported.confirmHideCarTitle')}
+        text={confirming ? t('reported.confirmHideCarText', { name: confirming.name }) : ''}
+        confirm={t('cars.hideLabel', { name: confirming?.name ?? '' })}
         busy={hide.isPending}
         onClose={() => setConfirming(null)}
         onConfirm={(note) => confirming && hide.mutate({ id: confirming.carId, note })}
@@ -274,32 +295,34 @@ export function ReportedCars() {
 }
 
 export function ReportedComments() {
-  useDocumentTitle(T.reportedCommentsTitle);
+  const t = useModerationT();
+  useDocumentTitle(t('reported.commentsTitle'));
   const { page, search } = useListParams();
   const q = useQuery(reportedCommentsQuery({ page, search }));
   const [confirming, setConfirming] = useState<ReportedCommentItem | null>(null);
-  const dismiss = useReportAction(moderationApi.dismissCommentReports, T.dismissed, () => {});
+  const dismiss = useReportAction(moderationApi.dismissCommentReports, t('reported.dismissed'), () => {});
   const remove = useReportAction(
     ({ id, note }: { id: number; note: string }) => moderationApi.deleteReportedComment(id, note),
-    T.commentDeleted,
+    t('reported.commentDeleted'),
     () => setConfirming(null),
   );
   return (
     <>
       <ReportedList
         titleId="reported-comments-title"
-        title={T.reportedCommentsTitle}
+        title={t('reported.commentsTitle')}
         q={q}
-        failed={T.reportedCommentsFailed}
-        empty={T.noReportedComments}
+        failed={t('reported.commentsFailed')}
+        empty={t('reported.noComments')}
         render={(item) => (
           <ReportsRow
             key={item.commentId}
             id={`comment-${item.commentId}`}
+            kind="comment"
             item={item}
             title={
               <Link to={`/plugin/${item.pluginId}`} className={cx('hover:text-sky-300', focusRing)}>
-                {T.commentOn(item.pluginName)}
+                {t('reported.commentOn', { plugin: item.pluginName })}
               </Link>
             }
             meta={item.author}
@@ -311,10 +334,10 @@ export function ReportedComments() {
                   onClick={() => dismiss.mutate(item.commentId)}
                   disabled={dismiss.isPending}
                 >
-                  {T.dismiss}
+                  {t('reported.dismiss')}
                 </Button>
                 <Button size="sm" variant="danger" onClick={() => setConfirming(item)}>
-                  {T.deleteComment}
+                  {t('reported.deleteComment')}
                 </Button>
               </>
             }
@@ -328,9 +351,9 @@ export function ReportedComments() {
       <ActionDialog
         key={confirming?.commentId ?? 0}
         open={confirming !== null}
-        title={T.confirmDeleteCommentTitle}
-        text={T.confirmDeleteCommentText}
-        confirm={T.deleteComment}
+        title={t('reported.confirmDeleteCommentTitle')}
+        text={t('reported.confirmDeleteCommentText')}
+        confirm={t('reported.deleteComment')}
         busy={remove.isPending}
         onClose={() => setConfirming(null)}
         onConfirm={(note) => confirming && remove.mutate({ id: confirming.commentId, note })}

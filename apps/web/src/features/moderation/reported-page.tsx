@@ -9,19 +9,20 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, reportedListQuery } from './api';
 import { Badge, ListSearch, Pager, useListParams } from './components';
-import { MODERATION_TEXT as T } from './constants';
+import { moderationMessage, useModerationT } from './moderation-text';
 import { ReportedCars, ReportedComments, ReportsRow } from './reported-content';
 
 type Action = 'dismiss' | 'hide' | 'restore';
 
-const ACTIONS: Record<Action, { call: (pluginId: number) => Promise<void>; done: string }> = {
-  dismiss: { call: moderationApi.dismissReports, done: T.dismissed },
-  hide: { call: moderationApi.hidePlugin, done: T.pluginHidden },
-  restore: { call: moderationApi.restorePlugin, done: T.pluginRestored },
-};
+const ACTIONS = {
+  dismiss: { call: moderationApi.dismissReports, done: 'reported.dismissed' },
+  hide: { call: moderationApi.hidePlugin, done: 'reported.pluginHidden' },
+  restore: { call: moderationApi.restorePlugin, done: 'reported.pluginRestored' },
+} as const satisfies Record<Action, { call: (pluginId: number) => Promise<void>; done: string }>;
 
 function ReportedPlugins() {
-  useDocumentTitle(T.reportedTitle);
+  const t = useModerationT();
+  useDocumentTitle(t('reported.pluginsTitle'));
   const client = useQueryClient();
   const { page, search, setPage, setSearch } = useListParams();
   const q = useQuery(reportedListQuery({ page, search }));
@@ -30,25 +31,25 @@ function ReportedPlugins() {
   const act = useMutation({
     mutationFn: ({ action, pluginId }: { action: Action; pluginId: number }) => ACTIONS[action].call(pluginId),
     onSuccess: (_r, { action }) => {
-      toast.success(ACTIONS[action].done);
+      toast.success(t(ACTIONS[action].done));
       setConfirming(null);
       void client.invalidateQueries({ queryKey: moderationKeys.all });
     },
-    onError: (err) => toast.error(errorText(err, T.actionFailed)),
+    onError: (err) => toast.error(moderationMessage(t, errorText(err, t('reported.actionFailed')))),
   });
 
   return (
     <section aria-labelledby="reported-title" className="space-y-4">
       <h2 id="reported-title" className="text-xl font-semibold text-white">
-        {T.reportedTitle}
+        {t('reported.pluginsTitle')}
       </h2>
       <ListSearch value={search} onSearch={setSearch} />
       {q.isPending ? (
-        <LoadingState text={T.loading} className="py-10" />
+        <LoadingState text={t('list.loading')} className="py-10" />
       ) : q.isError ? (
-        <Alert variant="error">{errorText(q.error, T.reportedFailed)}</Alert>
+        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('reported.pluginsFailed')))}</Alert>
       ) : q.data.data.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">{T.noReported}</p>
+        <p className="py-8 text-center text-slate-400">{t('reported.noPlugins')}</p>
       ) : (
         <>
           <ListTop watch={`${page}|${search}`} />
@@ -57,6 +58,7 @@ function ReportedPlugins() {
               <ReportsRow
                 key={item.pluginId}
                 id={`plugin-${item.pluginId}`}
+                kind="plugin"
                 item={item}
                 title={
                   <>
@@ -64,7 +66,7 @@ function ReportedPlugins() {
                       {item.name}
                     </Link>{' '}
                     <Badge tone={item.isActive ? 'bg-emerald-500/15 text-emerald-200' : 'bg-rose-500/15 text-rose-200'}>
-                      {item.isActive ? T.live : T.hiddenState}
+                      {item.isActive ? t('reported.live') : t('reported.hidden')}
                     </Badge>
                   </>
                 }
@@ -92,19 +94,19 @@ function ReportedPlugins() {
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={T.confirmHideTitle}
-        description={confirming ? T.confirmHideText(confirming.name) : undefined}
+        title={t('reported.confirmHideTitle')}
+        description={confirming ? t('reported.confirmHideText', { name: confirming.name }) : undefined}
       >
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(null)}>
-            {T.cancel}
+            {t('reported.cancel')}
           </Button>
           <Button
             variant="danger"
             disabled={act.isPending}
             onClick={() => confirming && act.mutate({ action: 'hide', pluginId: confirming.pluginId })}
           >
-            {T.hidePlugin}
+            {t('reported.hidePlugin')}
           </Button>
         </div>
       </Dialog>
@@ -125,18 +127,19 @@ function PluginActions({
   onHide: () => void;
   onRestore: () => void;
 }) {
+  const t = useModerationT();
   return (
     <>
       <Button size="sm" variant="outline" onClick={onDismiss} disabled={busy}>
-        {T.dismiss}
+        {t('reported.dismiss')}
       </Button>
       {item.isActive ? (
         <Button size="sm" variant="danger" onClick={onHide} disabled={busy}>
-          {T.hidePlugin}
+          {t('reported.hidePlugin')}
         </Button>
       ) : (
         <Button size="sm" variant="secondary" onClick={onRestore} disabled={busy}>
-          {T.restorePlugin}
+          {t('reported.restorePlugin')}
         </Button>
       )}
     </>
@@ -144,31 +147,32 @@ function PluginActions({
 }
 
 const TABS = [
-  { tab: 'plugins', label: T.tabPlugins },
-  { tab: 'cars', label: T.tabCars },
-  { tab: 'comments', label: T.tabComments },
+  { tab: 'plugins', label: 'reported.tabPlugins' },
+  { tab: 'cars', label: 'reported.tabCars' },
+  { tab: 'comments', label: 'reported.tabComments' },
 ] as const;
 
 /** The Reported screen: plugins, cars and comments with open reports, a tab each (?tab=cars, ?tab=comments). */
 export function ReportedPluginsPage() {
+  const t = useModerationT();
   const [sp] = useSearchParams();
-  const tab = TABS.find((t) => t.tab === sp.get('tab'))?.tab ?? 'plugins';
+  const tab = TABS.find((x) => x.tab === sp.get('tab'))?.tab ?? 'plugins';
   return (
     <div className="space-y-4">
-      <nav aria-label={T.reportedTabs}>
+      <nav aria-label={t('reported.tabs')}>
         <ul className="flex flex-wrap gap-2 border-b border-slate-800 pb-2">
-          {TABS.map((t) => (
-            <li key={t.tab}>
+          {TABS.map((x) => (
+            <li key={x.tab}>
               <Link
-                to={t.tab === 'plugins' ? '?' : `?tab=${t.tab}`}
-                aria-current={t.tab === tab ? 'page' : undefined}
+                to={x.tab === 'plugins' ? '?' : `?tab=${x.tab}`}
+                aria-current={x.tab === tab ? 'page' : undefined}
                 className={cx(
                   'inline-block rounded-lg px-3 py-1.5 text-sm font-medium',
-                  t.tab === tab ? 'bg-sky-500/15 text-sky-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+                  x.tab === tab ? 'bg-sky-500/15 text-sky-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white',
                   focusRing,
                 )}
               >
-                {t.label}
+                {t(x.label)}
               </Link>
             </li>
           ))}

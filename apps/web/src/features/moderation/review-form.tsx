@@ -1,16 +1,17 @@
-import { APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, MODERATION_MESSAGES, type ModerationDetail } from '@bm/core';
+import { APPROVAL_NOTE_MAX, DENY_NOTE_MAX, denyNoteError, type ModerationDetail } from '@bm/core';
 import { useRef, useState } from 'react';
 import { Alert, Button, ProgressBar, TextAreaField } from '../../components/ui';
 import { isApiError } from '../../lib/api';
 import { formatClockTime } from '../../lib/format';
 import { When } from './components';
-import { MODERATION_TEXT as T } from './constants';
 import { AcknowledgeFlags, InspectionSection, useAcknowledgement } from './inspection-section';
 import { ApprovalFiles, AuditList, BackLink, BuildLog, HoldEnds, ReviewDetails } from './review-sections';
+import { moderationMessage, useModerationT } from './moderation-text';
 import { useReviewActions } from './use-review-actions';
 
 /** One submission under review: its details, the approve and deny forms, the build log and the audit. */
 export function ReviewForm({ detail }: { detail: ModerationDetail }) {
+  const t = useModerationT();
   const [approvalNote, setApprovalNote] = useState('');
   const [binary, setBinary] = useState<File | null>(null);
   const [debugArchive, setDebugArchive] = useState<File | null>(null);
@@ -46,28 +47,28 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
       <BackLink />
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 className="text-2xl font-bold text-white">{T.review(detail.name)}</h2>
+          <h2 className="text-2xl font-bold text-white">{t('review.title', { name: detail.name })}</h2>
           <p className="mt-1 text-sm text-slate-400">
             {detail.authorName} · <When at={detail.updatedAt} />
           </p>
         </div>
-        <div role="group" aria-label="Review actions" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t('review.actions')} className="flex flex-wrap gap-2">
           <Button onClick={approveNow} disabled={busy || lockedByOther}>
-            {approve.isPending ? T.approving : T.approve}
+            {approve.isPending ? t('review.approving') : t('review.approve')}
           </Button>
           <Button variant="secondary" onClick={() => hide.mutate()} disabled={busy || lockedByOther}>
-            {T.hideFromReview}
+            {t('review.hideFromReview')}
           </Button>
           <Button variant="danger" onClick={deny} disabled={busy || lockedByOther}>
-            {T.deny}
+            {t('review.deny')}
           </Button>
         </div>
       </header>
 
       {detail.lock &&
         (lockedByOther ? (
-          <Alert variant="warning" title={T.lockedTitle}>
-            <p>{MODERATION_MESSAGES.lockedBy(detail.lock.username)}</p>
+          <Alert variant="warning" title={t('hold.lockedTitle')}>
+            <p>{t('hold.lockedBy', { name: detail.lock.username })}</p>
             <HoldEnds until={detail.lock.until} mine={false} />
             <Button
               size="sm"
@@ -76,31 +77,33 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
               onClick={() => takeOver.mutate()}
               disabled={takeOver.isPending}
             >
-              {T.takeOver}
+              {t('hold.takeOver')}
             </Button>
           </Alert>
         ) : (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="my-hold">
-            <p className="text-sm font-medium text-slate-200">{T.reviewingUntil(formatClockTime(detail.lock.until))}</p>
+            <p className="text-sm font-medium text-slate-200">
+              {t('hold.reviewingUntil', { time: formatClockTime(detail.lock.until) })}
+            </p>
             <Button size="sm" variant="outline" onClick={() => release.mutate()} disabled={release.isPending}>
-              {T.release}
+              {t('hold.release')}
             </Button>
             <HoldEnds until={detail.lock.until} mine className="w-full text-sm text-slate-400" />
           </div>
         ))}
-      {detail.hiddenAt && <Alert variant="info">{T.hiddenNotice}</Alert>}
-      {approve.isPending && hasFiles && <ProgressBar value={progress} label={T.uploadProgress} />}
+      {detail.hiddenAt && <Alert variant="info">{t('review.hiddenNotice')}</Alert>}
+      {approve.isPending && hasFiles && <ProgressBar value={progress} label={t('review.uploadProgress')} />}
 
       <ReviewDetails detail={detail} />
       {detail.inspection && <InspectionSection inspection={detail.inspection} />}
 
       <section aria-labelledby="review-approve" className="space-y-4">
         <h3 id="review-approve" className="text-lg font-semibold text-white">
-          {T.approve}
+          {t('review.approve')}
         </h3>
         <TextAreaField
-          label={T.approvalNote}
-          hint={T.approvalNoteHint}
+          label={t('review.approvalNote')}
+          hint={t('review.approvalNoteHint')}
           value={approvalNote}
           maxLength={APPROVAL_NOTE_MAX}
           onChange={(e) => setApprovalNote(e.target.value)}
@@ -119,13 +122,13 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
 
       <section aria-labelledby="review-deny" className="space-y-1">
         <h3 id="review-deny" className="mb-3 text-lg font-semibold text-white">
-          {T.deny}
+          {t('review.deny')}
         </h3>
         <TextAreaField
           ref={denyRef}
-          label={T.denyNote}
-          hint={T.denyNoteHint}
-          error={denyError}
+          label={t('review.denyNote')}
+          hint={t('review.denyNoteHint')}
+          error={denyError && moderationMessage(t, denyError)}
           value={denyNote}
           maxLength={DENY_NOTE_MAX}
           onChange={(e) => {
@@ -135,7 +138,7 @@ export function ReviewForm({ detail }: { detail: ModerationDetail }) {
           disabled={busy}
         />
         <p className="text-right text-xs text-slate-400" data-testid="deny-counter">
-          {T.counter(denyNote.length)}
+          {t('review.counter', { length: denyNote.length, max: DENY_NOTE_MAX })}
         </p>
       </section>
 

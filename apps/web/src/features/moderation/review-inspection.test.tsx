@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
-import { MODERATION_TEXT as T } from './constants';
+import EN from '../../locales/en/moderation';
 import { PluginReviewPage } from './review-page';
 import { makeDetail } from './test-fixtures';
 
@@ -86,39 +86,52 @@ describe('plugin review page: inside the binary', () => {
   it('shows the abilities with what gives each, the hosts, and highlights what is new', async () => {
     open();
     const section = await screen.findByTestId('inspection');
-    expect(within(section).getByText(T.comparedWith('0.9.0'))).toBeInTheDocument();
-    const abilities = within(section).getByRole('list', { name: T.abilities });
+    expect(
+      within(section).getByText(EN.inspection.comparedWithVersion.replace('{version}', '0.9.0')),
+    ).toBeInTheDocument();
+    const abilities = within(section).getByRole('list', { name: EN.inspection.abilities });
     const items = within(abilities).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       `${CAPABILITY_LABELS.network}urlmon.dll!URLDownloadToFileA`,
-      `${CAPABILITY_LABELS.launch}${T.newBadge}KERNEL32.dll!WinExec`,
+      `${CAPABILITY_LABELS.launch}${EN.inspection.newBadge}KERNEL32.dll!WinExec`,
       `${CAPABILITY_LABELS.processMemory}KERNEL32.dll!CreateRemoteThread`,
     ]);
     expect(items[1]).toHaveAttribute('data-new', 'true');
-    expect(within(section).getByText(T.noLonger(CAPABILITY_LABELS.registry))).toBeInTheDocument();
-    const hosts = within(within(section).getByRole('list', { name: T.hosts })).getAllByRole('listitem');
+    expect(
+      within(section).getByText(EN.inspection.noLonger.replace('{labels}', CAPABILITY_LABELS.registry)),
+    ).toBeInTheDocument();
+    const hosts = within(within(section).getByRole('list', { name: EN.inspection.hosts })).getAllByRole('listitem');
     expect(hosts.map((h) => [h.textContent, h.dataset.new ?? null])).toEqual([
       ['api.example.com', null],
-      [`cdn.example.net${T.newBadge}`, 'true'],
+      [`cdn.example.net${EN.inspection.newBadge}`, 'true'],
     ]);
-    expect(within(section).getByText(T.dllSummary('plugins/Aerial.dll', 'x64', false))).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        EN.inspection.dllSummary
+          .replace('{path}', 'plugins/Aerial.dll')
+          .replace('{machine}', 'x64')
+          .replace('{signature}', EN.inspection.unsigned),
+      ),
+    ).toBeInTheDocument();
   });
 
   it('needs the acknowledgement before approving, then sends it', async () => {
     open();
     const user = userEvent.setup();
     await screen.findByTestId('inspection');
-    const box = screen.getByRole('checkbox', { name: T.acknowledge });
-    expect(box).toHaveAccessibleDescription(T.acknowledgeHint('launching programs; new: launching programs'));
-    await user.click(screen.getByRole('button', { name: T.approve }));
-    expect(screen.getByRole('alert')).toHaveTextContent(T.acknowledgeFirst);
+    const box = screen.getByRole('checkbox', { name: EN.inspection.acknowledge });
+    expect(box).toHaveAccessibleDescription(
+      EN.inspection.acknowledgeHint.replace('{flags}', 'launching programs; new: launching programs'),
+    );
+    await user.click(screen.getByRole('button', { name: EN.review.approve }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EN.inspection.acknowledgeFirst);
     expect(box).toHaveFocus();
     expect(SentXhr.sent).toHaveLength(0);
 
     await user.keyboard(' ');
     expect(box).toBeChecked();
-    expect(screen.queryByText(T.acknowledgeFirst)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.approve }));
+    expect(screen.queryByText(EN.inspection.acknowledgeFirst)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: EN.review.approve }));
     await vi.waitFor(() => expect(SentXhr.sent).toHaveLength(1));
     expect(SentXhr.sent[0]!.get('acknowledgeFlags')).toBe('true');
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DROP_ZONE_TEXT } from '../../components/file-drop-zone';
 import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
-import { MODERATION_TEXT as T } from './constants';
+import EN from '../../locales/en/moderation';
 import { PluginReviewPage } from './review-page';
 import { makeDetail } from './test-fixtures';
 
@@ -107,25 +107,27 @@ describe('plugin review page', () => {
       }),
     );
     open();
-    expect(await screen.findByRole('heading', { name: T.review('Aerial Trainer') })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') }),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table');
     for (const [label, value] of [
-      [T.name, 'Aerial Trainer'],
-      [T.author, 'RocketRyan'],
-      [T.description, 'Trains aerials in freeplay.'],
-      [T.fileName, 'aerial.zip'],
-      [T.version, '1.0.0'],
-      [T.changelog, '- Faster *aerials*'],
-      [T.status, 'Pending'],
+      [EN.details.name, 'Aerial Trainer'],
+      [EN.details.author, 'RocketRyan'],
+      [EN.details.description, 'Trains aerials in freeplay.'],
+      [EN.details.fileName, 'aerial.zip'],
+      [EN.details.version, '1.0.0'],
+      [EN.details.changelog, '- Faster *aerials*'],
+      [EN.details.status, 'Pending'],
     ] as const) {
       expect(within(table).getByRole('rowheader', { name: label }).closest('tr')).toHaveTextContent(value);
     }
-    const prs = screen.getByRole('link', { name: new RegExp(T.openPrs) });
+    const prs = screen.getByRole('link', { name: new RegExp(EN.details.openPrs) });
     expect(prs).toHaveAttribute('href', 'https://github.com/ryan/aerial-trainer/pulls');
     expect(prs).toHaveAttribute('target', '_blank');
     expect(screen.getByText('msbuild: 0 errors')).toBeInTheDocument();
     // No built binary yet: the binary drop zone says one is needed.
-    expect(screen.getByLabelText(T.binaryZip)).toHaveAccessibleDescription(MODERATION_MESSAGES.needsBinary);
+    expect(screen.getByLabelText(EN.files.binaryZip)).toHaveAccessibleDescription(MODERATION_MESSAGES.needsBinary);
     expect(screen.getByTestId('audit-list')).toHaveTextContent('Needs a second look');
     expect(screen.getByTestId('audit-list')).toHaveTextContent('by moderator');
   });
@@ -133,17 +135,19 @@ describe('plugin review page', () => {
   it('has no Open Active PRs link without a GitHub repository', async () => {
     serve(makeDetail({ sourceCodeUrl: 'https://gitlab.com/ryan/aerial' }));
     open();
-    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
-    expect(screen.queryByRole('link', { name: new RegExp(T.openPrs) })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') });
+    expect(screen.queryByRole('link', { name: new RegExp(EN.details.openPrs) })).not.toBeInTheDocument();
   });
 
   it("toasts 'No source file available' when the submission has no source", async () => {
     serve(makeDetail({ source: null }));
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.downloadSource }));
-    expect(await screen.findByText(T.noSource)).toBeInTheDocument();
-    expect(screen.getByRole('rowheader', { name: T.fileName }).closest('tr')).toHaveTextContent(T.noFile);
+    await user.click(await screen.findByRole('button', { name: EN.details.downloadSource }));
+    expect(await screen.findByText(EN.details.noSource)).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: EN.details.fileName }).closest('tr')).toHaveTextContent(
+      EN.details.none,
+    );
   });
 });
 
@@ -152,15 +156,15 @@ describe('plugin review page: approving', () => {
     serve();
     open();
     const user = userEvent.setup({ applyAccept: false });
-    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
+    await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') });
     const binary = zip('aerial-bin.zip', 2048);
     const debug = zip('aerial-debug.zip');
-    await user.upload(screen.getByLabelText(T.binaryZip), binary);
-    await user.upload(screen.getByLabelText(T.debugZip), debug);
+    await user.upload(screen.getByLabelText(EN.files.binaryZip), binary);
+    await user.upload(screen.getByLabelText(EN.files.debugZip), debug);
     expect(screen.getByText('aerial-bin.zip')).toBeInTheDocument();
     expect(screen.getByText('(2 KB)')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(T.approvalNote), '   Looks good   ');
-    await user.click(screen.getByRole('button', { name: T.approve }));
+    await user.type(screen.getByLabelText(EN.review.approvalNote), '   Looks good   ');
+    await user.click(screen.getByRole('button', { name: EN.review.approve }));
 
     await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     const { method, url, body } = FakeXhr.sent[0]!;
@@ -172,10 +176,13 @@ describe('plugin review page: approving', () => {
 
     FakeXhr.last!.progress(30, 100);
     await vi.waitFor(() =>
-      expect(screen.getByRole('progressbar', { name: T.uploadProgress })).toHaveAttribute('aria-valuenow', '30'),
+      expect(screen.getByRole('progressbar', { name: EN.review.uploadProgress })).toHaveAttribute(
+        'aria-valuenow',
+        '30',
+      ),
     );
     FakeXhr.last!.answer(204);
-    expect(await screen.findByText(T.approved)).toBeInTheDocument();
+    expect(await screen.findByText(EN.review.approved)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
   });
 
@@ -185,13 +192,13 @@ describe('plugin review page: approving', () => {
     );
     open();
     const user = userEvent.setup({ applyAccept: false });
-    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
-    await user.upload(screen.getByLabelText(T.binaryZip), zip('bin.zip'));
-    await user.click(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile(T.binaryZip) }));
+    await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') });
+    await user.upload(screen.getByLabelText(EN.files.binaryZip), zip('bin.zip'));
+    await user.click(screen.getByRole('button', { name: DROP_ZONE_TEXT.clearFile(EN.files.binaryZip) }));
     expect(screen.queryByText('bin.zip')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(T.approvalNote), '   ');
-    await user.click(screen.getByRole('button', { name: T.approve }));
-    expect(await screen.findByText(T.approved)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(EN.review.approvalNote), '   ');
+    await user.click(screen.getByRole('button', { name: EN.review.approve }));
+    expect(await screen.findByText(EN.review.approved)).toBeInTheDocument();
     const call = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(call[1]!.body).toBeUndefined();
     expect(FakeXhr.sent).toHaveLength(0);
@@ -201,17 +208,17 @@ describe('plugin review page: approving', () => {
     serve();
     open();
     const user = userEvent.setup({ applyAccept: false });
-    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
-    await user.upload(screen.getByLabelText(T.binaryZip), new File(['x'], 'plugin.dll'));
-    expect(screen.getByRole('alert')).toHaveTextContent(T.notZip);
-    await user.upload(screen.getByLabelText(T.binaryZip), zip('bad.zip'));
-    await user.click(screen.getByRole('button', { name: T.approve }));
+    await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') });
+    await user.upload(screen.getByLabelText(EN.files.binaryZip), new File(['x'], 'plugin.dll'));
+    expect(screen.getByRole('alert')).toHaveTextContent(EN.files.notZip);
+    await user.upload(screen.getByLabelText(EN.files.binaryZip), zip('bad.zip'));
+    await user.click(screen.getByRole('button', { name: EN.review.approve }));
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
     FakeXhr.last!.answer(
       400,
       JSON.stringify({ message: 'Validation failed', errors: { binary: ['The ZIP must contain plugins/<name>.dll'] } }),
     );
-    expect(await screen.findByText(T.approveFailed)).toBeInTheDocument();
+    expect(await screen.findByText(EN.review.approveFailed)).toBeInTheDocument();
     expect(screen.getByText('The ZIP must contain plugins/<name>.dll')).toBeInTheDocument();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
@@ -224,10 +231,10 @@ describe('plugin review page: denying and hiding', () => {
     );
     open();
     const user = userEvent.setup();
-    await screen.findByRole('heading', { name: T.review('Aerial Trainer') });
-    const deny = screen.getByRole('button', { name: T.deny });
+    await screen.findByRole('heading', { name: EN.review.title.replace('{name}', 'Aerial Trainer') });
+    const deny = screen.getByRole('button', { name: EN.review.deny });
     await user.click(deny);
-    const note = screen.getByLabelText(T.denyNote);
+    const note = screen.getByLabelText(EN.review.denyNote);
     expect(note).toHaveAccessibleDescription(MODERATION_MESSAGES.denyNoteRequired);
     expect(note).toHaveFocus();
     await user.type(note, ' abc ');
@@ -239,7 +246,7 @@ describe('plugin review page: denying and hiding', () => {
     await user.type(note, '  Crashes on load  ');
     expect(screen.getByTestId('deny-counter')).toHaveTextContent('19/5000');
     await user.click(deny);
-    expect(await screen.findByText(T.rejected)).toBeInTheDocument();
+    expect(await screen.findByText(EN.review.rejected)).toBeInTheDocument();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(bodyOf(post[1]!)).toEqual({ reason: 'Crashes on load' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
@@ -253,9 +260,9 @@ describe('plugin review page: denying and hiding', () => {
     );
     open();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(T.denyNote), 'Crashes on load');
-    await user.click(screen.getByRole('button', { name: T.deny }));
-    expect(await screen.findByText(T.rejectFailed)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(EN.review.denyNote), 'Crashes on load');
+    await user.click(screen.getByRole('button', { name: EN.review.deny }));
+    expect(await screen.findByText(EN.review.rejectFailed)).toBeInTheDocument();
     expect(screen.getByText('This submission is not waiting for review')).toBeInTheDocument();
   });
 
@@ -265,8 +272,8 @@ describe('plugin review page: denying and hiding', () => {
     );
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
-    expect(await screen.findByText(T.hidden)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: EN.review.hideFromReview }));
+    expect(await screen.findByText(EN.review.hidden)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
@@ -277,8 +284,8 @@ describe('plugin review page: denying and hiding', () => {
     );
     open();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: T.hideFromReview }));
-    expect(await screen.findByText(T.hideFailed)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: EN.review.hideFromReview }));
+    expect(await screen.findByText(EN.review.hideFailed)).toBeInTheDocument();
   });
 });
 
@@ -288,7 +295,7 @@ describe('plugin review page: holds', () => {
     serve(makeDetail({ lock: { memberId: 7, username: 'octane', until, mine: true } }));
     open();
     const hold = await screen.findByText(
-      (_, el) => el?.tagName === 'P' && el.textContent === `${T.yourHoldEnds} in 14 minutes.`,
+      (_, el) => el?.tagName === 'P' && el.textContent === EN.hold.yourEnds.replace('{time}', 'in 14 minutes'),
     );
     expect(hold.querySelector('time')).toHaveAttribute('title', expect.stringMatching(/\d/));
   });
@@ -303,10 +310,10 @@ describe('plugin review page: holds', () => {
     const d = new Date(until);
     const clock = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
     const hold = await screen.findByTestId('my-hold');
-    expect(within(hold).getByText(T.reviewingUntil(clock))).toBeInTheDocument();
-    expect(T.reviewingUntil('21:05')).toBe('You are reviewing this until 21:05');
-    await userEvent.setup().click(within(hold).getByRole('button', { name: T.release }));
-    expect(await screen.findByText(T.released)).toBeInTheDocument();
+    expect(within(hold).getByText(EN.hold.reviewingUntil.replace('{time}', clock))).toBeInTheDocument();
+    expect(EN.hold.reviewingUntil.replace('{time}', '21:05')).toBe('You are reviewing this until 21:05');
+    await userEvent.setup().click(within(hold).getByRole('button', { name: EN.hold.release }));
+    expect(await screen.findByText(EN.hold.released)).toBeInTheDocument();
     expect(screen.queryByTestId('my-hold')).toBeNull();
     expect(
       fetch.mock.calls.some(([u, i]) => String(u).endsWith('/moderation/plugins/31/release') && i?.method === 'POST'),
@@ -329,14 +336,14 @@ describe('plugin review page: holds', () => {
       (_, el) => el?.tagName === 'P' && /^Their hold ended .+ ago\.$/.test(el.textContent ?? ''),
     );
     expect(hold.querySelector('time')).toHaveAttribute('dateTime', until);
-    expect(screen.getByRole('button', { name: T.approve })).toBeDisabled();
-    expect(screen.getByRole('button', { name: T.deny })).toBeDisabled();
+    expect(screen.getByRole('button', { name: EN.review.approve })).toBeDisabled();
+    expect(screen.getByRole('button', { name: EN.review.deny })).toBeDisabled();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: T.takeOver }));
-    expect(await screen.findByText(T.tookOver)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: EN.hold.takeOver }));
+    expect(await screen.findByText(EN.hold.tookOver)).toBeInTheDocument();
     expect(screen.queryByText(MODERATION_MESSAGES.lockedBy('OtherMod'))).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.approve })).toBeEnabled();
+    expect(screen.getByRole('button', { name: EN.review.approve })).toBeEnabled();
     expect(
       fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/takeover')),
     ).toHaveLength(1);
@@ -345,8 +352,8 @@ describe('plugin review page: holds', () => {
   it('reviews a hidden submission the same way', async () => {
     serve(makeDetail({ hiddenAt: '2026-11-21T11:00:00.000Z' }));
     open();
-    expect(await screen.findByText(T.hiddenNotice)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.approve })).toBeEnabled();
-    expect(screen.getByRole('button', { name: T.deny })).toBeEnabled();
+    expect(await screen.findByText(EN.review.hiddenNotice)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: EN.review.approve })).toBeEnabled();
+    expect(screen.getByRole('button', { name: EN.review.deny })).toBeEnabled();
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
-import { MODERATION_TEXT as T } from './constants';
+import EN from '../../locales/en/moderation';
 import { ModeratorLayout } from './layout';
 import { HiddenPluginsPage, PendingPluginsPage } from './submission-list-page';
 import { makeItem, makeList } from './test-fixtures';
@@ -55,7 +55,7 @@ describe('pending and hidden lists', () => {
     );
     expect(rows[1]).toHaveTextContent('BoostQueen');
     expect(rows[1]).toHaveTextContent('Pending');
-    for (const name of [T.plugin, T.submitter, T.updated])
+    for (const name of [EN.submissions.plugin, EN.submissions.submitter, EN.submissions.updated])
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     // Updated: relative, with the exact time on hover.
     const time = rows[0]!.querySelector('time')!;
@@ -63,14 +63,14 @@ describe('pending and hidden lists', () => {
     expect(time.getAttribute('title')).toBeTruthy();
 
     const user = userEvent.setup();
-    const box = screen.getByRole('searchbox', { name: T.searchLabel });
+    const box = screen.getByRole('searchbox', { name: EN.list.searchLabel });
     await user.type(box, '  aerial {Enter}');
     await vi.waitFor(() => expect(listCalls(fetch).at(-1)!.searchParams.get('search')).toBe('aerial'));
     expect(listCalls(fetch).at(-1)!.pathname).toBe('/api/moderation/plugins/pending');
 
     await user.clear(box);
     await user.type(box, 'boost');
-    await user.click(screen.getByRole('button', { name: T.search }));
+    await user.click(screen.getByRole('button', { name: EN.list.search }));
     await vi.waitFor(() => expect(listCalls(fetch).at(-1)!.searchParams.get('search')).toBe('boost'));
     expect(listCalls(fetch).at(-1)!.searchParams.get('pageSize')).toBe('20');
   });
@@ -83,15 +83,15 @@ describe('pending and hidden lists', () => {
     });
     open('/moderator/pending');
     expect(await screen.findByText('Plugin on page 1')).toBeInTheDocument();
-    expect(screen.getByText(T.pageOf(1, 3))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.prevLabel })).toBeDisabled();
+    expect(screen.getByText(EN.list.pageOf.replace('{page}', '1').replace('{pages}', '3'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: EN.list.prevLabel })).toBeDisabled();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: T.nextLabel }));
+    await user.click(screen.getByRole('button', { name: EN.list.nextLabel }));
     expect(await screen.findByText('Plugin on page 2')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: T.nextLabel }));
+    await user.click(screen.getByRole('button', { name: EN.list.nextLabel }));
     expect(await screen.findByText('Plugin on page 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.nextLabel })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: T.prevLabel }));
+    expect(screen.getByRole('button', { name: EN.list.nextLabel })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: EN.list.prevLabel }));
     expect(await screen.findByText('Plugin on page 2')).toBeInTheDocument();
     expect(listCalls(fetch).map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3', '2']);
   });
@@ -100,12 +100,15 @@ describe('pending and hidden lists', () => {
     signInAs(undefined, ['moderator']);
     mockFetch(() => json(200, makeList([])));
     const { unmount } = open('/moderator/pending');
-    expect(await screen.findByText(T.noPending)).toBeInTheDocument();
+    expect(await screen.findByText(EN.submissions.noPending)).toBeInTheDocument();
     unmount();
     open('/moderator/hidden');
-    expect(await screen.findByText(T.noHidden)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: T.goPending })).toHaveAttribute('href', '/moderator/pending');
-    expect(screen.getByRole('link', { name: T.goReported })).toHaveAttribute('href', '/moderator/reported');
+    expect(await screen.findByText(EN.submissions.noHidden)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: EN.submissions.goPending })).toHaveAttribute('href', '/moderator/pending');
+    expect(screen.getByRole('link', { name: EN.submissions.goReported })).toHaveAttribute(
+      'href',
+      '/moderator/reported',
+    );
   });
 
   it("shows the server's message when loading fails, else 'Failed to load pending plugins'", async () => {
@@ -116,15 +119,15 @@ describe('pending and hidden lists', () => {
     unmount();
     mockFetch(() => json(502));
     open('/moderator/pending');
-    expect(await screen.findByRole('alert')).toHaveTextContent(T.listFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.submissions.failed);
   });
 
   it('shows members without a staff role a note instead of the area', async () => {
     signInAs(undefined, []);
     const fetch = mockFetch(() => json(200, makeList([])));
     open('/moderator/pending', <ModeratorLayout />);
-    expect(screen.getByText(T.needsRole)).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: T.nav })).not.toBeInTheDocument();
+    expect(screen.getByText(EN.area.needsRole)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: EN.area.nav })).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -132,9 +135,9 @@ describe('pending and hidden lists', () => {
     signInAs(undefined, ['Moderator']);
     mockFetch(() => json(200, makeList([makeItem()])));
     open('/moderator/pending', <ModeratorLayout />);
-    const nav = screen.getByRole('navigation', { name: T.nav });
+    const nav = screen.getByRole('navigation', { name: EN.area.nav });
     expect(within(nav).getByRole('link', { name: 'Pending Plugins' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findAllByTestId('submission-row')).toHaveLength(1);
-    expect(screen.queryByText(T.needsRole)).not.toBeInTheDocument();
+    expect(screen.queryByText(EN.area.needsRole)).not.toBeInTheDocument();
   });
 });

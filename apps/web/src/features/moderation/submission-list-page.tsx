@@ -7,9 +7,12 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { submissionListQuery, type SubmissionList } from './api';
 import { Badge, ListSearch, Pager, StatusBadge, tableClasses as c, useListParams, When } from './components';
-import { MODERATION_TEXT as T } from './constants';
+import { moderationMessage, useModerationT } from './moderation-text';
 
-const TITLES: Record<SubmissionList, string> = { pending: T.pendingTitle, hidden: T.hiddenTitle };
+const TITLES = { pending: 'submissions.pendingTitle', hidden: 'submissions.hiddenTitle' } as const satisfies Record<
+  SubmissionList,
+  string
+>;
 
 export function PendingPluginsPage() {
   return <SubmissionListPage kind="pending" />;
@@ -20,7 +23,8 @@ export function HiddenPluginsPage() {
 }
 
 function SubmissionListPage({ kind }: { kind: SubmissionList }) {
-  const title = TITLES[kind];
+  const t = useModerationT();
+  const title = t(TITLES[kind]);
   useDocumentTitle(title);
   const { page, search, setPage, setSearch } = useListParams();
   const q = useQuery(submissionListQuery(kind, { page, search }));
@@ -32,9 +36,9 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
       </h2>
       <ListSearch value={search} onSearch={setSearch} />
       {q.isPending ? (
-        <LoadingState text={T.loading} className="py-10" />
+        <LoadingState text={t('list.loading')} className="py-10" />
       ) : q.isError ? (
-        <Alert variant="error">{errorText(q.error, T.listFailed)}</Alert>
+        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('submissions.failed')))}</Alert>
       ) : q.data.items.length === 0 ? (
         <EmptyList kind={kind} searching={Boolean(search)} />
       ) : (
@@ -45,16 +49,16 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
               <thead className={c.head}>
                 <tr>
                   <th scope="col" className={c.th}>
-                    {T.plugin}
+                    {t('submissions.plugin')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.submitter}
+                    {t('submissions.submitter')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.updated}
+                    {t('submissions.updated')}
                   </th>
                   <th scope="col" className={c.th}>
-                    {T.status}
+                    {t('submissions.status')}
                   </th>
                 </tr>
               </thead>
@@ -77,7 +81,7 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
                     <td className={c.td}>
                       <span className="flex flex-wrap gap-1">
                         <StatusBadge status={item.status} />
-                        {item.hiddenAt && <Badge>{T.hiddenBadge}</Badge>}
+                        {item.hiddenAt && <Badge>{t('submissions.hiddenBadge')}</Badge>}
                       </span>
                     </td>
                   </tr>
@@ -98,17 +102,18 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
 }
 
 function EmptyList({ kind, searching }: { kind: SubmissionList; searching: boolean }) {
+  const t = useModerationT();
   return (
     <div className="py-8 text-center">
-      <p className="text-slate-400">{kind === 'pending' ? T.noPending : T.noHidden}</p>
-      {searching && <p className="mt-1 text-sm text-slate-400">{T.noMatch}</p>}
+      <p className="text-slate-400">{kind === 'pending' ? t('submissions.noPending') : t('submissions.noHidden')}</p>
+      {searching && <p className="mt-1 text-sm text-slate-400">{t('submissions.noMatch')}</p>}
       {kind === 'hidden' && (
         <p className="mt-3 flex justify-center gap-4 text-sm">
           <Link to="/moderator/pending" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
-            {T.goPending}
+            {t('submissions.goPending')}
           </Link>
           <Link to="/moderator/reported" className={cx('text-sky-300 hover:text-sky-200', focusRing)}>
-            {T.goReported}
+            {t('submissions.goReported')}
           </Link>
         </p>
       )}

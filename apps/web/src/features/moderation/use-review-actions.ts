@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { errorText, isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, type ApproveInput } from './api';
-import { MODERATION_TEXT as T } from './constants';
+import { moderationMessage, moderationT } from './moderation-text';
 
 /** A failed action's toast: the spec's text, with the server's own reason under it when it gave one. */
 function failed(title: string, err: unknown) {
-  const detail = errorText(err, '');
+  const detail = moderationMessage(moderationT(), errorText(err, ''));
   if (detail) toast.error(detail, { title });
   else toast.error(title);
 }
@@ -22,6 +22,7 @@ export function useReviewActions(detail: ModerationDetail) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [progress, setProgress] = useState(0);
+  const t = moderationT();
 
   const done = (message: string) => {
     toast.success(message);
@@ -41,25 +42,25 @@ export function useReviewActions(detail: ModerationDetail) {
       setProgress(0);
       return moderationApi.approve(detail.id, input, setProgress);
     },
-    onSuccess: () => done(T.approved),
+    onSuccess: () => done(t('review.approved')),
     onError: (err) => {
-      failed(T.approveFailed, err);
+      failed(t('review.approveFailed'), err);
       onConflict(err);
     },
   });
   const reject = useMutation({
     mutationFn: (reason: string) => moderationApi.reject(detail.id, { reason }),
-    onSuccess: () => done(T.rejected),
+    onSuccess: () => done(t('review.rejected')),
     onError: (err) => {
-      failed(T.rejectFailed, err);
+      failed(t('review.rejectFailed'), err);
       onConflict(err);
     },
   });
   const hide = useMutation({
     mutationFn: () => moderationApi.hide(detail.id),
-    onSuccess: () => done(T.hidden),
+    onSuccess: () => done(t('review.hidden')),
     onError: (err) => {
-      failed(T.hideFailed, err);
+      failed(t('review.hideFailed'), err);
       onConflict(err);
     },
   });
@@ -67,18 +68,18 @@ export function useReviewActions(detail: ModerationDetail) {
     mutationFn: () => moderationApi.takeOver(detail.id),
     onSuccess: (next) => {
       client.setQueryData(moderationKeys.detail(detail.id), next);
-      toast.success(T.tookOver);
+      toast.success(t('hold.tookOver'));
     },
-    onError: (err) => failed(T.takeOverFailed, err),
+    onError: (err) => failed(t('hold.takeOverFailed'), err),
   });
 
   const release = useMutation({
     mutationFn: () => moderationApi.release(detail.id),
     onSuccess: (next) => {
       client.setQueryData(moderationKeys.detail(detail.id), next);
-      toast.success(T.released);
+      toast.success(t('hold.released'));
     },
-    onError: (err) => failed(T.releaseFailed, err),
+    onError: (err) => failed(t('hold.releaseFailed'), err),
   });
 
   const busy = approve.isPending || reject.isPending || hide.isPending;

@@ -13,6 +13,7 @@ import type feedback from './feedback';
 import type home from './home';
 import type inbox from './inbox';
 import type members from './members';
+import type moderation from './moderation';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
@@ -32,6 +33,7 @@ export interface NamespaceResources {
   home: typeof home;
   inbox: typeof inbox;
   members: typeof members;
+  moderation: typeof moderation;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;
