@@ -49,7 +49,7 @@ describe('car screens in French', () => {
     expect(
       await screen.findByRole('button', { name: 'Copier le code de la voiture' }, { timeout: 5000 }),
     ).toBeVisible();
-    expect(screen.getByText('Copie ce code pour importer la voiture :')).toBeInTheDocument();
+    expect(screen.getByText('Copiez ce code pour importer la voiture :')).toBeInTheDocument();
     expect(await screen.findByText('vue')).toBeInTheDocument();
     expect(screen.getByText('copies')).toBeInTheDocument();
     expect(screen.getByTestId('global-rating')).toHaveTextContent('4,3/5 (4 notes)');

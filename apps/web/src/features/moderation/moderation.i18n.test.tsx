@@ -90,7 +90,7 @@ describe('moderation in another language (issue 30)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Refuser' }));
     expect(screen.getByLabelText('Note de refus (motif)')).toHaveAccessibleDescription(
-      'Saisis une note de refus (motif)',
+      'Saisissez une note de refus (motif)',
     );
   });
 
