@@ -5,6 +5,7 @@
 import type auth from './auth';
 import type common from './common';
 import type home from './home';
+import type legal from './legal';
 import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
@@ -16,6 +17,7 @@ export interface NamespaceResources {
   auth: typeof auth;
   common: typeof common;
   home: typeof home;
+  legal: typeof legal;
   pluginCreate: typeof pluginCreate;
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;
