@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { AVATAR_TEXT, SETTINGS_TEXT } from '../../apps/web/src/features/settings/constants';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import SHELL_EN from '../../apps/web/src/locales/en/shell';
@@ -44,22 +44,22 @@ test('a new member registers, verifies through the mailed link, changes a settin
   // with a progress bar, and the page fits a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/account/settings');
-  const avatarInput = page.getByLabel(AVATAR_TEXT.upload, { exact: true });
+  const avatarInput = page.getByLabel(SETTINGS_EN.avatar.upload, { exact: true });
   await avatarInput.setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',
     buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1),
   });
-  await expect(page.getByRole('alert')).toHaveText(AVATAR_TEXT.tooLarge);
+  await expect(page.getByRole('alert')).toHaveText(SETTINGS_EN.messages.avatarTooLarge);
   await expectNoAxeViolations(page, '#main');
   const releaseAvatar = await holdRequest(page, '**/api/members/me/avatar');
   await dropFile(page, avatarInput, { name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('me.png') })).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: AVATAR_TEXT.progress })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: SETTINGS_EN.avatar.progress })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('avatar-drop-zone-390.png') });
   await releaseAvatar();
-  await expect(page.getByRole('button', { name: AVATAR_TEXT.remove })).toBeVisible();
+  await expect(page.getByRole('button', { name: SETTINGS_EN.avatar.remove })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -114,7 +114,7 @@ test('guards send visitors to sign in and back, and signed-in members away from 
   await page.getByLabel(AUTH_EN.login.password, { exact: true }).fill(DEMO.member.password);
   await page.getByRole('button', { name: AUTH_EN.login.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/account\/settings\/security$/);
-  await expect(page.getByRole('heading', { name: SETTINGS_TEXT.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: SETTINGS_EN.page.title })).toBeVisible();
 
   await page.goto('/login?redirect=/cars');
   await expect(page).toHaveURL(/\/cars$/);

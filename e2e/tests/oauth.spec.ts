@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OAUTH_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { LINKED_TEXT } from '../../apps/web/src/features/settings/security-text';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
 import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
 import { PORT } from '../playwright.config';
@@ -105,18 +105,20 @@ test.describe('signing in with an OpenID Connect provider', () => {
 
     await signIn(page, account);
     await page.goto('/account/settings/security');
-    const card = page.getByRole('region', { name: LINKED_TEXT.heading });
+    const card = page.getByRole('region', { name: SETTINGS_EN.linked.heading });
     await expect(
-      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(LINKED_TEXT.notLinked),
+      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(SETTINGS_EN.linked.notLinked),
     ).toBeVisible();
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
-    await tabTo(page, card.getByRole('button', { name: LINKED_TEXT.link('Local ID') }));
+    await tabTo(page, card.getByRole('button', { name: SETTINGS_EN.linked.link.replace('{name}', 'Local ID') }));
     await page.keyboard.press('Enter');
     await providerLogin(page, login);
     await expect(page).toHaveURL(/\/account\/settings\/security/);
     await expect(page.getByText(AUTH_EN.oauth.linked.replace('{provider}', 'Local ID'))).toBeVisible();
-    await expect(card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') })).toBeVisible();
+    await expect(
+      card.getByRole('button', { name: SETTINGS_EN.linked.unlink.replace('{name}', 'Local ID') }),
+    ).toBeVisible();
     await expect(card.getByText(account.email)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -132,10 +134,10 @@ test.describe('signing in with an OpenID Connect provider', () => {
     // Unlinked from the keyboard (the password remains a way in): the provider no longer signs in.
     await page.goto('/account/settings/security');
     await settle(page);
-    await tabTo(page, card.getByRole('button', { name: LINKED_TEXT.unlink('Local ID') }));
+    await tabTo(page, card.getByRole('button', { name: SETTINGS_EN.linked.unlink.replace('{name}', 'Local ID') }));
     await page.keyboard.press('Enter');
     await expect(
-      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(LINKED_TEXT.notLinked),
+      card.getByRole('listitem').filter({ hasText: 'Local ID' }).getByText(SETTINGS_EN.linked.notLinked),
     ).toBeVisible();
     await signOut(page);
     await throughProvider(page, login);
@@ -205,18 +207,18 @@ test.describe('signing in with Steam', () => {
 
     await signIn(page, account);
     await page.goto('/account/settings/security');
-    const card = page.getByRole('region', { name: LINKED_TEXT.heading });
+    const card = page.getByRole('region', { name: SETTINGS_EN.linked.heading });
     const row = card.getByRole('listitem').filter({ hasText: 'Steam' });
-    await expect(row.getByText(LINKED_TEXT.notLinked)).toBeVisible();
+    await expect(row.getByText(SETTINGS_EN.linked.notLinked)).toBeVisible();
     await settle(page);
-    await tabTo(page, row.getByRole('button', { name: LINKED_TEXT.link('Steam') }));
+    await tabTo(page, row.getByRole('button', { name: SETTINGS_EN.linked.link.replace('{name}', 'Steam') }));
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.port === String(PORT + 1210));
     await page.getByLabel('Steam ID').fill(steamId);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/account\/settings\/security/);
     await expect(page.getByText(AUTH_EN.oauth.linked.replace('{provider}', 'Steam'))).toBeVisible();
-    await expect(row.getByRole('button', { name: LINKED_TEXT.unlink('Steam') })).toBeVisible();
+    await expect(row.getByRole('button', { name: SETTINGS_EN.linked.unlink.replace('{name}', 'Steam') })).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
 
     await signOut(page);

@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { PASSKEYS_TEXT } from '../../apps/web/src/features/settings/security-text';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf } from './support';
 
 async function verifiedAccount(request: APIRequestContext) {
@@ -63,29 +63,32 @@ test.describe('passkeys', () => {
     // Settings → Security: add a named passkey from the keyboard.
     await page.goto('/account/settings/security');
     await settle(page);
-    await expect(page.getByText(PASSKEYS_TEXT.none)).toBeVisible();
+    await expect(page.getByText(SETTINGS_EN.passkeys.none)).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
     await fitsWidth(page);
-    await tabTo(page, page.getByLabel(PASSKEYS_TEXT.name));
+    await tabTo(page, page.getByLabel(SETTINGS_EN.passkeys.name));
     await page.keyboard.type('Test laptop');
     await page.keyboard.press('Enter');
-    const list = page.getByRole('list', { name: PASSKEYS_TEXT.listLabel });
+    const list = page.getByRole('list', { name: SETTINGS_EN.passkeys.listLabel });
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list).toContainText('Test laptop');
-    await expect(list).toContainText(PASSKEYS_TEXT.neverUsed);
+    await expect(list).toContainText(SETTINGS_EN.passkeys.neverUsed);
     const stored = await authenticator.credentials();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.isResidentCredential).toBe(true);
     // The 'Passkey added' toast is checked once it has finished sliding in (mid-fade its text is faint).
-    await expect(page.getByText(PASSKEYS_TEXT.added)).toBeVisible();
+    await expect(page.getByText(SETTINGS_EN.passkeys.added)).toBeVisible();
     await page.waitForTimeout(600);
     expect(await axeProblems(page)).toEqual([]);
     await fitsWidth(page);
 
     // Rename it: the field opens focused; Enter saves.
-    await tabTo(page, page.getByRole('button', { name: PASSKEYS_TEXT.renameLabel('Test laptop') }));
+    await tabTo(
+      page,
+      page.getByRole('button', { name: SETTINGS_EN.passkeys.renameLabel.replace('{name}', 'Test laptop') }),
+    );
     await page.keyboard.press('Enter');
-    const newName = page.getByLabel(PASSKEYS_TEXT.newName);
+    const newName = page.getByLabel(SETTINGS_EN.passkeys.newName);
     await expect(newName).toBeFocused();
     await newName.fill('Work laptop');
     await page.keyboard.press('Enter');
@@ -105,14 +108,19 @@ test.describe('passkeys', () => {
     // Removed (after confirming), it no longer signs in.
     await page.goto('/account/settings/security');
     await settle(page);
-    await expect(list).not.toContainText(PASSKEYS_TEXT.neverUsed);
-    await tabTo(page, page.getByRole('button', { name: PASSKEYS_TEXT.removeLabel('Work laptop') }));
+    await expect(list).not.toContainText(SETTINGS_EN.passkeys.neverUsed);
+    await tabTo(
+      page,
+      page.getByRole('button', { name: SETTINGS_EN.passkeys.removeLabel.replace('{name}', 'Work laptop') }),
+    );
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('alertdialog', { name: PASSKEYS_TEXT.confirmRemove('Work laptop') });
+    const dialog = page.getByRole('alertdialog', {
+      name: SETTINGS_EN.passkeys.confirmRemove.replace('{name}', 'Work laptop'),
+    });
     await expect(dialog).toBeVisible();
-    await tabTo(page, dialog.getByRole('button', { name: PASSKEYS_TEXT.remove }));
+    await tabTo(page, dialog.getByRole('button', { name: SETTINGS_EN.passkeys.remove }));
     await page.keyboard.press('Enter');
-    await expect(page.getByText(PASSKEYS_TEXT.none)).toBeVisible();
+    await expect(page.getByText(SETTINGS_EN.passkeys.none)).toBeVisible();
     await signOut(page);
     await passkeySignIn(page);
     await expect(page.getByText(PASSKEY_MESSAGES.notKnown)).toBeVisible();
@@ -135,9 +143,9 @@ test.describe('passkeys', () => {
 
     await page.goto('/account/settings/security');
     await settle(page);
-    await page.getByLabel(PASSKEYS_TEXT.name).fill('Phone');
-    await page.getByRole('button', { name: PASSKEYS_TEXT.add }).click();
-    await expect(page.getByRole('list', { name: PASSKEYS_TEXT.listLabel })).toContainText('Phone');
+    await page.getByLabel(SETTINGS_EN.passkeys.name).fill('Phone');
+    await page.getByRole('button', { name: SETTINGS_EN.passkeys.add }).click();
+    await expect(page.getByRole('list', { name: SETTINGS_EN.passkeys.listLabel })).toContainText('Phone');
 
     await signOut(page);
     await page.goto('/login');

@@ -1,7 +1,9 @@
 import { PUBLISH_TOKEN_MESSAGES, PUBLISH_TOKEN_PATTERN } from '@bm/core';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PUBLISH_TOKENS_TEXT as T } from '../../apps/web/src/features/settings/publish-tokens-text';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { DEMO, axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf, zipOf } from './support';
+
+const T = SETTINGS_EN.tokens;
 
 // Publish tokens (issue 27 item 5), on a phone-sized screen and from the keyboard: create a token in
 // Settings → Publish Tokens, see it once, use it as CI would (uploads to its owner's plugin only,
@@ -63,11 +65,11 @@ test('a publish token made in settings uploads to its owner’s plugin only, and
   const name = page.getByRole('textbox', { name: T.name });
   await tabTo(page, name);
   await page.keyboard.type('GitHub Actions');
-  const read = page.getByRole('checkbox', { name: T.scopeNames['plugins:read'] });
+  const read = page.getByRole('checkbox', { name: T.scopeRead });
   await tabTo(page, read);
   await page.keyboard.press('Space');
   await expect(read).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: T.scopeNames['plugins:upload'] })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: T.scopeUpload })).toBeChecked();
   const expiry = page.getByRole('combobox', { name: T.expiry });
   await tabTo(page, expiry);
   await expiry.selectOption('30');
@@ -101,11 +103,11 @@ test('a publish token made in settings uploads to its owner’s plugin only, and
   await expect(page.getByRole('textbox', { name: T.tokenLabel })).toHaveCount(0);
   await page.reload();
   await settle(page);
-  await expect(list.getByText(T.never)).toHaveCount(0);
+  await expect(list.getByText(T.neverUsed)).toHaveCount(0);
   await expect(page.getByText(token)).toHaveCount(0);
-  await tabTo(page, page.getByRole('button', { name: T.revokeLabel('GitHub Actions') }));
+  await tabTo(page, page.getByRole('button', { name: T.revokeLabel.replace('{name}', 'GitHub Actions') }));
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('alertdialog', { name: T.revokeTitle('GitHub Actions') });
+  const dialog = page.getByRole('alertdialog', { name: T.revokeTitle.replace('{name}', 'GitHub Actions') });
   await expect(dialog).toBeVisible();
   await tabTo(page, dialog.getByRole('button', { name: T.revoke }));
   await page.keyboard.press('Enter');

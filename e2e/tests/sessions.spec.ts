@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { SESSIONS_TEXT } from '../../apps/web/src/features/settings/security-text';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
@@ -42,16 +42,19 @@ test.describe('where you are signed in', () => {
     await page.goto('/account/settings/security');
     await settle(page);
 
-    const list = page.getByRole('list', { name: SESSIONS_TEXT.listLabel });
+    const list = page.getByRole('list', { name: SETTINGS_EN.sessions.listLabel });
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await expect(list.getByText(SESSIONS_TEXT.current)).toBeVisible();
+    await expect(list.getByText(SETTINGS_EN.sessions.current)).toBeVisible();
     await expect(list.getByText('Firefox on Linux')).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // From the keyboard: end the laptop's session; its token stops working at once.
     expect(await meStatus(request, laptop)).toBe(200);
-    await tabTo(page, page.getByRole('button', { name: SESSIONS_TEXT.endLabel('Firefox on Linux') }));
+    await tabTo(
+      page,
+      page.getByRole('button', { name: SETTINGS_EN.sessions.endLabel.replace('{name}', 'Firefox on Linux') }),
+    );
     await page.keyboard.press('Enter');
     await expect(list.getByRole('listitem')).toHaveCount(1);
     expect(await meStatus(request, laptop)).toBe(401);
@@ -62,15 +65,15 @@ test.describe('where you are signed in', () => {
     await page.reload();
     await settle(page);
     await expect(list.getByRole('listitem')).toHaveCount(3);
-    await page.getByRole('button', { name: SESSIONS_TEXT.endOthers }).click();
-    await expect(page.getByText(SESSIONS_TEXT.endedOthers(2))).toBeVisible();
+    await page.getByRole('button', { name: SETTINGS_EN.sessions.endOthers }).click();
+    await expect(page.getByText(SETTINGS_EN.sessions.endedOthers_other.replace('{count}', '2'))).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByText(SESSIONS_TEXT.onlyThis)).toBeVisible();
+    await expect(page.getByText(SETTINGS_EN.sessions.onlyThis)).toBeVisible();
     expect(await meStatus(request, a)).toBe(401);
     expect(await meStatus(request, b)).toBe(401);
     await page.reload();
     await settle(page);
-    await expect(list.getByText(SESSIONS_TEXT.current)).toBeVisible();
+    await expect(list.getByText(SETTINGS_EN.sessions.current)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('sessions-390.png') });
   });
 });

@@ -1,7 +1,7 @@
 import { CAR_STATUS_LABELS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
-import { PASSWORD_TEXT } from '../../apps/web/src/features/settings/constants';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { formatClockTime } from '../../apps/web/src/lib/format';
 import { axeProblems, DEMO, linkFromOutbox, signIn, tokenOf, zipOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
@@ -23,8 +23,10 @@ test("Settings › Security: 'Forgot your current password?' mails the reset lin
   await signIn(page, DEMO.member);
   const email = await memberEmail(page);
   await page.goto('/account/settings/security');
-  await page.getByRole('button', { name: PASSWORD_TEXT.forgot }).click();
-  await expect(page.getByText(PASSWORD_TEXT.forgotSent(email))).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: SETTINGS_EN.password.forgot }).click();
+  await expect(page.getByText(SETTINGS_EN.password.forgotSent.replace('{email}', email))).toBeVisible({
+    timeout: 20_000,
+  });
   expect(await linkFromOutbox(email, /reset/i)).toMatch(/\/reset-password\?token=/);
   expect(await axeProblems(page)).toEqual([]);
 });

@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TWO_FACTOR_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
-import { TWO_FACTOR_TEXT } from '../../apps/web/src/features/settings/security-text';
+import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
 
 /** The code of the authenticator app, computed with the same library as the server. */
@@ -70,28 +70,28 @@ test.describe('two-factor with an authenticator app', () => {
     // Settings → Security: set up with the QR code and the key as text.
     await page.goto('/account/settings/security');
     await settle(page);
-    const setUp = page.getByRole('button', { name: TWO_FACTOR_TEXT.setUp });
+    const setUp = page.getByRole('button', { name: SETTINGS_EN.twoFactor.setUp });
     await tabTo(page, setUp);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('img', { name: TWO_FACTOR_TEXT.qrAlt })).toBeVisible();
+    await expect(page.getByRole('img', { name: SETTINGS_EN.twoFactor.qrAlt })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await axeProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await awayFromStepEdge();
-    await page.getByLabel(TWO_FACTOR_TEXT.code).fill(codeAt(secret, -1));
+    await page.getByLabel(SETTINGS_EN.twoFactor.code).fill(codeAt(secret, -1));
     await page.keyboard.press('Enter');
-    const list = page.getByRole('list', { name: TWO_FACTOR_TEXT.codesHeading });
+    const list = page.getByRole('list', { name: SETTINGS_EN.twoFactor.codesHeading });
     await expect(list.getByRole('listitem')).toHaveCount(10);
     const recovery = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
     expect(await axeProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: TWO_FACTOR_TEXT.download }).click();
-    expect((await download).suggestedFilename()).toBe(TWO_FACTOR_TEXT.fileName);
-    await page.getByRole('button', { name: TWO_FACTOR_TEXT.done }).click();
-    await expect(page.getByText(TWO_FACTOR_TEXT.codesLeft(10))).toBeVisible();
+    await page.getByRole('button', { name: SETTINGS_EN.twoFactor.download }).click();
+    expect((await download).suggestedFilename()).toBe(SETTINGS_EN.twoFactor.fileName);
+    await page.getByRole('button', { name: SETTINGS_EN.twoFactor.done }).click();
+    await expect(page.getByText(SETTINGS_EN.twoFactor.codesLeft_other.replace('{count}', '10'))).toBeVisible();
 
     // Sign in: the password alone is not enough; a wrong code is refused, a right one signs in.
     await signOut(page);

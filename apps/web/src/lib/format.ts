@@ -53,6 +53,23 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return d ? dateTimeFormat().format(d) : '';
 }
 
+const monthYearFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A month of a year given as 'YYYY-MM' ('2019-03'), as the reader's language writes it: 'March 2019',
+ * 'mars 2019', 'März 2019' (English always in English, whatever the browser's own language).
+ */
+export function formatMonthYear(isoMonth: string): string {
+  const [year, month] = isoMonth.split('-').map(Number);
+  if (!year || !month) return isoMonth;
+  const locale = currentLocale();
+  let format = monthYearFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+    monthYearFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
 const clockFormat = perLocale(
   (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
 );

@@ -1,5 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { formatMonthYear } from '../../lib/format';
+import { richText } from '../../lib/i18n/rich';
+import { useLegalT } from './legal-text';
 import { useSupportEmail } from './support-email-context';
 import { LEGAL_TEXTS, type LegalDocumentKey } from './texts';
 
@@ -28,6 +31,34 @@ interface LegalDocumentProps {
 
 const DOCS: readonly LegalDocumentKey[] = ['terms', 'privacy', 'acceptableUse'];
 
+/** Each document's title, by document (literal keys, so the catalogue test sees them). */
+const TITLE_KEYS = {
+  terms: 'titles.terms',
+  privacy: 'titles.privacy',
+  acceptableUse: 'titles.acceptableUse',
+} as const satisfies Record<LegalDocumentKey, string>;
+
+type LegalKey = Parameters<ReturnType<typeof useLegalT>>[0];
+
+/**
+ * A paragraph of a document in the reader's language, with what it names put in: the support
+ * address ({email}), links to the other documents ({terms}, {privacy}, {acceptableUse}) and the
+ * documents' facts ({minimumAge}, {days}, {governingState}).
+ */
+export function useLegalText(): (key: LegalKey) => ReactNode {
+  const t = useLegalT();
+  const parts = {
+    email: <SupportEmailLink />,
+    terms: <DocLink to="terms" />,
+    privacy: <DocLink to="privacy" />,
+    acceptableUse: <DocLink to="acceptableUse" />,
+    minimumAge: LEGAL_TEXTS.minimumAge,
+    days: LEGAL_TEXTS.termsNoticeDays,
+    governingState: t('governingState'),
+  };
+  return (key) => richText((values) => t(key, values), parts);
+}
+
 /** Mailto link to the support address from SupportEmailContext. */
 export function SupportEmailLink() {
   const email = useSupportEmail();
@@ -40,10 +71,10 @@ export function SupportEmailLink() {
 
 /** Plain link to one of the other legal documents. */
 export function DocLink({ to }: { to: LegalDocumentKey }) {
-  const { path, title } = LEGAL_TEXTS[to];
+  const t = useLegalT();
   return (
-    <a className={styles.link} href={path}>
-      {title}
+    <a className={styles.link} href={LEGAL_TEXTS[to].path}>
+      {t(TITLE_KEYS[to])}
     </a>
   );
 }
@@ -64,19 +95,23 @@ function jumpToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
+  const t = useLegalT();
   const meta = LEGAL_TEXTS[doc];
-  useDocumentTitle(meta.title);
+  const title = t(TITLE_KEYS[doc]);
+  useDocumentTitle(title);
   const headingId = `legal-${doc}-title`;
-  const updated = 'lastUpdated' in meta ? meta : null;
+  const updated = 'lastUpdatedIso' in meta ? meta : null;
   return (
     <article aria-labelledby={headingId} className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-slate-200">
       <header className="border-b border-slate-700 pb-6">
         <h1 id={headingId} className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
-          {meta.title}
+          {title}
         </h1>
         {updated && (
           <p className="mt-2 text-sm text-slate-400">
-            Last updated: <time dateTime={updated.lastUpdatedIso}>{updated.lastUpdated}</time>
+            {richText((v) => t('page.lastUpdated', v), {
+              date: <time dateTime={updated.lastUpdatedIso}>{formatMonthYear(updated.lastUpdatedIso)}</time>,
+            })}
           </p>
         )}
         <div className="mt-4 text-slate-300">{intro}</div>
@@ -84,7 +119,7 @@ export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
 
       <nav aria-labelledby={`${headingId}-toc`} className="mt-8 rounded-lg border border-slate-700 bg-slate-900/60 p-5">
         <h2 id={`${headingId}-toc`} className="text-sm font-semibold uppercase tracking-wide text-slate-400">
-          Contents
+          {t('page.contents')}
         </h2>
         <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm marker:text-slate-500">
           {sections.map((section) => (
@@ -116,8 +151,8 @@ export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
       ))}
 
       <footer className="mt-12 border-t border-slate-700 pt-6 text-sm text-slate-400">
-        <nav aria-label="Other legal documents">
-          <p>Related documents:</p>
+        <nav aria-label={t('page.otherDocuments')}>
+          <p>{t('page.related')}</p>
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
             {DOCS.filter((key) => key !== doc).map((key) => (
               <li key={key}>
@@ -126,9 +161,7 @@ export function LegalDocument({ doc, intro, sections }: LegalDocumentProps) {
             ))}
           </ul>
         </nav>
-        <p className="mt-4">
-          Questions? Write to <SupportEmailLink />.
-        </p>
+        <p className="mt-4">{richText((v) => t('page.questions', v), { email: <SupportEmailLink /> })}</p>
       </footer>
     </article>
   );

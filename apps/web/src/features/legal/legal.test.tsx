@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { changeLocale } from '../../lib/i18n';
+import de from '../../locales/de/legal.json';
+import fr from '../../locales/fr/legal.json';
 import { AcceptableUsePolicyPage, LEGAL_TEXTS, PrivacyPolicyPage, SupportEmailContext, TermsPage } from './index';
 
 afterEach(cleanup);
@@ -170,5 +173,39 @@ describe('SupportEmailContext', () => {
   it('falls back to the default address when the provided value is blank', () => {
     renderWithEmail(<PrivacyPolicyPage />, '  ');
     expect(screen.getAllByRole('link', { name: LEGAL_TEXTS.defaultSupportEmail }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('in another language (issue 30)', () => {
+  afterEach(() => changeLocale('en'));
+
+  it('reads the Terms in French, with the date, links and facts inside the sentences', async () => {
+    await changeLocale('fr');
+    const { container } = renderWithEmail(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(fr.titles.terms);
+    expect(document.title).toContain(fr.titles.terms);
+    expect(container).toHaveTextContent('Dernière mise à jour : mars 2019');
+    expect(container).toHaveTextContent('Vous devez avoir au moins 13 ans pour créer un compte.');
+    expect(container).toHaveTextContent(/au moins 30 jours à l’avance/);
+    expect(container).toHaveTextContent(/tribunaux d’État ou fédéraux situés dans l’État du Delaware/);
+    const agreement = screen.getByRole('region', { name: `1. ${fr.terms.agreement.title}` });
+    expect(within(agreement).getByRole('link', { name: fr.titles.acceptableUse })).toHaveAttribute(
+      'href',
+      LEGAL_TEXTS.acceptableUse.path,
+    );
+    expect(screen.getByRole('navigation', { name: fr.page.contents })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: fr.page.otherDocuments })).toBeInTheDocument();
+  });
+
+  it('reads the Acceptable Use Policy in German, each rule under its topic', async () => {
+    await changeLocale('de');
+    renderWithEmail(<AcceptableUsePolicyPage />);
+    const section = screen.getByRole('region', { name: new RegExp(de.aup.prohibited.title) });
+    const items = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(9);
+    expect(items[0]).toBe(`${de.aup.prohibited.rules.unlawful.topic}. ${de.aup.prohibited.rules.unlawful.text}`);
+    expect(screen.getByText(/unterliegt dem Recht des US-Bundesstaats Delaware/)).toBeInTheDocument();
   });
 });

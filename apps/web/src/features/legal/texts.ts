@@ -1,7 +1,8 @@
 /**
  * Fixed facts about the three legal documents: where they live, what they
- * are called and when they last changed. Pages, the footer and tests can
- * all read from here so the wording stays in one place.
+ * are called in English and when they last changed (a month, 'YYYY-MM',
+ * written in the reader's language by lib/format). The pages' words, these
+ * titles among them, are the `legal` namespace (locales/en/legal.ts).
  */
 export const DEFAULT_SUPPORT_EMAIL = 'support@bakkesplugins.local';
 
@@ -16,13 +17,11 @@ export const LEGAL_TEXTS = {
   terms: {
     path: '/terms',
     title: 'Terms of Service',
-    lastUpdated: 'March 2019',
     lastUpdatedIso: '2019-03',
   },
   privacy: {
     path: '/privacy-policy',
     title: 'Privacy Policy',
-    lastUpdated: 'March 2023',
     lastUpdatedIso: '2023-03',
   },
   acceptableUse: {

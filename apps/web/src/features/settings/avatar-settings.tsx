@@ -6,21 +6,25 @@ import { errorText } from '../../lib/api';
 import { updateMember, useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { settingsApi } from './api';
-import { AVATAR_TEXT } from './constants';
 import { SectionCard } from './section-card';
+import { settingsMessage, settingsT, SETTINGS_EN, useSettingsMessage, useSettingsT } from './settings-text';
 
-/** Client-side checks before the upload (the server checks the content again). */
+const MESSAGES = SETTINGS_EN.messages;
+
+/** Client-side checks before the upload (the server checks the content again), in English (core's texts). */
 export function avatarFileError(file: File): string | null {
   return fileProblem(file, {
     kind: 'image',
     maxBytes: AVATAR_MAX_BYTES,
-    typeMessage: AVATAR_TEXT.badType,
-    sizeMessage: AVATAR_TEXT.tooLarge,
+    typeMessage: MESSAGES.avatarType,
+    sizeMessage: MESSAGES.avatarTooLarge,
   });
 }
 
 /** The avatar: a file dropped or chosen is uploaded at once, with its preview and progress. */
 export function AvatarSettings() {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const member = useCurrentMember();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -39,9 +43,9 @@ export function AvatarSettings() {
       const res = await settingsApi.uploadAvatar(chosen, setProgress);
       updateMember({ avatarUrl: res?.url ?? null });
       setFile(null);
-      toast.success(AVATAR_TEXT.uploaded);
+      toast.success(settingsT()('avatar.uploaded'));
     } catch (err) {
-      setError(errorText(err, AVATAR_TEXT.uploadFailed));
+      setError(errorText(err, MESSAGES.avatarUploadFailed));
     } finally {
       setProgress(null);
     }
@@ -53,36 +57,39 @@ export function AvatarSettings() {
     try {
       await settingsApi.removeAvatar();
       updateMember({ avatarUrl: null });
-      toast.success(AVATAR_TEXT.removed);
+      toast.success(settingsT()('avatar.removed'));
     } catch (err) {
-      setError(errorText(err, AVATAR_TEXT.removeFailed));
+      setError(errorText(err, MESSAGES.avatarRemoveFailed));
     } finally {
       setRemoving(false);
     }
   };
 
   return (
-    <SectionCard title={AVATAR_TEXT.heading}>
+    <SectionCard title={t('avatar.heading')}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Avatar url={member.avatarUrl} name={member.username} size="lg" />
         <div className="min-w-0 flex-1 space-y-3">
           <FileDropZone
-            label={AVATAR_TEXT.upload}
-            hint={AVATAR_TEXT.help}
+            label={t('avatar.upload')}
+            hint={t('avatar.help')}
             accept={IMAGE_TYPES.join(',')}
             prompt={DROP_ZONE_TEXT.dropImage}
-            check={avatarFileError}
+            check={(chosen) => {
+              const problem = avatarFileError(chosen);
+              return problem && settingsMessage(problem);
+            }}
             file={file}
             onChange={(chosen) => void onFile(chosen)}
             disabled={busy}
-            error={error}
+            error={error && say(error)}
             progress={progress}
-            progressLabel={AVATAR_TEXT.progress}
+            progressLabel={t('avatar.progress')}
             imageClassName="size-24 rounded-full"
           />
           {member.avatarUrl && (
             <Button variant="outline" onClick={remove} disabled={busy}>
-              {removing ? AVATAR_TEXT.removing : AVATAR_TEXT.remove}
+              {removing ? t('avatar.removing') : t('avatar.remove')}
             </Button>
           )}
         </div>

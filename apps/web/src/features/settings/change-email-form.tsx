@@ -1,27 +1,32 @@
-import { AUTH_MESSAGES, EMAIL_PATTERN } from '@bm/core';
+import { EMAIL_PATTERN } from '@bm/core';
 import { useState } from 'react';
 import { EmailSuggestionNotice, useEmailSuggestion } from '../../components/email-suggestion';
 import { Alert, Button, PasswordField, TextField } from '../../components/ui';
 import { useCurrentMember } from '../../lib/auth';
 import { settingsApi } from './api';
-import { EMAIL_CHANGE_TEXT } from './constants';
 import { SectionCard } from './section-card';
+import { SETTINGS_EN, useSettingsMessage, useSettingsT } from './settings-text';
 import { useSettingsSubmit } from './use-settings-submit';
 
+const MESSAGES = SETTINGS_EN.messages;
+
+/** The form's own checks, in English (core's texts; shown in the reader's language). */
 export function changeEmailError(
   currentPassword: string,
   newEmail: string,
   repeat: string,
   warningOpen: boolean,
 ): string | null {
-  if (!currentPassword || !newEmail.trim() || !repeat.trim()) return EMAIL_CHANGE_TEXT.allRequired;
-  if (newEmail.trim().toLowerCase() !== repeat.trim().toLowerCase()) return EMAIL_CHANGE_TEXT.mismatch;
-  if (!EMAIL_PATTERN.test(newEmail.trim())) return AUTH_MESSAGES.emailInvalid;
-  if (warningOpen) return EMAIL_CHANGE_TEXT.warning;
+  if (!currentPassword || !newEmail.trim() || !repeat.trim()) return MESSAGES.allRequired;
+  if (newEmail.trim().toLowerCase() !== repeat.trim().toLowerCase()) return MESSAGES.emailsMismatch;
+  if (!EMAIL_PATTERN.test(newEmail.trim())) return MESSAGES.emailInvalid;
+  if (warningOpen) return MESSAGES.emailWarning;
   return null;
 }
 
 export function ChangeEmailForm() {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const member = useCurrentMember();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newEmail, setNewEmail] = useState('');
@@ -34,23 +39,26 @@ export function ChangeEmailForm() {
       setCurrentPassword('');
       setNewEmail('');
       setRepeat('');
-      return EMAIL_CHANGE_TEXT.success;
+      return MESSAGES.emailChangeSent;
     },
-    EMAIL_CHANGE_TEXT.failed,
+    MESSAGES.emailChangeFailed,
   );
 
   return (
-    <SectionCard title={EMAIL_CHANGE_TEXT.heading} intro={EMAIL_CHANGE_TEXT.current(member?.email ?? null)}>
+    <SectionCard
+      title={t('email.heading')}
+      intro={member?.email ? t('email.current', { email: member.email }) : t('email.none')}
+    >
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-        <p className="text-xs text-slate-400">{EMAIL_CHANGE_TEXT.note}</p>
+        <p className="text-xs text-slate-400">{t('email.note')}</p>
         <PasswordField
-          label={EMAIL_CHANGE_TEXT.password}
+          label={t('email.password')}
           autoComplete="current-password"
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
         />
         <TextField
-          label={EMAIL_CHANGE_TEXT.newEmail}
+          label={t('email.newEmail')}
           type="email"
           autoComplete="email"
           value={newEmail}
@@ -58,15 +66,15 @@ export function ChangeEmailForm() {
         />
         <EmailSuggestionNotice state={suggestion} onApply={setNewEmail} />
         <TextField
-          label={EMAIL_CHANGE_TEXT.repeat}
+          label={t('email.repeat')}
           type="email"
           autoComplete="email"
           value={repeat}
           onChange={(e) => setRepeat(e.target.value)}
         />
-        {result && <Alert variant={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+        {result && <Alert variant={result.ok ? 'success' : 'error'}>{say(result.text)}</Alert>}
         <Button type="submit" disabled={busy}>
-          {busy ? EMAIL_CHANGE_TEXT.submitting : EMAIL_CHANGE_TEXT.submit}
+          {busy ? t('email.submitting') : t('email.submit')}
         </Button>
       </form>
     </SectionCard>

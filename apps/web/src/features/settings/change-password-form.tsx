@@ -5,19 +5,24 @@ import { Alert, Button, PasswordField } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { logout, useCurrentMember } from '../../lib/auth';
 import { settingsApi } from './api';
-import { PASSWORD_TEXT } from './constants';
 import { SectionCard } from './section-card';
+import { SETTINGS_EN, useSettingsMessage, useSettingsT } from './settings-text';
 import { useSettingsSubmit } from './use-settings-submit';
 
+const MESSAGES = SETTINGS_EN.messages;
+
+/** The form's own checks, in English (core's texts; shown in the reader's language). */
 export function changePasswordError(current: string, next: string, confirm: string): string | null {
-  if (!current || !next || !confirm) return PASSWORD_TEXT.fillAll;
-  if (next !== confirm) return PASSWORD_TEXT.mismatch;
-  if (next.length < CHANGE_PASSWORD_MIN) return PASSWORD_TEXT.tooShort;
+  if (!current || !next || !confirm) return MESSAGES.fillAll;
+  if (next !== confirm) return MESSAGES.newPasswordsMismatch;
+  if (next.length < CHANGE_PASSWORD_MIN) return MESSAGES.newPasswordMin;
   return null;
 }
 
 /** The server revokes the session on success: the member signs in again after a short notice. */
 export function ChangePasswordForm() {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -41,37 +46,37 @@ export function ChangePasswordForm() {
       timer.current = setTimeout(() => {
         void logout().then(() => navigate('/login', { replace: true }));
       }, PASSWORD_CHANGE_REDIRECT_MS);
-      return PASSWORD_TEXT.success;
+      return MESSAGES.passwordChanged;
     },
-    PASSWORD_TEXT.failed,
+    MESSAGES.changePasswordFailed,
     { staysBusy: true },
   );
 
   return (
-    <SectionCard title={PASSWORD_TEXT.heading} intro={PASSWORD_TEXT.intro}>
+    <SectionCard title={t('password.heading')} intro={t('password.intro')}>
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
         <PasswordField
-          label={PASSWORD_TEXT.current}
+          label={t('password.current')}
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
         <PasswordField
-          label={PASSWORD_TEXT.next}
+          label={t('password.next')}
           autoComplete="new-password"
-          hint={PASSWORD_TEXT.hint}
+          hint={t('password.hint')}
           value={next}
           onChange={(e) => setNext(e.target.value)}
         />
         <PasswordField
-          label={PASSWORD_TEXT.confirm}
+          label={t('password.confirm')}
           autoComplete="new-password"
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
         />
-        {result && <Alert variant={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+        {result && <Alert variant={result.ok ? 'success' : 'error'}>{say(result.text)}</Alert>}
         <Button type="submit" disabled={busy}>
-          {busy ? PASSWORD_TEXT.submitting : PASSWORD_TEXT.submit}
+          {busy ? t('password.submitting') : t('password.submit')}
         </Button>
       </form>
       <ForgotCurrentPassword />
@@ -79,25 +84,30 @@ export function ChangePasswordForm() {
   );
 }
 
+const NO_EMAIL = SETTINGS_EN.password.forgotNoEmail;
+
 /** Mails the reset link of /forgot-password to the member's own address (that page is for guests only). */
 function ForgotCurrentPassword() {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const member = useCurrentMember();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // What happened: the link sent (to that address), or the reason it was not, in English until shown.
+  const [result, setResult] = useState<{ ok: true; email: string } | { ok: false; text: string } | null>(null);
 
   const send = async () => {
     const email = member?.email;
     if (!email) {
-      setResult({ ok: false, text: PASSWORD_TEXT.forgotNoEmail });
+      setResult({ ok: false, text: NO_EMAIL });
       return;
     }
     setBusy(true);
     setResult(null);
     try {
       await settingsApi.sendResetLink(email);
-      setResult({ ok: true, text: PASSWORD_TEXT.forgotSent(email) });
+      setResult({ ok: true, email });
     } catch (err) {
-      setResult({ ok: false, text: errorText(err, PASSWORD_TEXT.forgotFailed) });
+      setResult({ ok: false, text: errorText(err, MESSAGES.forgotFailed) });
     } finally {
       setBusy(false);
     }
@@ -106,9 +116,17 @@ function ForgotCurrentPassword() {
   return (
     <div className="mt-4 space-y-3 border-t border-slate-800 pt-4">
       <Button variant="secondary" size="sm" onClick={() => void send()} disabled={busy}>
-        {busy ? PASSWORD_TEXT.forgotSending : PASSWORD_TEXT.forgot}
+        {busy ? t('password.forgotSending') : t('password.forgot')}
       </Button>
-      {result && <Alert variant={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+      {result && (
+        <Alert variant={result.ok ? 'success' : 'error'}>
+          {result.ok
+            ? t('password.forgotSent', { email: result.email })
+            : result.text === NO_EMAIL
+              ? t('password.forgotNoEmail')
+              : say(result.text)}
+        </Alert>
+      )}
     </div>
   );
 }

@@ -4,11 +4,13 @@ import { Alert, Button, LoadingState, Time } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { goToProvider, identitiesQuery, oauthApi, providersQuery } from '../../lib/oauth';
+import { richText } from '../../lib/i18n/rich';
 import { SectionCard } from './section-card';
-import { LINKED_TEXT as T } from './security-text';
+import { settingsMessage, settingsT, useSettingsT } from './settings-text';
 
 /** Settings → Security: the providers the member can sign in with, linking and unlinking them. */
 export function LinkedAccounts() {
+  const t = useSettingsT();
   const providers = useQuery(providersQuery());
   const identities = useQuery(identitiesQuery());
   const queryClient = useQueryClient();
@@ -16,17 +18,17 @@ export function LinkedAccounts() {
   const unlink = useMutation({
     mutationFn: (p: { id: string; name: string }) => oauthApi.unlink(p.id),
     onSuccess: (_res, p) => {
-      toast.success(T.unlinked(p.name));
+      toast.success(settingsT()('linked.unlinked', { name: p.name }));
       void queryClient.invalidateQueries({ queryKey: identitiesQuery().queryKey });
     },
-    onError: (err) => toast.error(errorText(err, T.unlinkFailed)),
+    onError: (err) => toast.error(settingsMessage(errorText(err, settingsT()('linked.unlinkFailed')))),
   });
   const link = async (id: string) => {
     setLinking(id);
     try {
       await goToProvider(id, 'link');
     } catch (err) {
-      toast.error(errorText(err, T.startFailed));
+      toast.error(settingsMessage(errorText(err, settingsT()('linked.startFailed'))));
       setLinking(null);
     }
   };
@@ -47,15 +49,15 @@ export function LinkedAccounts() {
   ];
   if (providers.isSuccess && identities.isSuccess && rows.length === 0) return null;
   return (
-    <SectionCard title={T.heading} intro={T.intro}>
+    <SectionCard title={t('linked.heading')} intro={t('linked.intro')}>
       {providers.isPending || identities.isPending ? (
-        <LoadingState text={T.loading} />
+        <LoadingState text={t('linked.loading')} />
       ) : identities.isError ? (
-        <Alert variant="error">{T.loadFailed}</Alert>
+        <Alert variant="error">{t('linked.loadFailed')}</Alert>
       ) : (
         <div className="space-y-4">
-          {!identities.data.hasPassword && <Alert variant="info">{T.noPassword}</Alert>}
-          <ul aria-label={T.listLabel} className="divide-y divide-slate-800">
+          {!identities.data.hasPassword && <Alert variant="info">{t('linked.noPassword')}</Alert>}
+          <ul aria-label={t('linked.listLabel')} className="divide-y divide-slate-800">
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0 space-y-1">
@@ -64,16 +66,21 @@ export function LinkedAccounts() {
                     {r.identity ? (
                       <>
                         {r.identity.email && <>{r.identity.email} · </>}
-                        {T.linkedSince} <Time value={r.identity.createdAt} />
+                        {richText((v) => t('linked.linkedSince', v), {
+                          time: <Time value={r.identity.createdAt} />,
+                        })}
                         {r.identity.lastUsedAt && (
                           <>
                             {' '}
-                            · {T.lastUsed} <Time value={r.identity.lastUsedAt} />
+                            ·{' '}
+                            {richText((v) => t('linked.lastUsed', v), {
+                              time: <Time value={r.identity.lastUsedAt} />,
+                            })}
                           </>
                         )}
                       </>
                     ) : (
-                      T.notLinked
+                      t('linked.notLinked')
                     )}
                   </p>
                 </div>
@@ -84,11 +91,11 @@ export function LinkedAccounts() {
                     disabled={unlink.isPending}
                     onClick={() => unlink.mutate({ id: r.id, name: r.name })}
                   >
-                    {T.unlink(r.name)}
+                    {t('linked.unlink', { name: r.name })}
                   </Button>
                 ) : (
                   <Button variant="secondary" size="sm" disabled={linking !== null} onClick={() => void link(r.id)}>
-                    {linking === r.id ? T.redirecting : T.link(r.name)}
+                    {linking === r.id ? t('linked.redirecting') : t('linked.link', { name: r.name })}
                   </Button>
                 )}
               </li>

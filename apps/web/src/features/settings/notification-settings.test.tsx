@@ -3,8 +3,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
-import { NOTIFICATIONS_TEXT, PREFERENCE_LABELS } from './constants';
 import { NotificationSettings } from './notification-settings';
+import { SETTINGS_EN } from './settings-text';
+
+const PREFERENCE_LABELS = SETTINGS_EN.notifications.prefs;
+const M = SETTINGS_EN.messages;
+const N = SETTINGS_EN.notifications;
 
 const toggle = (key: keyof typeof PREFERENCE_LABELS) =>
   screen.getByRole('switch', { name: PREFERENCE_LABELS[key].label });
@@ -47,14 +51,14 @@ describe('NotificationSettings', () => {
 
     await user.click(toggle('productUpdates'));
     expect(toggle('productUpdates')).toBeChecked();
-    await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.reset }));
+    await user.click(screen.getByRole('button', { name: N.reset }));
     expect(toggle('productUpdates')).not.toBeChecked();
 
     expect(toggle('followedUpdates')).toBeChecked();
     await user.click(toggle('followedUpdates'));
     await user.click(toggle('inboxNotifications'));
-    await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.save }));
-    expect(await screen.findByText(NOTIFICATIONS_TEXT.updated)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: N.save }));
+    expect(await screen.findByText(M.preferencesUpdated)).toBeInTheDocument();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/NotificationSettings/my');
     expect(bodyOf(put[1]!)).toEqual({
@@ -62,15 +66,15 @@ describe('NotificationSettings', () => {
       inboxNotifications: false,
       followedUpdates: false,
     });
-    expect(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.reset })).toBeDisabled();
+    expect(screen.getByRole('button', { name: N.reset })).toBeDisabled();
   });
 
   it('toasts load and save failures', async () => {
     mockFetch((_url, init) => (init.method === 'PUT' ? json(500, {}) : json(500, {})));
     const user = userEvent.setup();
     renderPage(<NotificationSettings />);
-    expect(await screen.findByText(NOTIFICATIONS_TEXT.loadFailed)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: NOTIFICATIONS_TEXT.save }));
-    expect(await screen.findByText(NOTIFICATIONS_TEXT.updateFailed)).toBeInTheDocument();
+    expect(await screen.findByText(M.preferencesLoadFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: N.save }));
+    expect(await screen.findByText(M.preferencesUpdateFailed)).toBeInTheDocument();
   });
 });

@@ -5,8 +5,8 @@ import { Button, Spinner, Switch } from '../../components/ui';
 import { getAuthState } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { notificationSettingsQuery, settingsApi } from './api';
-import { NOTIFICATIONS_TEXT, PREFERENCE_LABELS } from './constants';
 import { SectionCard } from './section-card';
+import { PREFERENCE_KEYS, settingsT, useSettingsT } from './settings-text';
 
 const ORDER: Array<keyof NotificationPreferences> = [
   'pluginAll',
@@ -25,6 +25,7 @@ function samePrefs(a: NotificationPreferences, b: NotificationPreferences): bool
 }
 
 export function NotificationSettings() {
+  const t = useSettingsT();
   const queryClient = useQueryClient();
   const query = useQuery(notificationSettingsQuery());
   const loaded = query.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
@@ -32,7 +33,7 @@ export function NotificationSettings() {
   const values = draft ?? loaded;
 
   useEffect(() => {
-    if (query.isError) toast.error(NOTIFICATIONS_TEXT.loadFailed, { id: 'prefs-load-failed' });
+    if (query.isError) toast.error(settingsT()('messages.preferencesLoadFailed'), { id: 'prefs-load-failed' });
   }, [query.isError]);
 
   const save = useMutation({
@@ -40,9 +41,9 @@ export function NotificationSettings() {
     onSuccess: (saved, sent) => {
       queryClient.setQueryData(notificationSettingsQuery().queryKey, saved ?? sent);
       setDraft(null);
-      toast.success(NOTIFICATIONS_TEXT.updated);
+      toast.success(settingsT()('messages.preferencesUpdated'));
     },
-    onError: () => toast.error(NOTIFICATIONS_TEXT.updateFailed),
+    onError: () => toast.error(settingsT()('messages.preferencesUpdateFailed')),
   });
 
   const set = (key: keyof NotificationPreferences, on: boolean) => setDraft({ ...values, [key]: on });
@@ -50,28 +51,29 @@ export function NotificationSettings() {
 
   const onSave = () => {
     if (!getAuthState().token) {
-      toast.error(NOTIFICATIONS_TEXT.notSignedIn);
+      toast.error(t('messages.preferencesNotSignedIn'));
       return;
     }
     save.mutate(values);
   };
 
   return (
-    <SectionCard title={NOTIFICATIONS_TEXT.heading} intro={NOTIFICATIONS_TEXT.intro}>
+    <SectionCard title={t('notifications.heading')} intro={t('notifications.intro')}>
       {query.isPending ? (
-        <Spinner label="Loading preferences" />
+        <Spinner label={t('notifications.loading')} />
       ) : (
         <div className="space-y-5">
           <ul className="space-y-4">
             {ORDER.map((key) => {
               const sub = SUB.has(key);
+              const [label, description] = PREFERENCE_KEYS[key];
               return (
                 <li key={key} className={sub ? 'ml-6 border-l border-slate-800 pl-4' : undefined}>
                   <Switch
                     checked={values[key]}
                     onChange={(on) => set(key, on)}
-                    label={PREFERENCE_LABELS[key].label}
-                    description={PREFERENCE_LABELS[key].description}
+                    label={t(label)}
+                    description={t(description)}
                     disabled={(sub && !values.pluginAll) || save.isPending}
                   />
                 </li>
@@ -80,10 +82,10 @@ export function NotificationSettings() {
           </ul>
           <div className="flex gap-2">
             <Button onClick={onSave} disabled={save.isPending}>
-              {save.isPending ? NOTIFICATIONS_TEXT.saving : NOTIFICATIONS_TEXT.save}
+              {save.isPending ? t('notifications.saving') : t('notifications.save')}
             </Button>
             <Button variant="outline" onClick={() => setDraft(null)} disabled={!dirty || save.isPending}>
-              {NOTIFICATIONS_TEXT.reset}
+              {t('notifications.reset')}
             </Button>
           </div>
         </div>

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
 import { PublishTokens } from './publish-tokens';
-import { PUBLISH_TOKENS_TEXT as T } from './publish-tokens-text';
+import { SETTINGS_EN } from './settings-text';
+
+const T = SETTINGS_EN.tokens;
+const M = SETTINGS_EN.messages;
 
 const TOKEN = `bmc_${'a'.repeat(43)}`;
 const info = (over: Partial<PublishTokenInfo> = {}): PublishTokenInfo => ({
@@ -40,13 +43,13 @@ describe('Settings → Publish Tokens', () => {
     expect(await screen.findByText(T.none)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: T.create }));
-    expect(screen.getByRole('alert')).toHaveTextContent(T.nameRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.tokenNameRequired);
     await user.type(screen.getByRole('textbox', { name: T.name }), ' GitHub Actions ');
-    await user.click(screen.getByRole('checkbox', { name: T.scopeNames['plugins:upload'] }));
+    await user.click(screen.getByRole('checkbox', { name: T.scopeUpload }));
     await user.click(screen.getByRole('button', { name: T.create }));
-    expect(screen.getByRole('alert')).toHaveTextContent(T.scopesRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.tokenScopesRequired);
 
-    await user.click(screen.getByRole('checkbox', { name: T.scopeNames['plugins:upload'] }));
+    await user.click(screen.getByRole('checkbox', { name: T.scopeUpload }));
     await user.selectOptions(screen.getByRole('combobox', { name: T.expiry }), '30');
     await user.click(screen.getByRole('button', { name: T.create }));
     expect(await screen.findByRole('textbox', { name: T.tokenLabel })).toHaveValue(TOKEN);

@@ -20,13 +20,15 @@ import {
 } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { writeClipboard } from '../../lib/clipboard';
+import { richText } from '../../lib/i18n/rich';
 import { toast } from '../../lib/toast';
 import { publishTokensApi, publishTokensQuery } from './publish-tokens-api';
-import { PUBLISH_TOKENS_TEXT as T } from './publish-tokens-text';
 import { SectionCard } from './section-card';
+import { SCOPE_KEYS, settingsMessage, settingsT, SETTINGS_EN, useSettingsMessage, useSettingsT } from './settings-text';
 
 /** Settings → Publish Tokens: create a token for CI (shown once), list and revoke them. */
 export function PublishTokens() {
+  const t = useSettingsT();
   const query = useQuery(publishTokensQuery());
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<PublishTokenCreated | null>(null);
@@ -34,12 +36,12 @@ export function PublishTokens() {
   return (
     <>
       <SectionCard
-        title={T.heading}
+        title={t('tokens.heading')}
         intro={
           <>
-            {T.intro}{' '}
+            {t('tokens.intro')}{' '}
             <a href="/api/docs" className="text-sky-400 underline underline-offset-2 hover:text-sky-300">
-              {T.docs}
+              {t('tokens.docs')}
             </a>
           </>
         }
@@ -48,20 +50,20 @@ export function PublishTokens() {
           <CreatedToken token={created.token} onDone={() => setCreated(null)} />
         ) : (
           <CreateForm
-            onCreated={(t) => {
-              setCreated(t);
+            onCreated={(token) => {
+              setCreated(token);
               void refresh();
             }}
           />
         )}
       </SectionCard>
-      <SectionCard title={T.listLabel}>
+      <SectionCard title={t('tokens.listLabel')}>
         {query.isPending ? (
-          <LoadingState text={T.loading} />
+          <LoadingState text={t('loading')} />
         ) : query.isError ? (
-          <Alert variant="error">{T.loadFailed}</Alert>
+          <Alert variant="error">{t('tokens.loadFailed')}</Alert>
         ) : query.data.length === 0 ? (
-          <p className="text-sm text-slate-400">{T.none}</p>
+          <p className="text-sm text-slate-400">{t('tokens.none')}</p>
         ) : (
           <TokenList tokens={query.data} onRevoked={() => void refresh()} />
         )}
@@ -70,7 +72,9 @@ export function PublishTokens() {
   );
 }
 
-function CreateForm({ onCreated }: { onCreated: (t: PublishTokenCreated) => void }) {
+function CreateForm({ onCreated }: { onCreated: (token: PublishTokenCreated) => void }) {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<PublishTokenScope[]>(['plugins:upload']);
   const [days, setDays] = useState(90);
@@ -78,38 +82,38 @@ function CreateForm({ onCreated }: { onCreated: (t: PublishTokenCreated) => void
   const expiryId = useId();
   const create = useMutation({
     mutationFn: () => publishTokensApi.create({ name: name.trim(), scopes, expiresInDays: days }),
-    onSuccess: (t) => {
+    onSuccess: (token) => {
       setName('');
-      onCreated(t);
+      onCreated(token);
     },
-    onError: (err) => setError(errorText(err, T.createFailed)),
+    onError: (err) => setError(errorText(err, settingsT()('tokens.createFailed'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!name.trim()) return setError(T.nameRequired);
-    if (!scopes.length) return setError(T.scopesRequired);
+    if (!name.trim()) return setError(SETTINGS_EN.messages.tokenNameRequired);
+    if (!scopes.length) return setError(SETTINGS_EN.messages.tokenScopesRequired);
     create.mutate();
   };
   const toggle = (s: PublishTokenScope, on: boolean) =>
     setScopes((list) => (on ? [...list, s] : list.filter((x) => x !== s)));
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={create.isPending}>
-      <h3 className="text-base font-semibold text-white">{T.createHeading}</h3>
+      <h3 className="text-base font-semibold text-white">{t('tokens.createHeading')}</h3>
       <TextField
-        label={T.name}
+        label={t('tokens.name')}
         name="name"
-        hint={T.nameHint}
+        hint={t('tokens.nameHint')}
         maxLength={60}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-200">{T.scopes}</legend>
+        <legend className="text-sm font-medium text-slate-200">{t('tokens.scopes')}</legend>
         {PUBLISH_TOKEN_SCOPES.map((s) => (
           <Checkbox
             key={s}
-            label={T.scopeNames[s]}
+            label={t(SCOPE_KEYS[s])}
             description={<code className="font-mono">{s}</code>}
             checked={scopes.includes(s)}
             onChange={(e) => toggle(s, e.target.checked)}
@@ -118,7 +122,7 @@ function CreateForm({ onCreated }: { onCreated: (t: PublishTokenCreated) => void
       </fieldset>
       <div className="space-y-1.5">
         <label htmlFor={expiryId} className="block text-sm font-medium text-slate-200">
-          {T.expiry}
+          {t('tokens.expiry')}
         </label>
         <select
           id={expiryId}
@@ -128,14 +132,14 @@ function CreateForm({ onCreated }: { onCreated: (t: PublishTokenCreated) => void
         >
           {PUBLISH_TOKEN_DAY_CHOICES.map((d) => (
             <option key={d} value={d}>
-              {T.days(d)}
+              {d === 365 ? t('tokens.year') : t('tokens.days', { count: d })}
             </option>
           ))}
         </select>
       </div>
-      {error && <Alert variant="error">{error}</Alert>}
+      {error && <Alert variant="error">{say(error)}</Alert>}
       <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? T.creating : T.create}
+        {create.isPending ? t('tokens.creating') : t('tokens.create')}
       </Button>
     </form>
   );
@@ -143,15 +147,16 @@ function CreateForm({ onCreated }: { onCreated: (t: PublishTokenCreated) => void
 
 /** The token right after it was made: the only time it is shown. */
 function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
+  const t = useSettingsT();
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
   const field = useRef<HTMLInputElement>(null);
   return (
     <div className="space-y-4">
-      <h3 className="text-base font-semibold text-white">{T.createdHeading}</h3>
-      <Alert variant="warning">{T.createdWarning}</Alert>
+      <h3 className="text-base font-semibold text-white">{t('tokens.createdHeading')}</h3>
+      <Alert variant="warning">{t('tokens.createdWarning')}</Alert>
       <TextField
         ref={field}
-        label={T.tokenLabel}
+        label={t('tokens.tokenLabel')}
         readOnly
         value={token}
         onFocus={(e) => e.currentTarget.select()}
@@ -164,66 +169,74 @@ function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) 
           size="sm"
           onClick={() => void writeClipboard(token).then((ok) => setCopy(ok ? 'copied' : 'failed'))}
         >
-          {copy === 'copied' ? T.copied : T.copy}
+          {copy === 'copied' ? t('tokens.copied') : t('tokens.copy')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {T.done}
+          {t('tokens.done')}
         </Button>
       </div>
-      {copy === 'failed' && <Alert variant="error">{T.copyFailed}</Alert>}
+      {copy === 'failed' && <Alert variant="error">{t('tokens.copyFailed')}</Alert>}
     </div>
   );
 }
 
 function TokenList({ tokens, onRevoked }: { tokens: PublishTokenInfo[]; onRevoked: () => void }) {
+  const t = useSettingsT();
   const confirm = useConfirm();
   const revoke = useMutation({
     mutationFn: (id: string) => publishTokensApi.revoke(id),
     onSuccess: () => {
-      toast.success(T.revoked);
+      toast.success(settingsT()('tokens.revoked'));
       onRevoked();
     },
-    onError: (err) => toast.error(errorText(err, T.revokeFailed)),
+    onError: (err) => toast.error(settingsMessage(errorText(err, settingsT()('tokens.revokeFailed')))),
   });
-  const ask = async (t: PublishTokenInfo) => {
+  const ask = async (token: PublishTokenInfo) => {
     if (
       await confirm({
-        title: T.revokeTitle(t.name),
-        description: T.revokeBody,
-        confirmLabel: T.revoke,
+        title: t('tokens.revokeTitle', { name: token.name }),
+        description: t('tokens.revokeBody'),
+        confirmLabel: t('tokens.revoke'),
         destructive: true,
       })
     )
-      revoke.mutate(t.id);
+      revoke.mutate(token.id);
   };
   return (
-    <ul aria-label={T.listLabel} className="divide-y divide-slate-800">
-      {tokens.map((t) => (
-        <li key={t.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
+    <ul aria-label={t('tokens.listLabel')} className="divide-y divide-slate-800">
+      {tokens.map((token) => (
+        <li key={token.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
           <div className="min-w-0 space-y-1">
             <p className="font-medium break-words text-slate-100">
-              {t.name}
-              {t.expired && (
-                <span className="ml-2 rounded-full bg-rose-900/60 px-2 py-0.5 text-xs text-rose-200">{T.expired}</span>
+              {token.name}
+              {token.expired && (
+                <span className="ml-2 rounded-full bg-rose-900/60 px-2 py-0.5 text-xs text-rose-200">
+                  {t('tokens.expired')}
+                </span>
               )}
             </p>
             <p className="text-xs text-slate-400">
-              <code className="font-mono text-slate-300">{t.prefix}…</code> · {t.scopes.join(', ')}
+              <code className="font-mono text-slate-300">{token.prefix}…</code> · {token.scopes.join(', ')}
             </p>
             <p className="text-xs text-slate-400">
-              {T.created} <Time value={t.createdAt} /> · {T.lastUsed}{' '}
-              {t.lastUsedAt ? <Time value={t.lastUsedAt} /> : T.never} · {t.expired ? T.expired : T.expires}{' '}
-              <Time value={t.expiresAt} />
+              {richText((v) => t('tokens.created', v), { time: <Time value={token.createdAt} /> })} ·{' '}
+              {token.lastUsedAt
+                ? richText((v) => t('tokens.lastUsed', v), { time: <Time value={token.lastUsedAt} /> })
+                : t('tokens.neverUsed')}{' '}
+              ·{' '}
+              {richText((v) => (token.expired ? t('tokens.expiredAt', v) : t('tokens.expires', v)), {
+                time: <Time value={token.expiresAt} />,
+              })}
             </p>
           </div>
           <Button
             variant="outline"
             size="sm"
-            aria-label={T.revokeLabel(t.name)}
-            disabled={revoke.isPending && revoke.variables === t.id}
-            onClick={() => void ask(t)}
+            aria-label={t('tokens.revokeLabel', { name: token.name })}
+            disabled={revoke.isPending && revoke.variables === token.id}
+            onClick={() => void ask(token)}
           >
-            {revoke.isPending && revoke.variables === t.id ? T.revoking : T.revoke}
+            {revoke.isPending && revoke.variables === token.id ? t('tokens.revoking') : t('tokens.revoke')}
           </Button>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from '../../components/ui';
 import { writeClipboard } from '../../lib/clipboard';
-import { TWO_FACTOR_TEXT as T } from './security-text';
+import { useSettingsT } from './settings-text';
 
 /** Saves text as a file named `name` (a download the browser offers). */
 function download(name: string, text: string) {
@@ -17,15 +17,16 @@ function download(name: string, text: string) {
 
 /** The recovery codes, shown once right after two-factor is turned on: copy, download, done. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useSettingsT();
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
   const text = `${codes.join('\n')}\n`;
   return (
     <div className="space-y-4">
-      <Alert variant="success">{T.enabled}</Alert>
-      <h3 className="text-base font-semibold text-white">{T.codesHeading}</h3>
-      <p className="text-sm text-slate-300">{T.codesIntro}</p>
+      <Alert variant="success">{t('twoFactor.enabled')}</Alert>
+      <h3 className="text-base font-semibold text-white">{t('twoFactor.codesHeading')}</h3>
+      <p className="text-sm text-slate-300">{t('twoFactor.codesIntro')}</p>
       <ul
-        aria-label={T.codesHeading}
+        aria-label={t('twoFactor.codesHeading')}
         className="grid grid-cols-2 gap-2 rounded-xl border border-slate-700 bg-slate-950 p-4 font-mono text-sm text-slate-100"
       >
         {codes.map((c) => (
@@ -38,16 +39,16 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
           size="sm"
           onClick={() => void writeClipboard(text).then((ok) => setCopy(ok ? 'copied' : 'failed'))}
         >
-          {copy === 'copied' ? T.copied : T.copyCodes}
+          {copy === 'copied' ? t('twoFactor.copied') : t('twoFactor.copyCodes')}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => download(T.fileName, text)}>
-          {T.download}
+        <Button variant="outline" size="sm" onClick={() => download(t('twoFactor.fileName'), text)}>
+          {t('twoFactor.download')}
         </Button>
         <Button size="sm" onClick={onDone}>
-          {T.done}
+          {t('twoFactor.done')}
         </Button>
       </div>
-      {copy === 'failed' && <Alert variant="error">{T.copyFailed}</Alert>}
+      {copy === 'failed' && <Alert variant="error">{t('twoFactor.copyFailed')}</Alert>}
     </div>
   );
 }

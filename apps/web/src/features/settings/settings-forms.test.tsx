@@ -7,17 +7,21 @@ import { bodyOf, json, mockFetch, renderPage, signInAs, signOut, testMember } fr
 import { avatarFileError } from './avatar-settings';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
-import { AVATAR_TEXT, EMAIL_CHANGE_TEXT, PASSWORD_TEXT } from './constants';
 import { SettingsPage } from './settings-page';
+import { SETTINGS_EN } from './settings-text';
+
+const M = SETTINGS_EN.messages;
+const PW = SETTINGS_EN.password;
+const EM = SETTINGS_EN.email;
 
 describe('avatar checks', () => {
   it('accepts PNG, JPG and GIF up to 500KB', () => {
     expect(avatarFileError(new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
     expect(avatarFileError(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
     expect(avatarFileError(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBeNull();
-    expect(avatarFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(AVATAR_TEXT.badType);
+    expect(avatarFileError(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBe(M.avatarType);
     const big = new File([new Uint8Array(AVATAR_MAX_BYTES + 1)], 'big.png', { type: 'image/png' });
-    expect(avatarFileError(big)).toBe(AVATAR_TEXT.tooLarge);
+    expect(avatarFileError(big)).toBe(M.avatarTooLarge);
   });
 });
 
@@ -30,23 +34,23 @@ describe('ChangePasswordForm', () => {
   });
 
   async function fill(user: ReturnType<typeof userEvent.setup>, current: string, next: string, confirm: string) {
-    if (current) await user.type(screen.getByLabelText(PASSWORD_TEXT.current), current);
-    if (next) await user.type(screen.getByLabelText(PASSWORD_TEXT.next), next);
-    if (confirm) await user.type(screen.getByLabelText(PASSWORD_TEXT.confirm), confirm);
-    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.submit }));
+    if (current) await user.type(screen.getByLabelText(PW.current), current);
+    if (next) await user.type(screen.getByLabelText(PW.next), next);
+    if (confirm) await user.type(screen.getByLabelText(PW.confirm), confirm);
+    await user.click(screen.getByRole('button', { name: PW.submit }));
   }
 
   it('checks all fields, the match and the 8-character minimum', async () => {
     const user = userEvent.setup();
     renderPage(<ChangePasswordForm />);
     await fill(user, 'old', '', '');
-    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.fillAll);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.fillAll);
     await fill(user, '', 'abcdefgh', 'abcdefgX');
-    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.mismatch);
-    await user.clear(screen.getByLabelText(PASSWORD_TEXT.next));
-    await user.clear(screen.getByLabelText(PASSWORD_TEXT.confirm));
+    expect(screen.getByRole('alert')).toHaveTextContent(M.newPasswordsMismatch);
+    await user.clear(screen.getByLabelText(PW.next));
+    await user.clear(screen.getByLabelText(PW.confirm));
     await fill(user, '', 'short', 'short');
-    expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.tooShort);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.newPasswordMin);
   });
 
   it('on success says so, then signs out and goes to /login after 1.2 s', async () => {
@@ -55,7 +59,7 @@ describe('ChangePasswordForm', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage(<ChangePasswordForm />, { path: '/account/settings/security' });
     await fill(user, 'oldpassword', 'newpassword', 'newpassword');
-    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXT.success);
+    expect(await screen.findByRole('status')).toHaveTextContent(M.passwordChanged);
     expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({ currentPassword: 'oldpassword', newPassword: 'newpassword' });
     expect(getAuthState().token).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1200));
@@ -90,9 +94,9 @@ describe('Forgot your current password?', () => {
     );
     const user = userEvent.setup();
     renderPage(<SettingsPage />, { path: '/account/settings/security', route: '/account/settings/:section' });
-    expect(PASSWORD_TEXT.forgot).toBe('Forgot your current password?');
-    await user.click(await screen.findByRole('button', { name: PASSWORD_TEXT.forgot }));
-    expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_TEXT.forgotSent(testMember.email!));
+    expect(PW.forgot).toBe('Forgot your current password?');
+    await user.click(await screen.findByRole('button', { name: PW.forgot }));
+    expect(await screen.findByRole('status')).toHaveTextContent(PW.forgotSent.replace('{email}', testMember.email!));
     const call = fetch.mock.calls.find(([url]) => url === '/api/auth/forgot-password')!;
     expect(bodyOf(call[1]!)).toEqual({ email: testMember.email });
   });
@@ -101,12 +105,12 @@ describe('Forgot your current password?', () => {
     mockFetch(() => json(429, { message: 'Too many requests, try again in a minute' }));
     const user = userEvent.setup();
     renderPage(<ChangePasswordForm />);
-    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.forgot }));
+    await user.click(screen.getByRole('button', { name: PW.forgot }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again in a minute');
 
     mockFetch(() => json(500, {}));
-    await user.click(screen.getByRole('button', { name: PASSWORD_TEXT.forgot }));
-    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PASSWORD_TEXT.forgotFailed));
+    await user.click(screen.getByRole('button', { name: PW.forgot }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(M.forgotFailed));
   });
 });
 
@@ -121,21 +125,21 @@ describe('ChangeEmailForm', () => {
     const fetch = mockFetch(() => json(200, { message: 'sent' }));
     const user = userEvent.setup();
     renderPage(<ChangeEmailForm />);
-    const submit = () => user.click(screen.getByRole('button', { name: EMAIL_CHANGE_TEXT.submit }));
+    const submit = () => user.click(screen.getByRole('button', { name: EM.submit }));
 
     await submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.allRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.allRequired);
 
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.password), 'secret123');
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.newEmail), 'new@example.com');
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'other@example.com');
+    await user.type(screen.getByLabelText(EM.password), 'secret123');
+    await user.type(screen.getByLabelText(EM.newEmail), 'new@example.com');
+    await user.type(screen.getByLabelText(EM.repeat), 'other@example.com');
     await submit();
-    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.mismatch);
+    expect(screen.getByRole('alert')).toHaveTextContent(M.emailsMismatch);
 
-    await user.clear(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat));
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'new@example.com');
+    await user.clear(screen.getByLabelText(EM.repeat));
+    await user.type(screen.getByLabelText(EM.repeat), 'new@example.com');
     await submit();
-    expect(await screen.findByText(EMAIL_CHANGE_TEXT.success)).toBeInTheDocument();
+    expect(await screen.findByText(M.emailChangeSent)).toBeInTheDocument();
     expect(fetch.mock.calls[0]![0]).toBe('/api/account/email-change/request');
     expect(bodyOf(fetch.mock.calls[0]![1]!)).toEqual({ currentPassword: 'secret123', newEmail: 'new@example.com' });
   });
@@ -143,11 +147,11 @@ describe('ChangeEmailForm', () => {
   it('asks to handle a misspelling warning first', async () => {
     const user = userEvent.setup();
     renderPage(<ChangeEmailForm />);
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.password), 'secret123');
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.newEmail), 'new@yahooo.com');
-    await user.type(screen.getByLabelText(EMAIL_CHANGE_TEXT.repeat), 'new@yahooo.com');
-    await user.click(screen.getByRole('button', { name: EMAIL_CHANGE_TEXT.submit }));
-    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_CHANGE_TEXT.warning);
+    await user.type(screen.getByLabelText(EM.password), 'secret123');
+    await user.type(screen.getByLabelText(EM.newEmail), 'new@yahooo.com');
+    await user.type(screen.getByLabelText(EM.repeat), 'new@yahooo.com');
+    await user.click(screen.getByRole('button', { name: EM.submit }));
+    expect(screen.getByRole('alert')).toHaveTextContent(M.emailWarning);
   });
 });
 

@@ -6,11 +6,12 @@ import { errorText } from '../../lib/api';
 import { writeClipboard } from '../../lib/clipboard';
 import { RecoveryCodes } from './recovery-codes';
 import { SectionCard } from './section-card';
-import { TWO_FACTOR_TEXT as T } from './security-text';
 import { twoFactorApi, twoFactorQuery } from './security-api';
+import { settingsT, useSettingsMessage, useSettingsT } from './settings-text';
 
 /** Settings → Security: turn the authenticator app on (QR code, key, first code, recovery codes) or off. */
 export function TwoFactorSettings() {
+  const t = useSettingsT();
   const status = useQuery(twoFactorQuery());
   const queryClient = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -18,13 +19,16 @@ export function TwoFactorSettings() {
 
   const on = status.data?.totpEnabled ?? false;
   return (
-    <SectionCard title={T.heading} intro={on && !codes ? T.introOn : codes ? undefined : T.introOff}>
+    <SectionCard
+      title={t('twoFactor.heading')}
+      intro={on && !codes ? t('twoFactor.introOn') : codes ? undefined : t('twoFactor.introOff')}
+    >
       {codes ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : status.isPending ? (
-        <LoadingState text={T.loading} />
+        <LoadingState text={t('loading')} />
       ) : status.isError ? (
-        <Alert variant="error">{T.loadFailed}</Alert>
+        <Alert variant="error">{t('twoFactor.loadFailed')}</Alert>
       ) : on ? (
         <DisableForm left={status.data.recoveryCodesLeft} onDone={refresh} />
       ) : (
@@ -40,6 +44,8 @@ export function TwoFactorSettings() {
 }
 
 function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +58,7 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     try {
       setSetup(await twoFactorApi.setup());
     } catch (err) {
-      setError(errorText(err, T.setupFailed));
+      setError(errorText(err, settingsT()('twoFactor.setupFailed')));
     } finally {
       setBusy(false);
     }
@@ -61,7 +67,7 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const enable = async (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
-      setError(T.codeRequired);
+      setError(settingsT()('twoFactor.codeRequired'));
       return;
     }
     setBusy(true);
@@ -70,7 +76,7 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       const res = await twoFactorApi.enable(code.trim());
       onEnabled(res.recoveryCodes);
     } catch (err) {
-      setError(errorText(err, T.enableFailed));
+      setError(errorText(err, settingsT()('twoFactor.enableFailed')));
       setBusy(false);
     }
   };
@@ -78,9 +84,9 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   if (!setup) {
     return (
       <div className="space-y-4">
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{say(error)}</Alert>}
         <Button onClick={() => void start()} disabled={busy}>
-          {busy ? T.starting : T.setUp}
+          {busy ? t('twoFactor.starting') : t('twoFactor.setUp')}
         </Button>
       </div>
     );
@@ -88,16 +94,16 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   return (
     <form noValidate onSubmit={enable} className="space-y-4" aria-busy={busy}>
-      <p className="text-sm text-slate-300">{T.scan}</p>
+      <p className="text-sm text-slate-300">{t('twoFactor.scan')}</p>
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-        alt={T.qrAlt}
+        alt={t('twoFactor.qrAlt')}
         width={192}
         height={192}
         className="rounded-lg bg-white p-2"
       />
       <div className="space-y-2">
-        <p className="text-sm text-slate-400">{T.manual}</p>
+        <p className="text-sm text-slate-400">{t('twoFactor.manual')}</p>
         <div className="flex flex-wrap items-center gap-2">
           <code
             data-testid="totp-secret"
@@ -110,26 +116,26 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             size="sm"
             onClick={() => void writeClipboard(setup.secret).then((ok) => setCopied(ok))}
           >
-            {copied ? T.copied : T.copyKey}
+            {copied ? t('twoFactor.copied') : t('twoFactor.copyKey')}
           </Button>
         </div>
       </div>
       <TextField
-        label={T.code}
+        label={t('twoFactor.code')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        error={error}
+        error={error && say(error)}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy}>
-          {busy ? T.enabling : T.enable}
+          {busy ? t('twoFactor.enabling') : t('twoFactor.enable')}
         </Button>
         <Button variant="ghost" onClick={() => setSetup(null)} disabled={busy}>
-          {T.cancel}
+          {t('twoFactor.cancel')}
         </Button>
       </div>
     </form>
@@ -137,6 +143,8 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 }
 
 function DisableForm({ left, onDone }: { left: number; onDone: () => void }) {
+  const t = useSettingsT();
+  const say = useSettingsMessage();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -145,7 +153,7 @@ function DisableForm({ left, onDone }: { left: number; onDone: () => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!password || !code.trim()) {
-      setError(T.fillBoth);
+      setError(settingsT()('twoFactor.fillBoth'));
       return;
     }
     setBusy(true);
@@ -154,32 +162,32 @@ function DisableForm({ left, onDone }: { left: number; onDone: () => void }) {
       await twoFactorApi.disable(password, code.trim());
       onDone();
     } catch (err) {
-      setError(errorText(err, T.disableFailed));
+      setError(errorText(err, settingsT()('twoFactor.disableFailed')));
       setBusy(false);
     }
   };
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-300">{T.codesLeft(left)}</p>
+      <p className="text-sm text-slate-300">{t('twoFactor.codesLeft', { count: left })}</p>
       <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
-        <h3 className="text-base font-semibold text-white">{T.disableHeading}</h3>
+        <h3 className="text-base font-semibold text-white">{t('twoFactor.disableHeading')}</h3>
         <PasswordField
-          label={T.password}
+          label={t('twoFactor.password')}
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <TextField
-          label={T.disableCode}
+          label={t('twoFactor.disableCode')}
           name="code"
           autoComplete="one-time-code"
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && <Alert variant="error">{say(error)}</Alert>}
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? T.disabling : T.disable}
+          {busy ? t('twoFactor.disabling') : t('twoFactor.disable')}
         </Button>
       </form>
     </div>

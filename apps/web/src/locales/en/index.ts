@@ -12,6 +12,7 @@ import type dashboard from './dashboard';
 import type feedback from './feedback';
 import type home from './home';
 import type inbox from './inbox';
+import type legal from './legal';
 import type members from './members';
 import type moderation from './moderation';
 import type pluginCreate from './pluginCreate';
@@ -32,6 +33,7 @@ export interface NamespaceResources {
   feedback: typeof feedback;
   home: typeof home;
   inbox: typeof inbox;
+  legal: typeof legal;
   members: typeof members;
   moderation: typeof moderation;
   pluginCreate: typeof pluginCreate;
