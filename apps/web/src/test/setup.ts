@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach } from 'vitest';
 import { changeLocale, currentLocale } from '../lib/i18n';
+
+// findBy*/waitFor wait up to 5 s, not 1: two test workers on two busy cores sometimes take longer than
+// a second to render a lazy page, and the wait ends as soon as what is awaited appears.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();
