@@ -1,5 +1,5 @@
 import { API_TIMEOUT_MS } from '@bm/core';
-import { ApiError, parseErrorBody } from './errors';
+import { ApiError, noAnswerError, parseErrorBody } from './errors';
 import { takePageAnswer } from './page-data';
 
 export const API_BASE = '/api';
@@ -88,7 +88,7 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err; // the caller cancelled: let it see its own abort
-    throw new ApiError(0, null, null, timedOut ? 'The request timed out.' : 'Network error. Check your connection.');
+    throw noAnswerError(timedOut);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES, PLUGIN_MESSAGES } from '@bm/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import frCommon from '../../locales/fr/common.json';
 import fr from '../../locales/fr/errors.json';
 import { changeLocale } from '../i18n';
-import { ApiError, errorText, requestErrorText } from './errors';
+import { ApiError, errorText, noAnswerError, requestErrorText } from './errors';
 
 /** The server's answers in the reader's language, by their stable code (issue 30, docs/i18n.md). */
 describe('error texts by code', () => {
@@ -43,5 +44,13 @@ describe('error texts by code', () => {
     expect(
       errorText(new ApiError(400, { message: 'Other', code: 'auth.emailTaken', errors: { x: ['Field text'] } })),
     ).toBe('Field text');
+  });
+
+  it("a call that got no answer says so in the reader's language", async () => {
+    expect(requestErrorText(noAnswerError(false))).toBe('Network error. Check your connection.');
+    expect(requestErrorText(noAnswerError(true))).toBe('The request timed out.');
+    await changeLocale('fr');
+    expect(requestErrorText(noAnswerError(false))).toBe(frCommon.network.failed);
+    expect(requestErrorText(noAnswerError(true))).toBe(frCommon.network.timedOut);
   });
 });

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type InspectionFlag } from '@bm/core';
 import { serverMessage } from '../i18n';
+import { commonT } from '../i18n/common';
 
 export interface ErrorBody {
   message?: string;
@@ -39,6 +40,12 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
     this.flags = Array.isArray(body?.flags) ? body.flags : null;
   }
+}
+
+/** A call that got no answer (status 0), said in the reader's language. */
+export function noAnswerError(timedOut: boolean): ApiError {
+  const t = commonT();
+  return new ApiError(0, null, null, timedOut ? t('network.timedOut') : t('network.failed'));
 }
 
 export function isApiError(err: unknown): err is ApiError {

@@ -1,6 +1,6 @@
 import { API_TIMEOUT_MS } from '@bm/core';
 import { authBridge, buildUrl } from './client';
-import { ApiError, parseErrorBody } from './errors';
+import { ApiError, noAnswerError, parseErrorBody } from './errors';
 
 export interface UploadOptions {
   /** Multipart field name (default 'file'). */
@@ -31,8 +31,8 @@ function sendOnce(path: string, form: FormData, opts: UploadOptions, token: stri
     };
     xhr.onload = () =>
       resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('Retry-After') });
-    xhr.onerror = () => reject(new ApiError(0, null, null, 'Network error. Check your connection.'));
-    xhr.ontimeout = () => reject(new ApiError(0, null, null, 'The request timed out.'));
+    xhr.onerror = () => reject(noAnswerError(false));
+    xhr.ontimeout = () => reject(noAnswerError(true));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

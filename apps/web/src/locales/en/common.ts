@@ -83,4 +83,8 @@ export default {
     joinDescription: FOLLOW_TEXT.joinDescription,
   },
   supportLink: 'Support {author}',
+  network: {
+    failed: 'Network error. Check your connection.',
+    timedOut: 'The request timed out.',
+  },
 } as const;
