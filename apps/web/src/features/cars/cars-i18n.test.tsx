@@ -32,7 +32,7 @@ describe('car screens in French', () => {
     expect(card.getByText('12,3 k')).toBeInTheDocument();
     expect(card.getByText('copie')).toBeInTheDocument();
     expect(card.getByText('Aucune note')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: /^Trier :|^Trier:/ }));
+    await user.click(screen.getByRole('button', { name: /^Trier\s?:/ }));
     expect(screen.getByRole('menuitemradio', { name: 'Nom croissant' })).toHaveTextContent('Croiss.');
   });
 

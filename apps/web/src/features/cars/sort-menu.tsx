@@ -2,6 +2,7 @@ import type { CarSortDirection, CarSortField } from '@bm/core';
 import { useId } from 'react';
 import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../components/ui';
+import { useCommonT } from '../../lib/i18n/common';
 import { useCarsT } from './cars-text';
 
 /** The sort menu's rows, in the spec's order (§2), with their labels. */
@@ -34,6 +35,7 @@ export function SortMenu({
   onChange: (sortBy: CarSortField, sortDir: CarSortDirection) => void;
 }) {
   const t = useCarsT();
+  const tc = useCommonT();
   const menu = useDropdown();
   const menuId = useId();
   const currentOption = SORT_OPTIONS.find((o) => o.field === sortBy);
@@ -61,7 +63,7 @@ export function SortMenu({
           focusRing,
         )}
       >
-        <span>{t('list.sort')}:</span>
+        <span>{tc('colon', { label: t('list.sort') })}</span>
         <span className="text-sky-300">
           {current} <span aria-hidden="true">{sortDir === 'asc' ? '↑' : '↓'}</span>
           <span className="sr-only">, {sortDir === 'asc' ? t('list.ascending') : t('list.descending')}</span>

@@ -83,6 +83,8 @@ export default {
     joinDescription: FOLLOW_TEXT.joinDescription,
   },
   supportLink: 'Support {author}',
+  /** A label before its value ('Sort: Name'); French puts a space before the colon. */
+  colon: '{label}:',
   network: {
     failed: 'Network error. Check your connection.',
     timedOut: 'The request timed out.',

@@ -2,6 +2,7 @@ import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } f
 import { useId, type ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../../components/ui';
+import { useCommonT } from '../../../lib/i18n/common';
 import { usePluginsT } from '../plugins-text';
 
 const triggerClasses = cx(
@@ -53,6 +54,7 @@ export function SortMenu({
   onChange: (sortBy: PluginSortKey | null, sortDir: PluginSortDirection | null) => void;
 }) {
   const t = usePluginsT();
+  const tc = useCommonT();
   const d = useDropdown();
   const menuId = useId();
   const currentIndex = Math.max(
@@ -72,7 +74,7 @@ export function SortMenu({
         onClick={() => d.toggle(currentIndex)}
         className={triggerClasses}
       >
-        <span>{t('list.sort')}:</span>
+        <span>{tc('colon', { label: t('list.sort') })}</span>
         <span className="text-sky-300">{current}</span>
       </button>
       {d.open && (

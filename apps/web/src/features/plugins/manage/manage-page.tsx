@@ -13,6 +13,7 @@ import { DebugFilesSection, SubmissionsSection } from './submissions-section';
 import { TagsSection, VisibilitySection } from './settings-sections';
 import { BannerSection, SourceSection } from './upload-sections';
 import { DeclarationSection } from '../compatibility/declaration-section';
+import { useCommonT } from '../../../lib/i18n/common';
 import { usePluginsT } from '../plugins-text';
 import { usePluginManageT } from './manage-text';
 
@@ -47,10 +48,11 @@ function Badge({ children, tone }: { children: string; tone: 'green' | 'amber' |
 /** Pending / Published / Draft, then the Listed/Unlisted and Visible/Hidden flags. */
 export function PluginStatusLine({ plugin }: { plugin: Plugin }) {
   const t = usePluginManageT();
+  const tc = useCommonT();
   const status = pluginDisplayStatus(plugin);
   return (
     <div className="flex flex-wrap items-center gap-2" aria-label={t('status')} role="group">
-      <span className="text-sm text-slate-400">{t('status')}:</span>
+      <span className="text-sm text-slate-400">{tc('colon', { label: t('status') })}</span>
       <Badge tone={status === 'Published' ? 'green' : status === 'Pending' ? 'amber' : 'slate'}>
         {t(DISPLAY_STATUS[status])}
       </Badge>
