@@ -19,7 +19,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every step of every test to keep the failing ones: on CI, where nobody opens
+    // them, that cost a sixth of the browser tests' time (170 s against 141 s for four specs).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -1,4 +1,4 @@
-// npm run test:e2e:shards: the browser tests split over E2E_SHARDS Playwright processes (default 2), each
+// npm run test:e2e:shards: the browser tests split over E2E_SHARDS Playwright processes (default 3), each
 // with its own site, database and ports, so that one shard's waits (mail, builds, timers) overlap the
 // other's work. Shard k runs on E2E_PORT 3100 + 400 (k - 1): the specs use PORT + 1000..1210 for their
 // own sites and providers, so 400 apart keeps every shard's ports apart.
@@ -7,50 +7,51 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appVersion, buildWebIfNeeded, root } from './lib.mjs';
 
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 3));
 const testsDir = path.join(root, 'e2e/tests');
 const args = process.argv.slice(2);
 const named = args.filter((a) => a.endsWith('.spec.ts')).map((a) => path.basename(a));
 const options = args.filter((a) => !a.endsWith('.spec.ts'));
 const specs = named.length > 0 ? named : fs.readdirSync(testsDir).filter((f) => f.endsWith('.spec.ts'));
 
-// Seconds each spec's tests took in a full two-shard run on this machine kind (stop 15, under load):
+// Seconds each spec's tests took in a full three-shard run on this machine kind (stop 17, traces off):
 // the files are dealt out longest first, each to the shard with the least so far. Playwright's own
 // --shard balances by test count, which puts the specs that start their own sites all in one shard.
 const measured = {
-  'walk.spec.ts': 286,
-  'a11y.spec.ts': 285,
-  'admin.spec.ts': 89,
-  'reports-webhooks.spec.ts': 72,
-  'members.spec.ts': 72,
-  'rebuilds.spec.ts': 72,
-  'cars.spec.ts': 62,
-  'spec-details-lists.spec.ts': 61,
-  'spec-details.spec.ts': 60,
-  'dashboard.spec.ts': 59,
-  'inbox.spec.ts': 59,
-  'spec-details-live.spec.ts': 53,
-  'collections.spec.ts': 53,
-  'plugins.spec.ts': 51,
-  'dependencies.spec.ts': 48,
-  'passkeys.spec.ts': 46,
-  'accounts.spec.ts': 45,
-  'moderation.spec.ts': 41,
-  'admin-features.spec.ts': 41,
-  'plugin-manage.spec.ts': 40,
-  'spec-details-visitor.spec.ts': 38,
-  'oauth.spec.ts': 37,
-  'compatibility.spec.ts': 37,
-  'inspection.spec.ts': 30,
-  'shell.spec.ts': 30,
-  'builds.spec.ts': 30,
-  'home.spec.ts': 24,
+  'a11y.spec.ts': 289,
+  'walk.spec.ts': 200,
+  'languages.spec.ts': 112,
+  'oauth.spec.ts': 91,
+  'admin.spec.ts': 86,
+  'rebuilds.spec.ts': 78,
+  'plugin-manage.spec.ts': 50,
+  'dashboard.spec.ts': 63,
+  'spec-details.spec.ts': 56,
+  'reports-webhooks.spec.ts': 55,
+  'spec-details-visitor.spec.ts': 53,
+  'passkeys.spec.ts': 49,
+  'collections.spec.ts': 48,
+  'admin-features.spec.ts': 48,
+  'cars.spec.ts': 46,
+  'members.spec.ts': 45,
+  'dependencies.spec.ts': 44,
+  'compatibility.spec.ts': 41,
+  'builds.spec.ts': 39,
+  'accounts.spec.ts': 38,
+  'plugins.spec.ts': 35,
+  'moderation.spec.ts': 35,
+  'inspection.spec.ts': 33,
+  'home.spec.ts': 31,
+  'spec-details-lists.spec.ts': 29,
+  'inbox.spec.ts': 25,
+  'shell.spec.ts': 24,
   'changelogs.spec.ts': 24,
   'game-versions.spec.ts': 23,
-  'follows.spec.ts': 20,
-  'publish-tokens.spec.ts': 19,
+  'follows.spec.ts': 22,
+  'spec-details-live.spec.ts': 19,
+  'publish-tokens.spec.ts': 18,
   'two-factor.spec.ts': 14,
-  'sessions.spec.ts': 13,
+  'sessions.spec.ts': 12,
 };
 const weight = (file) =>
   measured[file] ?? 8 * (fs.readFileSync(path.join(testsDir, file), 'utf8').match(/^\s*test\(/gm)?.length ?? 1);

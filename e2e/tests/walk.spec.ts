@@ -9,11 +9,12 @@ import { axeProblems, DEMO, settle } from './support';
  */
 
 const SITE = 'BakkesMod Community';
-// axe runs at 390 and 1366 px; at 360 and 768 px the walk checks the layout only (axe's findings
-// do not depend on the width, and it is the slow part of a walk).
+// axe runs at 390 px (the phone layout: its menu, its stacked cards); at the other widths the walk
+// checks the layout only. axe's findings hardly depend on the width, it is the slow part of a walk,
+// and a11y.spec.ts runs it on every route and dialog at the desktop width already.
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844, axe: true },
-  { name: 'desktop', width: 1366, height: 900, axe: true },
+  { name: 'desktop', width: 1366, height: 900, axe: false },
   { name: 'small phone', width: 360, height: 740, axe: false },
   { name: 'tablet', width: 768, height: 1024, axe: false },
 ] as const;

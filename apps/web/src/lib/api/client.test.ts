@@ -103,6 +103,11 @@ describe("the page's first reads", () => {
     document.head.append(el);
     return el;
   };
+  // Other test files share this worker's modules: start from no session and no page answers taken.
+  beforeEach(() => {
+    resetPageAnswers();
+    connectAuthBridge(null);
+  });
   afterEach(() => {
     document.getElementById('bm-data')?.remove();
     resetPageAnswers();
