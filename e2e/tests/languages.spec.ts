@@ -38,8 +38,10 @@ test.describe('a visitor whose browser asks for French', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: text(home, 'heroTitle') })).toBeVisible();
     expect(await htmlLang(page)).toBe('fr');
+    // The public pages' part of it: the members' and staff's texts are a second chunk.
     expect(catalogues).toHaveLength(1);
     expect(catalogues[0]).toMatch(/^catalogue-fr-/);
+    expect(catalogues[0]).not.toMatch(/^catalogue-fr-later-/);
     await settle(page);
     expect(await axeProblems(page)).toEqual([]);
 
@@ -68,6 +70,22 @@ test.describe('a visitor whose browser asks for French', () => {
     await expect(page.getByRole('button', { name: text(auth, 'login.submit'), exact: true })).toBeVisible();
     await expect(page.getByLabel(text(auth, 'login.username'))).toBeVisible();
     expect(await axeProblems(page)).toEqual([]);
+
+    // The Terms are in that second chunk, fetched with the page's code: the page's heading is French
+    // from the first time it shows, never English first.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { headingsSeen: seen });
+      new MutationObserver(() => {
+        const h1 = document.querySelector('#main h1');
+        if (h1?.textContent && seen.at(-1) !== h1.textContent) seen.push(h1.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/terms');
+    const terms = text(web('fr', 'legal'), 'titles.terms');
+    await expect(page.getByRole('heading', { level: 1, name: terms })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen)).toEqual([terms]);
+    expect(catalogues.filter((file) => /^catalogue-fr-later-/.test(file))).toHaveLength(1);
   });
 
   test("shows the server's refusal in French, by its code", async ({ page, request }) => {

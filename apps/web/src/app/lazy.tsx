@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { textsReady } from '../lib/i18n';
 import { readItem, writeItem } from '../lib/storage';
 
 export const CHUNK_RELOAD_FLAG = 'bm.chunk-reload';
@@ -26,5 +27,10 @@ export async function loadWithReload<T>(
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPage<P extends Record<string, any> = Record<string, never>>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await loadWithReload(load) }));
+  return lazy(async () => {
+    const page = await loadWithReload(load);
+    // Its module may have asked for a language's second catalogue chunk (lib/i18n): render with it.
+    await textsReady();
+    return { default: page };
+  });
 }

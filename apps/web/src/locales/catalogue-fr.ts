@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
 import type { Catalogue } from '@bm/core';
+import { byNamespace } from './parts';
 
-/** Every namespace of this language in one chunk, loaded only when a reader picks it (lib/i18n). */
-const files = import.meta.glob<{ default: Catalogue }>('./fr/*.json', { eager: true });
-
-const catalogue: Record<string, Catalogue> = Object.fromEntries(
-  Object.entries(files).map(([path, mod]) => [path.slice('./fr/'.length, -'.json'.length), mod.default]),
+/** What the public pages show in this language, loaded only when a reader picks it (lib/i18n, parts.ts). */
+export default byNamespace(
+  import.meta.glob<{ default: Catalogue }>(
+    ['./fr/*.json', '!./fr/{admin,dashboard,inbox,legal,moderation,pluginCreate,pluginManage,settings}.json'],
+    { eager: true },
+  ),
 );
-export default catalogue;

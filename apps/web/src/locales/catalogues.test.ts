@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueProblems, flattenCatalogue, SUPPORTED_LOCALES, unusedCatalogueKeys, type Catalogue } from '@bm/core';
 import { describe, expect, it } from 'vitest';
+import { LATER_NAMESPACES } from './parts';
 
 /**
  * Every catalogue is complete and clean (issue 30): each language has every English key, with the
@@ -95,4 +96,25 @@ describe('catalogues', () => {
       .flatMap(([ns, en]) => unusedCatalogueKeys(en, code).map((key) => `${ns}:${key}`));
     expect(unused).toEqual([]);
   });
+});
+
+describe("each language's two chunks (lib/i18n, parts.ts)", () => {
+  const chunks = import.meta.glob<{ default: Record<string, Catalogue> }>('./catalogue-*.ts', { eager: true });
+  const namespaces = (file: string) => Object.keys(chunks[file]?.default ?? {}).sort();
+
+  for (const locale of TRANSLATED) {
+    it(`${locale}: the public chunk and the later one hold every namespace once, the later one those of parts.ts`, () => {
+      const main = namespaces(`./catalogue-${locale}.ts`);
+      const later = namespaces(`./catalogue-${locale}-later.ts`);
+      expect(later).toEqual([...LATER_NAMESPACES].sort());
+      expect(main.filter((ns) => later.includes(ns))).toEqual([]);
+      expect([...main, ...later].sort()).toEqual(
+        Object.keys(others)
+          .filter((f) => f.startsWith(`./${locale}/`))
+          .map((f) => path.basename(f, '.json'))
+          .sort(),
+      );
+      expect(main).toContain('common');
+    });
+  }
 });

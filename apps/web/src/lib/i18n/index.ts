@@ -11,6 +11,7 @@ import {
 import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import type { Namespace, NamespaceResources } from '../../locales/en';
+import { LATER_NAMESPACES } from '../../locales/parts';
 import { readItem, writeItem } from '../storage';
 
 /**
@@ -19,8 +20,8 @@ import { readItem, writeItem } from '../storage';
  *
  * English is the source catalogue, one namespace per area (`src/locales/en/<ns>.ts`), bundled with
  * the code that shows it: a feature's namespace is registered when its module loads, so a lazy page
- * carries its own English. Every other language is one chunk of its own (`src/locales/<lng>/index.ts`,
- * all namespaces), loaded only when a reader picks that language. Lingui picks plural forms by CLDR
+ * carries its own English. Every other language is two chunks of its own (the public pages' texts, then
+ * the rest: `src/locales/parts.ts`), loaded only when a reader picks that language. Lingui picks plural forms by CLDR
  * (Intl.PluralRules) and fills placeholders; a text missing in a language falls back to English.
  */
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
@@ -44,6 +45,7 @@ export function namespace<N extends Namespace>(ns: N, source: NamespaceResources
   const messages = compileCatalogue(ns, source as Catalogue) as unknown as Messages;
   english.load(DEFAULT_LOCALE, messages);
   i18n.load(DEFAULT_LOCALE, messages);
+  if (LATER_NAMESPACES.has(ns)) wantPart('later');
   const t = translate(ns);
   /** The texts in the current language; the component renders again when the language changes. */
   const useT = (): Translate<N> => {
@@ -66,24 +68,56 @@ export function serverMessage(message: string, code: string | null | undefined):
   return Object.prototype.hasOwnProperty.call(i18n.messages, id) ? i18n._(id) : message;
 }
 
+/**
+ * Each other language is two chunks (locales/parts.ts): 'main', what the public pages show, and
+ * 'later', the namespaces of the pages behind sign-in, the staff's and the legal pages. 'later' is
+ * wanted from the moment the code of such a page loads (its module registers the namespace), and a
+ * lazy page renders only once what is wanted has come (`textsReady`), so no English flashes.
+ */
+type Part = 'main' | 'later';
 type LocaleCatalogue = Record<string, Catalogue>;
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: LocaleCatalogue }>> = {
-  fr: () => import('../../locales/catalogue-fr'),
-  de: () => import('../../locales/catalogue-de'),
-  es: () => import('../../locales/catalogue-es'),
-  'pt-BR': () => import('../../locales/catalogue-pt-BR'),
+type Loader = () => Promise<{ default: LocaleCatalogue }>;
+const LOADERS: Record<Exclude<Locale, 'en'>, Record<Part, Loader>> = {
+  fr: { main: () => import('../../locales/catalogue-fr'), later: () => import('../../locales/catalogue-fr-later') },
+  de: { main: () => import('../../locales/catalogue-de'), later: () => import('../../locales/catalogue-de-later') },
+  es: { main: () => import('../../locales/catalogue-es'), later: () => import('../../locales/catalogue-es-later') },
+  'pt-BR': {
+    main: () => import('../../locales/catalogue-pt-BR'),
+    later: () => import('../../locales/catalogue-pt-BR-later'),
+  },
 };
-const loaded = new Set<Locale>([DEFAULT_LOCALE]);
+const wanted = new Set<Part>(['main']);
+const loaded = new Set<string>();
+let pending: Promise<void> = Promise.resolve();
+/** The language being switched to, or the current one: a part wanted meanwhile is fetched for it. */
+let target: Locale = DEFAULT_LOCALE;
 
 async function loadCatalogue(locale: Locale): Promise<void> {
-  if (loaded.has(locale) || locale === 'en') return;
-  const { default: catalogue } = await LOADERS[locale]();
-  const messages = Object.entries(catalogue).reduce<Messages>(
-    (all, [ns, texts]) => Object.assign(all, compileCatalogue(ns, texts)),
-    {},
-  );
-  i18n.load(locale, messages);
-  loaded.add(locale);
+  if (locale === 'en') return;
+  // Again until nothing is missing: a part may become wanted while others are on their way.
+  for (;;) {
+    const parts = [...wanted].filter((part) => !loaded.has(`${locale}/${part}`));
+    if (parts.length === 0) return;
+    const catalogues = await Promise.all(parts.map((part) => LOADERS[locale][part]()));
+    const messages: Messages = {};
+    for (const { default: catalogue } of catalogues) {
+      for (const [ns, texts] of Object.entries(catalogue)) Object.assign(messages, compileCatalogue(ns, texts));
+    }
+    i18n.load(locale, messages);
+    for (const part of parts) loaded.add(`${locale}/${part}`);
+  }
+}
+
+function wantPart(part: Part): void {
+  if (wanted.has(part)) return;
+  wanted.add(part);
+  // A failed fetch leaves those texts in English, as a missing text would be; a later change retries.
+  pending = loadCatalogue(target).catch(() => undefined);
+}
+
+/** Resolves once the current language's wanted catalogue parts have come (lazy pages await it). */
+export function textsReady(): Promise<void> {
+  return pending;
 }
 
 /** Where a reader's own choice is kept in the browser, signed in or out. */
@@ -136,6 +170,7 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
  * then sets `<html lang>`. `keep` writes it to local storage (the reader chose it).
  */
 export async function changeLocale(locale: Locale, { keep = false }: { keep?: boolean } = {}): Promise<void> {
+  target = locale;
   await loadCatalogue(locale);
   if (keep) writeItem('local', LOCALE_KEY, locale);
   if (i18n.locale !== locale) i18n.activate(locale);
