@@ -20,9 +20,10 @@ import { readItem, writeItem } from '../storage';
  *
  * English is the source catalogue, one namespace per area (`src/locales/en/<ns>.ts`), bundled with
  * the code that shows it: a feature's namespace is registered when its module loads, so a lazy page
- * carries its own English. Every other language is two chunks of its own (the public pages' texts, then
- * the rest: `src/locales/parts.ts`), loaded only when a reader picks that language. Lingui picks plural forms by CLDR
- * (Intl.PluralRules) and fills placeholders; a text missing in a language falls back to English.
+ * carries its own English. Every other language is two chunks of its own (the public pages' texts,
+ * then the rest: `src/locales/parts.ts`), loaded only when a reader picks that language. Lingui picks
+ * plural forms by CLDR (Intl.PluralRules) and fills placeholders; a text missing in a language falls
+ * back to English.
  */
 export const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
 const english = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } });
@@ -115,7 +116,7 @@ function wantPart(part: Part): void {
   pending = loadCatalogue(target).catch(() => undefined);
 }
 
-/** Resolves once the current language's wanted catalogue parts have come (lazy pages await it). */
+/** Resolves once the wanted catalogue parts of the language being shown have come (lazy pages await it). */
 export function textsReady(): Promise<void> {
   return pending;
 }
