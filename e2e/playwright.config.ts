@@ -12,7 +12,10 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On CI a failed test runs once more: on two loaded cores a wait now and then misses its moment
+  // (one test in ~115 per run, a different one each time), and one such miss threw away whole stops.
+  // The list reporter still names every test that needed the second try ('flaky'), to be fixed.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

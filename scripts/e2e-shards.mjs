@@ -91,12 +91,18 @@ function runShard(index) {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  let flaky = 0;
   const prefix = (stream, out) => {
     let rest = '';
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) out.write(`${label} ${line}\n`);
+      for (const line of lines) {
+        out.write(`${label} ${line}\n`);
+        // Playwright's summary line for tests that passed only on their retry (CI retries once).
+        const counted = /^\s+(\d+) flaky$/.exec(line);
+        if (counted) flaky = Number(counted[1]);
+      }
     });
     stream.on('end', () => rest && out.write(`${label} ${rest}\n`));
   };
@@ -105,18 +111,24 @@ function runShard(index) {
   return new Promise((resolve) => {
     child.on('error', (error) => {
       console.error(`${label} could not start: ${error.message}`);
-      resolve({ index, code: 1, seconds: 0 });
+      resolve({ index, code: 1, seconds: 0, flaky: 0 });
     });
     child.on('close', (code, signal) =>
-      resolve({ index, code: code ?? (signal ? 1 : 0), seconds: Math.round((Date.now() - started) / 1000) }),
+      resolve({
+        index,
+        code: code ?? (signal ? 1 : 0),
+        seconds: Math.round((Date.now() - started) / 1000),
+        flaky,
+      }),
     );
   });
 }
 
 const results = await Promise.all(
-  plan.map((shard, i) => (shard.files.length > 0 ? runShard(i + 1) : { index: i + 1, code: 0, seconds: 0 })),
+  plan.map((shard, i) => (shard.files.length > 0 ? runShard(i + 1) : { index: i + 1, code: 0, seconds: 0, flaky: 0 })),
 );
-for (const { index, code, seconds } of results) {
-  console.log(`Shard ${index}/${shards}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s`);
+for (const { index, code, seconds, flaky } of results) {
+  const retried = flaky > 0 ? ` (${flaky} flaky: passed only on the retry, named above)` : '';
+  console.log(`Shard ${index}/${shards}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s${retried}`);
 }
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

@@ -49,6 +49,8 @@ test.describe('cars list', () => {
     await body.focus();
     await page.keyboard.press('ArrowDown');
     await expect(page).toHaveURL(/[?&]body=\d+/);
+    // The URL changes a moment before the select renders its new value: read the option once it has.
+    await expect(body).toHaveValue(/^\d+$/);
     const chosen = (await body.locator('option:checked').innerText()).replace(/ \(\d+\)$/, '');
     await expect(cards(page).first()).toContainText(chosen);
     await expectNoAxeViolations(page, '#main');
