@@ -96,6 +96,8 @@ export const errorResponse = z.object({
   message: z.string(),
   /** The message's stable code when it is one of core's constants ('auth.emailTaken'; message-codes.ts). */
   code: z.string().optional(),
+  /** The values in a message made from a template ({ name: 'a.dll' }; message-template.ts). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   reason: z.string().optional(),
   currentEmail: z.string().nullable().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageTemplate } from './message-template.js';
 
 /** The most plugins one version may require. */
 export const REQUIRES_MAX = 20;
@@ -8,10 +9,14 @@ export const DEPENDENCY_MESSAGES = {
   invalid: 'requires must be plugin ids separated by commas',
   tooMany: `A version may require at most ${REQUIRES_MAX} plugins`,
   self: 'A plugin cannot require itself',
-  unknown: (id: number) => `Unknown plugin ${id} in requires`,
-  unpublished: (name: string) =>
-    `${name} is not published: only public plugins with a published version can be required`,
-  cycle: (names: string[]) => `Requiring these plugins would make a cycle: ${names.join(' → ')}`,
+  unknown: messageTemplate('Unknown plugin {id} in requires', (id: number) => ({ id })),
+  unpublished: messageTemplate(
+    '{name} is not published: only public plugins with a published version can be required',
+    (name: string) => ({ name }),
+  ),
+  cycle: messageTemplate('Requiring these plugins would make a cycle: {names}', (names: string[]) => ({
+    names: names.join(' → '),
+  })),
 } as const;
 
 /** Plugin ids as the source upload takes them (a comma-separated form field); empty = none. */

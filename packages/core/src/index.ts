@@ -40,5 +40,7 @@ export * from './webhooks.js';
 export * from './oauth.js';
 export * from './locales.js';
 export * from './catalogues.js';
+export * from './message-template.js';
+export * from './zip-messages.js';
 export * from './message-codes.js';
 export * from './catalogue-checks.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageTemplate } from './message-template.js';
 
 /**
  * What the site reads inside every DLL of a plugin's binary (docs/inspection.md): the abilities it
@@ -129,10 +130,17 @@ export function flagText(f: InspectionFlag): string {
 }
 
 export const INSPECTION_MESSAGES = {
-  notPe: (path: string) => `${path} is not a Windows DLL (it has no PE header)`,
-  machine: (path: string, machine: string) =>
-    `${path} is built for ${machine}; only 64-bit (x64) DLLs run in Rocket League`,
-  damaged: (path: string, what: string) => `${path} is not a readable Windows DLL (${what})`,
-  acknowledge: (flags: InspectionFlag[]) =>
-    `Approving this binary needs acknowledgeFlags: true for: ${flags.map(flagText).join('; ')}`,
+  notPe: messageTemplate('{path} is not a Windows DLL (it has no PE header)', (path: string) => ({ path })),
+  machine: messageTemplate(
+    '{path} is built for {machine}; only 64-bit (x64) DLLs run in Rocket League',
+    (path: string, machine: string) => ({ path, machine }),
+  ),
+  damaged: messageTemplate('{path} is not a readable Windows DLL ({what})', (path: string, what: string) => ({
+    path,
+    what,
+  })),
+  acknowledge: messageTemplate(
+    'Approving this binary needs acknowledgeFlags: true for: {flags}',
+    (flags: InspectionFlag[]) => ({ flags: flags.map(flagText).join('; ') }),
+  ),
 } as const;

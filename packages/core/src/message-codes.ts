@@ -3,7 +3,8 @@
  * `{ message, code }` where the message is one of core's message constants, so a client can show it
  * in the reader's language by its code, not by its English. A code is the constants object's name
  * and the key: AUTH_MESSAGES.emailTaken → 'auth.emailTaken'. When two objects hold the same text,
- * the first one listed here names it.
+ * the first one listed here names it. A message with values in it (message-template.ts) has a code too,
+ * and the values it was filled with are its params.
  */
 import { OAUTH_MESSAGES } from './oauth.js';
 import { ADMIN_MESSAGES } from './admin.js';
@@ -27,6 +28,8 @@ import { MEMBER_MESSAGES } from './member-rules.js';
 import { PLUGIN_MESSAGES } from './plugin-rules.js';
 import { WEBHOOK_MESSAGES } from './webhooks.js';
 import { CONTROL_CHARACTERS_MESSAGE } from './format.js';
+import { ZIP_MESSAGES } from './zip-messages.js';
+import { isMessageTemplate, templatePattern, type MessageParams } from './message-template.js';
 
 /** The message objects by the prefix of their codes, most general first. */
 const SOURCES: Array<[string, Record<string, unknown>]> = [
@@ -52,15 +55,26 @@ const SOURCES: Array<[string, Record<string, unknown>]> = [
   ['support', SUPPORT_MESSAGES],
   ['stats', STATS_MESSAGES],
   ['webhook', WEBHOOK_MESSAGES],
+  ['zip', ZIP_MESSAGES],
 ];
 
+interface Templated {
+  code: string;
+  template: string;
+  match: (message: string) => MessageParams | null;
+}
 let codes: Map<string, string> | null = null;
+let templates: Templated[] = [];
 
 function build(): Map<string, string> {
   const map = new Map<string, string>([[CONTROL_CHARACTERS_MESSAGE, 'format.controlCharacters']]);
+  templates = [];
   for (const [prefix, messages] of SOURCES)
-    for (const [key, text] of Object.entries(messages))
-      if (typeof text === 'string' && !map.has(text)) map.set(text, `${prefix}.${key}`);
+    for (const [key, value] of Object.entries(messages)) {
+      if (typeof value === 'string' && !map.has(value)) map.set(value, `${prefix}.${key}`);
+      else if (isMessageTemplate(value))
+        templates.push({ code: `${prefix}.${key}`, template: value.template, match: templatePattern(value.template) });
+    }
   return map;
 }
 
@@ -71,14 +85,31 @@ export function messageCode(message: string): string | undefined {
 }
 
 /**
- * Every message that has a code, nested by its code ({ auth: { emailTaken: 'That email…' } }): the
+ * A message's code and, when it was made from a template, the values in it:
+ * `The ZIP contains a symbolic link: a/b` → { code: 'zip.symlink', params: { name: 'a/b' } }.
+ * A constant wins over a template that would also match it.
+ */
+export function codedMessage(message: string): { code: string; params?: MessageParams } | undefined {
+  const code = messageCode(message);
+  if (code) return { code };
+  for (const t of templates) {
+    const params = t.match(message);
+    if (params) return { code: t.code, params };
+  }
+  return undefined;
+}
+
+/**
+ * Every message that has a code, nested by its code ({ auth: { emailTaken: 'That email…' } }; a
+ * template with its placeholders, { zip: { symlink: '… link: {name}' } }): the
  * English of the web's `errors` catalogue, whose other languages translate the server's answers by
  * their `code` (docs/i18n.md).
  */
 export function messageCatalogue(): Record<string, Record<string, string>> {
   codes ??= build();
   const catalogue: Record<string, Record<string, string>> = {};
-  for (const [text, code] of codes) {
+  const entries = [...codes, ...templates.map((t) => [t.template, t.code] as const)];
+  for (const [text, code] of entries) {
     const dot = code.indexOf('.');
     (catalogue[code.slice(0, dot)] ??= {})[code.slice(dot + 1)] = text;
   }

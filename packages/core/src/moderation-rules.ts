@@ -1,5 +1,7 @@
 // Moderation limits, texts and report reasons: plain values, kept apart from the zod schemas in moderation.ts.
 
+import { messageTemplate } from './message-template.js';
+
 export const MODERATION_PAGE_SIZE = 20;
 export const MODERATION_PAGE_SIZE_MAX = 100;
 export const DENY_NOTE_MIN = 5;
@@ -30,7 +32,9 @@ export const MODERATION_MESSAGES = {
   approvalNoteLong: `The approval note must be at most ${APPROVAL_NOTE_MAX} characters`,
   submissionNotFound: 'Submission not found',
   notReviewable: 'This submission is not waiting for review',
-  lockedBy: (username: string) => `${username} is reviewing this submission. Take it over to act on it.`,
+  lockedBy: messageTemplate('{name} is reviewing this submission. Take it over to act on it.', (name: string) => ({
+    name,
+  })),
   needsBinary: 'Attach the plugin binary ZIP: this submission has no built binary',
   binaryTooLarge: `The ZIP is too large (max ${BINARY_ZIP_MAX_BYTES / 1024 / 1024} MB)`,
   debugTooLarge: `The debug archive is too large (max ${DEBUG_ARCHIVE_MAX_BYTES / 1024 / 1024} MB)`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageTemplate } from './message-template.js';
 
 /**
  * Publish tokens: a second kind of credential for an author's CI (docs/publish-tokens.md). A token
@@ -40,7 +41,7 @@ export const PUBLISH_TOKEN_MESSAGES = {
   notAccepted: 'Publish tokens are not accepted here. Sign in instead.',
   /** An unknown, revoked or expired token. */
   invalid: 'This publish token is not valid: it is unknown, revoked or expired.',
-  missingScope: (scope: string) => `This publish token lacks the ${scope} scope.`,
+  missingScope: messageTemplate('This publish token lacks the {scope} scope.', (scope: string) => ({ scope })),
 } as const;
 
 const M = PUBLISH_TOKEN_MESSAGES;

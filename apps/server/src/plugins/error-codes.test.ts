@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, CAR_MESSAGES, MEMBER_MESSAGES, messageCode } from '@bm/core';
+import {
+  AUTH_MESSAGES,
+  CAR_MESSAGES,
+  DEPENDENCY_MESSAGES,
+  INSPECTION_MESSAGES,
+  MEMBER_MESSAGES,
+  ZIP_MESSAGES,
+  codedMessage,
+  messageCatalogue,
+  messageCode,
+} from '@bm/core';
 import { signedInMember, startTestApp, uniqueMember, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -14,6 +24,33 @@ describe('stable error codes (docs/i18n.md, Server)', () => {
     expect(messageCode(MEMBER_MESSAGES.notFound)).toBe('member.notFound');
     expect(messageCode(CAR_MESSAGES.notFound)).toBe('car.notFound');
     expect(messageCode('Something no constant says')).toBeUndefined();
+  });
+
+  it('names a message with values in it, and gives the values back', () => {
+    expect(codedMessage(ZIP_MESSAGES.symlink('a: b/(c).dll'))).toEqual({
+      code: 'zip.symlink',
+      params: { name: 'a: b/(c).dll' },
+    });
+    expect(codedMessage(ZIP_MESSAGES.tooLarge(7 * 1024 * 1024))).toEqual({
+      code: 'zip.tooLarge',
+      params: { max: '7' },
+    });
+    // The same words as an earlier constant are named by that constant (moderation's 50 MB binary limit).
+    expect(codedMessage(ZIP_MESSAGES.tooLarge(50 * 1024 * 1024))).toEqual({ code: 'moderation.binaryTooLarge' });
+    expect(codedMessage(INSPECTION_MESSAGES.machine('plugins/x.dll', 'x86'))).toEqual({
+      code: 'inspection.machine',
+      params: { path: 'plugins/x.dll', machine: 'x86' },
+    });
+    expect(codedMessage(DEPENDENCY_MESSAGES.cycle(['A', 'B', 'A']))).toEqual({
+      code: 'dependency.cycle',
+      params: { names: 'A → B → A' },
+    });
+    // A constant is named as before, with no params; text that no template makes has no code.
+    expect(codedMessage(ZIP_MESSAGES.notZip)).toEqual({ code: 'zip.notZip' });
+    expect(codedMessage('The ZIP contains a symbolic link')).toBeUndefined();
+    // The English catalogue holds the template, placeholders and all, for the translations to follow.
+    expect(messageCatalogue().zip?.symlink).toBe('The ZIP contains a symbolic link: {name}');
+    expect(messageCatalogue().inspection?.machine).toBe(INSPECTION_MESSAGES.machine.template);
   });
 
   it('adds the code to an error answer whose message is a core constant, and nothing to others', async () => {

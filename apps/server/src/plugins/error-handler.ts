@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, CONTROL_CHARACTERS_MESSAGE, messageCode } from '@bm/core';
+import { AUTH_MESSAGES, CONTROL_CHARACTERS_MESSAGE, codedMessage } from '@bm/core';
 import {
   DATABASE_RETRY_AFTER_S,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -16,12 +16,13 @@ import { HttpError } from '../platform/errors.js';
  * as thrown, a database outage 503 with Retry-After, anything unexpected a logged and reported 500.
  */
 export const errorHandler = fp(async (app) => {
-  // An answer whose message is one of core's constants also carries its stable code (docs/i18n.md).
+  // An answer whose message is one of core's messages also carries its stable code, and the values
+  // of one made from a template as its params (docs/i18n.md).
   app.addHook('preSerialization', async (_req, reply, payload: unknown) => {
     if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || 'code' in payload) return payload;
     const { message } = payload as { message?: unknown };
-    const code = typeof message === 'string' ? messageCode(message) : undefined;
-    return code ? { ...payload, code } : payload;
+    const coded = typeof message === 'string' ? codedMessage(message) : undefined;
+    return coded ? { ...payload, ...coded } : payload;
   });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {

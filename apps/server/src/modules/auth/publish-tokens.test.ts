@@ -169,7 +169,12 @@ describe('a publish token at work', () => {
     const readOnly = await newToken(owner, { scopes: ['plugins:read'] });
     const refused = await upload(t, bearer(readOnly.token), mine.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(M.missingScope('plugins:upload'));
+    // A message with a value keeps its code, and the value rides beside it for the reader's language.
+    expect(refused.json()).toMatchObject({
+      message: M.missingScope('plugins:upload'),
+      code: 'publishToken.missingScope',
+      params: { scope: 'plugins:upload' },
+    });
     const uploadOnly = await newToken(owner, { scopes: ['plugins:upload'] });
     expect((await api('GET', '/plugins/my', bearer(uploadOnly.token))).statusCode).toBe(403);
     const subs = await api('GET', `/plugins/my/${mine.id}/submissions`, owner.auth);

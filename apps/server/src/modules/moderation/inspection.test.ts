@@ -137,6 +137,8 @@ describe('a look inside built binaries on review', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: INSPECTION_MESSAGES.acknowledge([{ kind: 'risky', value: 'processMemory' }]),
+      code: 'inspection.acknowledge',
+      params: { flags: "reading or writing other processes' memory" },
       flags: [{ kind: 'risky', value: 'processMemory' }],
     });
     expect(refused.json().message).toContain("reading or writing other processes' memory");
@@ -205,14 +207,24 @@ describe('a look inside binaries attached by a moderator', () => {
   }
 
   it.each([
-    ['a 32-bit DLL', 'x86' as const, INSPECTION_MESSAGES.machine('plugins/Inspected.dll', 'x86')],
-    ['a renamed text file', 'not-a-dll' as const, INSPECTION_MESSAGES.notPe('plugins/Inspected.dll')],
-  ])('refuses %s with 422 naming it, storing nothing', async (_label, dll, message) => {
+    [
+      'a 32-bit DLL',
+      'x86' as const,
+      INSPECTION_MESSAGES.machine('plugins/Inspected.dll', 'x86'),
+      { code: 'inspection.machine', params: { path: 'plugins/Inspected.dll', machine: 'x86' } },
+    ],
+    [
+      'a renamed text file',
+      'not-a-dll' as const,
+      INSPECTION_MESSAGES.notPe('plugins/Inspected.dll'),
+      { code: 'inspection.notPe', params: { path: 'plugins/Inspected.dll' } },
+    ],
+  ])('refuses %s with 422 naming it, storing nothing', async (_label, dll, message, coded) => {
     const { id } = await waitingForBinary(`Attach ${dll}`);
     const files = storedFiles(t);
     const res = await approveWith(id, await binaryOf(dll), { acknowledgeFlags: 'true' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message, errors: { binary: [message] } });
+    expect(res.json()).toEqual({ message, ...coded, errors: { binary: [message] } });
     expect(await subRow(id)).toMatchObject({ status: 'p', binaryKey: null, binaryInspection: null });
     expect(storedFiles(t)).toEqual(files);
   });

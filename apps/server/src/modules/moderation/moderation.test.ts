@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { MODERATION_MESSAGES as M, type ModerationDetail } from '@bm/core';
+import { MODERATION_MESSAGES as M, ZIP_MESSAGES as Z, type ModerationDetail } from '@bm/core';
 import { mailMessages, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
-import { makeZip, ZIP_MESSAGES as Z } from '../plugins/zip.js';
+import { makeZip } from '../plugins/zip.js';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof signedInMember>>;
@@ -161,7 +161,11 @@ describe('the review queue', () => {
       reason: 'Not good enough yet',
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(M.lockedBy(mod.username));
+    expect(refused.json()).toMatchObject({
+      message: M.lockedBy(mod.username),
+      code: 'moderation.lockedBy',
+      params: { name: mod.username },
+    });
     const taken = await api('POST', `/moderation/plugins/${submissionId}/takeover`, mod2.auth);
     expect(taken.json().lock).toMatchObject({ memberId: mod2.id, mine: true });
     expect(

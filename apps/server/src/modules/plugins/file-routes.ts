@@ -9,6 +9,7 @@ import {
   pdbSchema,
   pluginDownloadResponse,
   sourceUploadResponse,
+  ZIP_MESSAGES,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { type App, bearer, bearerOrToken, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
@@ -16,7 +17,6 @@ import { digestHeaders } from '../../platform/digest.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { PluginFiles } from './files.js';
 import { ownedPluginRow } from './policy.js';
-import { ZIP_MESSAGES } from './zip.js';
 import { visitorOf } from './engagement-routes.js';
 
 const submissionParams = z.object({ id: idParam.shape.id, submissionId: idParam.shape.id });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { ZIP_MESSAGES as Z } from '@bm/core';
 import { createPlugin, multipart, storedFiles } from './test-support.js';
 import {
   DEBUG_ZIP_LIMITS,
   SOURCE_ZIP_LIMITS,
-  ZIP_MESSAGES as Z,
   checkBinaryZip,
   checkDebugZip,
   checkSourceZip,

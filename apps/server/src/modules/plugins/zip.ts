@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Entry, ZipFile } from 'yauzl';
-import { BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, SOURCE_ZIP_MAX_BYTES } from '@bm/core';
+import {
+  BINARY_ZIP_MAX_BYTES,
+  DEBUG_ARCHIVE_MAX_BYTES,
+  SOURCE_ZIP_MAX_BYTES,
+  ZIP_MAX_NESTING,
+  ZIP_MESSAGES,
+} from '@bm/core';
 import { sha256Hex } from '../../platform/digest.js';
 import { badRequest } from '../../platform/errors.js';
 
@@ -24,30 +30,6 @@ export const SOURCE_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
-export const ZIP_MESSAGES = {
-  notZip: 'The file is not a valid ZIP archive',
-  tooLarge: (max: number) => `The ZIP is too large (max ${Math.round(max / 1024 / 1024)} MB)`,
-  tooManyEntries: (max: number) => `The ZIP has too many entries (max ${max})`,
-  unpackedTooLarge: (max: number) => `The ZIP unpacks to more than ${Math.round(max / 1024 / 1024)} MB`,
-  bomb: 'The ZIP is compressed suspiciously well (possible zip bomb)',
-  badName: (name: string) => `The ZIP contains an entry with an unusable name: ${name}`,
-  backslash: (name: string) => `The ZIP contains a path with backslashes: ${name}`,
-  absolute: (name: string) => `The ZIP contains an absolute path: ${name}`,
-  traversal: (name: string) => `The ZIP contains a path leaving its folder: ${name}`,
-  symlink: (name: string) => `The ZIP contains a symbolic link: ${name}`,
-  encrypted: (name: string) => `The ZIP contains an encrypted entry: ${name}`,
-  damaged: 'The ZIP is damaged and cannot be read',
-  noSolution: 'The ZIP must contain a Visual Studio solution (.sln file)',
-  noDll: 'The ZIP must contain the plugin as plugins/<name>.dll',
-  noPdb: 'The debug ZIP must contain .pdb files',
-  outsideLayout: (name: string) => `The ZIP may only hold plugins/, data/ and cfg/ folders: ${name}`,
-  nestedTooDeep: (name: string) => `The ZIP nests archives more than ${MAX_NESTING} levels deep: ${name}`,
-  nestedUnchecked: (name: string) =>
-    `The ZIP contains an archive that cannot be checked (only ZIP archives may be nested): ${name}`,
-  nested: (name: string, message: string) => `In ${name}: ${message}`,
-  onlyPdb: (name: string) => `The debug archive may only hold .pdb files: ${name}`,
-} as const;
-
 export interface ZipEntryHash {
   path: string;
   size: number;
@@ -67,9 +49,6 @@ export interface ZipSummary {
 
 /** Which entries' bytes inspectZip hands back, by name and first bytes (up to 262). */
 export type KeepEntry = (name: string, head: Buffer) => boolean;
-
-/** Archives inside the upload are opened and checked too, this many levels down; deeper ones are refused. */
-const MAX_NESTING = 2;
 
 /** What the first bytes of an entry say it is: a ZIP we can check, another archive we cannot, or anything else. */
 function archiveKind(head: Buffer): 'zip' | 'other' | null {
@@ -237,7 +216,7 @@ export async function inspectZip(
           const read = await drainEntry(zip, entry, entry.uncompressedSize, keep && ((head) => keep(name, head)));
           if (read.archive === 'other') throw badRequest(ZIP_MESSAGES.nestedUnchecked(shown), 'file');
           if (read.archive === 'zip') {
-            if (depth + 1 > MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
+            if (depth + 1 > ZIP_MAX_NESTING) throw badRequest(ZIP_MESSAGES.nestedTooDeep(shown), 'file');
             // The same limits, with what the outer archive already unpacked counted against them.
             const inner = await inspectZip(
               read.data!,

@@ -2,7 +2,6 @@ import {
   type CapabilityId,
   type InspectionFlag,
   isCarActive,
-  MODERATION_MESSAGES,
   type ReportKind,
   submissionStatusName,
 } from '@bm/core';
@@ -132,22 +131,13 @@ function englishIndex() {
   return index;
 }
 
-/** '{name} is reviewing this submission. …' (core's lockedBy) as a pattern, to find the name in a 409's text. */
-const LOCKED_BY = new RegExp(
-  `^${MODERATION_MESSAGES.lockedBy('\u0000')
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace('\u0000', '(.+)')}$`,
-);
-
 /**
  * A message kept in English (a core rule's or the server's answer) in the reader's language when the
  * catalogue knows it; any other text as it came.
  */
 export function moderationMessage(t: T, text: string): string {
   const key = (byEnglish ??= englishIndex()).get(text);
-  if (key) return t(key);
-  const locked = LOCKED_BY.exec(text);
-  return locked ? t('hold.lockedBy', { name: locked[1] }) : text;
+  return key ? t(key) : text;
 }
 
 /**

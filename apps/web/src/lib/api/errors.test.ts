@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PLUGIN_MESSAGES } from '@bm/core';
+import { AUTH_MESSAGES, PLUGIN_MESSAGES, ZIP_MESSAGES } from '@bm/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import frCommon from '../../locales/fr/common.json';
 import fr from '../../locales/fr/errors.json';
@@ -32,6 +32,20 @@ describe('error texts by code', () => {
     expect(requestErrorText(badName())).toBe(fr.plugin.nameRequired);
     expect(errorText(new ApiError(500, null))).toBe(fr.auth.genericError);
     expect(errorText(new ApiError(400, null))).toBe(fr.auth.validationError);
+  });
+
+  it('a message with values in it puts them into its translation', async () => {
+    const symlink = (params?: Record<string, string>) =>
+      new ApiError(400, {
+        message: ZIP_MESSAGES.symlink('cfg/link'),
+        code: 'zip.symlink',
+        params,
+        errors: { file: [ZIP_MESSAGES.symlink('cfg/link')] },
+      });
+    expect(errorText(symlink({ name: 'cfg/link' }))).toBe('The ZIP contains a symbolic link: cfg/link');
+    await changeLocale('fr');
+    expect(errorText(symlink({ name: 'cfg/link' }))).toBe(fr.zip.symlink.replace('{name}', 'cfg/link'));
+    expect(fr.zip.symlink).not.toContain('symbolic');
   });
 
   it('a message without a code, or with one the catalogue lacks, stays as the server wrote it', async () => {

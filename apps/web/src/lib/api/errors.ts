@@ -6,6 +6,8 @@ export interface ErrorBody {
   message?: string;
   /** The message's stable code ('auth.emailTaken') when it is one of core's messages (docs/i18n.md). */
   code?: string;
+  /** The values of a message made from a template ({ name: 'a.dll' }), to put in the translation. */
+  params?: Record<string, string | number>;
   errors?: Record<string, string[]>;
   reason?: string;
   currentEmail?: string | null;
@@ -19,6 +21,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   /** The stable code of the server's message, by which the web shows it in the reader's language. */
   readonly code: string | null;
+  /** The values in the server's message, when it was made from a template. */
+  readonly params: Record<string, string | number> | null;
   readonly errors: Record<string, string[]> | null;
   readonly reason: string | null;
   readonly currentEmail: string | null;
@@ -34,6 +38,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = serverMessage;
     this.code = typeof body?.code === 'string' && body.code ? body.code : null;
+    this.params = body?.params && typeof body.params === 'object' ? body.params : null;
     this.errors = body?.errors && typeof body.errors === 'object' ? body.errors : null;
     this.reason = typeof body?.reason === 'string' ? body.reason : null;
     this.currentEmail = typeof body?.currentEmail === 'string' ? body.currentEmail : null;
@@ -69,7 +74,7 @@ export function firstFieldError(errors: Record<string, string[]> | null | undefi
 export function errorText(err: unknown, fallback?: string): string {
   if (err instanceof ApiError) {
     if (err.status === 400) return badRequestText(err);
-    if (err.serverMessage) return serverMessage(err.serverMessage, err.code);
+    if (err.serverMessage) return serverMessage(err.serverMessage, err.code, err.params);
   }
   return fallback ?? serverMessage(AUTH_MESSAGES.genericError, 'auth.genericError');
 }
@@ -82,7 +87,7 @@ export function errorText(err: unknown, fallback?: string): string {
 function badRequestText(err: ApiError): string {
   const text = firstFieldError(err.errors) ?? err.serverMessage;
   if (!text) return serverMessage(AUTH_MESSAGES.validationError, 'auth.validationError');
-  return text === err.serverMessage ? serverMessage(text, err.code) : text;
+  return text === err.serverMessage ? serverMessage(text, err.code, err.params) : text;
 }
 
 /**
@@ -95,7 +100,7 @@ export function requestErrorText(err: unknown): string {
   try {
     if (err instanceof ApiError) {
       if (err.status === 400) return badRequestText(err);
-      if (err.serverMessage) return serverMessage(err.serverMessage, err.code);
+      if (err.serverMessage) return serverMessage(err.serverMessage, err.code, err.params);
     }
     if (err instanceof Error && err.message.trim()) return err.message;
     return serverMessage(AUTH_MESSAGES.genericError, 'auth.genericError');

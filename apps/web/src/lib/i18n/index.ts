@@ -63,10 +63,14 @@ export function namespace<N extends Namespace>(ns: N, source: NamespaceResources
  * the `errors` catalogue of the language's chunk) when the language has it, else as the server wrote it
  * (English, the spec's text). English readers always get the server's own words.
  */
-export function serverMessage(message: string, code: string | null | undefined): string {
+export function serverMessage(
+  message: string,
+  code: string | null | undefined,
+  params?: Record<string, string | number> | null,
+): string {
   if (!code) return message;
   const id = `errors:${code}`;
-  return Object.prototype.hasOwnProperty.call(i18n.messages, id) ? i18n._(id) : message;
+  return Object.prototype.hasOwnProperty.call(i18n.messages, id) ? i18n._(id, params ?? undefined) : message;
 }
 
 /**

@@ -103,7 +103,7 @@ export default {
   /** Who holds the review: opening it takes a 15-minute hold; another's hold can be taken over. */
   hold: {
     lockedTitle: 'Someone else is reviewing this',
-    lockedBy: M.lockedBy('{name}'),
+    lockedBy: M.lockedBy.template,
     /** {time} is a relative time ('in 14 minutes', '3 minutes ago'), shown as a <time>. */
     theirEnds: 'Their hold ends {time}.',
     theirEnded: 'Their hold ended {time}.',
