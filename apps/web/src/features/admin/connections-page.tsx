@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Time } from '../../components/ui';
 import { connectionsQuery } from './api';
 import { SERVICE_KEYS, SERVICE_STATE_KEYS, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 const tone = { up: 'good', down: 'bad', off: 'muted' } as const;
 
@@ -88,43 +88,28 @@ export function ConnectionsPage() {
                 {d.deadJobs.length === 0 ? (
                   <p className="text-sm text-slate-400">{t('connections.noDeadJobs')}</p>
                 ) : (
-                  <div className={tc.wrap}>
-                    <table className={tc.table}>
-                      <caption className="sr-only">{t('connections.deadJobs')}</caption>
-                      <thead className={tc.head}>
-                        <tr>
-                          <th scope="col" className={tc.th}>
-                            #
-                          </th>
-                          <th scope="col" className={tc.th}>
-                            {t('connections.columns.kind')}
-                          </th>
-                          <th scope="col" className={tc.th}>
-                            {t('connections.columns.attempts')}
-                          </th>
-                          <th scope="col" className={tc.th}>
-                            {t('connections.columns.lastError')}
-                          </th>
-                          <th scope="col" className={tc.th}>
-                            {t('connections.columns.updated')}
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody className={tc.body}>
-                        {d.deadJobs.map((j) => (
-                          <tr key={j.id}>
-                            <td className={tc.td}>{j.id}</td>
-                            <td className={tc.td}>{j.kind}</td>
-                            <td className={tc.td}>{j.attempts}</td>
-                            <td className={`${tc.td} break-words text-rose-300`}>{j.lastError ?? ''}</td>
-                            <td className={tc.td}>
-                              <Time value={j.updatedAt} />
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <AdminTable
+                    caption={t('connections.deadJobs')}
+                    columns={[
+                      '#',
+                      t('connections.columns.kind'),
+                      t('connections.columns.attempts'),
+                      t('connections.columns.lastError'),
+                      t('connections.columns.updated'),
+                    ]}
+                  >
+                    {d.deadJobs.map((j) => (
+                      <tr key={j.id}>
+                        <td className={tc.td}>{j.id}</td>
+                        <td className={tc.td}>{j.kind}</td>
+                        <td className={tc.td}>{j.attempts}</td>
+                        <td className={`${tc.td} break-words text-rose-300`}>{j.lastError ?? ''}</td>
+                        <td className={tc.td}>
+                          <Time value={j.updatedAt} />
+                        </td>
+                      </tr>
+                    ))}
+                  </AdminTable>
                 )}
               </div>
             </>

@@ -9,7 +9,7 @@ import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminSection, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, QueryState, tableClasses as tc } from './shared';
 
 function SendMessageForm({ feature }: { feature: string }) {
   const t = useAdminT();
@@ -75,38 +75,26 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
         return (
           <>
             <p className="text-sm text-slate-400">{t('subscribers.count', { count: d.totalCount })}</p>
-            <div className={tc.wrap}>
-              <table className={tc.table}>
-                <caption className="sr-only">{t('subscribers.title')}</caption>
-                <thead className={tc.head}>
-                  <tr>
-                    <th scope="col" className={tc.th}>
-                      {t('subscribers.columns.member')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('subscribers.columns.subscribed')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className={tc.body}>
-                  {d.items.map((s) => (
-                    <tr key={s.memberId} data-testid="subscriber-row">
-                      <td className={tc.td}>
-                        <Link
-                          to={`/members/${encodeURIComponent(s.username)}`}
-                          className={cx('rounded text-sky-300 hover:underline', focusRing)}
-                        >
-                          {s.username}
-                        </Link>
-                      </td>
-                      <td className={tc.td}>
-                        <Time value={s.subscribedAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={t('subscribers.title')}
+              columns={[t('subscribers.columns.member'), t('subscribers.columns.subscribed')]}
+            >
+              {d.items.map((s) => (
+                <tr key={s.memberId} data-testid="subscriber-row">
+                  <td className={tc.td}>
+                    <Link
+                      to={`/members/${encodeURIComponent(s.username)}`}
+                      className={cx('rounded text-sky-300 hover:underline', focusRing)}
+                    >
+                      {s.username}
+                    </Link>
+                  </td>
+                  <td className={tc.td}>
+                    <Time value={s.subscribedAt} />
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
             <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={onPage} />
           </>
         );

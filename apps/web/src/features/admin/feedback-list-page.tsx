@@ -8,7 +8,7 @@ import { Time, cx, inputClasses } from '../../components/ui';
 import { feedbackListQuery } from './api';
 import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
 import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
-import { AdminSection, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, QueryState, tableClasses as tc } from './shared';
 
 const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
   v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
@@ -66,45 +66,32 @@ export function FeedbackListPage() {
           if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('feedback.none')}</p>;
           return (
             <>
-              <div className={tc.wrap}>
-                <table className={tc.table}>
-                  <caption className="sr-only">{t('feedback.title')}</caption>
-                  <thead className={tc.head}>
-                    <tr>
-                      <th scope="col" className={tc.th}>
-                        {t('feedback.columns.feedback')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('feedback.columns.member')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('feedback.columns.status')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('feedback.columns.received')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className={tc.body}>
-                    {d.items.map((f) => (
-                      <tr key={f.id} data-testid="feedback-row">
-                        <td className={`${tc.td} max-w-md`}>
-                          <Link to={`/admin/feedback/${f.id}`} className={cx(feedbackLinkClass, 'break-words')}>
-                            {f.excerpt}
-                          </Link>
-                        </td>
-                        <td className={tc.td}>{f.member?.username ?? t('feedback.anonymous')}</td>
-                        <td className={tc.td}>
-                          <FeedbackStatusBadge status={f.status} />
-                        </td>
-                        <td className={`${tc.td} whitespace-nowrap`}>
-                          <Time value={f.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                caption={t('feedback.title')}
+                columns={[
+                  t('feedback.columns.feedback'),
+                  t('feedback.columns.member'),
+                  t('feedback.columns.status'),
+                  t('feedback.columns.received'),
+                ]}
+              >
+                {d.items.map((f) => (
+                  <tr key={f.id} data-testid="feedback-row">
+                    <td className={`${tc.td} max-w-md`}>
+                      <Link to={`/admin/feedback/${f.id}`} className={cx(feedbackLinkClass, 'break-words')}>
+                        {f.excerpt}
+                      </Link>
+                    </td>
+                    <td className={tc.td}>{f.member?.username ?? t('feedback.anonymous')}</td>
+                    <td className={tc.td}>
+                      <FeedbackStatusBadge status={f.status} />
+                    </td>
+                    <td className={`${tc.td} whitespace-nowrap`}>
+                      <Time value={f.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
               <Pagination
                 page={d.page}
                 totalPages={pageCount(d.totalCount, d.pageSize)}

@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, gameVersionsQuery } from './api';
 import { RebuildPanel } from './rebuild-panel';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 type FieldErrors = Partial<Record<'name' | 'bakkesmodVersion' | 'releasedAt' | 'form', string>>;
 
@@ -288,31 +288,17 @@ export function GameVersionsPage() {
           versions.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('gameVersions.none')}</p>
           ) : (
-            <div className={tc.wrap}>
-              <table className={tc.table}>
-                <caption className="sr-only">{t('gameVersions.title')}</caption>
-                <thead className={tc.head}>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c} scope="col" className={tc.th}>
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={tc.body}>
-                  {versions.data!.map((v) => (
-                    <GameVersionRow
-                      key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
-                      version={v}
-                      currentName={versions.data!.find((x) => x.current)?.name ?? null}
-                      onRebuild={() => rebuild.mutate(v)}
-                      rebuildPending={rebuild.isPending}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable caption={t('gameVersions.title')} columns={columns}>
+              {versions.data!.map((v) => (
+                <GameVersionRow
+                  key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
+                  version={v}
+                  currentName={versions.data!.find((x) => x.current)?.name ?? null}
+                  onRebuild={() => rebuild.mutate(v)}
+                  rebuildPending={rebuild.isPending}
+                />
+              ))}
+            </AdminTable>
           )
         }
       </QueryState>

@@ -10,7 +10,7 @@ import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from 
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { adminMessage, ROLE_GRANTED_KEYS, ROLE_KEYS, ROLE_REVOKED_KEYS, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
 
@@ -224,38 +224,21 @@ export function AdminMembersPage() {
               <p className="text-sm text-slate-400">
                 {t('members.total', { count: d.totalCount, number: exactNumber(d.totalCount) })}
               </p>
-              <div className={tc.wrap}>
-                <table className={tc.table}>
-                  <caption className="sr-only">{t('members.title')}</caption>
-                  <thead className={tc.head}>
-                    <tr>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.member')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.email')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.roles')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.joined')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.state')}
-                      </th>
-                      <th scope="col" className={tc.th}>
-                        {t('members.columns.actions')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className={tc.body}>
-                    {d.items.map((m) => (
-                      <MemberRow key={m.id} m={m} isAdmin={isAdmin} selfId={selfId} onConfirm={setPending} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                caption={t('members.title')}
+                columns={[
+                  t('members.columns.member'),
+                  t('members.columns.email'),
+                  t('members.columns.roles'),
+                  t('members.columns.joined'),
+                  t('members.columns.state'),
+                  t('members.columns.actions'),
+                ]}
+              >
+                {d.items.map((m) => (
+                  <MemberRow key={m.id} m={m} isAdmin={isAdmin} selfId={selfId} onConfirm={setPending} />
+                ))}
+              </AdminTable>
               <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={goTo} />
             </>
           );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui';
 import { rebuildQuery } from './api';
 import { REBUILD_STATUS_KEYS, useAdminT } from './admin-text';
-import { Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, Badge, QueryState, tableClasses as tc } from './shared';
 
 const TONES = { queued: 'muted', building: 'info', passed: 'good', failed: 'bad' } as const;
 
@@ -44,41 +44,27 @@ export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; n
                       })}
                 </p>
                 {p.total > 0 && (
-                  <div className={tc.wrap}>
-                    <table className={tc.table}>
-                      <caption className="sr-only">{t('gameVersions.rebuildTitle', { name })}</caption>
-                      <thead className={tc.head}>
-                        <tr>
-                          {columns.map((c) => (
-                            <th key={c} scope="col" className={tc.th}>
-                              {c}
-                            </th>
-                          ))}
-                        </tr>
-                      </thead>
-                      <tbody className={tc.body}>
-                        {p.items.map((item) => (
-                          <tr key={item.pluginId} data-testid="rebuild-item">
-                            <td className={tc.td}>{item.pluginName}</td>
-                            <td className={tc.td}>
-                              <Badge tone={TONES[item.status]}>{t(REBUILD_STATUS_KEYS[item.status])}</Badge>
-                            </td>
-                            <td className={tc.td}>
-                              {item.logUrl && (
-                                <a
-                                  href={item.logUrl}
-                                  className="text-sky-300 underline"
-                                  aria-label={t('gameVersions.logLabel', { plugin: item.pluginName })}
-                                >
-                                  {t('gameVersions.log')}
-                                </a>
-                              )}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <AdminTable caption={t('gameVersions.rebuildTitle', { name })} columns={columns}>
+                    {p.items.map((item) => (
+                      <tr key={item.pluginId} data-testid="rebuild-item">
+                        <td className={tc.td}>{item.pluginName}</td>
+                        <td className={tc.td}>
+                          <Badge tone={TONES[item.status]}>{t(REBUILD_STATUS_KEYS[item.status])}</Badge>
+                        </td>
+                        <td className={tc.td}>
+                          {item.logUrl && (
+                            <a
+                              href={item.logUrl}
+                              className="text-sky-300 underline"
+                              aria-label={t('gameVersions.logLabel', { plugin: item.pluginName })}
+                            >
+                              {t('gameVersions.log')}
+                            </a>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </AdminTable>
                 )}
               </>
             );

@@ -59,6 +59,39 @@ export const tableClasses = {
   td: 'px-3 py-2 align-top text-slate-300',
 };
 
+/**
+ * An administration table: it scrolls sideways within its frame on a phone, its caption names it for
+ * screen readers, and its header row is `columns`; the rows are the children.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: ReactNode[];
+  children: ReactNode;
+}) {
+  const tc = tableClasses;
+  return (
+    <div className={tc.wrap}>
+      <table className={tc.table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className={tc.head}>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={tc.th}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={tc.body}>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'info' | 'warn'; children: ReactNode }) {
   const tones = {
     good: 'bg-emerald-500/15 text-emerald-300',

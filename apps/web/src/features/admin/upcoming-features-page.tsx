@@ -6,7 +6,7 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, upcomingFeaturesQuery } from './api';
 import { adminMessage, adminT, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 
 /** The first problem of a key and name as the server would see it, or null. */
 function featureError(key: string, name: string): string | null {
@@ -209,25 +209,11 @@ export function UpcomingFeaturesPage() {
           features.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('features.none')}</p>
           ) : (
-            <div className={tc.wrap}>
-              <table className={tc.table}>
-                <caption className="sr-only">{t('features.title')}</caption>
-                <thead className={tc.head}>
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c} scope="col" className={tc.th}>
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className={tc.body}>
-                  {features.data!.map((f) => (
-                    <FeatureRow key={`${f.key}:${f.name}`} feature={f} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable caption={t('features.title')} columns={columns}>
+              {features.data!.map((f) => (
+                <FeatureRow key={`${f.key}:${f.name}`} feature={f} />
+              ))}
+            </AdminTable>
           )
         }
       </QueryState>

@@ -7,7 +7,7 @@ import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, deliveriesQuery } from './api';
 import { adminMessage, deliveryOutcome, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
 import { WebhookEndpointsSection } from './webhook-endpoints';
 
 function statusTone(d: WebhookDelivery) {
@@ -125,41 +125,22 @@ export function WebhooksPage() {
           q.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('webhooks.none')}</p>
           ) : (
-            <div className={tc.wrap}>
-              <table className={tc.table}>
-                <caption className="sr-only">{t('webhooks.deliveries')}</caption>
-                <thead className={tc.head}>
-                  <tr>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.when')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.direction')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.kind')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.url')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.status')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      {t('webhooks.columns.latency')}
-                    </th>
-                    <th scope="col" className={tc.th}>
-                      <span className="sr-only">{t('webhooks.columns.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className={tc.body}>
-                  {q.data!.map((d) => (
-                    <DeliveryRow key={d.id} d={d} canRedeliver={isAdmin} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={t('webhooks.deliveries')}
+              columns={[
+                t('webhooks.columns.when'),
+                t('webhooks.columns.direction'),
+                t('webhooks.columns.kind'),
+                t('webhooks.columns.url'),
+                t('webhooks.columns.status'),
+                t('webhooks.columns.latency'),
+                '<span className="sr-only">{t(\'webhooks.columns.actions\')}</span>',
+              ]}
+            >
+              {q.data!.map((d) => (
+                <DeliveryRow key={d.id} d={d} canRedeliver={isAdmin} />
+              ))}
+            </AdminTable>
           )
         }
       </QueryState>
