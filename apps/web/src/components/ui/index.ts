@@ -7,6 +7,7 @@ export { Dialog, type DialogProps } from './dialog';
 export { Avatar } from './avatar';
 export { Time } from './time';
 export { Count } from './count';
+export { DataTable, dataTableClasses } from './data-table';
 export { CONFIRM_TEXT, ConfirmDialog, type ConfirmOptions } from './confirm-dialog';
 // The provider and the hook live in their own module, so that the page shell (which mounts the
 // provider) does not carry the dialog: it loads with the first question.

@@ -1,9 +1,9 @@
 import type { ServiceStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Time } from '../../components/ui';
+import { Button, Card, Time, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { connectionsQuery } from './api';
 import { SERVICE_KEYS, SERVICE_STATE_KEYS, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, Badge, QueryState } from './shared';
 
 const tone = { up: 'good', down: 'bad', off: 'muted' } as const;
 
@@ -88,7 +88,7 @@ export function ConnectionsPage() {
                 {d.deadJobs.length === 0 ? (
                   <p className="text-sm text-slate-400">{t('connections.noDeadJobs')}</p>
                 ) : (
-                  <AdminTable
+                  <DataTable
                     caption={t('connections.deadJobs')}
                     columns={[
                       '#',
@@ -109,7 +109,7 @@ export function ConnectionsPage() {
                         </td>
                       </tr>
                     ))}
-                  </AdminTable>
+                  </DataTable>
                 )}
               </div>
             </>

@@ -3,13 +3,25 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Alert, Button, Card, TextAreaField, TextField, Time, cx, focusRing, inputClasses } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  TextAreaField,
+  TextField,
+  Time,
+  cx,
+  focusRing,
+  inputClasses,
+  DataTable,
+  dataTableClasses as tc,
+} from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, QueryState } from './shared';
 
 function SendMessageForm({ feature }: { feature: string }) {
   const t = useAdminT();
@@ -75,7 +87,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
         return (
           <>
             <p className="text-sm text-slate-400">{t('subscribers.count', { count: d.totalCount })}</p>
-            <AdminTable
+            <DataTable
               caption={t('subscribers.title')}
               columns={[t('subscribers.columns.member'), t('subscribers.columns.subscribed')]}
             >
@@ -94,7 +106,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
                   </td>
                 </tr>
               ))}
-            </AdminTable>
+            </DataTable>
             <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={onPage} />
           </>
         );

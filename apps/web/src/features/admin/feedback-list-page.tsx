@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Time, cx, inputClasses } from '../../components/ui';
+import { Time, cx, inputClasses, DataTable, dataTableClasses as tc } from '../../components/ui';
 
 import { feedbackListQuery } from './api';
 import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
 import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
-import { AdminTable, AdminSection, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, QueryState } from './shared';
 
 const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
   v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
@@ -66,7 +66,7 @@ export function FeedbackListPage() {
           if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('feedback.none')}</p>;
           return (
             <>
-              <AdminTable
+              <DataTable
                 caption={t('feedback.title')}
                 columns={[
                   t('feedback.columns.feedback'),
@@ -91,7 +91,7 @@ export function FeedbackListPage() {
                     </td>
                   </tr>
                 ))}
-              </AdminTable>
+              </DataTable>
               <Pagination
                 page={d.page}
                 totalPages={pageCount(d.totalCount, d.pageSize)}

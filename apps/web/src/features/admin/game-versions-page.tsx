@@ -1,14 +1,23 @@
 import { createGameVersionRequest, updateGameVersionRequest, type GameVersion } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Checkbox, TextField, useConfirm } from '../../components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  TextField,
+  useConfirm,
+  DataTable,
+  dataTableClasses as tc,
+} from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, gameVersionsQuery } from './api';
 import { RebuildPanel } from './rebuild-panel';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, Badge, QueryState } from './shared';
 
 type FieldErrors = Partial<Record<'name' | 'bakkesmodVersion' | 'releasedAt' | 'form', string>>;
 
@@ -288,7 +297,7 @@ export function GameVersionsPage() {
           versions.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('gameVersions.none')}</p>
           ) : (
-            <AdminTable caption={t('gameVersions.title')} columns={columns}>
+            <DataTable caption={t('gameVersions.title')} columns={columns}>
               {versions.data!.map((v) => (
                 <GameVersionRow
                   key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
@@ -298,7 +307,7 @@ export function GameVersionsPage() {
                   rebuildPending={rebuild.isPending}
                 />
               ))}
-            </AdminTable>
+            </DataTable>
           )
         }
       </QueryState>

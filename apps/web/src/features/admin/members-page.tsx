@@ -3,14 +3,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { Button, Dialog, Switch, TextField, Time, cx, focusRing } from '../../components/ui';
+import {
+  Button,
+  Dialog,
+  Switch,
+  TextField,
+  Time,
+  cx,
+  focusRing,
+  DataTable,
+  dataTableClasses as tc,
+} from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { exactNumber } from '../../lib/format';
 import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { adminMessage, ROLE_GRANTED_KEYS, ROLE_KEYS, ROLE_REVOKED_KEYS, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, Badge, QueryState } from './shared';
 
 type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
 
@@ -224,7 +234,7 @@ export function AdminMembersPage() {
               <p className="text-sm text-slate-400">
                 {t('members.total', { count: d.totalCount, number: exactNumber(d.totalCount) })}
               </p>
-              <AdminTable
+              <DataTable
                 caption={t('members.title')}
                 columns={[
                   t('members.columns.member'),
@@ -238,7 +248,7 @@ export function AdminMembersPage() {
                 {d.items.map((m) => (
                   <MemberRow key={m.id} m={m} isAdmin={isAdmin} selfId={selfId} onConfirm={setPending} />
                 ))}
-              </AdminTable>
+              </DataTable>
               <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={goTo} />
             </>
           );

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../components/ui';
+import { Card, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { rebuildQuery } from './api';
 import { REBUILD_STATUS_KEYS, useAdminT } from './admin-text';
-import { AdminTable, Badge, QueryState, tableClasses as tc } from './shared';
+import { Badge, QueryState } from './shared';
 
 const TONES = { queued: 'muted', building: 'info', passed: 'good', failed: 'bad' } as const;
 
@@ -44,7 +44,7 @@ export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; n
                       })}
                 </p>
                 {p.total > 0 && (
-                  <AdminTable caption={t('gameVersions.rebuildTitle', { name })} columns={columns}>
+                  <DataTable caption={t('gameVersions.rebuildTitle', { name })} columns={columns}>
                     {p.items.map((item) => (
                       <tr key={item.pluginId} data-testid="rebuild-item">
                         <td className={tc.td}>{item.pluginName}</td>
@@ -64,7 +64,7 @@ export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; n
                         </td>
                       </tr>
                     ))}
-                  </AdminTable>
+                  </DataTable>
                 )}
               </>
             );

@@ -48,50 +48,6 @@ export function QueryState({
   return <>{children()}</>;
 }
 
-export const tableClasses = {
-  // relative: an sr-only header (position: absolute) is then clipped by the scrolling wrapper, not
-  // laid out against the page, where it widened a phone's page past its edge.
-  wrap: 'relative overflow-x-auto rounded-xl border border-slate-800',
-  table: 'w-full min-w-[640px] text-left text-sm',
-  head: 'border-b border-slate-800 bg-slate-900/60 text-xs uppercase tracking-wide text-slate-400',
-  th: 'px-3 py-2 font-semibold',
-  body: 'divide-y divide-slate-800',
-  td: 'px-3 py-2 align-top text-slate-300',
-};
-
-/**
- * An administration table: it scrolls sideways within its frame on a phone, its caption names it for
- * screen readers, and its header row is `columns`; the rows are the children.
- */
-export function AdminTable({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: ReactNode[];
-  children: ReactNode;
-}) {
-  const tc = tableClasses;
-  return (
-    <div className={tc.wrap}>
-      <table className={tc.table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className={tc.head}>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={i} scope="col" className={tc.th}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={tc.body}>{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'info' | 'warn'; children: ReactNode }) {
   const tones = {
     good: 'bg-emerald-500/15 text-emerald-300',

@@ -1,12 +1,12 @@
 import { upsertFeatureRequest, type UpcomingFeature } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, TextField, useConfirm } from '../../components/ui';
+import { Alert, Button, Card, TextField, useConfirm, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, upcomingFeaturesQuery } from './api';
 import { adminMessage, adminT, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, Badge, QueryState } from './shared';
 
 /** The first problem of a key and name as the server would see it, or null. */
 function featureError(key: string, name: string): string | null {
@@ -209,11 +209,11 @@ export function UpcomingFeaturesPage() {
           features.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('features.none')}</p>
           ) : (
-            <AdminTable caption={t('features.title')} columns={columns}>
+            <DataTable caption={t('features.title')} columns={columns}>
               {features.data!.map((f) => (
                 <FeatureRow key={`${f.key}:${f.name}`} feature={f} />
               ))}
-            </AdminTable>
+            </DataTable>
           )
         }
       </QueryState>

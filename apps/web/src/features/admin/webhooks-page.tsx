@@ -1,13 +1,13 @@
 import type { WebhookDelivery } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, TextField, Time, cx, focusRing } from '../../components/ui';
+import { Alert, Button, TextField, Time, cx, focusRing, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, deliveriesQuery } from './api';
 import { adminMessage, deliveryOutcome, useAdminT } from './admin-text';
-import { AdminTable, AdminSection, Badge, QueryState, tableClasses as tc } from './shared';
+import { AdminSection, Badge, QueryState } from './shared';
 import { WebhookEndpointsSection } from './webhook-endpoints';
 
 function statusTone(d: WebhookDelivery) {
@@ -125,7 +125,7 @@ export function WebhooksPage() {
           q.data!.length === 0 ? (
             <p className="text-sm text-slate-400">{t('webhooks.none')}</p>
           ) : (
-            <AdminTable
+            <DataTable
               caption={t('webhooks.deliveries')}
               columns={[
                 t('webhooks.columns.when'),
@@ -140,7 +140,7 @@ export function WebhooksPage() {
               {q.data!.map((d) => (
                 <DeliveryRow key={d.id} d={d} canRedeliver={isAdmin} />
               ))}
-            </AdminTable>
+            </DataTable>
           )
         }
       </QueryState>

@@ -1,7 +1,7 @@
 import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses } from '../../components/ui';
+import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses, DataTable } from '../../components/ui';
 import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
@@ -69,79 +69,59 @@ export function ModeratorCarsPage() {
       ) : (
         <>
           <ListTop watch={sp.toString()} />
-          <div className={c.wrap}>
-            <table className={c.table}>
-              <thead className={c.head}>
-                <tr>
-                  <th scope="col" className={c.th}>
-                    {t('cars.car')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.owner')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.status')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.views')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.copies')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.updated')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('cars.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.items.map((car) => (
-                  <tr key={car.id} className={c.row} data-testid="car-row">
-                    <td className={c.td}>
-                      <Link
-                        to={`/cars/${car.id}`}
-                        className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
-                      >
-                        {car.name}
-                      </Link>
-                    </td>
-                    <td className={c.td}>{car.owner}</td>
-                    <td className={c.td}>
-                      <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
-                        {car.hidden ? t('cars.statusHidden') : carStatusText(t, car.status)}
-                      </Badge>
-                    </td>
-                    <td className={c.td}>
-                      <Count value={car.views} />
-                    </td>
-                    <td className={c.td}>
-                      <Count value={car.codeCopies} />
-                    </td>
-                    <td className={c.td}>
-                      <When at={car.updatedAt} />
-                    </td>
-                    <td className={c.td}>
-                      <Button
-                        size="sm"
-                        variant={car.hidden ? 'secondary' : 'danger'}
-                        aria-label={
-                          car.hidden
-                            ? t('cars.restoreLabel', { name: car.name })
-                            : t('cars.hideLabel', { name: car.name })
-                        }
-                        disabled={toggle.isPending && toggle.variables.id === car.id}
-                        onClick={() => toggle.mutate({ id: car.id, hide: !car.hidden })}
-                      >
-                        {car.hidden ? t('cars.restore') : t('cars.hide')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('cars.title')}
+            columns={[
+              t('cars.car'),
+              t('cars.owner'),
+              t('cars.status'),
+              t('cars.views'),
+              t('cars.copies'),
+              t('cars.updated'),
+              t('cars.actions'),
+            ]}
+          >
+            {q.data.items.map((car) => (
+              <tr key={car.id} className={c.row} data-testid="car-row">
+                <td className={c.td}>
+                  <Link
+                    to={`/cars/${car.id}`}
+                    className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
+                  >
+                    {car.name}
+                  </Link>
+                </td>
+                <td className={c.td}>{car.owner}</td>
+                <td className={c.td}>
+                  <Badge tone={car.hidden ? 'bg-rose-500/15 text-rose-200' : undefined}>
+                    {car.hidden ? t('cars.statusHidden') : carStatusText(t, car.status)}
+                  </Badge>
+                </td>
+                <td className={c.td}>
+                  <Count value={car.views} />
+                </td>
+                <td className={c.td}>
+                  <Count value={car.codeCopies} />
+                </td>
+                <td className={c.td}>
+                  <When at={car.updatedAt} />
+                </td>
+                <td className={c.td}>
+                  <Button
+                    size="sm"
+                    variant={car.hidden ? 'secondary' : 'danger'}
+                    aria-label={
+                      car.hidden ? t('cars.restoreLabel', { name: car.name }) : t('cars.hideLabel', { name: car.name })
+                    }
+                    disabled={toggle.isPending && toggle.variables.id === car.id}
+                    onClick={() => toggle.mutate({ id: car.id, hide: !car.hidden })}
+                  >
+                    {car.hidden ? t('cars.restore') : t('cars.hide')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager
             page={page}
             pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}

@@ -1,7 +1,7 @@
 import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, cx, focusRing, LoadingState } from '../../components/ui';
+import { Alert, cx, focusRing, LoadingState, DataTable } from '../../components/ui';
 import { ListTop } from '../../components/list-top';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
@@ -44,51 +44,39 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
       ) : (
         <>
           <ListTop watch={`${page}|${search}`} />
-          <div className={c.wrap}>
-            <table className={c.table}>
-              <thead className={c.head}>
-                <tr>
-                  <th scope="col" className={c.th}>
-                    {t('submissions.plugin')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('submissions.submitter')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('submissions.updated')}
-                  </th>
-                  <th scope="col" className={c.th}>
-                    {t('submissions.status')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {q.data.items.map((item) => (
-                  <tr key={item.id} className={c.row} data-testid="submission-row">
-                    <td className={c.td}>
-                      <Link
-                        to={`/moderator/pending/${item.id}`}
-                        className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
-                      >
-                        {item.name}
-                      </Link>
-                      {item.version && <span className="ml-2 text-xs text-slate-400">v{item.version}</span>}
-                    </td>
-                    <td className={c.td}>{item.submitter}</td>
-                    <td className={c.td}>
-                      <When at={item.updatedAt} />
-                    </td>
-                    <td className={c.td}>
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge status={item.status} />
-                        {item.hiddenAt && <Badge>{t('submissions.hiddenBadge')}</Badge>}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={title}
+            columns={[
+              t('submissions.plugin'),
+              t('submissions.submitter'),
+              t('submissions.updated'),
+              t('submissions.status'),
+            ]}
+          >
+            {q.data.items.map((item) => (
+              <tr key={item.id} className={c.row} data-testid="submission-row">
+                <td className={c.td}>
+                  <Link
+                    to={`/moderator/pending/${item.id}`}
+                    className={cx('font-semibold text-sky-300 hover:text-sky-200', focusRing)}
+                  >
+                    {item.name}
+                  </Link>
+                  {item.version && <span className="ml-2 text-xs text-slate-400">v{item.version}</span>}
+                </td>
+                <td className={c.td}>{item.submitter}</td>
+                <td className={c.td}>
+                  <When at={item.updatedAt} />
+                </td>
+                <td className={c.td}>
+                  <span className="flex flex-wrap gap-1">
+                    <StatusBadge status={item.status} />
+                    {item.hiddenAt && <Badge>{t('submissions.hiddenBadge')}</Badge>}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <Pager
             page={page}
             pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
