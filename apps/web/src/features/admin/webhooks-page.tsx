@@ -134,7 +134,9 @@ export function WebhooksPage() {
                 t('webhooks.columns.url'),
                 t('webhooks.columns.status'),
                 t('webhooks.columns.latency'),
-                '<span className="sr-only">{t(\'webhooks.columns.actions\')}</span>',
+                <span key="actions" className="sr-only">
+                  {t('webhooks.columns.actions')}
+                </span>,
               ]}
             >
               {q.data!.map((d) => (
