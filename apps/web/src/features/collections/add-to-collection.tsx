@@ -1,10 +1,9 @@
 import type { CollectionItemKind, CollectionSummary } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { JoinUsDialog } from '../../components/join-us-dialog';
-import { Button, Checkbox, Dialog, Spinner, type ButtonProps } from '../../components/ui';
+import { Button, Checkbox, Dialog, Spinner } from '../../components/ui';
 import { errorText } from '../../lib/api';
-import { statusOf, useAuth } from '../../lib/auth';
+import { useAuth } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { collectionKeys, collectionsApi } from './api';
 import { useCollectionMessage } from './collection-messages';
@@ -16,49 +15,11 @@ const CollectionFormDialog = lazy(() =>
 );
 
 /**
- * 'Add to collection' on plugin and car pages (cards have card-add-to-collection.tsx): a dialog listing the member's collections, each a
- * checkbox (checked when it holds the item; toggling adds or removes it), and 'New collection'
- * that makes one and adds the item to it. Visitors get the join prompt.
+ * The dialog for a signed-in member: a checkbox for each of the member's collections (checked when it
+ * holds the item; toggling adds or removes it) and 'New collection', which makes one and adds the item
+ * to it. Loaded with the first press of an 'Add to collection' button (add-to-collection-button.tsx,
+ * card-add-to-collection.tsx).
  */
-export function AddToCollectionButton({
-  kind,
-  id,
-  name,
-  size = 'lg',
-  variant = 'outline',
-}: {
-  kind: CollectionItemKind;
-  id: number;
-  name: string;
-  size?: ButtonProps['size'];
-  variant?: ButtonProps['variant'];
-}) {
-  const auth = useAuth();
-  const signedIn = statusOf(auth) === 'authenticated';
-  const [open, setOpen] = useState(false);
-  const t = useCollectionsT();
-  return (
-    <>
-      <Button size={size} variant={variant} onClick={() => setOpen(true)}>
-        {t('add.button')}
-      </Button>
-      {signedIn && auth.member ? (
-        open && (
-          <AddDialog kind={kind} id={id} name={name} username={auth.member.username} onClose={() => setOpen(false)} />
-        )
-      ) : (
-        <JoinUsDialog
-          open={open}
-          onClose={() => setOpen(false)}
-          title={t('add.joinTitle')}
-          description={t('add.joinDescription')}
-        />
-      )}
-    </>
-  );
-}
-
-/** The dialog alone, for a signed-in member: what a card's button loads when it is first pressed (card-add-to-collection.tsx). */
 export function AddToCollectionDialog(props: {
   kind: CollectionItemKind;
   id: number;
