@@ -1,21 +1,17 @@
-import { MAIL_EVENT, MAIL_PAGE_SIZE, pageCount, type MailEvent, type MailMessage, type MailPage } from '@bm/core';
+import { MAIL_EVENT, MAIL_PAGE_SIZE, type MailEvent, type MailMessage, type MailPage } from '@bm/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { ListTop } from '../../components/list-top';
-import { Pagination } from '../../components/pagination';
-import { Alert, cx, focusRing, inputClasses, Spinner } from '../../components/ui';
+import { cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { inboxQuery, mailCategoriesQuery, mailKeys, type InboxParams } from './api';
 import { useCategoryLabel, useInboxT } from './inbox-text';
-import { ListControls } from './list-controls';
-import { MailList } from './mail-list';
+import { MailPageFrame } from './mail-page';
 import { withRead, withReceived, without } from './mail-live';
 import { useUnreadMailCount } from './use-unread-mail-count';
 
-/** /mail: the member's inbox with search, category, page size and paging, updated live. */
+/** /mail: the member's inbox with search, category (from page 1 again), page size and paging, updated live. */
 export function InboxPage() {
   const t = useInboxT();
   const categoryLabel = useCategoryLabel();
@@ -28,9 +24,6 @@ export function InboxPage() {
   const categories = useQuery(mailCategoriesQuery(memberId));
   const categoryId = useId();
 
-  // Search, category and page size start again at page 1.
-  const change = (next: Partial<Omit<InboxParams, 'page'>>) => setParams((p) => ({ ...p, ...next, page: 1 }));
-
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     const key = mailKeys.list(memberId, params);
     const update = (fn: (page: MailPage) => MailPage) =>
@@ -42,31 +35,23 @@ export function InboxPage() {
       void queryClient.invalidateQueries({ queryKey: mailKeys.categories(memberId) });
   });
 
-  const data = query.data;
-  const totalPages = data ? pageCount(data.totalCount, params.pageSize) : 1;
-
   return (
-    <section className="mx-auto max-w-4xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+    <MailPageFrame
+      heading={
         <div>
           <h1 className="text-3xl font-bold text-white">{t('inboxTitle')}</h1>
           <p className="mt-1 text-sm text-slate-400" aria-live="polite" data-testid="inbox-unread">
             {t('unread', { count: unread })}
           </p>
         </div>
-        <Link
-          to="/mail/hidden"
-          className={cx('rounded text-sm font-medium text-sky-300 hover:text-sky-200', focusRing)}
-        >
-          {t('hiddenLink')}
-        </Link>
-      </div>
-      <ListControls
-        search={params.search}
-        onSearch={(search) => change({ search })}
-        pageSize={params.pageSize}
-        onPageSize={(pageSize) => change({ pageSize })}
-      >
+      }
+      link={{ to: '/mail/hidden', text: t('hiddenLink') }}
+      params={params}
+      setParams={setParams}
+      query={query}
+      failedText={t('fetchInboxFailed')}
+      emptyText={t('empty')}
+      controls={
         <div>
           <label htmlFor={categoryId} className="mb-1 block text-sm font-medium text-slate-200">
             {t('categoryLabel')}
@@ -74,7 +59,7 @@ export function InboxPage() {
           <select
             id={categoryId}
             value={params.category}
-            onChange={(e) => change({ category: e.target.value })}
+            onChange={(e) => setParams((p) => ({ ...p, category: e.target.value, page: 1 }))}
             className={cx(inputClasses(false), 'h-10 py-0 sm:w-48')}
           >
             <option value="">{t('allCategories')}</option>
@@ -85,25 +70,7 @@ export function InboxPage() {
             ))}
           </select>
         </div>
-      </ListControls>
-      <ListTop watch={JSON.stringify(params)} />
-      <div className="mt-6">
-        {query.isError ? (
-          <Alert variant="error">{t('fetchInboxFailed')}</Alert>
-        ) : !data ? (
-          <Spinner label={t('loading')} />
-        ) : data.items.length === 0 ? (
-          <p className="rounded-xl border border-slate-800 px-4 py-10 text-center text-slate-400">{t('empty')}</p>
-        ) : (
-          <MailList items={data.items} />
-        )}
-      </div>
-      <Pagination
-        className="mt-6"
-        page={params.page}
-        totalPages={totalPages}
-        onPageChange={(page) => setParams((p) => ({ ...p, page }))}
-      />
-    </section>
+      }
+    />
   );
 }
