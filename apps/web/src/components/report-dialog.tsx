@@ -1,4 +1,4 @@
-import { REPORT_DETAILS_MAX } from '@bm/core';
+import { REPORT_DETAILS_MAX, type TextValues } from '@bm/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -19,6 +19,38 @@ export interface ReportTexts {
   cancel: string;
   sent: string;
   failed: string;
+}
+
+type ReportKey =
+  | 'report.description'
+  | 'report.reason'
+  | 'report.details'
+  | 'report.detailsHint'
+  | 'report.counter'
+  | 'report.submit'
+  | 'report.sending'
+  | 'report.cancel'
+  | 'report.sent'
+  | 'report.failed';
+
+/**
+ * The form's texts from the namespace of the kind's page (cars, pluginDetail), each with the same
+ * `report` group, and the kind's own title.
+ */
+export function reportTexts(t: (key: ReportKey, values?: TextValues) => string, title: string): ReportTexts {
+  return {
+    title,
+    description: t('report.description'),
+    reason: t('report.reason'),
+    details: t('report.details'),
+    detailsHint: t('report.detailsHint'),
+    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
+    submit: t('report.submit'),
+    sending: t('report.sending'),
+    cancel: t('report.cancel'),
+    sent: t('report.sent'),
+    failed: t('report.failed'),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { REPORT_DETAILS_MAX, reportCarRequest, type CarReportReason } from '@bm/core';
-import { ReportForm, type ReportTexts } from '../../components/report-dialog';
+import { reportCarRequest, type CarReportReason } from '@bm/core';
+import { ReportForm, reportTexts } from '../../components/report-dialog';
 import { carsApi } from './api';
 import { useCarsT } from './cars-text';
 
@@ -15,19 +15,7 @@ const REASONS = {
 /** A member reports someone else's car to the moderators (loaded when first opened). */
 export function CarReportDialog({ carId, open, onClose }: { carId: number; open: boolean; onClose: () => void }) {
   const t = useCarsT();
-  const texts: ReportTexts = {
-    title: t('report.title'),
-    description: t('report.description'),
-    reason: t('report.reason'),
-    details: t('report.details'),
-    detailsHint: t('report.detailsHint'),
-    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
-    submit: t('report.submit'),
-    sending: t('report.sending'),
-    cancel: t('report.cancel'),
-    sent: t('report.sent'),
-    failed: t('report.failed'),
-  };
+  const texts = reportTexts(t, t('report.title'));
   const reasons = {} as Record<CarReportReason, string>;
   for (const reason of Object.keys(REASONS) as CarReportReason[]) reasons[reason] = t(REASONS[reason]);
   return (

@@ -1,11 +1,5 @@
-import {
-  REPORT_DETAILS_MAX,
-  reportCommentRequest,
-  reportPluginRequest,
-  type CommentReportReason,
-  type PluginReportReason,
-} from '@bm/core';
-import { ReportForm, type ReportTexts } from '../../../components/report-dialog';
+import { reportCommentRequest, reportPluginRequest, type CommentReportReason, type PluginReportReason } from '@bm/core';
+import { ReportForm, reportTexts, type ReportTexts } from '../../../components/report-dialog';
 import { pluginsApi } from '../api';
 import { usePluginDetailT } from './detail-text';
 
@@ -34,19 +28,7 @@ function useReportTexts<R extends string>(
   keys: Record<R, ReasonKey>,
 ): { texts: ReportTexts; reasons: Record<R, string> } {
   const t = usePluginDetailT();
-  const texts: ReportTexts = {
-    title,
-    description: t('report.description'),
-    reason: t('report.reason'),
-    details: t('report.details'),
-    detailsHint: t('report.detailsHint'),
-    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
-    submit: t('report.submit'),
-    sending: t('report.sending'),
-    cancel: t('report.cancel'),
-    sent: t('report.sent'),
-    failed: t('report.failed'),
-  };
+  const texts = reportTexts(t, title);
   const named = {} as Record<R, string>;
   for (const r of Object.keys(keys) as R[]) {
     const key: ReasonKey = keys[r];
