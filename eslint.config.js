@@ -108,6 +108,25 @@ export default tseslint.config(
     rules: { 'boundaries/no-restricted-paths': ['error', { zones: boundaryZones.filter((z) => !z.server) }] },
   },
   {
+    // The server's test files share their imports in a worker (apps/server/vitest.config.ts, isolate:
+    // false): a mocked module or a changed environment would leak into the files that run after.
+    files: ['apps/server/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal)$/]",
+          message: 'Server tests share imports: start an app with the options the test needs instead.',
+        },
+        {
+          selector: "AssignmentExpression[left.object.object.name='process'][left.object.property.name='env']",
+          message: 'Server tests share one process: pass settings to the app instead of changing process.env.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
