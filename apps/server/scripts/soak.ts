@@ -18,6 +18,8 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const PORT = Number(process.env.SOAK_PORT ?? 3470);
 const PASSWORD = 'soak-password-1';
+// Each instance's /metrics gives its JavaScript heap beside the RSS read from /proc.
+const METRICS_TOKEN = `soak-${Math.random().toString(36).slice(2)}-metrics`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Kind = 'browse' | 'search' | 'open' | 'download' | 'sign-in' | 'comment' | 'rate' | 'upload';
@@ -54,7 +56,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 const cluster = await startCluster({
   port: PORT,
-  env: { SEED_DEMO: 'true', REQUIRE_STAFF_2FA: 'false', RATE_LIMIT_FACTOR: '1000' },
+  env: { SEED_DEMO: 'true', REQUIRE_STAFF_2FA: 'false', RATE_LIMIT_FACTOR: '1000', METRICS_TOKEN },
   log: (line) => console.log(line),
 });
 const base = cluster.url;
@@ -145,6 +147,15 @@ try {
   const rss = (pid: number) =>
     Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   let readings = new Map<number, number[]>();
+  let heaps = new Map<number, number[]>();
+  const heapOf = async (port: number): Promise<number | null> => {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    }).catch(() => null);
+    const text = res?.ok ? await res.text() : '';
+    const used = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)/m.exec(text);
+    return used ? Number(used[1]) / 1024 / 1024 : null;
+  };
   const sampler = setInterval(() => {
     for (const i of cluster.instances) {
       try {
@@ -152,9 +163,20 @@ try {
       } catch {
         // an instance that has exited has no memory to read
       }
+      void heapOf(i.port).then((mb) => {
+        if (mb !== null) heaps.set(i.port, [...(heaps.get(i.port) ?? []), mb]);
+      });
     }
   }, 2000);
   sampler.unref();
+  const median = (list: number[] | undefined) =>
+    list?.length
+      ? quantile(
+          [...list].sort((a, b) => a - b),
+          0.5,
+        )
+      : NaN;
+  const heapMemory: Array<Map<number, number>> = [];
   const report = (m: number) => {
     const mem = new Map<number, number>();
     const spread: string[] = [];
@@ -165,8 +187,11 @@ try {
         `${port} ${quantile(sorted, 0.5).toFixed(0)} (${sorted[0]!.toFixed(0)}-${sorted.at(-1)!.toFixed(0)})`,
       );
     }
+    const heap = new Map([...heaps].map(([port, list]) => [port, median(list)]));
     readings = new Map();
+    heaps = new Map();
     memory.push(mem);
+    heapMemory.push(heap);
     const count = [...minute.statuses.values()].reduce((a, b) => a + b, 0);
     console.log(`\nminute ${m}: ${count} requests, statuses ${JSON.stringify(Object.fromEntries(minute.statuses))}`);
     for (const [kind, list] of minute.durations) {
@@ -176,6 +201,9 @@ try {
       );
     }
     console.log(`  memory (MB, median of the minute's readings, min-max): ${spread.join(', ')}`);
+    console.log(
+      `  JavaScript heap used (MB, median): ${[...heap].map(([p, mb]) => `${p} ${mb.toFixed(0)}`).join(', ')}`,
+    );
     minute = newMinute();
   };
   console.log(`\n${USERS} users for ${SECONDS} s through ${base}`);
@@ -196,8 +224,10 @@ try {
     for (const i of cluster.instances) {
       const second = memory[1]!.get(i.port)!;
       const last = memory[memory.length - 1]!.get(i.port)!;
+      const heapSecond = heapMemory[1]!.get(i.port) ?? NaN;
+      const heapLast = heapMemory[heapMemory.length - 1]!.get(i.port) ?? NaN;
       console.log(
-        `instance ${i.port}: ${second.toFixed(0)} MB in minute 2, ${last.toFixed(0)} MB in the last (medians; ${(((last - second) / second) * 100).toFixed(1)}%; goal: within 10%)`,
+        `instance ${i.port}: ${second.toFixed(0)} MB in minute 2, ${last.toFixed(0)} MB in the last (medians; ${(((last - second) / second) * 100).toFixed(1)}%; goal: within 10%); heap used ${heapSecond.toFixed(0)} → ${heapLast.toFixed(0)} MB`,
       );
     }
   } else console.log('Memory goal needs at least 3 minutes (SOAK_SECONDS >= 180).');
