@@ -1,10 +1,4 @@
-import {
-  type CapabilityId,
-  type InspectionFlag,
-  isCarActive,
-  type ReportKind,
-  submissionStatusName,
-} from '@bm/core';
+import { type CapabilityId, type InspectionFlag, isCarActive, type ReportKind, submissionStatusName } from '@bm/core';
 import { Fragment, createElement, type ReactNode } from 'react';
 import { currentLocale, namespace, type Translate } from '../../lib/i18n';
 import moderation from '../../locales/en/moderation';
