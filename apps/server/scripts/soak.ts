@@ -159,12 +159,16 @@ try {
   const sampler = setInterval(() => {
     for (const i of cluster.instances) {
       try {
-        readings.set(i.port, [...(readings.get(i.port) ?? []), rss(i.child!.pid!)]);
+        const mb = rss(i.child!.pid!);
+        if (readings.has(i.port)) readings.get(i.port)!.push(mb);
+        else readings.set(i.port, [mb]);
       } catch {
         // an instance that has exited has no memory to read
       }
       void heapOf(i.port).then((mb) => {
-        if (mb !== null) heaps.set(i.port, [...(heaps.get(i.port) ?? []), mb]);
+        if (mb === null) return;
+        if (heaps.has(i.port)) heaps.get(i.port)!.push(mb);
+        else heaps.set(i.port, [mb]);
       });
     }
   }, 2000);

@@ -63,25 +63,30 @@ interface Templated {
   template: string;
   match: (message: string) => MessageParams | null;
 }
-let codes: Map<string, string> | null = null;
-let templates: Templated[] = [];
+interface Index {
+  /** Constant messages by their text. */
+  codes: Map<string, string>;
+  templates: Templated[];
+}
+let built: Index | null = null;
 
-function build(): Map<string, string> {
-  const map = new Map<string, string>([[CONTROL_CHARACTERS_MESSAGE, 'format.controlCharacters']]);
-  templates = [];
+/** Both lists, read from SOURCES once, on the first call. */
+function index(): Index {
+  if (built) return built;
+  const codes = new Map<string, string>([[CONTROL_CHARACTERS_MESSAGE, 'format.controlCharacters']]);
+  const templates: Templated[] = [];
   for (const [prefix, messages] of SOURCES)
     for (const [key, value] of Object.entries(messages)) {
-      if (typeof value === 'string' && !map.has(value)) map.set(value, `${prefix}.${key}`);
+      if (typeof value === 'string' && !codes.has(value)) codes.set(value, `${prefix}.${key}`);
       else if (isMessageTemplate(value))
         templates.push({ code: `${prefix}.${key}`, template: value.template, match: templatePattern(value.template) });
     }
-  return map;
+  return (built = { codes, templates });
 }
 
 /** The stable code of a message that is one of core's constants ('auth.emailTaken'), else undefined. */
 export function messageCode(message: string): string | undefined {
-  codes ??= build();
-  return codes.get(message);
+  return index().codes.get(message);
 }
 
 /**
@@ -90,7 +95,8 @@ export function messageCode(message: string): string | undefined {
  * A constant wins over a template that would also match it.
  */
 export function codedMessage(message: string): { code: string; params?: MessageParams } | undefined {
-  const code = messageCode(message);
+  const { codes, templates } = index();
+  const code = codes.get(message);
   if (code) return { code };
   for (const t of templates) {
     const params = t.match(message);
@@ -106,7 +112,7 @@ export function codedMessage(message: string): { code: string; params?: MessageP
  * their `code` (docs/i18n.md).
  */
 export function messageCatalogue(): Record<string, Record<string, string>> {
-  codes ??= build();
+  const { codes, templates } = index();
   const catalogue: Record<string, Record<string, string>> = {};
   const entries = [...codes, ...templates.map((t) => [t.template, t.code] as const)];
   for (const [text, code] of entries) {

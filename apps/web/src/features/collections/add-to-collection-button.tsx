@@ -1,15 +1,10 @@
 import type { CollectionItemKind } from '@bm/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Button, type ButtonProps } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
 import { useCollectionsT } from './collections-text';
-
-// The dialog, its form fields and the collections' API load with the first press: a plugin or car
-// page paints with the button alone.
-const AddToCollectionDialog = lazy(() =>
-  import('./add-to-collection').then((m) => ({ default: m.AddToCollectionDialog })),
-);
+import { AddToCollectionDialog } from './lazy-dialog';
 
 /**
  * 'Add to collection' on plugin and car pages (cards have card-add-to-collection.tsx): opens the

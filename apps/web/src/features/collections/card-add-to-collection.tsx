@@ -1,14 +1,9 @@
 import type { CollectionItemKind } from '@bm/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, cx } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
 import { useCollectionsT } from './collections-text';
-
-// The dialog (the same one as on plugin and car pages) loads with the first press: the lists that
-// show cards carry only this button.
-const AddToCollectionDialog = lazy(() =>
-  import('./add-to-collection').then((m) => ({ default: m.AddToCollectionDialog })),
-);
+import { AddToCollectionDialog } from './lazy-dialog';
 
 /**
  * 'Add to collection' on a plugin or car card, for signed-in members (visitors see none): a small
