@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberedPage } from './page-schemas.js';
 import { rowIdText } from './numbers.js';
 
 /** Shapes of the admin area's calls (/admin/*, /webhooks/test), shared by server and web. */
@@ -119,12 +120,7 @@ export const feedbackItem = z.object({
   createdAt: z.string(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItem>;
-export const feedbackListResponse = z.object({
-  items: z.array(feedbackItem),
-  page: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-});
+export const feedbackListResponse = numberedPage(feedbackItem);
 export type FeedbackListResponse = z.infer<typeof feedbackListResponse>;
 export const feedbackStatusRequest = z.object({ status: feedbackStatus });
 
@@ -149,12 +145,7 @@ export const adminMember = z.object({
   disabled: z.boolean(),
 });
 export type AdminMember = z.infer<typeof adminMember>;
-export const adminMembersResponse = z.object({
-  items: z.array(adminMember),
-  page: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-});
+export const adminMembersResponse = numberedPage(adminMember);
 export type AdminMembersResponse = z.infer<typeof adminMembersResponse>;
 export const memberRoleParams = z.object({
   id: rowIdText(),

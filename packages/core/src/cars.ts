@@ -3,6 +3,7 @@
  * response schemas. A car form validates with the same schemas the server answers 400 with.
  */
 import { z } from 'zod';
+import { countedPage } from './page-schemas.js';
 import { decodeCarCode } from './car-code/index.js';
 import {
   CAR_NAME_MIN,
@@ -166,11 +167,7 @@ export const carDetailSchema = carSchema.extend({
 });
 export type CarDetail = z.infer<typeof carDetailSchema>;
 
-export const carsPageSchema = z.object({
-  items: z.array(carSchema),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const carsPageSchema = countedPage(carSchema);
 export type CarsPage = z.infer<typeof carsPageSchema>;
 
 export const carBodySchema = z.object({ productId: z.number().int(), name: z.string(), count: z.number().int() });
@@ -205,10 +202,6 @@ export const memberCarItemSchema = z.object({
   isPinned: z.boolean(),
   updatedAt: z.string(),
 });
-export const memberCarsPageSchema = z.object({
-  items: z.array(memberCarItemSchema),
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const memberCarsPageSchema = countedPage(memberCarItemSchema);
 export type MemberCarItem = z.infer<typeof memberCarItemSchema>;
 export type MemberCarsPage = z.infer<typeof memberCarsPageSchema>;

@@ -3,6 +3,7 @@
  * messages, request and response schemas shared by the server and the web app.
  */
 import { z } from 'zod';
+import { countedPage } from './page-schemas.js';
 import { carSchema } from './cars.js';
 import { pluginSchema } from './plugins.js';
 import { COLLECTION_LIMITS, COLLECTION_MESSAGES } from './collection-rules.js';
@@ -128,11 +129,7 @@ export const collectionDetailSchema = collectionSummarySchema.extend({
 });
 export type CollectionDetail = z.infer<typeof collectionDetailSchema>;
 
-export const collectionsPageSchema = z.object({
-  items: z.array(collectionSummarySchema),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const collectionsPageSchema = countedPage(collectionSummarySchema);
 export type CollectionsPage = z.infer<typeof collectionsPageSchema>;
 
 export const memberCollectionsSchema = z.object({ items: z.array(collectionSummarySchema) });

@@ -44,3 +44,4 @@ export * from './message-template.js';
 export * from './zip-messages.js';
 export * from './message-codes.js';
 export * from './catalogue-checks.js';
+export * from './page-schemas.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberedPage } from './page-schemas.js';
 import { MAIL_PAGE_SIZE, MAIL_PAGE_SIZE_MAX, SUBSCRIBERS_PAGE_SIZE, type MailEventName } from './mail-rules.js';
 
 const searchField = z
@@ -124,12 +125,7 @@ export const subscriberSchema = z.object({
   username: z.string(),
   subscribedAt: z.string(),
 });
-export const subscribersPageSchema = z.object({
-  items: z.array(subscriberSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const subscribersPageSchema = numberedPage(subscriberSchema);
 export type SubscribersPage = z.infer<typeof subscribersPageSchema>;
 
 export const featureMessageRequest = z.object({

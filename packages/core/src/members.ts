@@ -1,5 +1,6 @@
 /** Member profiles and reputation (spec §2 Member profile, §3, §7 Members, §8 Profile). */
 import { z } from 'zod';
+import { countedPage } from './page-schemas.js';
 import {
   MEMBER_PAGE_SIZE,
   MEMBER_PAGE_SIZE_MAX,
@@ -93,11 +94,7 @@ export const memberPluginItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type MemberPluginItem = z.infer<typeof memberPluginItemSchema>;
-export const memberPluginsPageSchema = z.object({
-  items: z.array(memberPluginItemSchema),
-  totalPages: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const memberPluginsPageSchema = countedPage(memberPluginItemSchema);
 export type MemberPluginsPage = z.infer<typeof memberPluginsPageSchema>;
 
 export const repResponseSchema = z.object({ reputation: z.number().int(), hasGivenRep: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberedDataPage, numberedPage } from './page-schemas.js';
 import {
   MODERATION_PAGE_SIZE,
   MODERATION_PAGE_SIZE_MAX,
@@ -49,12 +50,7 @@ export const moderationPluginItem = z.object({
 });
 export type ModerationPluginItem = z.infer<typeof moderationPluginItem>;
 
-export const moderationListResponse = z.object({
-  items: z.array(moderationPluginItem),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const moderationListResponse = numberedPage(moderationPluginItem);
 export type ModerationListResponse = z.infer<typeof moderationListResponse>;
 
 export const reportPluginRequest = z
@@ -128,12 +124,7 @@ export const reportedCarItem = z.object({
   ...openReports,
 });
 export type ReportedCarItem = z.infer<typeof reportedCarItem>;
-export const reportedCarsResponse = z.object({
-  data: z.array(reportedCarItem),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const reportedCarsResponse = numberedDataPage(reportedCarItem);
 export type ReportedCarsResponse = z.infer<typeof reportedCarsResponse>;
 
 /** One reported comment with its open reports. */
@@ -147,12 +138,7 @@ export const reportedCommentItem = z.object({
   ...openReports,
 });
 export type ReportedCommentItem = z.infer<typeof reportedCommentItem>;
-export const reportedCommentsResponse = z.object({
-  data: z.array(reportedCommentItem),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const reportedCommentsResponse = numberedDataPage(reportedCommentItem);
 export type ReportedCommentsResponse = z.infer<typeof reportedCommentsResponse>;
 
 /** One reported plugin: its open reports counted by reason, newest first. */
@@ -162,27 +148,11 @@ export const reportedPluginItem = z.object({
   submitter: z.string(),
   memberId: z.number().int(),
   isActive: z.boolean(),
-  reportCount: z.number().int(),
-  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
-  reports: z.array(
-    z.object({
-      id: z.number().int(),
-      reason: z.string(),
-      details: z.string(),
-      reporter: z.string(),
-      createdAt: z.string(),
-    }),
-  ),
-  latestReportAt: z.string(),
+  ...openReports,
 });
 export type ReportedPluginItem = z.infer<typeof reportedPluginItem>;
 
-export const reportedListResponse = z.object({
-  data: z.array(reportedPluginItem),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const reportedListResponse = numberedDataPage(reportedPluginItem);
 export type ReportedListResponse = z.infer<typeof reportedListResponse>;
 
 export const moderationAuditEntry = z.object({
@@ -284,12 +254,7 @@ export const moderationCarItem = z.object({
   updatedAt: z.string(),
 });
 export type ModerationCarItem = z.infer<typeof moderationCarItem>;
-export const moderationCarsResponse = z.object({
-  items: z.array(moderationCarItem),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-});
+export const moderationCarsResponse = numberedPage(moderationCarItem);
 export type ModerationCarsResponse = z.infer<typeof moderationCarsResponse>;
 
 /** A GitHub repository's pull requests page, when the source URL names one; else null. */

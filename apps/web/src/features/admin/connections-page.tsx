@@ -47,9 +47,8 @@ export function ConnectionsPage() {
         </Button>
       }
     >
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('connections.loadFailed')}>
-        {() => {
-          const d = q.data!;
+      <QueryState query={q} failedText={t('connections.loadFailed')}>
+        {(d) => {
           return (
             <>
               <p className="text-sm text-slate-400" data-testid="checked-at">

@@ -80,10 +80,8 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
   const t = useAdminT();
   const q = useQuery(subscribersQuery({ feature, page }));
   return (
-    <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('subscribers.loadFailed')}>
-      {() => {
-        const d = q.data!;
-        if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('subscribers.none')}</p>;
+    <QueryState query={q} failedText={t('subscribers.loadFailed')} emptyText={t('subscribers.none')}>
+      {(d) => {
         return (
           <>
             <p className="text-sm text-slate-400">{t('subscribers.count', { count: d.totalCount })}</p>
@@ -138,35 +136,27 @@ export function FeatureSubscribersPage() {
   };
   return (
     <AdminSection title={t('subscribers.title')}>
-      <QueryState
-        isPending={features.isPending}
-        error={features.isError ? features.error : null}
-        failedText={t('subscribers.featuresFailed')}
-      >
-        {() =>
-          features.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{t('subscribers.noFeatures')}</p>
-          ) : (
-            <div className="flex items-center gap-2">
-              <label htmlFor={selectId} className="text-sm text-slate-300">
-                {t('subscribers.feature')}
-              </label>
-              <select
-                id={selectId}
-                value={feature}
-                onChange={(e) => set({ feature: e.target.value })}
-                className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}
-              >
-                <option value="">{t('subscribers.pickFeature')}</option>
-                {features.data!.map((f) => (
-                  <option key={f.key} value={f.key}>
-                    {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )
-        }
+      <QueryState query={features} failedText={t('subscribers.featuresFailed')} emptyText={t('subscribers.noFeatures')}>
+        {(list) => (
+          <div className="flex items-center gap-2">
+            <label htmlFor={selectId} className="text-sm text-slate-300">
+              {t('subscribers.feature')}
+            </label>
+            <select
+              id={selectId}
+              value={feature}
+              onChange={(e) => set({ feature: e.target.value })}
+              className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}
+            >
+              <option value="">{t('subscribers.pickFeature')}</option>
+              {list.map((f) => (
+                <option key={f.key} value={f.key}>
+                  {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </QueryState>
       {/* The server lists subscribers to administrators only; moderators see the features. */}
       {!isAdmin ? (

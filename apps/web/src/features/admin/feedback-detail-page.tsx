@@ -110,8 +110,8 @@ export function FeedbackDetailPage() {
       }
     >
       {valid ? (
-        <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('feedback.loadFailed')}>
-          {() => <FeedbackDetail item={q.data!} />}
+        <QueryState query={q} failedText={t('feedback.loadFailed')}>
+          {(item) => <FeedbackDetail item={item} />}
         </QueryState>
       ) : (
         <Alert variant="error">{t('messages.feedbackNotFound')}</Alert>

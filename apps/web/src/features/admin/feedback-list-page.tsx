@@ -60,10 +60,8 @@ export function FeedbackListPage() {
         </div>
       }
     >
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('feedback.loadFailed')}>
-        {() => {
-          const d = q.data!;
-          if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('feedback.none')}</p>;
+      <QueryState query={q} failedText={t('feedback.loadFailed')} emptyText={t('feedback.none')}>
+        {(d) => {
           return (
             <>
               <DataTable

@@ -288,28 +288,20 @@ export function GameVersionsPage() {
   return (
     <AdminSection title={t('gameVersions.title')}>
       <p className="text-slate-400">{t('gameVersions.intro')}</p>
-      <QueryState
-        isPending={versions.isPending}
-        error={versions.isError ? versions.error : null}
-        failedText={t('gameVersions.loadFailed')}
-      >
-        {() =>
-          versions.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{t('gameVersions.none')}</p>
-          ) : (
-            <DataTable caption={t('gameVersions.title')} columns={columns}>
-              {versions.data!.map((v) => (
-                <GameVersionRow
-                  key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
-                  version={v}
-                  currentName={versions.data!.find((x) => x.current)?.name ?? null}
-                  onRebuild={() => rebuild.mutate(v)}
-                  rebuildPending={rebuild.isPending}
-                />
-              ))}
-            </DataTable>
-          )
-        }
+      <QueryState query={versions} failedText={t('gameVersions.loadFailed')} emptyText={t('gameVersions.none')}>
+        {(list) => (
+          <DataTable caption={t('gameVersions.title')} columns={columns}>
+            {list.map((v) => (
+              <GameVersionRow
+                key={`${v.id}:${v.name}:${v.bakkesmodVersion}`}
+                version={v}
+                currentName={list.find((x) => x.current)?.name ?? null}
+                onRebuild={() => rebuild.mutate(v)}
+                rebuildPending={rebuild.isPending}
+              />
+            ))}
+          </DataTable>
+        )}
       </QueryState>
       {rebuildError && (
         <Alert variant="error" title={t('gameVersions.rebuildFailed')}>

@@ -225,10 +225,8 @@ export function AdminMembersPage() {
           {t('members.searchSubmit')}
         </Button>
       </form>
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('members.loadFailed')}>
-        {() => {
-          const d = q.data!;
-          if (d.items.length === 0) return <p className="text-sm text-slate-400">{t('members.none')}</p>;
+      <QueryState query={q} failedText={t('members.loadFailed')} emptyText={t('members.none')}>
+        {(d) => {
           return (
             <>
               <p className="text-sm text-slate-400">

@@ -22,13 +22,8 @@ export function RebuildPanel({ gameVersionId, name }: { gameVersionId: number; n
           {t('gameVersions.rebuildTitle', { name })}
         </h3>
         <p className="text-sm text-slate-400">{t('gameVersions.rebuildIntro')}</p>
-        <QueryState
-          isPending={progress.isPending}
-          error={progress.isError ? progress.error : null}
-          failedText={t('gameVersions.loadFailed')}
-        >
-          {() => {
-            const p = progress.data!;
+        <QueryState query={progress} failedText={t('gameVersions.loadFailed')}>
+          {(p) => {
             return (
               <>
                 <p role="status" className="text-sm text-slate-200">

@@ -28,24 +28,44 @@ export function AdminSection({
   );
 }
 
-/** Loading, failed (the failure in the reader's language), or the content of one query. */
-export function QueryState({
-  isPending,
-  error,
+/** What QueryState reads of a query (a useQuery result). */
+interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+}
+
+/** True when an answer has nothing to show: an empty list, or a page whose items are empty. */
+function isEmptyAnswer(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length === 0;
+  const items = (data as { items?: unknown } | null)?.items;
+  return Array.isArray(items) && items.length === 0;
+}
+
+/**
+ * Loading, failed (the failure in the reader's language), empty (`emptyText`, when given, for an empty
+ * list or page), or the content of one query, given its data.
+ */
+export function QueryState<T>({
+  query,
   failedText,
   loadingLabel,
+  emptyText,
   children,
 }: {
-  isPending: boolean;
-  error: unknown;
+  query: QueryLike<T>;
   failedText: string;
   loadingLabel?: string;
-  children: () => ReactNode;
+  emptyText?: string;
+  children: (data: T) => ReactNode;
 }) {
   useAdminT();
-  if (isPending) return <Spinner label={loadingLabel} />;
-  if (error) return <Alert variant="error">{adminMessage(errorText(error, failedText))}</Alert>;
-  return <>{children()}</>;
+  if (query.isPending) return <Spinner label={loadingLabel} />;
+  if (query.isError) return <Alert variant="error">{adminMessage(errorText(query.error, failedText))}</Alert>;
+  const data = query.data as T;
+  if (emptyText !== undefined && isEmptyAnswer(data)) return <p className="text-sm text-slate-400">{emptyText}</p>;
+  return <>{children(data)}</>;
 }
 
 export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'info' | 'warn'; children: ReactNode }) {

@@ -200,22 +200,14 @@ export function UpcomingFeaturesPage() {
   return (
     <AdminSection title={t('features.title')}>
       <p className="text-slate-400">{t('features.intro')}</p>
-      <QueryState
-        isPending={features.isPending}
-        error={features.isError ? features.error : null}
-        failedText={t('features.loadFailed')}
-      >
-        {() =>
-          features.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{t('features.none')}</p>
-          ) : (
-            <DataTable caption={t('features.title')} columns={columns}>
-              {features.data!.map((f) => (
-                <FeatureRow key={`${f.key}:${f.name}`} feature={f} />
-              ))}
-            </DataTable>
-          )
-        }
+      <QueryState query={features} failedText={t('features.loadFailed')} emptyText={t('features.none')}>
+        {(list) => (
+          <DataTable caption={t('features.title')} columns={columns}>
+            {list.map((f) => (
+              <FeatureRow key={`${f.key}:${f.name}`} feature={f} />
+            ))}
+          </DataTable>
+        )}
       </QueryState>
       <CreateFeatureForm />
     </AdminSection>

@@ -243,18 +243,14 @@ export function WebhookEndpointsSection() {
       </h3>
       <p className="text-sm text-slate-400">{t('endpoints.intro')}</p>
       <AddForm />
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('endpoints.loadFailed')}>
-        {() =>
-          q.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{t('endpoints.none')}</p>
-          ) : (
-            <ul className="flex flex-col gap-3" aria-label={t('endpoints.title')}>
-              {q.data!.map((ep) => (
-                <EndpointItem key={ep.id} endpoint={ep} />
-              ))}
-            </ul>
-          )
-        }
+      <QueryState query={q} failedText={t('endpoints.loadFailed')} emptyText={t('endpoints.none')}>
+        {(list) => (
+          <ul className="flex flex-col gap-3" aria-label={t('endpoints.title')}>
+            {list.map((ep) => (
+              <EndpointItem key={ep.id} endpoint={ep} />
+            ))}
+          </ul>
+        )}
       </QueryState>
     </section>
   );

@@ -120,31 +120,27 @@ export function WebhooksPage() {
       {isAdmin && <WebhookEndpointsSection />}
       {isAdmin && <TestForm />}
       <h3 className="text-lg font-semibold text-white">{t('webhooks.deliveries')}</h3>
-      <QueryState isPending={q.isPending} error={q.isError ? q.error : null} failedText={t('webhooks.loadFailed')}>
-        {() =>
-          q.data!.length === 0 ? (
-            <p className="text-sm text-slate-400">{t('webhooks.none')}</p>
-          ) : (
-            <DataTable
-              caption={t('webhooks.deliveries')}
-              columns={[
-                t('webhooks.columns.when'),
-                t('webhooks.columns.direction'),
-                t('webhooks.columns.kind'),
-                t('webhooks.columns.url'),
-                t('webhooks.columns.status'),
-                t('webhooks.columns.latency'),
-                <span key="actions" className="sr-only">
-                  {t('webhooks.columns.actions')}
-                </span>,
-              ]}
-            >
-              {q.data!.map((d) => (
-                <DeliveryRow key={d.id} d={d} canRedeliver={isAdmin} />
-              ))}
-            </DataTable>
-          )
-        }
+      <QueryState query={q} failedText={t('webhooks.loadFailed')} emptyText={t('webhooks.none')}>
+        {(list) => (
+          <DataTable
+            caption={t('webhooks.deliveries')}
+            columns={[
+              t('webhooks.columns.when'),
+              t('webhooks.columns.direction'),
+              t('webhooks.columns.kind'),
+              t('webhooks.columns.url'),
+              t('webhooks.columns.status'),
+              t('webhooks.columns.latency'),
+              <span key="actions" className="sr-only">
+                {t('webhooks.columns.actions')}
+              </span>,
+            ]}
+          >
+            {list.map((d) => (
+              <DeliveryRow key={d.id} d={d} canRedeliver={isAdmin} />
+            ))}
+          </DataTable>
+        )}
       </QueryState>
     </AdminSection>
   );
