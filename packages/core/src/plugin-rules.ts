@@ -1,6 +1,8 @@
 // Plugin limits and texts: plain values, kept apart from the zod schemas in plugins.ts so pages that
 // need only a limit or a message (the app shell among them) carry no schema code.
 
+import { messageTemplate } from './message-template.js';
+
 export const PLUGIN_NAME_MAX = 100;
 export const PLUGIN_SHORT_DESCRIPTION_MAX = 500;
 export const PLUGIN_DESCRIPTION_MAX = 20_000;
@@ -40,6 +42,8 @@ export const PLUGIN_MESSAGES = {
   bannerTooLarge: 'Banner must be 5MB or smaller.',
   bannerType: 'Banner must be a PNG, JPG or GIF image.',
   noFile: 'No file was uploaded',
+  /** A text field of an upload form cut at its size limit (the changelog has its own message). */
+  fieldTooLong: messageTemplate('{field} is too long', (field: string) => ({ field })),
   sourceTooLarge: 'Source ZIP must be 50MB or smaller.',
   unknownTag: 'Unknown tag',
   submissionNotFound: 'Submission not found',

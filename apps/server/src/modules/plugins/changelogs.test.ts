@@ -44,6 +44,19 @@ describe('a version changelog given with the source upload', () => {
     }
   });
 
+  it('refuses another text field cut at its limit by name, with a code a translation can use', async () => {
+    const owner = await signedInMember(t);
+    const p = await newPlugin(owner, 'Long Field');
+    const res = await uploadSource(t, owner, p.id, { versionString: 'v'.repeat(PLUGIN_CHANGELOG_MAX * 4 + 1) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'versionString is too long',
+      code: 'plugin.fieldTooLong',
+      params: { field: 'versionString' },
+    });
+    expect(await t.ctx.db.select().from(submissions).where(eq(submissions.pluginId, p.id))).toHaveLength(0);
+  });
+
   it('the moderator reviewing the upload reads its changelog as written', async () => {
     const owner = await signedInMember(t);
     const mod = await signedInMember(t, ['moderator']);

@@ -44,7 +44,7 @@ async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () =>
       // A cut value is never used: the changelog says its own limit, any other field is simply too long.
       throw part.fieldname === 'changelog'
         ? badRequest(M.changelogTooLong, 'changelog')
-        : badRequest(`${part.fieldname} is too long`, part.fieldname);
+        : badRequest(M.fieldTooLong(part.fieldname), part.fieldname);
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
