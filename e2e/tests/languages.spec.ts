@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from '@bm/core';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn } from './support';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn, verifiedAccount } from './support';
 
 /**
  * Issue 30: the site in the players' languages. The texts checked here are read from the catalogues
@@ -125,12 +125,7 @@ test.describe('a visitor whose browser asks for French', () => {
 });
 
 test('a member who picks Spanish gets a password-reset mail in Spanish', async ({ page, request }) => {
-  const account = newAccount('es');
-  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-  expect(reg.status()).toBe(201);
-  const link = await linkFromOutbox(account.email, /Verify your email/);
-  const token = new URL(link).searchParams.get('token');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  const account = await verifiedAccount(request, 'es');
 
   await signIn(page, account);
   await page.goto('/account/settings/account');

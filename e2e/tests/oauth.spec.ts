@@ -5,7 +5,7 @@ import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
 import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
 import { PORT } from '../playwright.config';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, verifiedAccount } from './support';
 
 // The site of these tests has OIDC_ISSUER on E2E_PORT + 1200 and Steam on E2E_PORT + 1210
 // (scripts/e2e-server.mjs): the providers start here.
@@ -89,12 +89,7 @@ test.describe('signing in with an OpenID Connect provider', () => {
     page,
     request,
   }) => {
-    const account = newAccount('link');
-    const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-    expect(reg.status()).toBe(201);
-    const link = await linkFromOutbox(account.email, /Verify your email/);
-    const token = new URL(link).searchParams.get('token');
-    expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+    const account = await verifiedAccount(request, 'link');
     const login = newAccount('opl').username;
     op.accounts.set(login, { email: account.email, emailVerified: true });
 
@@ -197,12 +192,7 @@ test.describe('signing in with Steam', () => {
   });
 
   test('a member links Steam from Settings and then signs in with it', async ({ page, request }) => {
-    const account = newAccount('stl');
-    const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-    expect(reg.status()).toBe(201);
-    const link = await linkFromOutbox(account.email, /Verify your email/);
-    const token = new URL(link).searchParams.get('token');
-    expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+    const account = await verifiedAccount(request, 'stl');
     const steamId = `7656119${String(Date.now() + 1).slice(-10)}`;
 
     await signIn(page, account);

@@ -1,19 +1,9 @@
 import * as OTPAuth from 'otpauth';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf } from './support';
-
-async function verifiedAccount(request: APIRequestContext) {
-  const account = newAccount('pk');
-  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-  expect(reg.status()).toBe(201);
-  const link = await linkFromOutbox(account.email, /Verify your email/);
-  const token = new URL(link).searchParams.get('token');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  return account;
-}
+import { axeProblems, settle, signIn, tabTo, tokenOf, verifiedAccount } from './support';
 
 /** A platform authenticator in the browser (DevTools WebAuthn domain) that holds passkeys and checks the person. */
 async function virtualAuthenticator(page: Page) {
@@ -56,7 +46,7 @@ test.describe('passkeys', () => {
 
   test('a member adds, renames and removes a passkey, and signs in with it alone', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const account = await verifiedAccount(request);
+    const account = await verifiedAccount(request, 'pk');
     const authenticator = await virtualAuthenticator(page);
     await signIn(page, account);
 
@@ -128,7 +118,7 @@ test.describe('passkeys', () => {
   });
 
   test('with two-factor on, a passkey answers the second step', async ({ page, request }) => {
-    const account = await verifiedAccount(request);
+    const account = await verifiedAccount(request, 'pk');
     await virtualAuthenticator(page);
     await signIn(page, account);
     const auth = { authorization: `Bearer ${await tokenOf(page)}` };

@@ -1,7 +1,7 @@
 import { PUBLISH_TOKEN_MESSAGES, PUBLISH_TOKEN_PATTERN } from '@bm/core';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { DEMO, axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, tokenOf, zipOf } from './support';
+import { axeProblems, DEMO, settle, signIn, tabTo, tokenOf, verifiedAccount, zipOf } from './support';
 
 const T = SETTINGS_EN.tokens;
 
@@ -9,18 +9,6 @@ const T = SETTINGS_EN.tokens;
 // Settings → Publish Tokens, see it once, use it as CI would (uploads to its owner's plugin only,
 // never an account call), then revoke it and see it refused.
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function verifiedAccount(request: APIRequestContext) {
-  const account = newAccount('ptok');
-  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-  expect(reg.status()).toBe(201);
-  const link = await linkFromOutbox(account.email, /Verify your email/);
-  const verified = await request.post('/api/auth/verify-email', {
-    data: { token: new URL(link).searchParams.get('token') },
-  });
-  expect(verified.status()).toBe(200);
-  return account;
-}
 
 async function pluginOf(request: APIRequestContext, session: string, name: string) {
   const res = await request.post('/api/plugins/create', {
@@ -48,7 +36,7 @@ test('a publish token made in settings uploads to its owner’s plugin only, and
   page,
   request,
 }) => {
-  const account = await verifiedAccount(request);
+  const account = await verifiedAccount(request, 'ptok');
   await signIn(page, account);
   const mine = await pluginOf(request, await tokenOf(page), `Token Plugin ${Date.now()}`);
   const login = await request.post('/api/auth/login', { data: { ...DEMO.moderator, rememberMe: false } });

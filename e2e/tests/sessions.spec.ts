@@ -1,24 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
+import { axeProblems, settle, signIn, tabTo, verifiedAccount } from './support';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-async function verifiedAccount(request: APIRequestContext) {
-  const account = newAccount('sess');
-  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-  expect(reg.status()).toBe(201);
-  const link = await linkFromOutbox(account.email, /Verify your email/);
-  const token = new URL(link).searchParams.get('token');
-  const verified = await request.post('/api/auth/verify-email', { data: { token } });
-  expect(verified.status()).toBe(200);
-  // Verifying signs in too: sign that session out, so that the list starts with the test's own.
-  const session = ((await verified.json()) as { token: string }).token;
-  await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${session}` } });
-  return account;
-}
 
 /** A sign-in from another device: its token. */
 async function otherDevice(request: APIRequestContext, account: { username: string; password: string }, ua: string) {
@@ -36,7 +22,7 @@ test.describe('where you are signed in', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('lists the sessions, and ending one from the list makes its token fail', async ({ page, request }) => {
-    const account = await verifiedAccount(request);
+    const account = await verifiedAccount(request, 'sess', { signOut: true });
     const laptop = await otherDevice(request, account, FIREFOX_LINUX);
     await signIn(page, account);
     await page.goto('/account/settings/security');

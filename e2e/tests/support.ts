@@ -3,7 +3,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import yazl from 'yazl';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config';
 
 export const DEMO = {
@@ -42,6 +42,26 @@ export async function linkFromOutbox(to: string, subject: RegExp): Promise<strin
     )
     .not.toBeNull();
   return found!;
+}
+
+/**
+ * A fresh account registered through the API and verified from its mail. Verifying signs in too;
+ * `signOut` ends that session, for a test that counts the account's sessions.
+ */
+export async function verifiedAccount(request: APIRequestContext, prefix: string, { signOut = false } = {}) {
+  const account = newAccount(prefix);
+  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
+  expect(reg.status()).toBe(201);
+  const link = await linkFromOutbox(account.email, /Verify your email/);
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { token: new URL(link).searchParams.get('token') },
+  });
+  expect(verified.status()).toBe(200);
+  if (signOut) {
+    const session = ((await verified.json()) as { token: string }).token;
+    await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${session}` } });
+  }
+  return account;
 }
 
 export async function signIn(page: Page, account: { username: string; password: string }) {

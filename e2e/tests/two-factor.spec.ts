@@ -1,9 +1,9 @@
 import * as OTPAuth from 'otpauth';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { TWO_FACTOR_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo } from './support';
+import { axeProblems, settle, signIn, tabTo, verifiedAccount } from './support';
 
 /** The code of the authenticator app, computed with the same library as the server. */
 const codeAt = (secret: string, offsetSteps = 0) =>
@@ -22,16 +22,6 @@ const wrongCode = (secret: string) => {
 async function awayFromStepEdge(marginS = 8) {
   const left = 30 - ((Date.now() / 1000) % 30);
   if (left < marginS) await new Promise((r) => setTimeout(r, left * 1000 + 300));
-}
-
-async function verifiedAccount(request: APIRequestContext) {
-  const account = newAccount('tfa');
-  const reg = await request.post('/api/auth/register', { data: { ...account, productUpdatesOptIn: false } });
-  expect(reg.status()).toBe(201);
-  const link = await linkFromOutbox(account.email, /Verify your email/);
-  const token = new URL(link).searchParams.get('token');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
-  return account;
 }
 
 async function signOut(page: Page) {
@@ -64,7 +54,7 @@ test.describe('two-factor with an authenticator app', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const account = await verifiedAccount(request);
+    const account = await verifiedAccount(request, 'tfa');
     await signIn(page, account);
 
     // Settings → Security: set up with the QR code and the key as text.
