@@ -8,19 +8,7 @@ import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from '../manage/api';
 import { useCoreMessage, usePluginCreateT } from './create-text';
-
-type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
-type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: readonly Field[] = ['name', 'shortDescription', 'homepage', 'sourceCodeUrl', 'description'];
-
-function toFieldErrors(entries: Iterable<[string, string | undefined]>, say: (m: string) => string): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [key, message] of entries) {
-    const field = FIELDS.find((f) => f === key);
-    if (field && message && !out[field]) out[field] = say(message);
-  }
-  return out;
-}
+import { ShortDescriptionCounter, pluginFieldErrors, usePluginFields } from './plugin-fields';
 
 /**
  * The new-plugin form: Plugin Name (required), Short Description (up to 500, with a counter),
@@ -32,21 +20,15 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
   const say = useCoreMessage();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, errors, setErrors, field } = usePluginFields(() => ({
     name: '',
     shortDescription: '',
     homepage: '',
     sourceCodeUrl: '',
     description: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  }));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,8 +37,8 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
     const parsed = createPluginRequest.safeParse(values);
     if (!parsed.success) {
       setErrors(
-        toFieldErrors(
-          parsed.error.issues.map((i) => [String(i.path[0]), i.message]),
+        pluginFieldErrors(
+          parsed.error.issues.map((i) => [i.path[0], i.message]),
           say,
         ),
       );
@@ -75,7 +57,7 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
       setBusy(false);
       if (isApiError(err) && err.status === 400) {
         setErrors(
-          toFieldErrors(
+          pluginFieldErrors(
             Object.entries(err.errors ?? {}).map(([k, v]) => [k, v[0]]),
             say,
           ),
@@ -95,9 +77,7 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
       {formError && <Alert variant="error">{formError}</Alert>}
       <TextField
         label={t('name')}
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
+        {...field('name')}
         required
         aria-required="true"
         placeholder={t('namePlaceholder')}
@@ -105,45 +85,24 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
       />
       <TextAreaField
         label={t('shortDescription')}
-        value={values.shortDescription}
-        onChange={set('shortDescription')}
+        {...field('shortDescription')}
         error={errors.shortDescription ?? (tooLong ? say(PLUGIN_MESSAGES.shortDescriptionTooLong) : null)}
         hint={t('shortDescriptionHint')}
         rows={3}
         className="min-h-20"
       />
-      <p
-        data-testid="short-description-counter"
-        className={
-          tooLong ? '-mt-2 text-right text-xs font-semibold text-rose-400' : '-mt-2 text-right text-xs text-slate-400'
-        }
-      >
-        {t('counter', { length: shortLength, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
-      </p>
-      <TextField
-        label={t('homepage')}
-        type="url"
-        value={values.homepage}
-        onChange={set('homepage')}
-        error={errors.homepage}
-        placeholder="https://"
+      <ShortDescriptionCounter
+        length={shortLength}
+        text={t('counter', { length: shortLength, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
       />
+      <TextField label={t('homepage')} type="url" {...field('homepage')} placeholder="https://" />
       <TextField
         label={t('sourceCodeUrl')}
         type="url"
-        value={values.sourceCodeUrl}
-        onChange={set('sourceCodeUrl')}
-        error={errors.sourceCodeUrl}
+        {...field('sourceCodeUrl')}
         placeholder="https://github.com/..."
       />
-      <TextAreaField
-        label={t('description')}
-        value={values.description}
-        onChange={set('description')}
-        error={errors.description}
-        hint={t('descriptionHint')}
-        rows={5}
-      />
+      <TextAreaField label={t('description')} {...field('description')} hint={t('descriptionHint')} rows={5} />
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         {onCancel && (
           <Button variant="ghost" onClick={onCancel} disabled={busy}>

@@ -8,17 +8,20 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MarkdownField } from '../../../components/markdown-field';
-import { Button, TextAreaField, TextField, cx } from '../../../components/ui';
+import { Button, TextAreaField, TextField } from '../../../components/ui';
 import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from './api';
 import { ManageSection, SectionStatus } from './section';
 import { useCoreMessage } from '../create/create-text';
+import {
+  PLUGIN_FIELDS,
+  ShortDescriptionCounter,
+  pluginFieldErrors,
+  usePluginFields,
+  type PluginValues as Values,
+} from '../create/plugin-fields';
 import { useMarkdownTexts, usePluginManageT } from './manage-text';
-
-type Field = 'name' | 'shortDescription' | 'homepage' | 'sourceCodeUrl' | 'description';
-const FIELDS: readonly Field[] = ['name', 'shortDescription', 'homepage', 'sourceCodeUrl', 'description'];
-type Values = Record<Field, string>;
 
 const valuesOf = (p: Plugin): Values => ({
   name: p.name,
@@ -32,7 +35,7 @@ const valuesOf = (p: Plugin): Values => ({
 export function changedFields(plugin: Plugin, values: Values): UpdatePluginRequest {
   const saved = valuesOf(plugin);
   const out: UpdatePluginRequest = {};
-  for (const f of FIELDS) if (values[f].trim() !== saved[f].trim()) out[f] = values[f];
+  for (const f of PLUGIN_FIELDS) if (values[f].trim() !== saved[f].trim()) out[f] = values[f];
   return out;
 }
 
@@ -41,15 +44,9 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
   const markdownTexts = useMarkdownTexts();
   const say = useCoreMessage();
   const client = useQueryClient();
-  const [values, setValues] = useState<Values>(() => valuesOf(plugin));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, setValues, errors, setErrors, set, field } = usePluginFields(() => valuesOf(plugin));
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors((x) => ({ ...x, [field]: undefined }));
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,12 +58,12 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
     }
     const parsed = updatePluginRequest.safeParse(changes);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const f = FIELDS.find((x) => x === issue.path[0]);
-        if (f && !next[f]) next[f] = say(issue.message);
-      }
-      setErrors(next);
+      setErrors(
+        pluginFieldErrors(
+          parsed.error.issues.map((i) => [i.path[0], i.message]),
+          say,
+        ),
+      );
       return;
     }
     setBusy(true);
@@ -86,47 +83,20 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
     }
   };
 
-  const shortTooLong = values.shortDescription.length > PLUGIN_SHORT_DESCRIPTION_MAX;
+  const shortLength = values.shortDescription.length;
 
   return (
     <ManageSection id="details" title={t('details')}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
-          label={t('name')}
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
-          required
-          autoComplete="off"
+        <TextField label={t('name')} {...field('name')} required autoComplete="off" />
+        <TextAreaField label={t('shortDescription')} {...field('shortDescription')} rows={2} className="min-h-16" />
+        <ShortDescriptionCounter
+          length={shortLength}
+          text={t('counter', { length: shortLength, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
         />
-        <TextAreaField
-          label={t('shortDescription')}
-          value={values.shortDescription}
-          onChange={set('shortDescription')}
-          error={errors.shortDescription}
-          rows={2}
-          className="min-h-16"
-        />
-        <p className={cx('-mt-2 text-right text-xs', shortTooLong ? 'font-semibold text-rose-400' : 'text-slate-400')}>
-          {t('counter', { length: values.shortDescription.length, max: PLUGIN_SHORT_DESCRIPTION_MAX })}
-        </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('homepage')}
-            type="url"
-            value={values.homepage}
-            onChange={set('homepage')}
-            error={errors.homepage}
-            placeholder="https://"
-          />
-          <TextField
-            label={t('sourceCodeUrl')}
-            type="url"
-            value={values.sourceCodeUrl}
-            onChange={set('sourceCodeUrl')}
-            error={errors.sourceCodeUrl}
-            placeholder="https://"
-          />
+          <TextField label={t('homepage')} type="url" {...field('homepage')} placeholder="https://" />
+          <TextField label={t('sourceCodeUrl')} type="url" {...field('sourceCodeUrl')} placeholder="https://" />
         </div>
         <MarkdownField
           value={values.description}
