@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES, TOKEN_TTL_REMEMBER_S, TOKEN_TTL_SESSION_S, type AuthResponse } from '@bm/core';
 import type { AppContext, Principal } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -123,19 +124,14 @@ export function actingRoles(
   return { roles: held.filter((r) => !isStaffRole(r)), withheldRoles: held.filter(isStaffRole) };
 }
 
-/** The caller behind a token: a valid signature, and a session that is neither revoked nor expired. */
-export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
-  const claims = await ctx.tokens.verify(token);
-  if (!claims) return null;
-  const memberId = Number(claims.sub);
-  if (!/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
-  const [row] = await ctx.db
+/**
+ * The `fields` of the sessions that match `where` and still hold (neither revoked nor expired, account
+ * enabled), with what actingRoles needs of their member's second factor (hasSecondFactor).
+ */
+function liveSessionRows<Fields extends SelectedFields>(db: Db, fields: Fields, ...where: SQL[]) {
+  return db
     .select({
-      id: sessions.id,
-      impersonatorId: sessions.impersonatorId,
-      generation: sessions.generation,
-      rotatedAt: sessions.rotatedAt,
-      lastSeenAt: sessions.lastSeenAt,
+      ...fields,
       totpEnabledAt: memberTotp.enabledAt,
       hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.memberId} = ${sessions.memberId})`,
     })
@@ -144,22 +140,39 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
     .leftJoin(memberTotp, eq(memberTotp.memberId, sessions.memberId))
     .where(
       and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.memberId, memberId),
+        ...where,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         // A disabled account's tokens stop working at once, even before its sessions are revoked.
         isNull(members.disabledAt),
       ),
-    )
-    .limit(1);
+    );
+}
+
+const hasSecondFactor = (row: { totpEnabledAt: Date | null; hasPasskey: boolean | null }) =>
+  !!row.totpEnabledAt || !!row.hasPasskey;
+
+/** The caller behind a token: a valid signature, and a session that is neither revoked nor expired. */
+export async function principalFromToken(ctx: AppContext, token: string): Promise<Principal | null> {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const memberId = Number(claims.sub);
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sid)) return null;
+  const [row] = await liveSessionRows(
+    ctx.db,
+    {
+      id: sessions.id,
+      impersonatorId: sessions.impersonatorId,
+      generation: sessions.generation,
+      rotatedAt: sessions.rotatedAt,
+      lastSeenAt: sessions.lastSeenAt,
+    },
+    eq(sessions.id, claims.sid),
+    eq(sessions.memberId, memberId),
+  ).limit(1);
   if (!row || tokenAge(claims.gen, row) === 'old') return null;
   await touchSession(ctx, row.id, row.lastSeenAt);
-  const { roles, withheldRoles } = actingRoles(
-    ctx,
-    await rolesOf(ctx.db, memberId),
-    !!row.totpEnabledAt || !!row.hasPasskey,
-  );
+  const { roles, withheldRoles } = actingRoles(ctx, await rolesOf(ctx.db, memberId), hasSecondFactor(row));
   return {
     memberId,
     sessionId: row.id,
@@ -179,24 +192,11 @@ export async function principalFromToken(ctx: AppContext, token: string): Promis
 export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<string, string[]>> {
   const live = new Map<string, string[]>();
   if (!ids.length) return live;
-  const rows = await ctx.db
-    .select({
-      id: sessions.id,
-      memberId: sessions.memberId,
-      totpEnabledAt: memberTotp.enabledAt,
-      hasPasskey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.memberId} = ${sessions.memberId})`,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .leftJoin(memberTotp, eq(memberTotp.memberId, sessions.memberId))
-    .where(
-      and(
-        inArray(sessions.id, ids),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(members.disabledAt),
-      ),
-    );
+  const rows = await liveSessionRows(
+    ctx.db,
+    { id: sessions.id, memberId: sessions.memberId },
+    inArray(sessions.id, ids),
+  );
   const memberIds = [...new Set(rows.map((r) => r.memberId))];
   const roles = memberIds.length
     ? await ctx.db.select().from(memberRoles).where(inArray(memberRoles.memberId, memberIds))
@@ -206,7 +206,7 @@ export async function liveSessions(ctx: AppContext, ids: string[]): Promise<Map<
       .filter((x) => x.memberId === r.memberId)
       .map((x) => x.role)
       .sort();
-    live.set(r.id, actingRoles(ctx, held, !!r.totpEnabledAt || !!r.hasPasskey).roles);
+    live.set(r.id, actingRoles(ctx, held, hasSecondFactor(r)).roles);
   }
   return live;
 }
