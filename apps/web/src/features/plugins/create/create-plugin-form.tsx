@@ -8,7 +8,7 @@ import { errorText, isApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { managePluginApi, myPluginKeys } from '../manage/api';
 import { useCoreMessage, usePluginCreateT } from './create-text';
-import { ShortDescriptionCounter, pluginFieldErrors, usePluginFields } from './plugin-fields';
+import { ShortDescriptionCounter, pluginFieldErrors, pluginIssueErrors, usePluginFields } from './plugin-fields';
 
 /**
  * The new-plugin form: Plugin Name (required), Short Description (up to 500, with a counter),
@@ -36,12 +36,7 @@ export function CreatePluginForm({ onCancel, onCreated }: { onCancel?: () => voi
     setFormError(null);
     const parsed = createPluginRequest.safeParse(values);
     if (!parsed.success) {
-      setErrors(
-        pluginFieldErrors(
-          parsed.error.issues.map((i) => [i.path[0], i.message]),
-          say,
-        ),
-      );
+      setErrors(pluginIssueErrors(parsed.error.issues, say));
       return;
     }
     setErrors({});

@@ -27,6 +27,16 @@ export function pluginFieldErrors(
   return out;
 }
 
+/** A failed check's issues as field errors: each field's first issue. */
+export const pluginIssueErrors = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  say: (message: string) => string,
+): PluginFieldErrors =>
+  pluginFieldErrors(
+    issues.map((i) => [i.path[0], i.message]),
+    say,
+  );
+
 /**
  * The values and errors of a plugin form: `field(name)` gives an input its value, onChange and error,
  * and typing in a field clears that field's error.

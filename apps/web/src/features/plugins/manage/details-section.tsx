@@ -17,7 +17,7 @@ import { useCoreMessage } from '../create/create-text';
 import {
   PLUGIN_FIELDS,
   ShortDescriptionCounter,
-  pluginFieldErrors,
+  pluginIssueErrors,
   usePluginFields,
   type PluginValues as Values,
 } from '../create/plugin-fields';
@@ -58,12 +58,7 @@ export function DetailsSection({ plugin }: { plugin: Plugin }) {
     }
     const parsed = updatePluginRequest.safeParse(changes);
     if (!parsed.success) {
-      setErrors(
-        pluginFieldErrors(
-          parsed.error.issues.map((i) => [i.path[0], i.message]),
-          say,
-        ),
-      );
+      setErrors(pluginIssueErrors(parsed.error.issues, say));
       return;
     }
     setBusy(true);
