@@ -1,11 +1,12 @@
 import type { FollowResponse } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { compactNumber } from '../lib/format';
 import { commonT, useCommonT } from '../lib/i18n/common';
 import { toast } from '../lib/toast';
 import { JoinUsDialog } from './join-us-dialog';
 import { cx, focusRing } from './ui';
+import { useOptimisticState } from './use-optimistic-state';
 
 /** GET /me/following's query key: every follow button drops it, the dashboard's Following tab reads it. */
 export const followingQueryKey = ['me', 'following'] as const;
@@ -29,35 +30,24 @@ export interface FollowButtonProps {
  */
 export function FollowButton({ name, isFollowing, followerCount, signedIn, send, onChange }: FollowButtonProps) {
   const t = useCommonT();
-  const [state, setState] = useState<FollowResponse>({ isFollowing, followerCount });
+  const { state, setState, run } = useOptimisticState<FollowResponse>({ isFollowing, followerCount }, onChange);
   const [joinOpen, setJoinOpen] = useState(false);
-  const latest = useRef(0);
   const queryClient = useQueryClient();
   // A new answer from the page (another item, a refetch) replaces what is shown.
-  useEffect(() => setState({ isFollowing, followerCount }), [isFollowing, followerCount]);
-
-  const show = (next: FollowResponse) => {
-    setState(next);
-    onChange?.(next);
-  };
+  useEffect(() => setState({ isFollowing, followerCount }), [isFollowing, followerCount, setState]);
 
   const onClick = () => {
     if (!signedIn) {
       setJoinOpen(true);
       return;
     }
-    const before = state;
-    const follow = !before.isFollowing;
-    show({ isFollowing: follow, followerCount: Math.max(0, before.followerCount + (follow ? 1 : -1)) });
-    const call = ++latest.current;
-    send(follow).then(
-      (answer) => {
-        if (call === latest.current) show(answer);
-        void queryClient.invalidateQueries({ queryKey: followingQueryKey });
-      },
-      () => {
-        if (call === latest.current) show(before);
-        toast.error(follow ? commonT()('follow.followFailed') : commonT()('follow.unfollowFailed'));
+    const follow = !state.isFollowing;
+    run(
+      { isFollowing: follow, followerCount: Math.max(0, state.followerCount + (follow ? 1 : -1)) },
+      () => send(follow),
+      {
+        answered: () => void queryClient.invalidateQueries({ queryKey: followingQueryKey }),
+        onError: () => toast.error(follow ? commonT()('follow.followFailed') : commonT()('follow.unfollowFailed')),
       },
     );
   };

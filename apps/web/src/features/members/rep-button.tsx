@@ -2,6 +2,7 @@ import { REP_LOCK_MS, type RepResponse } from '@bm/core';
 import { useEffect, useRef, useState } from 'react';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { cx, focusRing } from '../../components/ui';
+import { useOptimisticState } from '../../components/use-optimistic-state';
 import { compactNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useMembersT } from './members-text';
@@ -25,17 +26,11 @@ export interface RepButtonProps {
  */
 export function RepButton({ username, reputation, hasGivenRep, signedIn, send, onChange }: RepButtonProps) {
   const t = useMembersT();
-  const [state, setState] = useState<RepResponse>({ reputation, hasGivenRep });
+  const { state, run } = useOptimisticState<RepResponse>({ reputation, hasGivenRep }, onChange);
   const [locked, setLocked] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
-  const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
-  const show = (next: RepResponse) => {
-    setState(next);
-    onChange?.(next);
-  };
 
   const onClick = () => {
     if (!signedIn) {
@@ -45,18 +40,11 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
     if (locked) return;
     setLocked(true);
     timer.current = setTimeout(() => setLocked(false), REP_LOCK_MS);
-    const before = state;
-    const give = !before.hasGivenRep;
-    show({ hasGivenRep: give, reputation: give ? before.reputation + 1 : Math.max(1, before.reputation - 1) });
-    const call = ++latest.current;
-    send(give).then(
-      (answer) => {
-        if (call === latest.current) show(answer);
-      },
-      () => {
-        if (call === latest.current) show(before);
-        toast.error(give ? t('profile.giveRepFailed') : t('profile.removeRepFailed'));
-      },
+    const give = !state.hasGivenRep;
+    run(
+      { hasGivenRep: give, reputation: give ? state.reputation + 1 : Math.max(1, state.reputation - 1) },
+      () => send(give),
+      { onError: () => toast.error(give ? t('profile.giveRepFailed') : t('profile.removeRepFailed')) },
     );
   };
 
