@@ -63,6 +63,16 @@ export async function stillWaiting(db: Db, pluginId: number) {
 }
 
 /**
+ * Holds the review for the principal for REVIEW_LOCK_MS from now, and audits the `action` that took
+ * it (none when the principal only extends a hold it already had).
+ */
+async function holdReview(db: Db, principal: Principal, sub: SubmissionRow, action: 'claim' | 'takeover' | null) {
+  await db
+    .update(submissions)
+    .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
+    .where(eq(submissions.id, sub.id));
+  if (action) await audit(db, { actorId: principal.memberId, action, submissionId: sub.id, pluginId: sub.pluginId });
+}
 
 /** One review: opening it (which claims it for a while), taking it over, and what the moderator sees of it. */
 export class ModerationReview {
@@ -75,17 +85,7 @@ export class ModerationReview {
       if (sub.status !== 'p' || lockHeldByOther(sub, principal)) return;
       const mineAlready =
         sub.reviewLockMemberId === principal.memberId && (sub.reviewLockUntil?.getTime() ?? 0) > Date.now();
-      await tx
-        .update(submissions)
-        .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
-        .where(eq(submissions.id, id));
-      if (!mineAlready)
-        await audit(tx, {
-          actorId: principal.memberId,
-          action: 'claim',
-          submissionId: id,
-          pluginId: sub.pluginId,
-        });
+      await holdReview(tx, principal, sub, mineAlready ? null : 'claim');
     });
     return this.shape(principal, id);
   }
@@ -95,16 +95,7 @@ export class ModerationReview {
     await this.ctx.db.transaction(async (tx) => {
       const { sub } = await loadSubmission(tx, id, true);
       if (sub.status !== 'p') throw conflict(M.notReviewable);
-      await tx
-        .update(submissions)
-        .set({ reviewLockMemberId: principal.memberId, reviewLockUntil: new Date(Date.now() + REVIEW_LOCK_MS) })
-        .where(eq(submissions.id, id));
-      await audit(tx, {
-        actorId: principal.memberId,
-        action: 'takeover',
-        submissionId: id,
-        pluginId: sub.pluginId,
-      });
+      await holdReview(tx, principal, sub, 'takeover');
     });
     return this.shape(principal, id);
   }
