@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { postWebhook } from '../../platform/webhooks.js';
-import { cut, DISPATCH_TIMEOUT_MS } from './protocol.js';
+import { BUILD_CALLBACK_PATH, type BuildJob, cut, DISPATCH_TIMEOUT_MS } from './protocol.js';
 
 /** Job kinds of the build pipeline. */
 export const BUILD_JOBS = {
@@ -21,21 +22,54 @@ export async function enqueueBuild(ctx: Pick<AppContext, 'jobs'>, submissionId: 
   await ctx.jobs.enqueue(BUILD_JOBS.dispatch, { submissionId }, { dedupeKey: `build-dispatch:${submissionId}` }, tx);
 }
 
+/** What a build job says of the submission to build: it, its plugin, and where to fetch its source. */
+export interface BuildSource {
+  submissionId: number;
+  pluginId: number;
+  pluginName: string;
+  versionString: string | null;
+  sourceKey: string;
+  sourceName: string;
+}
+
+/**
+ * The job's fields past its type and kind, with a new delivery id: the source's link works for the
+ * build's whole time (BUILD_TIMEOUT_MS) and ten minutes more.
+ */
+export function buildJobOf(
+  ctx: Pick<AppContext, 'config' | 'signedUrls'>,
+  source: BuildSource,
+): Omit<BuildJob, 'type' | 'kind' | 'rebuildId'> {
+  return {
+    deliveryId: randomUUID(),
+    submissionId: source.submissionId,
+    pluginId: source.pluginId,
+    pluginName: source.pluginName,
+    versionString: source.versionString,
+    sourceUrl: ctx.signedUrls.absolute(source.sourceKey, {
+      ttlS: Math.ceil(ctx.config.buildTimeoutMs / 1000) + 600,
+      fileName: source.sourceName,
+    }),
+    callbackUrl: `${ctx.config.publicUrl}${BUILD_CALLBACK_PATH}`,
+  };
+}
+
 /**
  * Posts a build or a rebuild to the builder through the one signed webhook sender (logged as a
- * 'build' delivery). Taken: the builder answered 2xx. Otherwise the reason, for the log and the retry.
+ * 'build' delivery of the job's submission, under the job's delivery id). Taken: the builder answered
+ * 2xx. Otherwise the reason, for the log and the retry.
  */
 export async function postToBuilder(
   db: Db,
-  post: { url: string; body: unknown; secret: string; deliveryId: string; submissionId: number },
+  post: { url: string; body: BuildJob; secret: string },
 ): Promise<{ taken: true } | { taken: false; reason: string }> {
   const { statusCode, responseBody, error } = await postWebhook(db, {
     kind: 'build',
     url: post.url,
     body: JSON.stringify(post.body),
     secret: post.secret,
-    deliveryId: post.deliveryId,
-    submissionId: post.submissionId,
+    deliveryId: post.body.deliveryId,
+    submissionId: post.body.submissionId,
     timeoutMs: DISPATCH_TIMEOUT_MS,
   });
   if (statusCode !== null && statusCode >= 200 && statusCode < 300) return { taken: true };

@@ -1,5 +1,5 @@
 // Rebuilds (issue 25 item 3): every approved plugin's live source built again for a game version; only the result is kept.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { gameVersions, plugins, rebuildItems, rebuildRuns, submissions, webhookDeliveries } from '../../db/schema.js';
@@ -20,7 +20,7 @@ import {
   KEPT_BODY,
   logTail,
 } from './protocol.js';
-import { postToBuilder } from './dispatch.js';
+import { buildJobOf, postToBuilder } from './dispatch.js';
 
 /** The job kind that posts one rebuild to the builder (registered in src/jobs.ts). */
 export const REBUILD_JOB = 'rebuild-dispatch';
@@ -158,7 +158,7 @@ export class RebuildService {
   async dispatch(itemId: number, job: Pick<JobInfo, 'attempt' | 'maxAttempts'>): Promise<void> {
     const item = await this.item(itemId);
     if (!item || item.status !== 'queued') return;
-    const { buildWebhookUrl: url, buildWebhookSecret: secret, buildTimeoutMs, publicUrl } = this.ctx.config;
+    const { buildWebhookUrl: url, buildWebhookSecret: secret, buildTimeoutMs } = this.ctx.config;
     if (!url || !secret) return this.finish(item.id, 'failed', BUILD_MESSAGES.noBuilder);
     const since = new Date(Date.now() - buildTimeoutMs);
     const [out] = await this.ctx.db
@@ -172,27 +172,17 @@ export class RebuildService {
       await this.ctx.jobs.enqueue(REBUILD_JOB, { itemId }, { delayMs: 5000 });
       return;
     }
-    const deliveryId = randomUUID();
     const body: BuildJob & { kind: 'rebuild'; rebuildId: number } = {
       type: 'build',
       kind: 'rebuild',
       rebuildId: item.id,
-      deliveryId,
-      submissionId: item.submissionId,
-      pluginId: item.pluginId,
-      pluginName: item.pluginName,
-      versionString: item.versionString,
-      sourceUrl: this.ctx.signedUrls.absolute(item.sourceKey, {
-        ttlS: Math.ceil(buildTimeoutMs / 1000) + 600,
-        fileName: item.sourceName,
-      }),
-      callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
+      ...buildJobOf(this.ctx, item),
     };
     await this.ctx.db
       .update(rebuildItems)
       .set({ status: 'building', startedAt: new Date() })
       .where(and(eq(rebuildItems.id, item.id), eq(rebuildItems.status, 'queued')));
-    const posted = await postToBuilder(this.ctx.db, { url, body, secret, deliveryId, submissionId: item.submissionId });
+    const posted = await postToBuilder(this.ctx.db, { url, body, secret });
     if (posted.taken) {
       await this.ctx.jobs.enqueue(
         REBUILD_TIMEOUT_JOB,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { submissionStatusName } from '@bm/core';
 import type { AppContext } from '../../context.js';
@@ -19,7 +18,7 @@ import {
   notifySubmissionUpdated,
   pluginsChanged,
 } from '../plugins/index.js';
-import { BUILD_JOBS, buildTimeoutKey, postToBuilder } from './dispatch.js';
+import { BUILD_JOBS, buildJobOf, buildTimeoutKey, postToBuilder } from './dispatch.js';
 import { RebuildService } from './rebuilds.js';
 import {
   BUILD_CALLBACK_PATH,
@@ -74,27 +73,14 @@ export class BuildService {
   async dispatch(submissionId: number, job: Pick<JobInfo, 'attempt' | 'maxAttempts'>): Promise<void> {
     const sub = await this.load(submissionId);
     if (!sub || sub.status !== 'q') return; // withdrawn, or the builder already answered
-    const { buildWebhookUrl: url, buildWebhookSecret: secret, buildTimeoutMs, publicUrl } = this.ctx.config;
+    const { buildWebhookUrl: url, buildWebhookSecret: secret, buildTimeoutMs } = this.ctx.config;
     if (!url || !secret) {
       // The builder was switched off after this was queued: it waits for a moderator's binary.
       await this.change(sub.id, ['q'], 'p', {}, 'build-skipped', BUILD_MESSAGES.noBuilder);
       return;
     }
-    const deliveryId = randomUUID();
-    const body: BuildJob = {
-      type: 'build',
-      deliveryId,
-      submissionId: sub.id,
-      pluginId: sub.pluginId,
-      pluginName: sub.pluginName,
-      versionString: sub.versionString,
-      sourceUrl: this.ctx.signedUrls.absolute(sub.sourceKey, {
-        ttlS: Math.ceil(buildTimeoutMs / 1000) + 600,
-        fileName: sub.sourceName,
-      }),
-      callbackUrl: `${publicUrl}${BUILD_CALLBACK_PATH}`,
-    };
-    const posted = await postToBuilder(this.ctx.db, { url, body, secret, deliveryId, submissionId: sub.id });
+    const body: BuildJob = { type: 'build', ...buildJobOf(this.ctx, { ...sub, submissionId: sub.id }) };
+    const posted = await postToBuilder(this.ctx.db, { url, body, secret });
     if (posted.taken) {
       // A builder that answered before this line needs no timeout any more.
       const now = await this.load(sub.id);
