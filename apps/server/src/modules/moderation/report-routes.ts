@@ -4,6 +4,7 @@ import {
   reportActionRequest,
   reportCarRequest,
   reportCommentRequest,
+  reportPluginRequest,
   reportedCarsResponse,
   reportedCommentsResponse,
 } from '@bm/core';
@@ -25,28 +26,22 @@ import type { ModerationService } from './service.js';
 const tags = ['moderation'];
 const created = { 201: z.object({ id: z.number().int() }) };
 
-/** Members report cars and comments (the plugin's report is in routes.ts, with the same rules and limit). */
+/** Members report plugins (from the plugin page), cars and comments: signed in, under one limit, answering the report's id. */
 export function memberReportRoutes(app: App, ctx: AppContext, service: ModerationService) {
   const r = typed(app);
-  r.post(
-    '/cars/:id/report',
-    {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'report'),
-      schema: { tags, security: bearer, params: idParam, body: reportCarRequest, response: created },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await service.reports.reportCar(requireMember(req), req.params.id, req.body)),
+  const report = <Body extends z.ZodType>(body: Body) => ({
+    preValidation: signedIn,
+    preHandler: rateLimited(ctx.limits, 'report'),
+    schema: { tags, security: bearer, params: idParam, body, response: created },
+  });
+  r.post('/plugins/:id/report', report(reportPluginRequest), async (req, reply) =>
+    reply.code(201).send(await service.reports.report(requireMember(req), req.params.id, req.body)),
   );
-  r.post(
-    '/comments/:id/report',
-    {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'report'),
-      schema: { tags, security: bearer, params: idParam, body: reportCommentRequest, response: created },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await service.reports.reportComment(requireMember(req), req.params.id, req.body)),
+  r.post('/cars/:id/report', report(reportCarRequest), async (req, reply) =>
+    reply.code(201).send(await service.reports.reportCar(requireMember(req), req.params.id, req.body)),
+  );
+  r.post('/comments/:id/report', report(reportCommentRequest), async (req, reply) =>
+    reply.code(201).send(await service.reports.reportComment(requireMember(req), req.params.id, req.body)),
   );
 }
 

@@ -13,20 +13,9 @@ import {
   moderatorDashboard,
   rejectRequest,
   reportedListResponse,
-  reportPluginRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import {
-  type App,
-  bearer,
-  idParam,
-  noContent,
-  rateLimited,
-  requireMember,
-  requireRole,
-  signedIn,
-  typed,
-} from '../../http.js';
+import { type App, bearer, idParam, noContent, requireRole, typed } from '../../http.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { memberReportRoutes, reportedContentRoutes } from './report-routes.js';
 import { ModerationService, type ApprovalFiles } from './service.js';
@@ -77,27 +66,9 @@ async function readApproval(req: FastifyRequest): Promise<ApprovalFiles> {
   return out;
 }
 
-/** Reporting a plugin (members), and everything under /moderation (moderators and administrators). */
+/** Members' reports (report-routes.ts), and everything under /moderation (moderators and administrators). */
 export function moderationRoutes(app: App, ctx: AppContext) {
   const service = new ModerationService(ctx);
-
-  // Members report plugins from the plugin page.
-  typed(app).post(
-    '/plugins/:id/report',
-    {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'report'),
-      schema: {
-        tags: ['moderation'],
-        security: bearer,
-        params: idParam,
-        body: reportPluginRequest,
-        response: { 201: z.object({ id: z.number().int() }) },
-      },
-    },
-    async (req, reply) =>
-      reply.code(201).send(await service.reports.report(requireMember(req), req.params.id, req.body)),
-  );
 
   memberReportRoutes(app, ctx, service);
 
