@@ -165,24 +165,23 @@ function carEngagementRoutes(app: App, ctx: AppContext, cars: CarService) {
     cars.engagement.countCopy(req.params.id, req.principal, visitorOf(req)),
   );
 
-  r.post(
-    '/cars/:id/vote',
-    {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'vote'),
-      schema: { tags, security: bearer, params: idParam, body: carVoteRequest, response: { 200: carVotesSchema } },
-    },
-    async (req) => cars.engagement.vote(requireMember(req), req.params.id, req.body.voteType),
+  /** The options of a member's limited call on one car by id, with a body, answering 200. */
+  const limitedCall = <Body extends z.ZodType, Answer extends z.ZodType>(
+    limit: Parameters<typeof rateLimited>[1],
+    body: Body,
+    answer: Answer,
+  ) => ({
+    preValidation: signedIn,
+    preHandler: rateLimited(ctx.limits, limit),
+    schema: { tags, security: bearer, params: idParam, body, response: { 200: answer } },
+  });
+
+  r.post('/cars/:id/vote', limitedCall('vote', carVoteRequest, carVotesSchema), async (req) =>
+    cars.engagement.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 
-  r.post(
-    '/cars/:id/rate',
-    {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'rating'),
-      schema: { tags, security: bearer, params: idParam, body: carRateRequest, response: { 200: carRatingSchema } },
-    },
-    async (req) => cars.engagement.rate(requireMember(req), req.params.id, req.body.stars),
+  r.post('/cars/:id/rate', limitedCall('rating', carRateRequest, carRatingSchema), async (req) =>
+    cars.engagement.rate(requireMember(req), req.params.id, req.body.stars),
   );
 
   r.get(
