@@ -27,6 +27,26 @@ export interface ReleaseEvent {
 
 const absolute = (ctx: AppContext, url: string) => (url.startsWith('/') ? `${ctx.config.publicUrl}${url}` : url);
 
+/** The facts of a plugin or car as read with its author, its page at `path` on the site. */
+function factsOf(
+  ctx: AppContext,
+  kind: ReleaseFacts['kind'],
+  path: string,
+  row: { id: number; name: string; description: string; bannerKey: string | null; memberId: number; username: string },
+  version: string | null,
+): ReleaseFacts {
+  return {
+    kind,
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: `${ctx.config.publicUrl}${path}`,
+    bannerUrl: row.bannerKey ? absolute(ctx, ctx.storage.url(row.bannerKey)) : null,
+    author: { id: row.memberId, username: row.username },
+    version,
+  };
+}
+
 /** The plugin or car an event names, or null when it is gone. */
 export async function releaseFacts(ctx: AppContext, e: ReleaseEvent): Promise<ReleaseFacts | null> {
   if (e.carId !== undefined) {
@@ -43,16 +63,7 @@ export async function releaseFacts(ctx: AppContext, e: ReleaseEvent): Promise<Re
       .innerJoin(members, eq(members.id, cars.memberId))
       .where(eq(cars.id, e.carId));
     if (!car) return null;
-    return {
-      kind: 'car',
-      id: car.id,
-      name: car.name,
-      description: car.description,
-      url: `${ctx.config.publicUrl}/cars/${car.id}`,
-      bannerUrl: car.bannerKey ? absolute(ctx, ctx.storage.url(car.bannerKey)) : null,
-      author: { id: car.memberId, username: car.username },
-      version: null,
-    };
+    return factsOf(ctx, 'car', `/cars/${car.id}`, car, null);
   }
   const [plugin] = await ctx.db
     .select({
@@ -73,16 +84,7 @@ export async function releaseFacts(ctx: AppContext, e: ReleaseEvent): Promise<Re
         .from(submissions)
         .where(eq(submissions.id, e.submissionId))
     : [];
-  return {
-    kind: 'plugin',
-    id: plugin.id,
-    name: plugin.name,
-    description: plugin.description,
-    url: `${ctx.config.publicUrl}/plugin/${plugin.id}`,
-    bannerUrl: plugin.bannerKey ? absolute(ctx, ctx.storage.url(plugin.bannerKey)) : null,
-    author: { id: plugin.memberId, username: plugin.username },
-    version: sub?.version ?? null,
-  };
+  return factsOf(ctx, 'plugin', `/plugin/${plugin.id}`, plugin, sub?.version ?? null);
 }
 
 const TITLES: Record<WebhookEvent | 'test', (f: ReleaseFacts) => string> = {
