@@ -62,63 +62,61 @@ async function getJson<T>(url: string, accessToken: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-function github(config: Config): ProviderAdapter | undefined {
-  const c = config.oauth.github;
+/**
+ * An OAuth 2.0 provider through arctic (code flow with PKCE, the `scopes` asked), who came back read
+ * from its API with the access token by `whoIs`.
+ */
+function oauth2Provider(
+  config: Config,
+  id: 'github' | 'discord',
+  name: string,
+  scopes: string[],
+  whoIs: (apiUrl: string, accessToken: string) => Promise<ProviderIdentity>,
+): ProviderAdapter | undefined {
+  const c = config.oauth[id];
   if (!c) return undefined;
-  const client = new OAuth2Client(c.clientId, c.clientSecret, callbackUrl(config, 'github'));
+  const client = new OAuth2Client(c.clientId, c.clientSecret, callbackUrl(config, id));
   return {
-    id: 'github',
-    name: 'GitHub',
+    id,
+    name,
     authorizationUrl: async (f) =>
-      client.createAuthorizationURLWithPKCE(c.authorizeUrl, f.state, CodeChallengeMethod.S256, f.codeVerifier, [
-        'read:user',
-        'user:email',
-      ]),
+      client.createAuthorizationURLWithPKCE(c.authorizeUrl, f.state, CodeChallengeMethod.S256, f.codeVerifier, scopes),
     async identify(callback, f) {
       const tokens = await client.validateAuthorizationCode(c.tokenUrl, codeOf(callback), f.codeVerifier);
-      const user = await getJson<{ id: number; login: string }>(`${c.apiUrl}/user`, tokens.accessToken());
-      const emails = await getJson<Array<{ email: string; primary: boolean; verified: boolean }>>(
-        `${c.apiUrl}/user/emails`,
-        tokens.accessToken(),
-      ).catch(() => []);
-      const primary = emails.find((e) => e.primary) ?? null;
-      return {
-        subject: String(user.id),
-        email: primary?.email ?? null,
-        emailVerified: primary?.verified === true,
-        name: user.login,
-      };
+      return whoIs(c.apiUrl, tokens.accessToken());
     },
   };
 }
 
-function discord(config: Config): ProviderAdapter | undefined {
-  const c = config.oauth.discord;
-  if (!c) return undefined;
-  const client = new OAuth2Client(c.clientId, c.clientSecret, callbackUrl(config, 'discord'));
-  return {
-    id: 'discord',
-    name: 'Discord',
-    authorizationUrl: async (f) =>
-      client.createAuthorizationURLWithPKCE(c.authorizeUrl, f.state, CodeChallengeMethod.S256, f.codeVerifier, [
-        'identify',
-        'email',
-      ]),
-    async identify(callback, f) {
-      const tokens = await client.validateAuthorizationCode(c.tokenUrl, codeOf(callback), f.codeVerifier);
-      const user = await getJson<{ id: string; username: string; email?: string | null; verified?: boolean }>(
-        `${c.apiUrl}/users/@me`,
-        tokens.accessToken(),
-      );
-      return {
-        subject: String(user.id),
-        email: user.email ?? null,
-        emailVerified: Boolean(user.email) && user.verified === true,
-        name: user.username,
-      };
-    },
-  };
-}
+const github = (config: Config) =>
+  oauth2Provider(config, 'github', 'GitHub', ['read:user', 'user:email'], async (apiUrl, accessToken) => {
+    const user = await getJson<{ id: number; login: string }>(`${apiUrl}/user`, accessToken);
+    const emails = await getJson<Array<{ email: string; primary: boolean; verified: boolean }>>(
+      `${apiUrl}/user/emails`,
+      accessToken,
+    ).catch(() => []);
+    const primary = emails.find((e) => e.primary) ?? null;
+    return {
+      subject: String(user.id),
+      email: primary?.email ?? null,
+      emailVerified: primary?.verified === true,
+      name: user.login,
+    };
+  });
+
+const discord = (config: Config) =>
+  oauth2Provider(config, 'discord', 'Discord', ['identify', 'email'], async (apiUrl, accessToken) => {
+    const user = await getJson<{ id: string; username: string; email?: string | null; verified?: boolean }>(
+      `${apiUrl}/users/@me`,
+      accessToken,
+    );
+    return {
+      subject: String(user.id),
+      email: user.email ?? null,
+      emailVerified: Boolean(user.email) && user.verified === true,
+      name: user.username,
+    };
+  });
 
 /** One discovered configuration per issuer, found again after a failure. */
 const discovered = new Map<string, Promise<oidc.Configuration>>();
