@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]';
 const itemsIn = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? []);
@@ -8,8 +8,9 @@ const itemsIn = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<
  * puts focus back on the button, Tab closes. When open, focus goes to an item; the arrow keys, Home
  * and End move between the items (elements with a menuitem role inside the wrapper).
  *
- * Put `wrapper` on the element holding the button and the menu, `button` on the button, and
- * `onKeyDown` on the wrapper.
+ * Spread `container` on the element holding the button and the menu (or put `wrapper` and
+ * `onKeyDown` on it), `trigger` on the button (its ref, type, aria-haspopup, aria-expanded and
+ * aria-controls) and `menuProps` on the open menu (its id and role; a panel takes `id={panelId}`).
  *
  * `{ menu: false }` is for a panel of ordinary controls (checkboxes, radios) behind a button: only
  * the outside click and Escape close it; Tab and the arrow keys keep their usual meaning inside.
@@ -19,6 +20,7 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const focusIndex = useRef(0);
+  const panelId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -78,5 +80,16 @@ export function useDropdown({ menu = true }: { menu?: boolean } = {}) {
     else if (e.key === 'End') move(list.length - 1);
   };
 
-  return { open, wrapper, button, openMenu, close, toggle, onKeyDown };
+  const container = { ref: wrapper, onKeyDown };
+  const trigger = {
+    ref: button,
+    type: 'button' as const,
+    'aria-haspopup': menu ? ('menu' as const) : undefined,
+    'aria-expanded': open,
+    'aria-controls': open ? panelId : undefined,
+  };
+
+  const menuProps = { id: panelId, role: 'menu' as const };
+
+  return { open, wrapper, button, openMenu, close, toggle, onKeyDown, panelId, container, trigger, menuProps };
 }

@@ -10,6 +10,7 @@ import { SITE_NAME } from '../../lib/site';
 import { accountLinks, areaOf, type Area } from './nav-model';
 import { SearchBox } from './search-box';
 import { useShellT } from './shell-text';
+import { UnreadBadge } from './unread-badge';
 
 // Only members have the account menu: it loads once someone is signed in, not for every visitor.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -202,12 +203,7 @@ function MobileMenu({ area }: { area: Area | null }) {
                     <Link to={l.to} className={linkClass(false)}>
                       <span className="flex items-center justify-between">
                         {l.label}
-                        {l.badge ? (
-                          <span className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white">
-                            {l.badge}
-                            <span className="sr-only"> {t('nav.unread')}</span>
-                          </span>
-                        ) : null}
+                        {l.badge ? <UnreadBadge count={l.badge} /> : null}
                       </span>
                     </Link>
                   </li>

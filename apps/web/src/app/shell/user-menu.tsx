@@ -1,11 +1,12 @@
 import type { Member } from '@bm/core';
-import { useId, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Avatar, cx, focusRing } from '../../components/ui';
 import { useDropdown } from '../../components/use-dropdown';
 import { openFeedback } from '../../features/feedback';
 import { type AccountLink } from './nav-model';
 import { useShellT } from './shell-text';
+import { UnreadBadge } from './unread-badge';
 
 /**
  * The account dropdown: a menu button (Enter, Space, arrows open it), items reached with
@@ -25,7 +26,6 @@ export function UserMenu({
   // The menu button's behaviour (outside click, Escape, Tab, arrows, Home, End) is the dropdown's.
   const t = useShellT();
   const d = useDropdown();
-  const menuId = useId();
   // The links, Feedback and Sign Out.
   const total = links.length + 2;
 
@@ -45,13 +45,9 @@ export function UserMenu({
   );
 
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
+    <div {...d.container} className="relative">
       <button
-        ref={d.button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={d.open}
-        aria-controls={d.open ? menuId : undefined}
+        {...d.trigger}
         aria-label={
           unread > 0
             ? t('nav.accountMenuUnread', { username: member.username, count: unread })
@@ -77,8 +73,7 @@ export function UserMenu({
       </button>
       {d.open && (
         <div
-          id={menuId}
-          role="menu"
+          {...d.menuProps}
           aria-label={t('nav.accountMenu')}
           className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >
@@ -92,12 +87,7 @@ export function UserMenu({
               onClick={() => d.close(false)}
             >
               <span>{l.label}</span>
-              {l.badge ? (
-                <span className="rounded-full bg-rose-500 px-2 py-0.5 text-xs font-bold text-white">
-                  {l.badge}
-                  <span className="sr-only"> {t('nav.unread')}</span>
-                </span>
-              ) : null}
+              {l.badge ? <UnreadBadge count={l.badge} /> : null}
             </Link>
           ))}
           <button

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing } from '../../components/ui';
@@ -26,20 +25,15 @@ export function OwnerMenu({
 }) {
   const t = useCarsT();
   const menu = useDropdown();
-  const menuId = useId();
   const act = (action: () => void) => () => {
     menu.close(true);
     action();
   };
 
   return (
-    <div ref={menu.wrapper} className="relative" onKeyDown={menu.onKeyDown}>
+    <div {...menu.container} className="relative">
       <button
-        ref={menu.button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={menu.open}
-        aria-controls={menu.open ? menuId : undefined}
+        {...menu.trigger}
         aria-label={t('owner.actions')}
         onClick={() => menu.toggle()}
         className={cx(
@@ -53,8 +47,7 @@ export function OwnerMenu({
       </button>
       {menu.open && (
         <div
-          id={menuId}
-          role="menu"
+          {...menu.menuProps}
           aria-label={t('owner.actions')}
           className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
         >

@@ -1,5 +1,4 @@
 import type { CarSortDirection, CarSortField } from '@bm/core';
-import { useId } from 'react';
 import { useDropdown } from '../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../components/ui';
 import { useCommonT } from '../../lib/i18n/common';
@@ -37,7 +36,6 @@ export function SortMenu({
   const t = useCarsT();
   const tc = useCommonT();
   const menu = useDropdown();
-  const menuId = useId();
   const currentOption = SORT_OPTIONS.find((o) => o.field === sortBy);
   const current = currentOption ? t(currentOption.label) : '';
   // Opening focuses the chosen sort.
@@ -50,13 +48,9 @@ export function SortMenu({
     (sortDir === 'asc' ? 0 : 1);
 
   return (
-    <div ref={menu.wrapper} className="relative" onKeyDown={menu.onKeyDown}>
+    <div {...menu.container} className="relative">
       <button
-        ref={menu.button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={menu.open}
-        aria-controls={menu.open ? menuId : undefined}
+        {...menu.trigger}
         onClick={() => menu.toggle(currentIndex)}
         className={cx(
           'inline-flex h-10 items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm font-medium text-slate-100 hover:border-slate-500',
@@ -70,7 +64,7 @@ export function SortMenu({
         </span>
       </button>
       {menu.open && (
-        <div id={menuId} role="menu" aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-72')}>
+        <div {...menu.menuProps} aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-72')}>
           {SORT_OPTIONS.map((option) => (
             <div
               key={option.field}

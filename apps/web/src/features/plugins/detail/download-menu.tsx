@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui';
 import { useDropdown } from '../../../components/use-dropdown';
 import { toast } from '../../../lib/toast';
@@ -30,16 +30,12 @@ export function usePluginDownload(pluginId: number, onCount: (downloadCount: num
 export function DownloadMenu({ onDownload, busy }: { onDownload: () => void; busy: boolean }) {
   const t = usePluginDetailT();
   const d = useDropdown();
-  const menuId = useId();
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
+    <div {...d.container} className="relative">
       <Button
-        ref={d.button}
+        {...d.trigger}
         size="lg"
         variant="outline"
-        aria-haspopup="menu"
-        aria-expanded={d.open}
-        aria-controls={d.open ? menuId : undefined}
         aria-label={t('detail.moreDownloads')}
         onClick={() => d.toggle()}
       >
@@ -47,8 +43,7 @@ export function DownloadMenu({ onDownload, busy }: { onDownload: () => void; bus
       </Button>
       {d.open && (
         <div
-          id={menuId}
-          role="menu"
+          {...d.menuProps}
           className="absolute left-0 z-30 mt-2 w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl"
         >
           <button

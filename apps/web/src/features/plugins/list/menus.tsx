@@ -56,7 +56,6 @@ export function SortMenu({
   const t = usePluginsT();
   const tc = useCommonT();
   const d = useDropdown();
-  const menuId = useId();
   const currentIndex = Math.max(
     0,
     SORT_ITEMS.findIndex((i) => sameSort(i, sortBy, sortDir)),
@@ -64,21 +63,13 @@ export function SortMenu({
   const current = sortLabel(t, SORT_ITEMS[currentIndex] ?? SORT_ITEMS[0]!);
 
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
-      <button
-        ref={d.button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={d.open}
-        aria-controls={d.open ? menuId : undefined}
-        onClick={() => d.toggle(currentIndex)}
-        className={triggerClasses}
-      >
+    <div {...d.container} className="relative">
+      <button {...d.trigger} onClick={() => d.toggle(currentIndex)} className={triggerClasses}>
         <span>{tc('colon', { label: t('list.sort') })}</span>
         <span className="text-sky-300">{current}</span>
       </button>
       {d.open && (
-        <div id={menuId} role="menu" aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-56')}>
+        <div {...d.menuProps} aria-label={t('list.sortMenu')} className={cx(popoverPanel, 'lg:w-56')}>
           {SORT_ITEMS.map((item, i) => {
             const checked = i === currentIndex;
             return (
