@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  PLUGIN_REPORT_REASONS,
   type ModerationListQuery,
   type ModerationPluginItem,
   type ModeratorDashboard,
@@ -8,6 +7,7 @@ import {
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { queryRows, toIso } from '../plugins/index.js';
+import { openReportsOf } from './reported-lists.js';
 import { iso, likePattern } from './shared.js';
 
 /** The review queue's lists: the dashboard's counts, pending and hidden submissions, reported plugins. */
@@ -107,31 +107,13 @@ export class ModerationQueue {
       order by count(*) desc, max(r.created_at) desc, p.id
       limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
     );
-    const ids = rows.map((r) => Number(r.pluginId));
-    const reports = ids.length
-      ? await queryRows<{
-          id: number;
-          pluginId: number;
-          reason: string;
-          details: string;
-          reporter: string;
-          createdAt: Date;
-        }>(
-          this.ctx.db,
-          sql`
-          select r.id, r.plugin_id as "pluginId", r.reason, r.details, rm.username as reporter, r.created_at as "createdAt"
-          from plugin_reports r join members rm on rm.id = r.member_id
-          where r.status = 'open' and r.plugin_id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})
-          order by r.created_at desc, r.id desc`,
-        )
-      : [];
+    const open = await openReportsOf(
+      this.ctx,
+      'plugin',
+      rows.map((r) => Number(r.pluginId)),
+    );
     const data: ReportedPluginItem[] = rows.map((r) => {
-      const mine = reports.filter((x) => Number(x.pluginId) === Number(r.pluginId));
-      const byReason = new Map<string, number>();
-      for (const x of mine) byReason.set(x.reason, (byReason.get(x.reason) ?? 0) + 1);
+      const mine = open.get(Number(r.pluginId));
       return {
         pluginId: Number(r.pluginId),
         name: r.name,
@@ -139,20 +121,8 @@ export class ModerationQueue {
         memberId: Number(r.memberId),
         isActive: Boolean(r.isActive),
         reportCount: Number(r.reportCount),
-        reasons: [...byReason]
-          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-          .map(([reason, count]) => ({
-            reason,
-            label: PLUGIN_REPORT_REASONS[reason as keyof typeof PLUGIN_REPORT_REASONS] ?? reason,
-            count,
-          })),
-        reports: mine.slice(0, 50).map((x) => ({
-          id: Number(x.id),
-          reason: x.reason,
-          details: x.details,
-          reporter: x.reporter,
-          createdAt: toIso(x.createdAt),
-        })),
+        reasons: mine?.reasons ?? [],
+        reports: mine?.reports ?? [],
         latestReportAt: toIso(r.latest),
       };
     });

@@ -20,8 +20,12 @@ interface OpenReports {
   latestReportAt: string;
 }
 
-/** The open reports of the items `ids` of one kind, by item id. */
-async function openReportsOf(ctx: AppContext, kind: ReportKind, ids: number[]): Promise<Map<number, OpenReports>> {
+/** The open reports of the items `ids` of one kind, by item id (none for an item without open reports). */
+export async function openReportsOf(
+  ctx: AppContext,
+  kind: ReportKind,
+  ids: number[],
+): Promise<Map<number, OpenReports>> {
   const out = new Map<number, OpenReports>();
   if (!ids.length) return out;
   const column = sql.raw(`r.${COLUMN[kind]}`);
