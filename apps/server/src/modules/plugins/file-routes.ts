@@ -55,6 +55,16 @@ async function readUpload(req: FastifyRequest, maxBytes: number, tooLarge: () =>
 
 const tag = ['plugins'];
 
+/**
+ * The options of an upload to the caller's plugin `:id`, answering `response`: a publish token with
+ * plugins:upload may call it on its owner's plugins too (docs/publish-tokens.md).
+ */
+const upload = <Response extends Record<number, z.ZodType>>(response: Response) => ({
+  preValidation: signedIn,
+  config: { tokenScope: 'plugins:upload' as const },
+  schema: { tags: tag, security: bearerOrToken, params: idParam, consumes: ['multipart/form-data'], response },
+});
+
 /** A plugin's files: uploads (banner, source), submissions and debug files of the owner, and counted downloads. */
 export function fileRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -91,59 +101,29 @@ export function fileRoutes(app: App, ctx: AppContext) {
     async (req) => files.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
   );
 
-  r.post(
-    '/plugins/:id/files/banner',
-    {
-      preValidation: signedIn,
-      // A publish token with plugins:upload may call this on its owner's plugins (docs/publish-tokens.md).
-      config: { tokenScope: 'plugins:upload' },
-      schema: {
-        tags: tag,
-        security: bearerOrToken,
-        params: idParam,
-        consumes: ['multipart/form-data'],
-        response: { 200: z.object({ bannerImageUrl: z.string() }) },
-      },
-    },
-    async (req) => {
-      const principal = requireMember(req);
-      await ownedPluginRow(ctx.db, principal, req.params.id);
-      const file = await readUpload(req, PLUGIN_BANNER_MAX_BYTES, () => new HttpError(413, M.bannerTooLarge));
-      return { bannerImageUrl: await files.setBanner(principal, req.params.id, file.data) };
-    },
-  );
+  r.post('/plugins/:id/files/banner', upload({ 200: z.object({ bannerImageUrl: z.string() }) }), async (req) => {
+    const principal = requireMember(req);
+    await ownedPluginRow(ctx.db, principal, req.params.id);
+    const file = await readUpload(req, PLUGIN_BANNER_MAX_BYTES, () => new HttpError(413, M.bannerTooLarge));
+    return { bannerImageUrl: await files.setBanner(principal, req.params.id, file.data) };
+  });
 
-  r.post(
-    '/plugins/:id/files/source',
-    {
-      preValidation: signedIn,
-      // A publish token with plugins:upload may call this on its owner's plugins (docs/publish-tokens.md).
-      config: { tokenScope: 'plugins:upload' },
-      schema: {
-        tags: tag,
-        security: bearerOrToken,
-        params: idParam,
-        consumes: ['multipart/form-data'],
-        response: { 201: sourceUploadResponse },
-      },
-    },
-    async (req, reply) => {
-      const principal = requireMember(req);
-      await ownedPluginRow(ctx.db, principal, req.params.id);
-      const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () =>
-        badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'),
-      );
-      const out = await files.uploadSource(principal, req.params.id, {
-        data: file.data,
-        fileName: file.fileName,
-        versionString: file.fields.versionString,
-        gameVersionIds: file.fields.gameVersionIds,
-        changelog: file.fields.changelog,
-        requires: file.fields.requires,
-      });
-      return reply.code(201).send(out);
-    },
-  );
+  r.post('/plugins/:id/files/source', upload({ 201: sourceUploadResponse }), async (req, reply) => {
+    const principal = requireMember(req);
+    await ownedPluginRow(ctx.db, principal, req.params.id);
+    const file = await readUpload(req, SOURCE_ZIP_MAX_BYTES, () =>
+      badRequest(ZIP_MESSAGES.tooLarge(SOURCE_ZIP_MAX_BYTES), 'file'),
+    );
+    const out = await files.uploadSource(principal, req.params.id, {
+      data: file.data,
+      fileName: file.fileName,
+      versionString: file.fields.versionString,
+      gameVersionIds: file.fields.gameVersionIds,
+      changelog: file.fields.changelog,
+      requires: file.fields.requires,
+    });
+    return reply.code(201).send(out);
+  });
 
   r.get(
     '/plugins/:id/versions/:submissionId/download',
