@@ -97,6 +97,14 @@ export function carListedSql(c: CarColumnRefs = cars): SQL {
 /** ownerDisabled of CarAccessRow, for a select that joins the owner (`members`). */
 export const ownerDisabledColumn = sql<boolean>`${members.disabledAt} is not null`;
 
+/** The columns of CarAccessRow, for a select that joins the owner (`members`). */
+export const carAccessColumns = {
+  memberId: cars.memberId,
+  status: cars.status,
+  isPublic: cars.isPublic,
+  ownerDisabled: ownerDisabledColumn,
+};
+
 /** What a member's page shows of member `memberId`'s cars to `viewer`: every one to their owner, the listed ones to others. */
 export function memberCarsSql(viewer: CarViewer, memberId: number, c: CarColumnRefs = cars): SQL {
   const theirs = sql`${c.memberId} = ${memberId}`;
@@ -111,14 +119,7 @@ export function memberCarsSql(viewer: CarViewer, memberId: number, c: CarColumnR
  */
 export async function usableCar(db: Db, id: number, viewer: CarViewer, lock = false) {
   const q = db
-    .select({
-      id: cars.id,
-      memberId: cars.memberId,
-      status: cars.status,
-      isPublic: cars.isPublic,
-      ownerDisabled: ownerDisabledColumn,
-      bannerKey: cars.bannerKey,
-    })
+    .select({ id: cars.id, ...carAccessColumns, bannerKey: cars.bannerKey })
     .from(cars)
     .innerJoin(members, eq(members.id, cars.memberId))
     .where(eq(cars.id, id));
@@ -131,12 +132,7 @@ export async function usableCar(db: Db, id: number, viewer: CarViewer, lock = fa
 /** Whether car `id` is listed now (isCarListed): what the public may see, e.g. before a release is announced. */
 export async function isListedCarNow(db: Db, id: number): Promise<boolean> {
   const [row] = await db
-    .select({
-      memberId: cars.memberId,
-      status: cars.status,
-      isPublic: cars.isPublic,
-      ownerDisabled: ownerDisabledColumn,
-    })
+    .select(carAccessColumns)
     .from(cars)
     .innerJoin(members, eq(members.id, cars.memberId))
     .where(eq(cars.id, id));

@@ -22,7 +22,7 @@ import { notFound } from '../../platform/errors.js';
 import { markdownToText } from '../../platform/plain-text.js';
 import type { PageMeta } from '../../spa.js';
 import { carCachesOf, type CarCaches } from './caches.js';
-import { carListedSql, isCarListed, maySeeCar, memberCarsSql, ownerDisabledColumn } from './policy.js';
+import { carAccessColumns, carListedSql, isCarListed, maySeeCar, memberCarsSql } from './policy.js';
 import { fileUrl, loadCarDetailWithAccess, selectCars, toCar, viewerPart } from './presenter.js';
 
 /**
@@ -226,11 +226,8 @@ export async function carMeta(
       description: cars.description,
       bannerKey: cars.bannerKey,
       bodyProductId: cars.bodyProductId,
-      memberId: cars.memberId,
-      status: cars.status,
-      isPublic: cars.isPublic,
+      ...carAccessColumns,
       memberName: members.username,
-      ownerDisabled: ownerDisabledColumn,
     })
     .from(cars)
     .innerJoin(members, eq(members.id, cars.memberId))
