@@ -10,6 +10,23 @@ import { Button, cx, focusRing, inputClasses } from './ui';
  * switch and the results with their ad cards. Each list brings its own texts and cards.
  */
 
+/** A catalogue's texts: its own namespace's `list.` keys (the plugins' and the cars' both have them). */
+export type CatalogueT = (
+  key:
+    | 'list.searchLabel'
+    | 'list.searchPlaceholder'
+    | 'list.clear'
+    | 'list.view'
+    | 'list.grid'
+    | 'list.list'
+    | 'list.error'
+    | 'list.tryAgain'
+    | 'list.loading'
+    | 'list.results'
+    | 'list.noResultsTitle'
+    | 'list.emptyTitle',
+) => string;
+
 /**
  * Typing searches `debounceMs` after the last key; Enter searches at once; the text is trimmed.
  * The box follows the address when it changes from elsewhere (back button, Clear, 'Browse all').
@@ -18,13 +35,14 @@ export function SearchBox({
   committed,
   onSearch,
   debounceMs,
-  texts,
+  t,
 }: {
   committed: string;
   onSearch: (q: string) => void;
   debounceMs: number;
-  texts: { label: string; placeholder: string; clear: string };
+  t: CatalogueT;
 }) {
+  const texts = { label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') };
   const [text, setText] = useState(committed);
   const [seen, setSeen] = useState(committed);
   const id = useId();
@@ -81,15 +99,8 @@ const VIEW_ICONS: Record<ListView, string> = {
 };
 
 /** Two pressed-state buttons in a named group. */
-export function ViewToggle({
-  view,
-  onChange,
-  texts,
-}: {
-  view: ListView;
-  onChange: (v: ListView) => void;
-  texts: { view: string; grid: string; list: string };
-}) {
+export function ViewToggle({ view, onChange, t }: { view: ListView; onChange: (v: ListView) => void; t: CatalogueT }) {
+  const texts = { view: t('list.view'), grid: t('list.grid'), list: t('list.list') };
   return (
     <div
       role="group"

@@ -1,8 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListView } from '../lib/list-query-string';
-import { ListEmpty, ListError, ListSkeleton, ResultsList } from './catalogue-list';
+import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, type CatalogueT } from './catalogue-list';
+import { ListTop } from './list-top';
 import { Pagination } from './pagination';
+import { Button, ButtonLink } from './ui';
 
 type CatalogueResult = {
   items: ReadonlyArray<{ id: number }>;
@@ -10,6 +12,8 @@ type CatalogueResult = {
   totalPages: number;
 };
 type Item<R extends CatalogueResult> = R['items'][number];
+/** The empty state's way on: a link, or a button (clearing the search). */
+type EmptyAction = { label: string } & ({ to: string } | { onClick: () => void });
 
 /** The title and intro of a catalogue page (/plugins, /cars), with its actions on the right. */
 export function CatalogueHeader({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -25,28 +29,38 @@ export function CatalogueHeader({ title, intro, children }: { title: string; int
 }
 
 /**
- * The body of a catalogue page: an error with a retry, a skeleton while loading (or retrying), the
+ * The body of a catalogue page: the list's top (scrolled back to when `watch` changes), the result
+ * counter, then an error with a retry, a skeleton while loading (or retrying), the
  * page's own empty state, or the results (dimmed while the next page loads), then the pager.
  */
 export function CatalogueResults<R extends CatalogueResult>({
   list,
   view,
-  texts,
+  t,
+  watch,
+  counter,
+  counterTestId,
   empty,
   renderItem,
   onPageChange,
 }: {
   list: UseQueryResult<R>;
   view: ListView;
-  texts: { error: string; tryAgain: string; loading: string; results: string };
-  empty: (result: R) => { title: string; text: string; action: ReactNode };
+  t: CatalogueT;
+  watch: string;
+  counter: { summary: string; pages: string | null } | null;
+  counterTestId: string;
+  /** The empty state: `narrowed` when a search or filter left nothing (titled 'No results'), else the catalogue is empty. */
+  empty: (result: R) => { narrowed: boolean; text: string; action: EmptyAction };
   renderItem: (item: Item<R>, first: boolean) => ReactNode;
   onPageChange: (page: number) => void;
 }) {
   const result = list.data;
   return (
     <>
-      <ResultsBody list={list} view={view} texts={texts} empty={empty} renderItem={renderItem} />
+      <ListTop watch={watch} />
+      <ResultCounter counter={counter} testId={counterTestId} />
+      <ResultsBody list={list} view={view} t={t} empty={empty} renderItem={renderItem} />
       {result && !list.isError && (
         <Pagination
           className="mt-8"
@@ -62,28 +76,39 @@ export function CatalogueResults<R extends CatalogueResult>({
 function ResultsBody<R extends CatalogueResult>({
   list,
   view,
-  texts,
+  t,
   empty,
   renderItem,
 }: {
   list: UseQueryResult<R>;
   view: ListView;
-  texts: { error: string; tryAgain: string; loading: string; results: string };
-  empty: (result: R) => { title: string; text: string; action: ReactNode };
+  t: CatalogueT;
+  /** The empty state: `narrowed` when a search or filter left nothing (titled 'No results'), else the catalogue is empty. */
+  empty: (result: R) => { narrowed: boolean; text: string; action: EmptyAction };
   renderItem: (item: Item<R>, first: boolean) => ReactNode;
 }) {
   const result = list.data;
   if (list.isError && !list.isFetching) {
-    return <ListError text={texts.error} retryText={texts.tryAgain} onRetry={() => void list.refetch()} />;
+    return <ListError text={t('list.error')} retryText={t('list.tryAgain')} onRetry={() => void list.refetch()} />;
   }
   if (list.isPending || list.isError || !result) {
-    return <ListSkeleton view={view} label={texts.loading} />;
+    return <ListSkeleton view={view} label={t('list.loading')} />;
   }
   if (result.items.length === 0) {
-    const { title, text, action } = empty(result);
+    const { narrowed, text, action } = empty(result);
+    const actionProps = { className: 'mt-5', variant: 'outline' } as const;
+    const title = narrowed ? t('list.noResultsTitle') : t('list.emptyTitle');
     return (
       <ListEmpty title={title} text={text}>
-        {action}
+        {'to' in action ? (
+          <ButtonLink {...actionProps} to={action.to}>
+            {action.label}
+          </ButtonLink>
+        ) : (
+          <Button {...actionProps} onClick={action.onClick}>
+            {action.label}
+          </Button>
+        )}
       </ListEmpty>
     );
   }
@@ -91,7 +116,7 @@ function ResultsBody<R extends CatalogueResult>({
     <ResultsList
       items={result.items}
       view={view}
-      label={texts.results}
+      label={t('list.results')}
       isStale={list.isPlaceholderData}
       renderItem={renderItem}
     />

@@ -1,10 +1,9 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { ResultCounter, SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { CatalogueHeader, CatalogueResults } from '../../components/catalogue-results';
-import { ListTop } from '../../components/list-top';
-import { Button, ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
+import { ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
@@ -55,51 +54,31 @@ export function CarsPage() {
       </CatalogueHeader>
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchBox
-          committed={params.search}
-          onSearch={setSearch}
-          debounceMs={SEARCH_DEBOUNCE_MS}
-          texts={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') }}
-        />
+        <SearchBox committed={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t} />
         <div className="flex flex-wrap items-center gap-2">
           <BodyFilter value={params.body} options={bodies.data ?? []} onChange={setBody} />
           <div className="ml-auto flex items-center gap-2">
             <SortMenu sortBy={params.sortBy} sortDir={params.sortDir} onChange={setSort} />
-            <ViewToggle
-              view={view}
-              onChange={setView}
-              texts={{ view: t('list.view'), grid: t('list.grid'), list: t('list.list') }}
-            />
+            <ViewToggle view={view} onChange={setView} t={t} />
           </div>
         </div>
       </div>
 
-      <ListTop watch={JSON.stringify({ ...params, view })} />
-      <ResultCounter counter={counter} testId="cars-counter" />
-
       <CatalogueResults
         list={list}
         view={view}
-        texts={{
-          error: t('list.error'),
-          tryAgain: t('list.tryAgain'),
-          loading: t('list.loading'),
-          results: t('list.results'),
-        }}
+        t={t}
+        watch={JSON.stringify({ ...params, view })}
+        counter={counter}
+        counterTestId="cars-counter"
         empty={(r) => {
           const q = r.request.search;
           return {
-            title: q ? t('list.noResultsTitle') : t('list.emptyTitle'),
+            narrowed: Boolean(q),
             text: q ? t('list.noResults', { search: q }) : t('list.empty'),
-            action: q ? (
-              <Button className="mt-5" variant="outline" onClick={() => setSearch('')}>
-                {t('list.browseAll')}
-              </Button>
-            ) : (
-              <ButtonLink className="mt-5" variant="outline" to="/cars/upload">
-                {t('list.uploadOne')}
-              </ButtonLink>
-            ),
+            action: q
+              ? { label: t('list.browseAll'), onClick: () => setSearch('') }
+              : { label: t('list.uploadOne'), to: '/cars/upload' },
           };
         }}
         renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />}

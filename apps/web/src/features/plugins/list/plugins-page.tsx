@@ -3,10 +3,9 @@ import { FeedLink } from '../../../components/feed-link';
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ResultCounter, SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { SearchBox, ViewToggle } from '../../../components/catalogue-list';
 import { CatalogueHeader, CatalogueResults } from '../../../components/catalogue-results';
-import { ListTop } from '../../../components/list-top';
-import { ButtonLink, cx, focusRing } from '../../../components/ui';
+import { cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../list-api';
@@ -85,12 +84,7 @@ export function PluginsPage() {
       </CatalogueHeader>
 
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchBox
-          committed={params.search}
-          onSearch={setSearch}
-          debounceMs={SEARCH_DEBOUNCE_MS}
-          texts={{ label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') }}
-        />
+        <SearchBox committed={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t} />
         <div className="flex flex-wrap items-center gap-2">
           <FiltersMenu
             tags={tags.data ?? []}
@@ -108,38 +102,23 @@ export function PluginsPage() {
             sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
             onChange={setSort}
           />
-          <ViewToggle
-            view={view}
-            onChange={setView}
-            texts={{ view: t('list.view'), grid: t('list.grid'), list: t('list.list') }}
-          />
+          <ViewToggle view={view} onChange={setView} t={t} />
         </div>
       </div>
-
-      <ListTop watch={JSON.stringify({ ...params, view })} />
-      <ResultCounter counter={counter} testId="plugins-counter" />
 
       <CatalogueResults
         list={list}
         view={view}
-        texts={{
-          error: t('list.error'),
-          tryAgain: t('list.tryAgain'),
-          loading: t('list.loading'),
-          results: t('list.results'),
-        }}
+        t={t}
+        watch={JSON.stringify({ ...params, view })}
+        counter={counter}
+        counterTestId="plugins-counter"
         empty={() => ({
-          title: narrowed ? t('list.noResultsTitle') : t('list.emptyTitle'),
+          narrowed,
           text: narrowed ? t('list.noResults') : t('list.empty'),
-          action: narrowed ? (
-            <ButtonLink className="mt-5" variant="outline" to="/plugins">
-              {t('list.browseAll')}
-            </ButtonLink>
-          ) : (
-            <ButtonLink className="mt-5" variant="outline" to="/plugins/new">
-              {t('list.shareOne')}
-            </ButtonLink>
-          ),
+          action: narrowed
+            ? { label: t('list.browseAll'), to: '/plugins' }
+            : { label: t('list.shareOne'), to: '/plugins/new' },
         })}
         renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />}
         onPageChange={changePage}
