@@ -1,13 +1,11 @@
-import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Count, LoadingState, cx, focusRing, inputClasses, DataTable } from '../../components/ui';
-import { ListTop } from '../../components/list-top';
+import { Button, Count, cx, focusRing, inputClasses, DataTable } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationCarsQuery, moderationKeys, type CarStatusFilter } from './api';
-import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
+import { Badge, ListSearch, ListSection, PagedList, tableClasses as c, useListParams, When } from './components';
 import { carStatusText, moderationMessage, useModerationT } from './moderation-text';
 
 const STATUSES = [
@@ -39,10 +37,7 @@ export function ModeratorCarsPage() {
   });
 
   return (
-    <section aria-labelledby="cars-title" className="space-y-4">
-      <h2 id="cars-title" className="text-xl font-semibold text-white">
-        {t('cars.title')}
-      </h2>
+    <ListSection titleId="cars-title" title={t('cars.title')}>
       <div className="flex flex-wrap items-center gap-3">
         <ListSearch value={search} onSearch={setSearch} label={t('cars.searchLabel')} />
         <label className="flex items-center gap-2 text-sm text-slate-300">
@@ -60,15 +55,16 @@ export function ModeratorCarsPage() {
           </select>
         </label>
       </div>
-      {q.isPending ? (
-        <LoadingState text={t('list.loading')} className="py-10" />
-      ) : q.isError ? (
-        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('cars.failed')))}</Alert>
-      ) : q.data.items.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">{t('cars.empty')}</p>
-      ) : (
-        <>
-          <ListTop watch={sp.toString()} />
+      <PagedList
+        q={q}
+        items={(d) => d.items}
+        failed={t('cars.failed')}
+        empty={t('cars.empty')}
+        watch={sp.toString()}
+        page={page}
+        onPage={setPage}
+      >
+        {(items) => (
           <DataTable
             caption={t('cars.title')}
             columns={[
@@ -81,7 +77,7 @@ export function ModeratorCarsPage() {
               t('cars.actions'),
             ]}
           >
-            {q.data.items.map((car) => (
+            {items.map((car) => (
               <tr key={car.id} className={c.row} data-testid="car-row">
                 <td className={c.td}>
                   <Link
@@ -122,14 +118,8 @@ export function ModeratorCarsPage() {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
-            totalCount={q.data.totalCount}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </PagedList>
+    </ListSection>
   );
 }

@@ -1,9 +1,12 @@
-import { pageCount, submissionStatusName } from '@bm/core';
-import { useState, type FormEvent } from 'react';
+import { MODERATION_PAGE_SIZE, pageCount, submissionStatusName } from '@bm/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Time, cx, inputClasses } from '../../components/ui';
+import { ListTop } from '../../components/list-top';
+import { Alert, Button, LoadingState, Time, cx, inputClasses } from '../../components/ui';
+import { errorText } from '../../lib/api';
 import { useCommonT } from '../../lib/i18n/common';
-import { statusText, useModerationT } from './moderation-text';
+import { moderationMessage, statusText, useModerationT } from './moderation-text';
 
 /** page and search kept in the address (?page=&search=), so Back and reload keep the place. */
 export function useListParams() {
@@ -111,6 +114,63 @@ export function Pager({
         {t('list.next')}
       </Button>
     </nav>
+  );
+}
+
+/** A moderation list's section, named by its heading. */
+export function ListSection({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId} className="space-y-4">
+      <h2 id={titleId} className="text-xl font-semibold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A moderation list's body: loading, the error (`failed` unless the server says why), the empty
+ * state (a text, or its own element), or the items from the list's top (scrolled back to when
+ * `watch` changes) with the pager under them.
+ */
+export function PagedList<D extends { pageSize: number; totalCount: number }, I>({
+  q,
+  items,
+  failed,
+  empty,
+  watch,
+  page,
+  onPage,
+  children,
+}: {
+  q: UseQueryResult<D>;
+  items: (data: D) => readonly I[];
+  failed: string;
+  empty: ReactNode;
+  watch: string;
+  page: number;
+  onPage: (page: number) => void;
+  children: (items: readonly I[]) => ReactNode;
+}) {
+  const t = useModerationT();
+  if (q.isPending) return <LoadingState text={t('list.loading')} className="py-10" />;
+  if (q.isError) return <Alert variant="error">{moderationMessage(t, errorText(q.error, failed))}</Alert>;
+  const shown = items(q.data);
+  if (shown.length === 0) {
+    return typeof empty === 'string' ? <p className="py-8 text-center text-slate-400">{empty}</p> : <>{empty}</>;
+  }
+  return (
+    <>
+      <ListTop watch={watch} />
+      {children(shown)}
+      <Pager
+        page={page}
+        pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
+        totalCount={q.data.totalCount}
+        onPage={onPage}
+      />
+    </>
   );
 }
 

@@ -1,20 +1,13 @@
-import {
-  MODERATION_PAGE_SIZE,
-  REPORT_DETAILS_MAX,
-  type ReportedCarItem,
-  type ReportedCommentItem,
-  type ReportKind,
-} from '@bm/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REPORT_DETAILS_MAX, type ReportedCarItem, type ReportedCommentItem, type ReportKind } from '@bm/core';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, cx, Dialog, focusRing, LoadingState, TextAreaField } from '../../components/ui';
-import { ListTop } from '../../components/list-top';
+import { Button, cx, Dialog, focusRing, TextAreaField } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, reportedCarsQuery, reportedCommentsQuery } from './api';
-import { Badge, ListSearch, Pager, tableClasses as c, useListParams, When } from './components';
+import { Badge, ListSearch, ListSection, PagedList, tableClasses as c, useListParams, When } from './components';
 import { moderationMessage, reasonText, useModerationT } from './moderation-text';
 
 /** What every reported item shows: its open reports counted by reason, and the reports themselves. */
@@ -23,6 +16,21 @@ export interface OpenReports {
   reasons: Array<{ reason: string; label: string; count: number }>;
   reports: Array<{ id: number; reason: string; details: string; reporter: string; createdAt: string }>;
   latestReportAt: string;
+}
+
+/** A reported plugin's or car's title: a link to its page, and whether it is live or hidden. */
+export function ReportedTitle({ to, name, hidden }: { to: string; name: string; hidden: boolean }) {
+  const t = useModerationT();
+  return (
+    <>
+      <Link to={to} className={cx('hover:text-sky-300', focusRing)}>
+        {name}
+      </Link>{' '}
+      <Badge tone={hidden ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}>
+        {hidden ? t('reported.hidden') : t('reported.live')}
+      </Badge>
+    </>
+  );
 }
 
 /** One reported item: its title, who and when, the reasons, the actions, and its reports on demand. */
@@ -164,7 +172,7 @@ function ActionDialog({
 }
 
 /** The list frame every tab shares: title, search, loading, error, empty, items and pager. */
-function ReportedList<I>({
+export function ReportedList<I>({
   titleId,
   title,
   q,
@@ -174,38 +182,27 @@ function ReportedList<I>({
 }: {
   titleId: string;
   title: string;
-  q: ReturnType<typeof useQuery<{ data: I[]; pageSize: number; totalCount: number }>>;
+  q: UseQueryResult<{ data: I[]; pageSize: number; totalCount: number }>;
   failed: string;
   empty: string;
   render: (item: I) => ReactNode;
 }) {
-  const t = useModerationT();
   const { page, search, setPage, setSearch } = useListParams();
   return (
-    <section aria-labelledby={titleId} className="space-y-4">
-      <h2 id={titleId} className="text-xl font-semibold text-white">
-        {title}
-      </h2>
+    <ListSection titleId={titleId} title={title}>
       <ListSearch value={search} onSearch={setSearch} />
-      {q.isPending ? (
-        <LoadingState text={t('list.loading')} className="py-10" />
-      ) : q.isError ? (
-        <Alert variant="error">{moderationMessage(t, errorText(q.error, failed))}</Alert>
-      ) : q.data.data.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">{empty}</p>
-      ) : (
-        <>
-          <ListTop watch={`${page}|${search}`} />
-          <ul className="space-y-3">{q.data.data.map(render)}</ul>
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
-            totalCount={q.data.totalCount}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+      <PagedList
+        q={q}
+        items={(d) => d.data}
+        failed={failed}
+        empty={empty}
+        watch={`${page}|${search}`}
+        page={page}
+        onPage={setPage}
+      >
+        {(items) => <ul className="space-y-3">{items.map(render)}</ul>}
+      </PagedList>
+    </ListSection>
   );
 }
 
@@ -249,16 +246,7 @@ export function ReportedCars() {
             id={`car-${item.carId}`}
             kind="car"
             item={item}
-            title={
-              <>
-                <Link to={`/cars/${item.carId}`} className={cx('hover:text-sky-300', focusRing)}>
-                  {item.name}
-                </Link>{' '}
-                <Badge tone={item.hidden ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}>
-                  {item.hidden ? t('reported.hidden') : t('reported.live')}
-                </Badge>
-              </>
-            }
+            title={<ReportedTitle to={`/cars/${item.carId}`} name={item.name} hidden={item.hidden} />}
             meta={item.owner}
             actions={
               <>

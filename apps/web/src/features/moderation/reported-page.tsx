@@ -1,16 +1,15 @@
-import { MODERATION_PAGE_SIZE, type ReportedPluginItem } from '@bm/core';
+import type { ReportedPluginItem } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, cx, Dialog, focusRing, LoadingState } from '../../components/ui';
-import { ListTop } from '../../components/list-top';
+import { Button, cx, Dialog, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { moderationApi, moderationKeys, reportedListQuery } from './api';
-import { Badge, ListSearch, Pager, useListParams } from './components';
+import { useListParams } from './components';
 import { moderationMessage, useModerationT } from './moderation-text';
-import { ReportedCars, ReportedComments, ReportsRow } from './reported-content';
+import { ReportedCars, ReportedComments, ReportedList, ReportedTitle, ReportsRow } from './reported-content';
 
 type Action = 'dismiss' | 'hide' | 'restore';
 
@@ -24,7 +23,7 @@ function ReportedPlugins() {
   const t = useModerationT();
   useDocumentTitle(t('reported.pluginsTitle'));
   const client = useQueryClient();
-  const { page, search, setPage, setSearch } = useListParams();
+  const { page, search } = useListParams();
   const q = useQuery(reportedListQuery({ page, search }));
   const [confirming, setConfirming] = useState<ReportedPluginItem | null>(null);
 
@@ -39,58 +38,33 @@ function ReportedPlugins() {
   });
 
   return (
-    <section aria-labelledby="reported-title" className="space-y-4">
-      <h2 id="reported-title" className="text-xl font-semibold text-white">
-        {t('reported.pluginsTitle')}
-      </h2>
-      <ListSearch value={search} onSearch={setSearch} />
-      {q.isPending ? (
-        <LoadingState text={t('list.loading')} className="py-10" />
-      ) : q.isError ? (
-        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('reported.pluginsFailed')))}</Alert>
-      ) : q.data.data.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">{t('reported.noPlugins')}</p>
-      ) : (
-        <>
-          <ListTop watch={`${page}|${search}`} />
-          <ul className="space-y-3">
-            {q.data.data.map((item) => (
-              <ReportsRow
-                key={item.pluginId}
-                id={`plugin-${item.pluginId}`}
-                kind="plugin"
+    <>
+      <ReportedList
+        titleId="reported-title"
+        title={t('reported.pluginsTitle')}
+        q={q}
+        failed={t('reported.pluginsFailed')}
+        empty={t('reported.noPlugins')}
+        render={(item) => (
+          <ReportsRow
+            key={item.pluginId}
+            id={`plugin-${item.pluginId}`}
+            kind="plugin"
+            item={item}
+            title={<ReportedTitle to={`/plugin/${item.pluginId}`} name={item.name} hidden={!item.isActive} />}
+            meta={item.submitter}
+            actions={
+              <PluginActions
                 item={item}
-                title={
-                  <>
-                    <Link to={`/plugin/${item.pluginId}`} className={cx('hover:text-sky-300', focusRing)}>
-                      {item.name}
-                    </Link>{' '}
-                    <Badge tone={item.isActive ? 'bg-emerald-500/15 text-emerald-200' : 'bg-rose-500/15 text-rose-200'}>
-                      {item.isActive ? t('reported.live') : t('reported.hidden')}
-                    </Badge>
-                  </>
-                }
-                meta={item.submitter}
-                actions={
-                  <PluginActions
-                    item={item}
-                    busy={act.isPending && act.variables.pluginId === item.pluginId}
-                    onDismiss={() => act.mutate({ action: 'dismiss', pluginId: item.pluginId })}
-                    onHide={() => setConfirming(item)}
-                    onRestore={() => act.mutate({ action: 'restore', pluginId: item.pluginId })}
-                  />
-                }
+                busy={act.isPending && act.variables.pluginId === item.pluginId}
+                onDismiss={() => act.mutate({ action: 'dismiss', pluginId: item.pluginId })}
+                onHide={() => setConfirming(item)}
+                onRestore={() => act.mutate({ action: 'restore', pluginId: item.pluginId })}
               />
-            ))}
-          </ul>
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
-            totalCount={q.data.totalCount}
-            onPage={setPage}
+            }
           />
-        </>
-      )}
+        )}
+      />
       <Dialog
         open={confirming !== null}
         onClose={() => setConfirming(null)}
@@ -110,7 +84,7 @@ function ReportedPlugins() {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </>
   );
 }
 

@@ -1,13 +1,19 @@
-import { MODERATION_PAGE_SIZE } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, cx, focusRing, LoadingState, DataTable } from '../../components/ui';
-import { ListTop } from '../../components/list-top';
+import { cx, focusRing, DataTable } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api';
 import { submissionListQuery, type SubmissionList } from './api';
-import { Badge, ListSearch, Pager, StatusBadge, tableClasses as c, useListParams, When } from './components';
-import { moderationMessage, useModerationT } from './moderation-text';
+import {
+  Badge,
+  ListSearch,
+  ListSection,
+  PagedList,
+  StatusBadge,
+  tableClasses as c,
+  useListParams,
+  When,
+} from './components';
+import { useModerationT } from './moderation-text';
 
 const TITLES = { pending: 'submissions.pendingTitle', hidden: 'submissions.hiddenTitle' } as const satisfies Record<
   SubmissionList,
@@ -30,20 +36,18 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
   const q = useQuery(submissionListQuery(kind, { page, search }));
 
   return (
-    <section aria-labelledby={`${kind}-title`} className="space-y-4">
-      <h2 id={`${kind}-title`} className="text-xl font-semibold text-white">
-        {title}
-      </h2>
+    <ListSection titleId={`${kind}-title`} title={title}>
       <ListSearch value={search} onSearch={setSearch} />
-      {q.isPending ? (
-        <LoadingState text={t('list.loading')} className="py-10" />
-      ) : q.isError ? (
-        <Alert variant="error">{moderationMessage(t, errorText(q.error, t('submissions.failed')))}</Alert>
-      ) : q.data.items.length === 0 ? (
-        <EmptyList kind={kind} searching={Boolean(search)} />
-      ) : (
-        <>
-          <ListTop watch={`${page}|${search}`} />
+      <PagedList
+        q={q}
+        items={(d) => d.items}
+        failed={t('submissions.failed')}
+        empty={<EmptyList kind={kind} searching={Boolean(search)} />}
+        watch={`${page}|${search}`}
+        page={page}
+        onPage={setPage}
+      >
+        {(items) => (
           <DataTable
             caption={title}
             columns={[
@@ -53,7 +57,7 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
               t('submissions.status'),
             ]}
           >
-            {q.data.items.map((item) => (
+            {items.map((item) => (
               <tr key={item.id} className={c.row} data-testid="submission-row">
                 <td className={c.td}>
                   <Link
@@ -77,15 +81,9 @@ function SubmissionListPage({ kind }: { kind: SubmissionList }) {
               </tr>
             ))}
           </DataTable>
-          <Pager
-            page={page}
-            pageSize={q.data.pageSize || MODERATION_PAGE_SIZE}
-            totalCount={q.data.totalCount}
-            onPage={setPage}
-          />
-        </>
-      )}
-    </section>
+        )}
+      </PagedList>
+    </ListSection>
   );
 }
 
