@@ -3,12 +3,12 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Submission, SubmissionUpdatedEvent } from '@bm/core';
 import { jobs, mailMessages, moderationAudit, plugins, submissions, webhookDeliveries } from '../../db/schema.js';
-import { HUB_PATH } from '../../platform/hub.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { openHubSocket } from '../../../test/hub-client.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
@@ -136,15 +136,7 @@ const snapshot = async (id: number) => ({
   files: storedFiles(t),
 });
 
-async function openSocket(token: string) {
-  const s = connect(base, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.on('connect', () => resolve());
-    s.on('connect_error', reject);
-  });
-  return s;
-}
+const openSocket = (token: string) => openHubSocket(base, sockets, { token });
 
 describe('dispatch to the builder', () => {
   it('posts a signed job with a working source URL and a callback URL, then waits for the build with a timeout', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { MailCategory, MailEvent, MailMessage, MailPage } from '@bm/core';
-import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { listenLocally } from '../../../test/hub-client.js';
+import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 
 let t: TestApp;
 let base: string;
@@ -40,14 +39,7 @@ const get = <T>(m: Member | null, url: string) =>
 const post = (m: Member | null, url: string) =>
   t.app.inject({ method: 'POST', url, headers: m?.auth }).then((r) => r.statusCode);
 
-function open(token: string) {
-  const s = connect(base, { path: HUB_PATH, auth: { token }, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return new Promise<Socket>((resolve, reject) => {
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', reject);
-  });
-}
+const open = (token: string) => openHubSocket(base, sockets, { token });
 const nextMailEvent = (s: Socket) => new Promise<MailEvent>((resolve) => s.once('MailEvent', resolve));
 
 describe('GET /mail', () => {

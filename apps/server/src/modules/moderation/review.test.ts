@@ -1,11 +1,10 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ModerationDetail } from '@bm/core';
 import { submissions } from '../../db/schema.js';
-import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { listenLocally } from '../../../test/hub-client.js';
+import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
@@ -122,17 +121,7 @@ describe('access before input', () => {
 describe('SubmissionUpdated', () => {
   it('tells the owner when a submission is approved or denied', async () => {
     const owner = await signedInMember(t);
-    const s = connect(base, {
-      path: HUB_PATH,
-      auth: { token: owner.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.on('connect', () => resolve());
-      s.on('connect_error', reject);
-    });
+    const s = await openHubSocket(base, sockets, { token: owner.token });
     const events: unknown[] = [];
     s.on('SubmissionUpdated', (e: unknown) => events.push(e));
     const one = await pendingSubmission(owner, 'Live Events', '1.0.0');

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { COMMENT_MESSAGES as CM, type Comment } from '@bm/core';
 import { members, pluginComments } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
-import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { listenLocally, nextEvent as next, openHubSocket } from '../../../test/hub-client.js';
 import { publishedPlugin } from './test-support.js';
 
 /** A bot check that passes only the token 'human'; switched on where a test is about it (sign-in needs none). */
@@ -23,8 +22,7 @@ beforeAll(async () => {
     botCheck,
     limits: { comment: { ip: { points: 1000, durationS: 60 }, account: { points: 1000, durationS: 60 } } },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -36,16 +34,10 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
   t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
 
 async function joinPlugin(pluginId: number) {
-  const s = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  await new Promise<void>((resolve, reject) => {
-    s.on('connect', () => resolve());
-    s.on('connect_error', reject);
-  });
+  const s = await openHubSocket(base, sockets);
   expect(await s.emitWithAck('JoinPlugin', pluginId)).toBe(true);
   return s;
 }
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
 
 async function setup() {
   const owner = await signedInMember(t);

@@ -1,13 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
 import { plugins, submissions } from '../../db/schema.js';
-import { HUB_PATH } from '../../platform/hub.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { demoSourceZip } from './seed.js';
 import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor } from './test-support.js';
 
@@ -17,8 +16,7 @@ const sockets: Socket[] = [];
 beforeAll(async () => {
   // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
   t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listenLocally(t);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -270,17 +268,7 @@ describe('source uploads and submissions', () => {
   it('creates a pending submission, tells the owner, and lists it with a source URL', async () => {
     const owner = await signedInMember(t);
     const p = await createPlugin(t, owner, { name: 'Uploader' });
-    const s = connect(base, {
-      path: HUB_PATH,
-      auth: { token: owner.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(s);
-    await new Promise<void>((resolve, reject) => {
-      s.on('connect', () => resolve());
-      s.on('connect_error', reject);
-    });
+    const s = await openHubSocket(base, sockets, { token: owner.token });
     const event = new Promise<unknown>((resolve) => s.once('SubmissionUpdated', resolve));
 
     const res = await uploadSource(owner.auth, p.id, { versionString: ' 1.2.3 ' });

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { Plugin, PluginPage } from '@bm/core';
 import { members, plugins } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { HUB_PATH } from '../../platform/hub.js';
+import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { buildSitemap } from '../pages/service.js';
 import { matchSyncOf } from './caches.js';
 import { isListedPlugin, isPublicPlugin, listedPluginSql, publicPluginSql } from './policy.js';
@@ -63,8 +62,7 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), html);
     t = await startTestApp({ webDist: dist, env: { SEARCH_INDEX: engine } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    base = await listenLocally(t);
     if (engine === 'memory') await matchSyncOf(t.ctx)!.start();
     admin = await signedInMember(t, ['administrator']);
     moderator = await signedInMember(t, ['moderator']);
@@ -77,14 +75,7 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  async function anonymousSocket(): Promise<Socket> {
-    const s = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    return new Promise((resolve, reject) => {
-      s.on('connect', () => resolve(s));
-      s.on('connect_error', reject);
-    });
-  }
+  const anonymousSocket = () => openHubSocket(base, sockets);
 
   /** What an anonymous visitor finds of plugin `p` (its word alone in the name, beside one public plugin with it). */
   async function reads(p: Plugin, owner: Member, word: string, versionId: number | null): Promise<Reads> {
