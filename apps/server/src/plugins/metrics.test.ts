@@ -1,21 +1,8 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.js';
+import { freePort, startTestApp, type TestApp } from '../../test/harness.js';
 
 const TOKEN = 'a-metrics-token-for-tests';
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The value of one series in Prometheus text format (null when absent). */
 function value(text: string, series: string): number | null {

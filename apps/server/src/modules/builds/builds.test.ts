@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import type { Submission, SubmissionUpdatedEvent } from '@bm/core';
 import { jobs, mailMessages, moderationAudit, plugins, submissions, webhookDeliveries } from '../../db/schema.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { freePort, signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { openHubSocket } from '../../../test/hub-client.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
@@ -37,15 +36,6 @@ const receiver = http.createServer((req, res) => {
     res.end(answer === 'accept' ? '{"accepted":true}' : '{"message":"builder busy"}');
   });
 });
-
-/** A free port, so that the app's PUBLIC_URL can name the port it will listen on. */
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 let base: string;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +10,13 @@ import type { Submission } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { parseBuilderKeys, statementSourceSha256, verifyProvenance } from '../../platform/provenance.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, type TestApp } from '../../../test/harness.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
 import { BUILDER_KEY_FILE, loadBuilderKey } from './builder-key.js';
 import { startLocalBuilder } from './local-builder.js';
+import { startSiteWithLocalBuilder } from './test-provenance.js';
 import { packagePrebuilt } from './package-prebuilt.js';
 
 const SECRET = 'local-builder-test-secret-42';
@@ -136,29 +136,7 @@ describe('the local builder with the site', () => {
   let envLine = '';
 
   beforeAll(async () => {
-    const signing = loadBuilderKey(keyDir);
-    envLine = signing.envLine;
-    builder = await startLocalBuilder({
-      secret: SECRET,
-      port: 0,
-      host: '127.0.0.1',
-      signing: { ...signing, builderId: 'local-builder@test' },
-      log: (l) => lines.push(l),
-    });
-    const reserve = net.createServer();
-    await new Promise<void>((resolve) => reserve.listen(0, '127.0.0.1', resolve));
-    const port = (reserve.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => reserve.close(() => resolve()));
-    t = await startTestApp({
-      env: {
-        BUILD_WEBHOOK_URL: builder.url,
-        BUILD_WEBHOOK_SECRET: SECRET,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        // The line the builder prints, as it is: everything after the first '=' is the value.
-        BUILDER_PUBLIC_KEYS: envLine.slice(envLine.indexOf('=') + 1),
-      },
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, builder, envLine } = await startSiteWithLocalBuilder({ keyDir, secret: SECRET, log: (l) => lines.push(l) }));
   });
   afterAll(async () => {
     await builder.close();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +10,8 @@ import { signedInMember, startTestApp, type TestApp } from '../../../test/harnes
 import { createPlugin } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
-import { loadBuilderKey } from './builder-key.js';
 import { startLocalBuilder } from './local-builder.js';
+import { startSiteWithLocalBuilder } from './test-provenance.js';
 import { REBUILD_MESSAGES, REBUILD_TIMEOUT_JOB } from './rebuilds.js';
 
 const SECRET = 'rebuild-test-secret-4242';
@@ -61,27 +60,7 @@ describe('rebuilds with the local builder', () => {
   let admin: Member;
 
   beforeAll(async () => {
-    const signing = loadBuilderKey(keyDir);
-    builder = await startLocalBuilder({
-      secret: SECRET,
-      port: 0,
-      host: '127.0.0.1',
-      signing: { ...signing, builderId: 'local-builder@test' },
-      log: () => undefined,
-    });
-    const reserve = net.createServer();
-    await new Promise<void>((resolve) => reserve.listen(0, '127.0.0.1', resolve));
-    const port = (reserve.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => reserve.close(() => resolve()));
-    t = await startTestApp({
-      env: {
-        BUILD_WEBHOOK_URL: builder.url,
-        BUILD_WEBHOOK_SECRET: SECRET,
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        BUILDER_PUBLIC_KEYS: signing.envLine.slice(signing.envLine.indexOf('=') + 1),
-      },
-    });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, builder } = await startSiteWithLocalBuilder({ keyDir, secret: SECRET, log: () => undefined }));
     admin = await signedInMember(t, ['administrator']);
   });
   afterAll(async () => {
