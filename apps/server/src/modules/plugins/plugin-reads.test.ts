@@ -1,11 +1,10 @@
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
 import { plugins, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, jobsFor } from './test-support.js';
+import { addTag, createPlugin, multipart, publishedPlugin, jobsFor, zipEntries } from './test-support.js';
 import { PluginEngagement } from './engagement.js';
 import { pluginMeta } from './reads.js';
 import { pluginsChanged } from './caches.js';
@@ -27,16 +26,6 @@ const api = (
   headers: Headers = {},
 ) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
 const get = (url: string, headers: Headers = {}) => api('GET', url, undefined, headers);
-function zipEntries(data: Buffer) {
-  return new Promise<string[]>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: false }, (err, zip) => {
-      if (err) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
-      zip.on('end', () => resolve(names));
-    }),
-  );
-}
 
 describe('who sees a plugin', () => {
   it('shows public ones to all, unlisted ones by link, hidden ones only to owner and staff', async () => {

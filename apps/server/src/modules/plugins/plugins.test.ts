@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -8,7 +7,7 @@ import { plugins, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor } from './test-support.js';
+import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor, zipEntries } from './test-support.js';
 
 let t: TestApp;
 let base: string;
@@ -35,17 +34,6 @@ const png = (w = 800, h = 400) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#224488' } })
     .png()
     .toBuffer();
-
-function zipEntries(data: Buffer) {
-  return new Promise<string[]>((resolve, reject) =>
-    yauzl.fromBuffer(data, { lazyEntries: false }, (err, zip) => {
-      if (err) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
-      zip.on('end', () => resolve(names));
-    }),
-  );
-}
 
 async function uploadSource(auth: Headers, id: number, fields: Record<string, string> = {}, zip?: Buffer) {
   const { payload, headers } = multipart(zip ?? (await demoSourceZip('MyPlugin')), 'MyPlugin source.zip', fields);

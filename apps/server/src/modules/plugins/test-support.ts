@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
 import type { CreatePluginRequest, Plugin } from '@bm/core';
 import { jobs, members, plugins, tags } from '../../db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
@@ -128,3 +129,15 @@ export const findInIndex = (index: PluginMatchIndex | null, term: string) =>
     end: 20,
     keep: 1000,
   }).ids;
+
+/** The names of a ZIP's entries, in their order. */
+export function zipEntries(data: Buffer) {
+  return new Promise<string[]>((resolve, reject) =>
+    yauzl.fromBuffer(data, { lazyEntries: false }, (err, zip) => {
+      if (err) return reject(err);
+      const names: string[] = [];
+      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
+      zip.on('end', () => resolve(names));
+    }),
+  );
+}
