@@ -1,26 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { openWith, sealWith } from '../../platform/sealed.js';
 
 /**
- * Authenticator secrets at rest: AES-256-GCM under the key derived for this purpose alone
- * (platform/keys.ts), stored as `v1.<iv>.<tag>.<ciphertext>` (base64url). A database dump alone
- * does not give the secrets away.
+ * Authenticator secrets at rest, sealed (platform/sealed.ts) under the key derived for this purpose
+ * alone (platform/keys.ts twoFactor).
  */
-const key = (ctx: Pick<AppContext, 'config'>) => Buffer.from(ctx.config.keys.twoFactor, 'hex');
+export const sealSecret = (ctx: Pick<AppContext, 'config'>, secret: string): string =>
+  sealWith(ctx.config.keys.twoFactor, secret);
 
-export function sealSecret(ctx: Pick<AppContext, 'config'>, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(ctx), iv);
-  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
-}
-
-export function openSecret(ctx: Pick<AppContext, 'config'>, sealed: string): string {
-  const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown sealed secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key(ctx), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-}
+export const openSecret = (ctx: Pick<AppContext, 'config'>, sealed: string): string =>
+  openWith(ctx.config.keys.twoFactor, sealed);
