@@ -1,10 +1,9 @@
 import type { CarDetail } from '@bm/core';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { JoinUsDialog } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
-import { Button, Count, Time, cx, focusRing } from '../../components/ui';
+import { Button, Count, Time } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
 import { changedSinceCreated } from '../../lib/format';
 import { AddToCollectionButton } from '../collections';
@@ -16,6 +15,7 @@ import { useCarsT, useRatingValue } from './cars-text';
 import { OwnerMenu } from './owner-menu';
 import { useCarActions } from './use-car-actions';
 import { useCopyCode, useCountView } from './use-car-counters';
+import { BackLink } from '../../components/back-link';
 
 // The report form loads when a member first opens it, not with the page.
 const CarReportDialog = lazy(() => import('./car-report-dialog').then((m) => ({ default: m.CarReportDialog })));
@@ -51,12 +51,9 @@ export function CarDetailView({ car }: { car: CarDetail }) {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Link
-        to="/cars"
-        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
-      >
-        <span aria-hidden="true">←</span> {t('detail.backToCars')}
-      </Link>
+      <BackLink to="/cars" className="mb-4">
+        {t('detail.backToCars')}
+      </BackLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {car.bannerUrl && bannerFailed !== car.bannerUrl && (

@@ -1,6 +1,6 @@
 import { activePullRequestsUrl, BINARY_ZIP_MAX_BYTES, DEBUG_ARCHIVE_MAX_BYTES, type ModerationDetail } from '@bm/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackLink as SharedBackLink } from '../../components/back-link';
 import { FileDropZone, fileProblem, ZIP_ACCEPT } from '../../components/file-drop-zone';
 import { Button, buttonClasses, cx, focusRing, Time } from '../../components/ui';
 import { useNow } from '../../lib/now';
@@ -10,14 +10,7 @@ import { auditActionText, useModerationT, withNode } from './moderation-text';
 
 export function BackLink() {
   const t = useModerationT();
-  return (
-    <Link
-      to="/moderator/pending"
-      className={cx('inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
-    >
-      <span aria-hidden="true">←</span> {t('review.back')}
-    </Link>
-  );
+  return <SharedBackLink to="/moderator/pending">{t('review.back')}</SharedBackLink>;
 }
 
 /** 'Their hold ends in 14 minutes.' (or 'ended … ago'), on the shared clock so it stays true. */

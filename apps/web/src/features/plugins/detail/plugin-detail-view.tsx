@@ -1,10 +1,9 @@
 import { pluginInstallLink, type PluginDetail } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { JoinUsDialog } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
-import { cx, focusRing, Spinner } from '../../../components/ui';
+import { Spinner } from '../../../components/ui';
 import { SupportLink } from '../../../components/support-link';
 
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
@@ -19,6 +18,7 @@ import { InfoBox } from './info-box';
 import { PluginHeader } from './plugin-header';
 import { Tabs } from './tabs';
 import { usePluginInstall } from './use-plugin-install';
+import { BackLink } from '../../../components/back-link';
 
 // The report form (and zod, which checks it) loads when a member first opens it, not with the page;
 // the Comments and Versions tabs when first shown (the page opens on Details).
@@ -61,12 +61,9 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
-      <Link
-        to="/plugins"
-        className={cx('mb-4 inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white', focusRing)}
-      >
-        <span aria-hidden="true">←</span> {t('detail.backToPlugins')}
-      </Link>
+      <BackLink to="/plugins" className="mb-4">
+        {t('detail.backToPlugins')}
+      </BackLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {showBanner && (

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cx, focusRing } from './ui';
+
+/** '← Back to …' above a page: the way to the list the page belongs to. */
+export function BackLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={cx(
+        className,
+        'inline-flex items-center gap-1 rounded text-sm text-slate-400 hover:text-white',
+        focusRing,
+      )}
+    >
+      <span aria-hidden="true">←</span> {children}
+    </Link>
+  );
+}
