@@ -24,15 +24,11 @@ export function VersionsTable({ pluginId }: { pluginId: number }) {
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-800 text-slate-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t('versions.versionCol')}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t('versions.releasedCol')}
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              {t('versions.downloadCol')}
-            </th>
+            {[t('versions.versionCol'), t('versions.releasedCol'), t('versions.downloadCol')].map((label, i, all) => (
+              <th key={i} scope="col" className={cx('py-2 font-medium', i < all.length - 1 && 'pr-4')}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -66,24 +66,13 @@ export function SubmissionsSection({ pluginId }: { pluginId: number }) {
             <caption className="sr-only">{t('submissions')}</caption>
             <thead className="border-b border-slate-800 text-xs uppercase tracking-wide text-slate-400">
               <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('colVersion')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('colStatus')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('colUploaded')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('colFile')}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {t('colNotes')}
-                </th>
-                <th scope="col" className="py-2">
-                  {t('colActions')}
-                </th>
+                {(['colVersion', 'colStatus', 'colUploaded', 'colFile', 'colNotes', 'colActions'] as const).map(
+                  (key, i, all) => (
+                    <th key={key} scope="col" className={i < all.length - 1 ? 'py-2 pr-3' : 'py-2'}>
+                      {t(key)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-800">
