@@ -92,24 +92,22 @@ export class PluginWrites {
 
   /** Administrator's pick for the home page's featured strip. */
   async setFeatured(id: number, isFeatured: boolean) {
-    const [row] = await this.ctx.db
-      .update(plugins)
-      .set({ isFeatured })
-      .where(eq(plugins.id, id))
-      .returning({ v: plugins.isFeatured });
-    if (!row) throw notFound(M.notFound);
-    pluginsChanged(this.ctx, id);
-    return { isFeatured: row.v };
+    return { isFeatured: await this.setFlag(id, 'isFeatured', isFeatured) };
   }
 
   async setSkipBuildServer(id: number, skipBuildServer: boolean) {
+    return { skipBuildServer: await this.setFlag(id, 'skipBuildServer', skipBuildServer) };
+  }
+
+  /** Sets an administrator's flag of plugin `id` (404 when there is none) and answers its new value. */
+  private async setFlag(id: number, flag: 'isFeatured' | 'skipBuildServer', value: boolean) {
     const [row] = await this.ctx.db
       .update(plugins)
-      .set({ skipBuildServer })
+      .set({ [flag]: value })
       .where(eq(plugins.id, id))
-      .returning({ v: plugins.skipBuildServer });
+      .returning({ v: plugins[flag] });
     if (!row) throw notFound(M.notFound);
     pluginsChanged(this.ctx, id);
-    return { skipBuildServer: row.v };
+    return row.v;
   }
 }
