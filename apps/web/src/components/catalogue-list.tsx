@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useCommonT } from '../lib/i18n/common';
 import type { ListView } from '../lib/list-query-string';
 import { AdUnit, useAdMode } from './ad-unit';
+import { SkeletonCard } from './skeleton-card';
 import { Button, cx, focusRing, inputClasses } from './ui';
 
 /**
@@ -193,14 +194,7 @@ export function ListSkeleton({ view, label, count = 8 }: { view: ListView; label
       >
         {Array.from({ length: count }, (_, i) =>
           view === 'grid' ? (
-            <li key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70">
-              <div className="aspect-video bg-slate-800" />
-              <div className="space-y-2 p-4">
-                <div className="h-5 w-3/4 rounded bg-slate-800" />
-                <div className="h-4 w-full rounded bg-slate-800" />
-                <div className="h-4 w-1/2 rounded bg-slate-800" />
-              </div>
-            </li>
+            <SkeletonCard key={i} bars={['h-5 w-3/4', 'h-4 w-full', 'h-4 w-1/2']} />
           ) : (
             <li key={i} className="flex animate-pulse gap-4 rounded-xl border border-slate-800 bg-slate-900/70 p-3">
               <div className="aspect-video w-32 shrink-0 rounded-lg bg-slate-800 sm:w-40" />

@@ -21,6 +21,7 @@ import { MemberCollections } from '../collections';
 import { RepButton } from './rep-button';
 import { SocialLinks } from './social-links';
 import { SupportLink } from '../../components/support-link';
+import { SkeletonCard } from '../../components/skeleton-card';
 
 /** /members/{username} (§2 Member profile). */
 export function MemberProfilePage() {
@@ -362,13 +363,7 @@ function GridSkeleton() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true" data-testid="content-skeleton">
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <div key={i} className="animate-pulse overflow-hidden rounded-xl border border-slate-800 bg-slate-900/70">
-          <div className="aspect-video bg-slate-800" />
-          <div className="space-y-2 p-4">
-            <div className="h-4 w-3/4 rounded bg-slate-800" />
-            <div className="h-3 w-1/2 rounded bg-slate-800" />
-          </div>
-        </div>
+        <SkeletonCard key={i} as="div" bars={['h-4 w-3/4', 'h-3 w-1/2']} />
       ))}
     </div>
   );
