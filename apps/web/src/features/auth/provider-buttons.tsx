@@ -1,35 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Alert, Button } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { goToProvider, providersQuery } from '../../lib/oauth';
 import { useAuthMessage, useAuthT } from './auth-text';
+import { OrDivider, useSignInAttempt } from './sign-in-option';
 
 /** The login page's "Sign in with ..." buttons: only the providers the site has settings for. */
 export function ProviderButtons({ rememberMe }: { rememberMe: boolean }) {
   const t = useAuthT();
   const tm = useAuthMessage();
   const { data } = useQuery(providersQuery());
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, attempt } = useSignInAttempt<string>();
   if (!Array.isArray(data) || !data.length) return null;
-  const start = async (id: string) => {
-    setBusy(id);
-    setError(null);
-    try {
-      await goToProvider(id, 'signin', rememberMe);
-    } catch (err) {
-      setError(errorText(err, t('oauth.startFailed')));
-      setBusy(null);
-    }
-  };
+  const start = (id: string) =>
+    attempt(
+      id,
+      () => goToProvider(id, 'signin', rememberMe),
+      (err) => errorText(err, t('oauth.startFailed')),
+    );
   return (
     <div className="mt-6 space-y-3">
-      <div className="flex items-center gap-3 text-xs uppercase text-slate-400" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-700" />
-        {t('oauth.or')}
-        <span className="h-px flex-1 bg-slate-700" />
-      </div>
+      <OrDivider text={t('oauth.or')} />
       {data.map((p) => (
         <Button
           key={p.id}
