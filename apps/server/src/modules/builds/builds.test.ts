@@ -9,7 +9,7 @@ import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
 import { freePort, signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { openHubSocket } from '../../../test/hub-client.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
-import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
+import { createPlugin, storedFiles, uploadVersion } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
 import { BUILD_JOBS, buildTimeoutKey } from './dispatch.js';
 import { BuildService } from './service.js';
@@ -64,17 +64,8 @@ afterAll(async () => {
 
 type Owner = Awaited<ReturnType<typeof signedInMember>>;
 
-async function upload(owner: Owner, pluginId: number, source?: Buffer, versionString = '1.2.0') {
-  const { payload, headers } = multipart(source ?? (await demoSourceZip('Built')), 'built.zip', { versionString });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/plugins/${pluginId}/files/source`,
-    headers: { ...owner.auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ submission: Submission }>().submission;
-}
+const upload = async (owner: Owner, pluginId: number, source?: Buffer, versionString = '1.2.0') =>
+  uploadVersion(t, owner, pluginId, source ?? (await demoSourceZip('Built')), 'built.zip', { versionString });
 
 /** A plugin with one queued submission whose job has been posted to the receiver. */
 async function dispatched(name: string) {

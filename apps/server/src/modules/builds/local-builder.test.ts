@@ -11,7 +11,7 @@ import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { parseBuilderKeys, statementSourceSha256, verifyProvenance } from '../../platform/provenance.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, type TestApp } from '../../../test/harness.js';
-import { createPlugin, multipart } from '../plugins/test-support.js';
+import { createPlugin, uploadVersion } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
 import { BUILDER_KEY_FILE, loadBuilderKey } from './builder-key.js';
@@ -144,17 +144,8 @@ describe('the local builder with the site', () => {
     fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
-  async function upload(owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) {
-    const { payload, headers } = multipart(source, 'rocket.zip', { versionString: '2.0' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/plugins/${pluginId}/files/source`,
-      headers: { ...owner.auth, ...headers },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ submission: Submission }>().submission;
-  }
+  const upload = (owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) =>
+    uploadVersion(t, owner, pluginId, source, 'rocket.zip', { versionString: '2.0' });
 
   it('refuses a job not signed with its secret', async () => {
     const body = JSON.stringify({ type: 'build', submissionId: 1, sourceUrl: 'http://x', callbackUrl: 'http://x' });

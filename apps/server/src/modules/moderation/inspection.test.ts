@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSigner } from '../builds/test-provenance.js';
 import { asc, eq } from 'drizzle-orm';
-import { INSPECTION_MESSAGES, type ModerationDetail, type PluginDetail, type Submission } from '@bm/core';
+import { INSPECTION_MESSAGES, type ModerationDetail, type PluginDetail } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { dllFixture, type DllFixture } from '../../../test/dll-fixtures.js';
 import { demoSourceZip } from '../plugins/seed.js';
-import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
+import { createPlugin, storedFiles, uploadVersion } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
 
 const SECRET = 'inspection-test-secret-0123456789';
@@ -44,15 +44,7 @@ const sources = new Map<number, Buffer>();
 
 async function upload(pluginId: number, versionString: string) {
   const source = await demoSourceZip('Inspected');
-  const { payload, headers } = multipart(source, 'source.zip', { versionString });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/plugins/${pluginId}/files/source`,
-    headers: { ...owner.auth, ...headers },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json<{ submission: Submission }>().submission.submissionId;
+  const id = (await uploadVersion(t, owner, pluginId, source, 'source.zip', { versionString })).submissionId;
   sources.set(id, source);
   return id;
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import type { CreatePluginRequest, Plugin } from '@bm/core';
+import { expect } from 'vitest';
+import type { CreatePluginRequest, Plugin, Submission } from '@bm/core';
 import { jobs, members, plugins, tags } from '../../db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { storeApprovedVersion } from './seed.js';
@@ -33,6 +34,26 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads `source` (as `fileName`, with `fields`) as a new version of the owner's plugin, expects 201, answers the submission. */
+export async function uploadVersion(
+  t: TestApp,
+  owner: Member,
+  pluginId: number,
+  source: Buffer,
+  fileName: string,
+  fields: Record<string, string>,
+): Promise<Submission> {
+  const { payload, headers } = multipart(source, fileName, fields);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/plugins/${pluginId}/files/source`,
+    headers: { ...owner.auth, ...headers },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ submission: Submission }>().submission;
 }
 
 export async function createPlugin(t: TestApp, owner: Member, body: CreatePluginRequest): Promise<Plugin> {
