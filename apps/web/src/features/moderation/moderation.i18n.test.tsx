@@ -1,4 +1,4 @@
-import type { ReportedPluginItem, ReviewInspection } from '@bm/core';
+import type { ReviewInspection } from '@bm/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { changeLocale } from '../../lib/i18n';
 import { json, mockFetch, renderRoutes, signInAs, signOut } from '../../test/utils';
 import { ReportedPluginsPage } from './reported-page';
 import { PluginReviewPage } from './review-page';
-import { makeDetail } from './test-fixtures';
+import { makeDetail, makeReported } from './test-fixtures';
 
 const inspection: ReviewInspection = {
   dlls: [
@@ -32,29 +32,7 @@ const inspection: ReviewInspection = {
   ],
 };
 
-const reported: ReportedPluginItem = {
-  pluginId: 5,
-  name: 'Sketchy Plugin',
-  submitter: 'BoostQueen',
-  memberId: 4,
-  isActive: true,
-  reportCount: 2,
-  reasons: [
-    { reason: 'malware', label: 'Malware or suspicious behaviour', count: 1 },
-    { reason: 'spam', label: 'Spam or misleading', count: 1 },
-  ],
-  reports: [
-    {
-      id: 1,
-      reason: 'malware',
-      details: 'Opens a shell',
-      reporter: 'RocketRyan',
-      createdAt: '2026-11-21T10:00:00.000Z',
-    },
-    { id: 2, reason: 'spam', details: '', reporter: 'AerialAce', createdAt: '2026-11-20T10:00:00.000Z' },
-  ],
-  latestReportAt: '2026-11-21T10:00:00.000Z',
-};
+const reported = makeReported();
 
 beforeEach(() => signInAs(undefined, ['moderator']));
 afterEach(async () => {

@@ -6,33 +6,7 @@ import { json, mockFetch, renderRoutes, signInAs, signOut } from '../../test/uti
 import { ModeratorCarsPage } from './cars-page';
 import EN from '../../locales/en/moderation';
 import { ReportedPluginsPage } from './reported-page';
-
-function reported(over: Partial<ReportedPluginItem> = {}): ReportedPluginItem {
-  return {
-    pluginId: 5,
-    name: 'Sketchy Plugin',
-    submitter: 'BoostQueen',
-    memberId: 4,
-    isActive: true,
-    reportCount: 2,
-    reasons: [
-      { reason: 'malware', label: 'Malware or suspicious behaviour', count: 1 },
-      { reason: 'spam', label: 'Spam or misleading', count: 1 },
-    ],
-    reports: [
-      {
-        id: 1,
-        reason: 'malware',
-        details: 'Opens a shell',
-        reporter: 'RocketRyan',
-        createdAt: '2026-11-21T10:00:00.000Z',
-      },
-      { id: 2, reason: 'spam', details: '', reporter: 'AerialAce', createdAt: '2026-11-20T10:00:00.000Z' },
-    ],
-    latestReportAt: '2026-11-21T10:00:00.000Z',
-    ...over,
-  };
-}
+import { makeReported as reported } from './test-fixtures';
 
 function car(over: Partial<ModerationCarItem> = {}): ModerationCarItem {
   return {

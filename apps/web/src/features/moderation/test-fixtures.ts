@@ -1,4 +1,4 @@
-import type { ModerationDetail, ModerationListResponse, ModerationPluginItem } from '@bm/core';
+import type { ModerationDetail, ModerationListResponse, ModerationPluginItem, ReportedPluginItem } from '@bm/core';
 
 export function makeItem(over: Partial<ModerationPluginItem> = {}): ModerationPluginItem {
   return {
@@ -59,6 +59,34 @@ export function makeDetail(over: Partial<ModerationDetail> = {}): ModerationDeta
     lock: { memberId: 2, username: 'moderator', until: '2026-11-21T10:15:00.000Z', mine: true },
     audit: [],
     inspection: null,
+    ...over,
+  };
+}
+
+/** A reported plugin with two open reports (malware, spam). */
+export function makeReported(over: Partial<ReportedPluginItem> = {}): ReportedPluginItem {
+  return {
+    pluginId: 5,
+    name: 'Sketchy Plugin',
+    submitter: 'BoostQueen',
+    memberId: 4,
+    isActive: true,
+    reportCount: 2,
+    reasons: [
+      { reason: 'malware', label: 'Malware or suspicious behaviour', count: 1 },
+      { reason: 'spam', label: 'Spam or misleading', count: 1 },
+    ],
+    reports: [
+      {
+        id: 1,
+        reason: 'malware',
+        details: 'Opens a shell',
+        reporter: 'RocketRyan',
+        createdAt: '2026-11-21T10:00:00.000Z',
+      },
+      { id: 2, reason: 'spam', details: '', reporter: 'AerialAce', createdAt: '2026-11-20T10:00:00.000Z' },
+    ],
+    latestReportAt: '2026-11-21T10:00:00.000Z',
     ...over,
   };
 }
