@@ -4,11 +4,9 @@ import { fetchFeed, publishVersion, uploadSource } from './feed-test-support.js'
 import { storeApprovedVersion } from './seed.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
 
-const html =
-  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startPageTestApp(html);
+  t = await startPageTestApp();
 });
 afterAll(() => t.close());
 

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
 
-const html =
-  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body></body></html>';
 let t: TestApp;
 beforeAll(async () => {
-  t = await startPageTestApp(html);
+  t = await startPageTestApp();
 });
 afterAll(() => t.close());
 
