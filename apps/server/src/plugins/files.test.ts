@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { publishedPlugin } from '../modules/plugins/test-support.js';
+import { sha256Hex as sha256 } from '../platform/provenance.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** The signed link a counted download of a fresh published plugin redirects to, and the whole file. */
 async function downloadLink() {

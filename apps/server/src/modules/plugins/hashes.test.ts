@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from './seed.js';
 import { createPlugin, multipart, publishedPlugin } from './test-support.js';
+import { sha256Hex as sha256 } from '../../platform/provenance.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +16,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 /** Every file of a ZIP with its size and a fresh SHA-256 of its bytes. */
