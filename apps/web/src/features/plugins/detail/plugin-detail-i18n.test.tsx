@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
-import { makePluginDetail } from '../list/test-fixtures';
+import { makePluginDetail, versionsAnswer } from '../list/test-fixtures';
 import { PluginDetailPage } from './plugin-detail-page';
 
 function serve() {
@@ -12,19 +12,7 @@ function serve() {
     if (u.pathname === '/api/plugins/1')
       return json(200, makePluginDetail({ abilities: { capabilities: ['network', 'launch'], hosts: ['a.io'] } }));
     if (u.pathname === '/api/plugins/1/comments') return json(200, []);
-    if (u.pathname === '/api/plugins/1/versions')
-      return json(200, [
-        {
-          submissionId: 5,
-          versionString: '1.2',
-          submittedAt: '2026-01-01T00:00:00Z',
-          approvedAt: '2026-01-02T00:00:00Z',
-          binaryDownloadUrl: '/dl/5',
-          sha256: 'c'.repeat(64),
-          files: [],
-          provenance: null,
-        },
-      ]);
+    if (u.pathname === '/api/plugins/1/versions') return json(200, versionsAnswer());
     if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });
     if (u.pathname === '/api/plugins/1/rating')
       return json(200, { averageRating: 4.25, ratingCount: 8, myStars: null });

@@ -6,7 +6,7 @@ import { realtime } from '../../../lib/realtime';
 import { json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import { commentsPaging, pluginKeys } from '../api';
 import D from '../../../locales/en/pluginDetail';
-import { makeComment, makePluginDetail } from '../list/test-fixtures';
+import { makeComment, makePluginDetail, versionsAnswer } from '../list/test-fixtures';
 import { installLauncher } from './counters';
 import { PluginDetailPage } from './plugin-detail-page';
 
@@ -17,19 +17,7 @@ function serve(comments: Comment[] = [], extra?: (path: string, init: RequestIni
     if (more) return more;
     if (u.pathname === '/api/plugins/1') return json(200, makePluginDetail());
     if (u.pathname === '/api/plugins/1/comments') return json(200, comments);
-    if (u.pathname === '/api/plugins/1/versions')
-      return json(200, [
-        {
-          submissionId: 5,
-          versionString: '1.2',
-          submittedAt: '2026-01-01T00:00:00Z',
-          approvedAt: '2026-01-02T00:00:00Z',
-          binaryDownloadUrl: '/dl/5',
-          sha256: 'c'.repeat(64),
-          files: [],
-          provenance: null,
-        },
-      ]);
+    if (u.pathname === '/api/plugins/1/versions') return json(200, versionsAnswer());
     if (u.pathname === '/api/plugins/1/view') return json(200, { viewCount: 23001, counted: true });
     if (u.pathname === '/api/plugins/1/download')
       return json(200, { downloadCount: 1501, counted: true, downloadUrl: '/dl/5' });

@@ -72,3 +72,19 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** GET /plugins/1/versions as the detail page tests answer it: one published version, 1.2. */
+export function versionsAnswer() {
+  return [
+    {
+      submissionId: 5,
+      versionString: '1.2',
+      submittedAt: '2026-01-01T00:00:00Z',
+      approvedAt: '2026-01-02T00:00:00Z',
+      binaryDownloadUrl: '/dl/5',
+      sha256: 'c'.repeat(64),
+      files: [],
+      provenance: null,
+    },
+  ];
+}
