@@ -174,6 +174,20 @@ describe('when a plugin stops being visible, who may no longer see it leaves its
     return { owner, p, other, anon, own, seen: recorder(anon) };
   }
 
+  /**
+   * Once the hub has settled a change to `p`: sends its room a comment deletion, then markers (in
+   * `other`'s room and to everyone) and waits for them. Events reach a socket in order, so by then the
+   * deletion has arrived wherever it was going to.
+   */
+  async function deletionThenMarkers(p: { id: number }, other: { id: number }, anon: Socket, own: Socket) {
+    await t.ctx.hub.settled();
+    t.ctx.hub.toPlugin(p.id, 'plugin:commentDeleted', { id: 1 });
+    const marker = Promise.all([next(anon, 'plugin:commentVoted'), next(own, 'Everyone')]);
+    t.ctx.hub.toPlugin(other.id, 'plugin:commentVoted', {});
+    t.ctx.hub.toAll('Everyone', {});
+    await marker;
+  }
+
   it('made private by its owner: the owner stays, an anonymous visitor leaves', async () => {
     const { owner, p, other, anon, own, seen } = await watched('Private Room');
     const res = await t.app.inject({
@@ -225,12 +239,7 @@ describe('when a plugin stops being visible, who may no longer see it leaves its
     const ownSeen = recorder(own);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/plugins/${p.id}`, headers: owner.auth });
     expect(res.statusCode).toBe(204);
-    await t.ctx.hub.settled();
-    t.ctx.hub.toPlugin(p.id, 'plugin:commentDeleted', { id: 1 });
-    const marker = Promise.all([next(anon, 'plugin:commentVoted'), next(own, 'Everyone')]);
-    t.ctx.hub.toPlugin(other.id, 'plugin:commentVoted', {});
-    t.ctx.hub.toAll('Everyone', {});
-    await marker;
+    await deletionThenMarkers(p, other, anon, own);
     expect(seen).not.toContain('plugin:commentDeleted');
     expect(ownSeen).not.toContain('plugin:commentDeleted');
   });
@@ -241,12 +250,7 @@ describe('when a plugin stops being visible, who may no longer see it leaves its
     // A write that made the plugin unreadable to anyone but staff, announced without naming it.
     await t.ctx.db.update(plugins).set({ isActive: false }).where(eq(plugins.id, p.id));
     pluginsChanged(t.ctx);
-    await t.ctx.hub.settled();
-    t.ctx.hub.toPlugin(p.id, 'plugin:commentDeleted', { id: 1 });
-    const marker = Promise.all([next(anon, 'plugin:commentVoted'), next(own, 'Everyone')]);
-    t.ctx.hub.toPlugin(other.id, 'plugin:commentVoted', {});
-    t.ctx.hub.toAll('Everyone', {});
-    await marker;
+    await deletionThenMarkers(p, other, anon, own);
     expect(seen).not.toContain('plugin:commentDeleted');
     // The owner may still read it: they stay.
     expect(ownSeen).toContain('plugin:commentDeleted');
