@@ -1,18 +1,8 @@
 import { FOLLOW_TEXT as T, type FollowResponse } from '@bm/core';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../test/utils';
+import { deferred, renderPage } from '../test/utils';
 import { FollowButton } from './follow-button';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const renderButton = (
   send: (f: boolean) => Promise<FollowResponse>,

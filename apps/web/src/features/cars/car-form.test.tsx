@@ -2,13 +2,23 @@ import { CAR_BANNER_MAX_BYTES, CAR_MESSAGES, decodeCarCode } from '@bm/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import {
+  bodyOf,
+  deferred,
+  json,
+  LocationProbe,
+  mockFetch,
+  renderRoutes,
+  signInAs,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { carsApi } from './api';
 import { bannerFileError, codeStatus } from './car-form';
 import { CarEditPage } from './car-edit-page';
 import { CarUploadPage } from './car-upload-page';
 import T from '../../locales/en/cars';
-import { BAD_CHECKSUM_CODE, deferred, makeDetail, OCTANE_CODE } from './test-fixtures';
+import { BAD_CHECKSUM_CODE, makeDetail, OCTANE_CODE } from './test-fixtures';
 
 const checksumMessage = (() => {
   const r = decodeCarCode(BAD_CHECKSUM_CODE);

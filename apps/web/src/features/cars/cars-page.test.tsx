@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AD_PLACEHOLDER_TEXT } from '../../components/ad-unit';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { PAGINATION_TEXT } from '../../components/pagination';
-import { json, mockFetch, renderRoutes } from '../../test/utils';
+import { deferred, json, mockFetch, renderRoutes } from '../../test/utils';
 import { CarsPage, resultCounter } from './cars-page';
 import T from '../../locales/en/cars';
-import { deferred, makeCar, makePage } from './test-fixtures';
+import { makeCar, makePage } from './test-fixtures';
 import { CARS_VIEW_KEY, readCarsParams } from './use-cars-params';
 
 const REQUEST = readCarsParams(new URLSearchParams());

@@ -24,12 +24,3 @@ export function makePage(
 ): CarsPage {
   return { items, totalCount, totalPages };
 }
-
-/** A promise the test resolves when it chooses. */
-export function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}

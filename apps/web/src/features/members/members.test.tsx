@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bodyOf,
+  deferred,
   json,
   LocationProbe,
   mockFetch,
@@ -30,16 +31,6 @@ const pinLabel = (name: string) => T.pinLabel.replace('{name}', name);
 import { ProfileForm } from './profile-edit-page';
 import { MemberProfilePage } from './profile-page';
 import { RepButton } from './rep-button';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const profileOf = (patch: Partial<MemberProfile> = {}): MemberProfile => ({
   member: { id: 42, displayName: 'BoostQueen', joinDateTime: '2025-03-04T10:00:00.000Z', avatarUrl: null },

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../lib/config';
 import { changeLocale } from '../../../lib/i18n';
-import { json, mockFetch, renderRoutes } from '../../../test/utils';
+import { deferred, json, mockFetch, renderRoutes } from '../../../test/utils';
 import PLUGINS_EN from '../../../locales/en/plugins';
 import { PLUGINS_VIEW_KEY } from '../constants';
 import { PluginCard } from '../plugin-card';
-import { deferred, makePlugin, makePluginPage } from './test-fixtures';
+import { makePlugin, makePluginPage } from './test-fixtures';
 import { PluginsPage } from './plugins-page';
 
 const T = PLUGINS_EN.list;

@@ -65,14 +65,6 @@ export function makeComment(over: Partial<Comment> = {}): Comment {
   };
 }
 
-export function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
 /** GET /plugins/1/versions as the detail page tests answer it: one published version, 1.2. */
 export function versionsAnswer() {
   return [
