@@ -77,29 +77,23 @@ const writes: Call[] = [
   { method: 'POST', url: '/api/admin/members/abc/enable' },
 ];
 
+/** Makes call `c` with the caller's `headers` (none: anonymous). */
+const send = (c: Call, headers?: Record<string, string>) =>
+  t.app.inject({ method: c.method, url: c.url, payload: c.payload as object, headers });
+
 describe('who may call the admin area', () => {
   it('answers 401 to anonymous callers and 403 to members before looking at the input', async () => {
     for (const c of [...reads, ...writes]) {
-      const anon = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object });
+      const anon = await send(c);
       expect(anon.statusCode, `${c.method} ${c.url} anonymous`).toBe(401);
-      const plain = await t.app.inject({
-        method: c.method,
-        url: c.url,
-        payload: c.payload as object,
-        headers: member.auth,
-      });
+      const plain = await send(c, member.auth);
       expect(plain.statusCode, `${c.method} ${c.url} member`).toBe(403);
     }
   });
 
   it('lets moderators read but not change anything', async () => {
     for (const c of writes) {
-      const res = await t.app.inject({
-        method: c.method,
-        url: c.url,
-        payload: c.payload as object,
-        headers: moderator.auth,
-      });
+      const res = await send(c, moderator.auth);
       expect(res.statusCode, `${c.method} ${c.url} moderator`).toBe(403);
     }
     for (const url of [
@@ -115,12 +109,7 @@ describe('who may call the admin area', () => {
 
   it('answers 400 to an administrator sending bad input', async () => {
     for (const c of writes) {
-      const res = await t.app.inject({
-        method: c.method,
-        url: c.url,
-        payload: c.payload as object,
-        headers: admin.auth,
-      });
+      const res = await send(c, admin.auth);
       expect(res.statusCode, `${c.method} ${c.url} administrator`).toBe(400);
     }
     const badId = await t.app.inject({ method: 'GET', url: '/api/admin/feedback/abc', headers: admin.auth });
