@@ -39,6 +39,7 @@ function Holder({ onChange, ...props }: Partial<FileDropZoneProps> & { onChange?
 
 const png = (name = 'banner.png', bytes = 600) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
+const environmentUrl = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 let made: string[];
 let revoked: string[];
 
@@ -54,9 +55,9 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
 });
 afterEach(() => {
-  // jsdom has neither; leave it that way for other files.
-  delete (URL as { createObjectURL?: unknown }).createObjectURL;
-  delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+  // Put back the test environment's own, for the files that run after this one in the worker.
+  URL.createObjectURL = environmentUrl.createObjectURL;
+  URL.revokeObjectURL = environmentUrl.revokeObjectURL;
 });
 
 describe('FileDropZone', () => {

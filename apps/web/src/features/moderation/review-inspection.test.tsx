@@ -6,27 +6,7 @@ import { json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut } from 
 import EN from '../../locales/en/moderation';
 import { PluginReviewPage } from './review-page';
 import { makeDetail } from './test-fixtures';
-
-/** The browser's XMLHttpRequest at the HTTP boundary: keeps what is sent, answers 204. */
-class SentXhr {
-  static sent: FormData[] = [];
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  open() {}
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
-  }
-  abort() {}
-  send(body: FormData) {
-    SentXhr.sent.push(body);
-    this.status = 204;
-    setTimeout(() => this.onload?.(), 0);
-  }
-}
+import { FakeXhr, installFakeXhr } from '../../test/fake-xhr';
 
 const inspection: ReviewInspection = {
   dlls: [
@@ -58,8 +38,8 @@ const inspection: ReviewInspection = {
 
 beforeEach(() => {
   signInAs(undefined, ['moderator']);
-  SentXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', SentXhr);
+  installFakeXhr();
+  FakeXhr.autoAnswer = { status: 204 };
 });
 afterEach(() => {
   signOut();
@@ -126,14 +106,14 @@ describe('plugin review page: inside the binary', () => {
     await user.click(screen.getByRole('button', { name: EN.review.approve }));
     expect(screen.getByRole('alert')).toHaveTextContent(EN.inspection.acknowledgeFirst);
     expect(box).toHaveFocus();
-    expect(SentXhr.sent).toHaveLength(0);
+    expect(FakeXhr.sent).toHaveLength(0);
 
     await user.keyboard(' ');
     expect(box).toBeChecked();
     expect(screen.queryByText(EN.inspection.acknowledgeFirst)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: EN.review.approve }));
-    await vi.waitFor(() => expect(SentXhr.sent).toHaveLength(1));
-    expect(SentXhr.sent[0]!.get('acknowledgeFlags')).toBe('true');
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.body.get('acknowledgeFlags')).toBe('true');
     expect(await screen.findByTestId('location')).toHaveTextContent('/moderator/pending');
   });
 });

@@ -7,51 +7,7 @@ import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut
 import EN from '../../locales/en/moderation';
 import { PluginReviewPage } from './review-page';
 import { makeDetail } from './test-fixtures';
-
-/**
- * The browser's XMLHttpRequest at the HTTP boundary (uploads go through it for their progress):
- * records what is sent and answers when the test says so.
- */
-class FakeXhr {
-  static sent: Array<{ method: string; url: string; body: FormData; headers: Record<string, string> }> = [];
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(k: string, v: string) {
-    this.headers[k] = v;
-  }
-  getResponseHeader() {
-    return null;
-  }
-  abort() {}
-  send(body: FormData) {
-    FakeXhr.sent.push({ method: this.method, url: this.url, body, headers: this.headers });
-    FakeXhr.last = this;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  answer(status: number, body = '') {
-    this.status = status;
-    this.responseText = body;
-    this.onload?.();
-  }
-}
+import { FakeXhr, installFakeXhr } from '../../test/fake-xhr';
 
 type Route = (method: string, path: string, init: RequestInit) => Response | undefined;
 
@@ -80,9 +36,7 @@ const zip = (name: string, size = 10) => new File(['P'.repeat(size)], name, { ty
 
 beforeEach(() => {
   signInAs(undefined, ['moderator']);
-  FakeXhr.sent = [];
-  FakeXhr.last = null;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
 });
 afterEach(() => {
   signOut();
