@@ -1,21 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GameVersion } from '@bm/core';
-import { uploadFile } from '../../../lib/api';
 import PLUGINS_EN from '../../../locales/en/plugins';
-import { bodyOf, json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
+import { bodyOf, json, mockFetch } from '../../../test/utils';
 import MANAGE_TEXT from '../../../locales/en/pluginManage';
-import { PluginManagePage } from '../manage/manage-page';
 import { makePlugin, makeSubmission } from '../manage/test-fixtures';
+import { openManagePage, signedInWithFakeUploads } from '../manage/test-page';
+import { FakeXhr, formFields } from '../../../test/fake-xhr';
 
 const T = PLUGINS_EN.compatibility;
-
-vi.mock('../../../lib/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../lib/api')>();
-  return { ...actual, uploadFile: vi.fn() };
-});
-const upload = vi.mocked(uploadFile);
 
 const versions: GameVersion[] = [
   { id: 2, name: 'v2.52', bakkesmodVersion: '2.0.60', releasedAt: '2026-11-01T00:00:00Z', current: true },
@@ -39,15 +33,10 @@ function serve(declared: { submissionId: number; gameVersionIds: number[] } | nu
   });
 }
 
-const open = () => renderPage(<PluginManagePage />, { path: '/plugins/5/manage', route: '/plugins/:id/manage' });
+const open = () => openManagePage();
 
 describe('game versions on the manage page', () => {
-  beforeEach(() => signInAs());
-  afterEach(() => {
-    signOut();
-    vi.unstubAllGlobals();
-    upload.mockReset();
-  });
+  signedInWithFakeUploads();
 
   it('the author changes the declaration of the live version', async () => {
     const fetch = serve({ submissionId: 40, gameVersionIds: [1] });
@@ -72,7 +61,7 @@ describe('game versions on the manage page', () => {
 
   it('the source upload checks the current game version and sends the chosen ones', async () => {
     serve(null);
-    upload.mockResolvedValue({ submission: makeSubmission(), plugin: makePlugin() });
+    FakeXhr.autoAnswer = { status: 201, body: JSON.stringify({ submission: makeSubmission(), plugin: makePlugin() }) };
     const user = userEvent.setup();
     open();
     const group = await screen.findByRole('group', { name: T.uploadLegend });
@@ -81,10 +70,12 @@ describe('game versions on the manage page', () => {
     const zip = new File(['PK'], 'src.zip', { type: 'application/zip' });
     await user.upload(screen.getByLabelText(MANAGE_TEXT.sourceInput), zip);
     await user.click(screen.getByRole('button', { name: MANAGE_TEXT.uploadSource }));
-    expect(upload).toHaveBeenCalledWith(
-      '/plugins/5/files/source',
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const [sent] = FakeXhr.sent;
+    expect([sent!.url, sent!.body.get('file'), formFields(sent!.body)]).toEqual([
+      '/api/plugins/5/files/source',
       zip,
-      expect.objectContaining({ fields: { gameVersionIds: '2,1' } }),
-    );
+      { gameVersionIds: '2,1' },
+    ]);
   });
 });

@@ -1,20 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLUGIN_CHANGELOG_MAX, PLUGIN_MESSAGES } from '@bm/core';
-import { uploadFile } from '../../../lib/api';
 import { changeLocale } from '../../../lib/i18n';
-import { json, mockFetch, renderPage, signInAs, signOut } from '../../../test/utils';
+import { json, mockFetch, signInAs, signOut } from '../../../test/utils';
 import T from '../../../locales/en/pluginManage';
 import { ordinal } from './manage-text';
-import { PluginManagePage } from './manage-page';
 import { makePlugin, makeSubmission } from './test-fixtures';
+import { openManagePage, signedInWithFakeUploads } from './test-page';
+import { FakeXhr, formFields } from '../../../test/fake-xhr';
 
-vi.mock('../../../lib/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../lib/api')>();
-  return { ...actual, uploadFile: vi.fn() };
-});
-const upload = vi.mocked(uploadFile);
+/** The uploads the page sent (through XMLHttpRequest, for the progress): address, file and text fields. */
+const uploads = () =>
+  FakeXhr.sent.map((x) => ({
+    path: x.url.replace(/^\/api/, ''),
+    file: x.body.get('file'),
+    fields: formFields(x.body),
+  }));
+const uploaded = (body: unknown) => ({ status: 201, body: JSON.stringify(body) });
 
 type Route = (method: string, path: string) => Response | Promise<Response> | undefined;
 
@@ -32,17 +35,10 @@ function serve(extra: Route = () => undefined, plugin = makePlugin()) {
   });
 }
 
-function open(id = 5) {
-  return renderPage(<PluginManagePage />, { path: `/plugins/${id}/manage`, route: '/plugins/:id/manage' });
-}
+const open = openManagePage;
 
 describe('plugin manage page', () => {
-  beforeEach(() => signInAs());
-  afterEach(() => {
-    signOut();
-    vi.unstubAllGlobals();
-    upload.mockReset();
-  });
+  signedInWithFakeUploads();
 
   it('shows the display status and flags, and a link to the public page', async () => {
     serve(undefined, makePlugin({ needsApproval: true, isListed: false }));
@@ -91,13 +87,6 @@ describe('plugin manage page', () => {
 
   it('sends the version only when it is not blank, and follows the upload progress', async () => {
     serve();
-    let finish!: () => void;
-    upload.mockImplementation((_path, _file, opts) => {
-      opts?.onProgress?.(40);
-      return new Promise((resolve) => {
-        finish = () => resolve({ submission: makeSubmission(), plugin: makePlugin({ needsApproval: true }) } as never);
-      });
-    });
     open();
     const user = userEvent.setup({ applyAccept: false });
     const zip = new File(['PK'], 'src.zip', { type: 'application/zip' });
@@ -105,22 +94,25 @@ describe('plugin manage page', () => {
     await user.type(screen.getByLabelText(T.versionString), '   ');
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
 
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.progress(40, 100));
     const bar = await screen.findByRole('progressbar', { name: T.sourceProgress });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    expect(upload).toHaveBeenCalledWith('/plugins/5/files/source', zip, expect.objectContaining({ fields: {} }));
-    finish();
+    expect(uploads()).toEqual([{ path: '/plugins/5/files/source', file: zip, fields: {} }]);
+    const { status, body } = uploaded({ submission: makeSubmission(), plugin: makePlugin({ needsApproval: true }) });
+    act(() => FakeXhr.last!.answer(status, body));
     expect(await screen.findByText(T.sourceUploaded, { selector: '[role=status]' })).toBeInTheDocument();
 
-    upload.mockResolvedValueOnce({ submission: makeSubmission(), plugin: makePlugin() });
+    FakeXhr.autoAnswer = uploaded({ submission: makeSubmission(), plugin: makePlugin() });
     await user.upload(screen.getByLabelText(T.sourceInput), zip);
     await user.type(screen.getByLabelText(T.versionString), '  1.2.0 ');
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
     await waitFor(() =>
-      expect(upload).toHaveBeenLastCalledWith(
-        '/plugins/5/files/source',
-        zip,
-        expect.objectContaining({ fields: { versionString: '1.2.0' } }),
-      ),
+      expect(uploads().at(-1)).toEqual({
+        path: '/plugins/5/files/source',
+        file: zip,
+        fields: { versionString: '1.2.0' },
+      }),
     );
   });
 
@@ -133,7 +125,7 @@ describe('plugin manage page', () => {
       new File(['x'], 'notes.txt', { type: 'text/plain' }),
     );
     expect(screen.getByRole('alert')).toHaveTextContent(T.bannerType);
-    expect(upload).not.toHaveBeenCalled();
+    expect(FakeXhr.sent).toEqual([]);
   });
 
   it('lists submissions with their status names', async () => {
@@ -203,16 +195,11 @@ describe('ordinal', () => {
 });
 
 describe('the changelog of a source upload', () => {
-  beforeEach(() => signInAs());
-  afterEach(() => {
-    signOut();
-    vi.unstubAllGlobals();
-    upload.mockReset();
-  });
+  signedInWithFakeUploads();
 
   it('sends a changelog with the source, counts its characters and refuses one too long before uploading', async () => {
     serve();
-    upload.mockResolvedValue({ submission: makeSubmission(), plugin: makePlugin() });
+    FakeXhr.autoAnswer = uploaded({ submission: makeSubmission(), plugin: makePlugin() });
     open();
     const user = userEvent.setup({ applyAccept: false });
     const zip = new File(['PK'], 'src.zip', { type: 'application/zip' });
@@ -224,18 +211,16 @@ describe('the changelog of a source upload', () => {
     expect(changelog).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
     expect(await screen.findByText(PLUGIN_MESSAGES.changelogTooLong)).toBeInTheDocument();
-    expect(upload).not.toHaveBeenCalled();
+    expect(FakeXhr.sent).toEqual([]);
 
     await user.clear(changelog);
     await user.type(changelog, '- Faster boost');
     expect(screen.getByText(`14/${PLUGIN_CHANGELOG_MAX}`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: T.uploadSource }));
     await waitFor(() =>
-      expect(upload).toHaveBeenCalledWith(
-        '/plugins/5/files/source',
-        zip,
-        expect.objectContaining({ fields: { changelog: '- Faster boost' } }),
-      ),
+      expect(uploads()).toEqual([
+        { path: '/plugins/5/files/source', file: zip, fields: { changelog: '- Faster boost' } },
+      ]),
     );
     await waitFor(() => expect(changelog).toHaveValue(''));
   });
