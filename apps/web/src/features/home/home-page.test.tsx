@@ -4,41 +4,26 @@ import type { Plugin } from '@bm/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../lib/i18n';
 import T from '../../locales/en/home';
+import { makePlugin as makeBasePlugin } from '../../test/fixtures';
 import { json, mockFetch, renderPage, signInAs, signOut } from '../../test/utils';
 import { HomePage } from './home-page';
 
 /** A listed plugin as GET /plugins answers it. */
-const makePlugin = (over: Partial<Plugin> & { id: number; name: string }): Plugin => ({
-  shortDescription: 'A plugin',
-  description: '',
-  homepage: null,
-  sourceCodeUrl: null,
-  bannerImageUrl: null,
-  versionString: '1.0',
-  averageRating: 4.5,
-  ratingCount: 2,
-  myStars: null,
-  followerCount: 0,
-  isFollowing: false,
-  downloadCount: 1200,
-  viewCount: 3400,
-  downloadUrl: null,
-  isActive: true,
-  publishedOnce: true,
-  needsApproval: false,
-  isListed: true,
-  isPubliclyVisible: true,
-  isPinned: false,
-  skipBuildServer: false,
-  isFeatured: false,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-02T00:00:00Z',
-  member: { id: 3, displayName: 'RocketRyan', avatarUrl: null },
-  author: 'RocketRyan',
-  tags: [],
-  compatibility: { gameVersionId: null, status: 'unverified' },
-  ...over,
-});
+const makePlugin = (over: Partial<Plugin> & { id: number; name: string }): Plugin =>
+  makeBasePlugin({
+    shortDescription: 'A plugin',
+    versionString: '1.0',
+    averageRating: 4.5,
+    ratingCount: 2,
+    downloadCount: 1200,
+    viewCount: 3400,
+    publishedOnce: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-02T00:00:00Z',
+    member: { id: 3, displayName: 'RocketRyan', avatarUrl: null },
+    author: 'RocketRyan',
+    ...over,
+  });
 
 const recent = Array.from({ length: 6 }, (_, i) => makePlugin({ id: 100 + i, name: `Recent ${i + 1}` }));
 const featured = Array.from({ length: 4 }, (_, i) => makePlugin({ id: 200 + i, name: `Featured ${i + 1}` }));
