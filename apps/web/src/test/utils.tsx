@@ -11,7 +11,7 @@ import {
   type NavigationType,
   type RouteObject,
 } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
@@ -51,6 +51,18 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** For a describe block: each test signed out, with fake timers that still advance; real timers and globals after. */
+export function signedOutWithFakeTimers(): void {
+  beforeEach(() => {
+    signOut();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }
 
 export function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {

@@ -2,7 +2,16 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuthState } from '../../lib/auth';
-import { bodyOf, fakeToken, json, mockFetch, renderPage, signOut, testMember } from '../../test/utils';
+import {
+  bodyOf,
+  fakeToken,
+  json,
+  mockFetch,
+  renderPage,
+  signedOutWithFakeTimers,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { AUTH_EN } from './auth-text';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -18,14 +27,7 @@ const VERIFY_TEXT = {
 };
 
 describe('ForgotPasswordPage', () => {
-  beforeEach(() => {
-    signOut();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  signedOutWithFakeTimers();
 
   it('checks the address, sends it trimmed, then offers a resend after 60 s', async () => {
     const fetch = mockFetch(() => json(200, { message: 'ok' }));

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@bm/core';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, mockFetch, renderPage, signOut } from '../../test/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { bodyOf, json, mockFetch, renderPage, signedOutWithFakeTimers } from '../../test/utils';
 import { AUTH_EN } from './auth-text';
 import { RegisterPage } from './register-page';
 
@@ -23,14 +23,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, email = 'octa
 }
 
 describe('RegisterPage', () => {
-  beforeEach(() => {
-    signOut();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  signedOutWithFakeTimers();
 
   it('shows the strength meter from 6 characters with the core labels', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
