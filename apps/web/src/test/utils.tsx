@@ -1,6 +1,7 @@
 import type { Member } from '@bm/core';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import {
   MemoryRouter,
@@ -11,7 +12,7 @@ import {
   type NavigationType,
   type RouteObject,
 } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { Providers } from '../app/providers';
 import { resetAuthState, SIGNED_OUT } from '../lib/auth';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../lib/config';
@@ -63,6 +64,16 @@ export function signedOutWithFakeTimers(): void {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
+}
+
+/** An open menu of `button`'s: Escape closes it and puts focus back on the button; opened again, a click outside closes it. */
+export async function expectMenuCloses(user: UserEvent, button: HTMLElement): Promise<void> {
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  expect(button).toHaveFocus();
+  await user.click(button);
+  fireEvent.mouseDown(document.body);
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
 }
 
 export function json(status: number, body?: unknown, headers: Record<string, string> = {}): Response {

@@ -4,7 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAR_RATING_TEXT } from '../../components/star-rating';
 import { formatDateTime, relativeTime } from '../../lib/format';
-import { bodyOf, json, LocationProbe, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../test/utils';
+import {
+  bodyOf,
+  expectMenuCloses,
+  json,
+  LocationProbe,
+  mockFetch,
+  renderRoutes,
+  signInAs,
+  signOut,
+  testMember,
+} from '../../test/utils';
 import { CarDetailPage } from './car-detail-page';
 import T from '../../locales/en/cars';
 import { makeDetail } from './test-fixtures';
@@ -346,12 +356,7 @@ describe('car detail: owner actions', () => {
     expect(menu.getByRole('menuitem', { name: T.owner.edit })).toHaveAttribute('href', '/cars/5/edit');
     expect(menu.getByRole('menuitem', { name: T.owner.pin })).toBeInTheDocument();
     expect(menu.getByRole('menuitem', { name: T.owner.delete })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(button).toHaveFocus();
-    await user.click(button);
-    fireEvent.mouseDown(document.body);
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await expectMenuCloses(user, button);
   });
 
   it("others' cars have no menu", async () => {

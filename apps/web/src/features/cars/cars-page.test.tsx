@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AD_PLACEHOLDER_TEXT } from '../../components/ad-unit';
 import { DEFAULT_CONFIG, type RuntimeConfig } from '../../lib/config';
 import { PAGINATION_TEXT } from '../../components/pagination';
-import { deferred, json, mockFetch, renderRoutes } from '../../test/utils';
+import { deferred, expectMenuCloses, json, mockFetch, renderRoutes } from '../../test/utils';
 import { CarsPage, resultCounter } from './cars-page';
 import T from '../../locales/en/cars';
 import { makeCar, makePage } from './test-fixtures';
@@ -281,13 +281,7 @@ describe('cars list: sort menu and view', () => {
       'true',
     );
     expect(within(menu).getByRole('menuitemradio', { name: 'Views descending' })).toHaveFocus();
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(button).toHaveFocus();
-
-    await user.click(button);
-    fireEvent.mouseDown(document.body);
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await expectMenuCloses(user, button);
 
     // Keyboard: open, move to Trending ascending (the last field), choose it.
     button.focus();
