@@ -31,14 +31,19 @@ afterEach(() => {
   signOut();
 });
 
+/** Opens the plugin page and its report dialog (the member is signed in). */
+async function openReportDialog() {
+  open();
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: D.report.open }));
+  return { user, dialog: await screen.findByRole('dialog', { name: D.report.title }) };
+}
+
 describe('reporting a plugin', () => {
   it('sends the chosen reason and details, then thanks the member', async () => {
     signInAs();
     const fetch = serve();
-    open();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: D.report.open }));
-    const dialog = await screen.findByRole('dialog', { name: D.report.title });
+    const { user, dialog } = await openReportDialog();
     for (const label of Object.values(PLUGIN_REPORT_REASONS))
       expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
 
@@ -60,10 +65,7 @@ describe('reporting a plugin', () => {
   it("asks for details when the reason is 'Something else'", async () => {
     signInAs();
     const fetch = serve();
-    open();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: D.report.open }));
-    const dialog = await screen.findByRole('dialog', { name: D.report.title });
+    const { user, dialog } = await openReportDialog();
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
     await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
     expect(within(dialog).getByLabelText(D.report.details)).toHaveAccessibleDescription(
@@ -75,10 +77,7 @@ describe('reporting a plugin', () => {
   it("shows the server's message when the member already reported it", async () => {
     signInAs();
     serve(() => json(409, { message: MODERATION_MESSAGES.reportExists }));
-    open();
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: D.report.open }));
-    const dialog = await screen.findByRole('dialog', { name: D.report.title });
+    const { user, dialog } = await openReportDialog();
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }));
     await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.reportExists);
