@@ -127,6 +127,21 @@ export default tseslint.config(
     },
   },
   {
+    // The web's test files share their imports too (apps/web/vite.config.ts, isolate: false): a mocked
+    // module would stay mocked, or stay real, for the files that ran before or after it.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'Web tests share imports: fake the boundary (mockFetch, installFakeXhr) instead of mocking a module.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

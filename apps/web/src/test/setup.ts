@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { changeLocale, currentLocale } from '../lib/i18n';
 
 // findBy*/waitFor wait up to 5 s, not 1: two test workers on two busy cores sometimes take longer than
@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();
+  // A test that faked the clock and failed before putting it back leaves the next file a real one.
+  vi.useRealTimers();
   // A test that switched the language leaves the next one in English.
   if (currentLocale() !== 'en') await changeLocale('en');
   // sonner keeps toasts in a module store and replays active ones to the next Toaster.
