@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ButtonLink, LoadingState } from '../../components/ui';
+import { ItemLoadError } from '../../components/item-load-error';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { isApiError } from '../../lib/api';
 import { routeId } from '../../lib/redirect';
-import { ItemUnavailable, useItemNotFound } from '../not-found';
+import { ItemNotFound } from '../not-found';
 import { carDetailQuery } from './api';
 import { CarDetailView } from './car-detail-view';
 import { useCarsT } from './cars-text';
@@ -26,15 +29,22 @@ export function CarDetailPage() {
   // When the car arrives its page is rendered in the background, in slices, while the loader stays.
   const car = useDeferredValue(detail.data);
   const goBack = useGoBack();
-  const notFound = useItemNotFound(t, id, detail);
+  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  useDocumentTitle(notFound ? t('detail.notFoundTitle') : (detail.data?.name ?? t('detail.pageTitle')));
 
-  if (notFound || detail.isError) {
+  if (notFound) {
     return (
-      <ItemUnavailable
-        t={t}
-        notFound={notFound}
-        browse={<ButtonLink to="/cars">{t('detail.browseCars')}</ButtonLink>}
-        query={detail}
+      <ItemNotFound title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
+        <ButtonLink to="/cars">{t('detail.browseCars')}</ButtonLink>
+      </ItemNotFound>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <ItemLoadError
+        text={t('detail.error')}
+        retryText={t('detail.retry')}
+        onRetry={() => void detail.refetch()}
         backText={t('detail.goBack')}
         onBack={goBack}
       />

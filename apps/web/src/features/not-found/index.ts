@@ -1,2 +1,1 @@
 export { ItemNotFound, NotFoundPage } from './not-found-page';
-export { ItemUnavailable, useItemNotFound } from './item-unavailable';
