@@ -46,19 +46,16 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** A Debian package's file, the package installed when the file is missing (CI runs as root). */
-function ensureDebianFile(pkg: string, files: string[]): string {
-  const found = files.find((p) => fs.existsSync(p));
+/** nginx, installed from Debian's package when missing (CI runs as root). */
+export function ensureNginx(): string {
+  const found = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
   if (found) return found;
-  if (process.getuid?.() !== 0) throw new Error(`${files[0]} is missing: apt-get install ${pkg}`);
+  if (process.getuid?.() !== 0) throw new Error('nginx is not installed: apt-get install nginx-light');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
-  return files[0]!;
+  execFileSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], { stdio: 'inherit', env });
+  return '/usr/sbin/nginx';
 }
-
-/** nginx, from Debian's nginx-light. */
-export const ensureNginx = (): string => ensureDebianFile('nginx-light', ['/usr/sbin/nginx', '/usr/bin/nginx']);
 
 /** The Environment= settings and ExecStart arguments of the systemd unit, for the instance on `port`. */
 export function unitSettings(port: number): { env: Record<string, string>; args: string[] } {
@@ -71,8 +68,6 @@ export function unitSettings(port: number): { env: Record<string, string>; args:
     if (setting) env[setting[1]!] = setting[2]!;
     if (line.startsWith('ExecStart=')) args = line.slice('ExecStart='.length).split(/\s+/).slice(1); // after node
   }
-  // The allocator the unit preloads (jemalloc, docs/ops/cluster.md) comes from Debian's libjemalloc2.
-  if (env.LD_PRELOAD) ensureDebianFile('libjemalloc2', [env.LD_PRELOAD]);
   return { env, args };
 }
 
