@@ -1,6 +1,6 @@
 import type { Plugin } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { StarRating } from '../../../components/star-rating';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing } from '../../../components/ui';
@@ -67,7 +67,7 @@ function RatingPanel({
   const d = useDropdown({ menu: false });
   // Opened by a mouse resting on it: leaving closes it, a click keeps it open.
   const hovered = useRef(false);
-  const panelId = useId();
+  const panelId = d.panelId;
   const panel = useRef<HTMLDivElement>(null);
   const [shift, setShift] = useState(0);
 

@@ -1,5 +1,5 @@
 import type { PluginHasSourceFilter, PluginSortDirection, PluginSortKey, Tag } from '@bm/core';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing, popoverPanel } from '../../../components/ui';
 import { useCommonT } from '../../../lib/i18n/common';
@@ -134,7 +134,6 @@ export function FiltersMenu({
 }) {
   const t = usePluginsT();
   const d = useDropdown({ menu: false });
-  const panelId = useId();
   const active = selected.length + (source === 'any' ? 0 : 1) + (compatible ? 1 : 0);
   const has = (tag: Tag) =>
     selected.some((s) => s.toLowerCase() === tag.shortName.toLowerCase() || s === String(tag.id));
@@ -149,7 +148,7 @@ export function FiltersMenu({
   if (d.open) {
     section = (
       <div
-        id={panelId}
+        id={d.panelId}
         role="group"
         aria-label={t('list.filters')}
         className={cx(popoverPanel, 'space-y-3 p-3 lg:w-80')}
@@ -191,7 +190,7 @@ export function FiltersMenu({
               <label key={key} className="inline-flex min-h-8 items-center gap-2 text-sm text-slate-200">
                 <input
                   type="radio"
-                  name={`${panelId}-source`}
+                  name={`${d.panelId}-source`}
                   checked={source === key}
                   onChange={() => onSource(key)}
                 />
@@ -225,15 +224,8 @@ export function FiltersMenu({
   }
 
   return (
-    <div ref={d.wrapper} className="relative" onKeyDown={d.onKeyDown}>
-      <button
-        ref={d.button}
-        type="button"
-        aria-expanded={d.open}
-        aria-controls={d.open ? panelId : undefined}
-        onClick={() => d.toggle()}
-        className={triggerClasses}
-      >
+    <div {...d.container} className="relative">
+      <button {...d.trigger} onClick={() => d.toggle()} className={triggerClasses}>
         {t('list.filters')}
         {active > 0 && (
           <span className="rounded-full bg-sky-500 px-1.5 text-xs font-bold text-slate-950">{active}</span>
