@@ -66,3 +66,9 @@ export const bearerOrToken: Array<Record<string, string[]>> = [{ bearerAuth: [] 
 export const rateLimited = (limits: RateLimits, name: LimitName) => async (req: FastifyRequest) => {
   await limits.consume(name, req.ip, req.principal ? `m:${req.principal.memberId}` : null);
 };
+
+/** The hooks of a member's write under a named limit: signed in first (401), then one point of the limit. */
+export const signedInLimited = (limits: RateLimits, name: LimitName) => ({
+  preValidation: signedIn,
+  preHandler: rateLimited(limits, name),
+});

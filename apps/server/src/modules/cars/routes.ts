@@ -23,7 +23,7 @@ import {
 } from '@bm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
@@ -89,8 +89,7 @@ function carWriteRoutes(app: App, ctx: AppContext, cars: CarService) {
   r.post(
     '/cars',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'create'),
+      ...signedInLimited(ctx.limits, 'create'),
       schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } },
     },
     async (req, reply) => {
@@ -171,8 +170,7 @@ function carEngagementRoutes(app: App, ctx: AppContext, cars: CarService) {
     body: Body,
     answer: Answer,
   ) => ({
-    preValidation: signedIn,
-    preHandler: rateLimited(ctx.limits, limit),
+    ...signedInLimited(ctx.limits, limit),
     schema: { tags, security: bearer, params: idParam, body, response: { 200: answer } },
   });
 

@@ -13,7 +13,7 @@ import {
   memberCollectionsSchema,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, noContent, requireMember, typed, signedInLimited } from '../../http.js';
 import { CollectionReads } from './reads.js';
 import { CollectionWrites } from './writes.js';
 
@@ -27,7 +27,7 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const reads = new CollectionReads(ctx);
   const writes = new CollectionWrites(ctx);
-  const write = { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'collection') };
+  const write = signedInLimited(ctx.limits, 'collection');
   const detail = { 200: collectionDetailSchema };
 
   r.get(
@@ -122,8 +122,7 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
 
   const follow = {
-    preValidation: signedIn,
-    preHandler: rateLimited(ctx.limits, 'follow'),
+    ...signedInLimited(ctx.limits, 'follow'),
     schema: { tags, security: bearer, params: idParam, response: { 200: followResponseSchema } },
   };
   r.put('/collections/:id/follow', follow, async (req) => writes.setFollow(requireMember(req), req.params.id, true));

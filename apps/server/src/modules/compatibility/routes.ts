@@ -6,7 +6,7 @@ import {
   pluginCompatibilityAnswerSchema,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { CompatibilityService } from './service.js';
 
 const tags = ['compatibility'];
@@ -26,8 +26,7 @@ export function compatibilityRoutes(app: App, ctx: AppContext) {
   r.put(
     '/plugins/:id/compatibility/:gameVersionId',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'compatibility'),
+      ...signedInLimited(ctx.limits, 'compatibility'),
       schema: {
         tags,
         security: bearer,
@@ -42,8 +41,7 @@ export function compatibilityRoutes(app: App, ctx: AppContext) {
   r.delete(
     '/plugins/:id/compatibility/:gameVersionId',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'compatibility'),
+      ...signedInLimited(ctx.limits, 'compatibility'),
       schema: { tags, security: bearer, params: reportParams, response: { 200: pluginCompatibilityAnswerSchema } },
     },
     async (req) => service.report(requireMember(req), req.params.id, req.params.gameVersionId, null),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_MESSAGES, followResponseSchema, followingResponseSchema } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { FollowService } from './service.js';
 
 const tags = ['follows'];
@@ -13,7 +13,7 @@ const usernameParam = z.object({
 export function followRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new FollowService(ctx);
-  const write = { preValidation: signedIn, preHandler: rateLimited(ctx.limits, 'follow') };
+  const write = signedInLimited(ctx.limits, 'follow');
 
   const plugin = {
     ...write,

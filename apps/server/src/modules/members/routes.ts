@@ -13,7 +13,7 @@ import {
   supportLinkResponse,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { CarService } from '../cars/index.js';
 import { MemberService, findProfileMember } from './service.js';
 
@@ -98,8 +98,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
   );
 
   const rep = {
-    preValidation: signedIn,
-    preHandler: rateLimited(ctx.limits, 'rep'),
+    ...signedInLimited(ctx.limits, 'rep'),
     schema: { tags, security: bearer, params: usernameParam, response: { 200: repResponseSchema } },
   };
   r.post('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, true));

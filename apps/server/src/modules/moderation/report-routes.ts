@@ -14,11 +14,10 @@ import {
   bearer,
   idParam,
   noContent,
-  rateLimited,
   requireMember,
   requireRole,
-  signedIn,
   typed,
+  signedInLimited,
 } from '../../http.js';
 import { reportedCars, reportedComments } from './reported-lists.js';
 import type { ModerationService } from './service.js';
@@ -30,8 +29,7 @@ const created = { 201: z.object({ id: z.number().int() }) };
 export function memberReportRoutes(app: App, ctx: AppContext, service: ModerationService) {
   const r = typed(app);
   const report = <Body extends z.ZodType>(body: Body) => ({
-    preValidation: signedIn,
-    preHandler: rateLimited(ctx.limits, 'report'),
+    ...signedInLimited(ctx.limits, 'report'),
     schema: { tags, security: bearer, params: idParam, body, response: created },
   });
   r.post('/plugins/:id/report', report(reportPluginRequest), async (req, reply) =>

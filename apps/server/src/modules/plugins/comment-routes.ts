@@ -9,7 +9,7 @@ import {
   updateCommentRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, noContent, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 
@@ -84,8 +84,7 @@ export function commentRoutes(app: App, ctx: AppContext) {
   r.post(
     '/plugins/comments/:id/vote',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'vote'),
+      ...signedInLimited(ctx.limits, 'vote'),
       schema: {
         tags: tag,
         security: bearer,

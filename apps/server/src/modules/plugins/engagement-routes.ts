@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { pluginRatingRequest, pluginRatingResponse, pluginViewResponse } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, requireMember, typed, signedInLimited } from '../../http.js';
 import { visitorKey } from '../../platform/visitor.js';
 import { PluginEngagement } from './engagement.js';
 
@@ -24,8 +24,7 @@ export function engagementRoutes(app: App, ctx: AppContext) {
   r.post(
     '/plugins/:id/rating',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'rating'),
+      ...signedInLimited(ctx.limits, 'rating'),
       schema: {
         tags: tag,
         security: bearer,

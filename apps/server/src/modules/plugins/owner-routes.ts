@@ -24,11 +24,11 @@ import {
   bearerOrToken,
   idParam,
   noContent,
-  rateLimited,
   requireMember,
   requireRole,
   signedIn,
   typed,
+  signedInLimited,
 } from '../../http.js';
 import { PluginReads } from './reads.js';
 import { PluginWrites } from './writes.js';
@@ -107,8 +107,7 @@ export function ownerRoutes(app: App, ctx: AppContext) {
   r.post(
     '/plugins/create',
     {
-      preValidation: signedIn,
-      preHandler: rateLimited(ctx.limits, 'create'),
+      ...signedInLimited(ctx.limits, 'create'),
       schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } },
     },
     async (req, reply) => {
