@@ -6,7 +6,7 @@ import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -193,6 +193,40 @@ export async function signedInMember(t: TestApp, roles: string[] = []) {
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...m, id, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A member as signedInMember answers it: names, id, session token and the `auth` headers that carry it. */
+export type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/**
+ * The one test app of a test file: started before the file's first test (a beforeAll hook registered here) and
+ * closed after its last. The object answered is filled in by that hook, so read it in hooks and tests, not at the
+ * top of the file; hooks registered after this call run after the app has started and, for afterAll, before it closes.
+ */
+export function testAppForFile(overrides: Parameters<typeof startTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await startTestApp(overrides));
+  });
+  afterAll(() => t.close());
+  return t;
+}
+
+/**
+ * Signed-in members of a test file, by name with their roles (`{ mod: ['moderator'], member: [] }`), signed in one
+ * after another in that order by a beforeAll hook; call it after testAppForFile. Like the app, the members answered
+ * are filled in by that hook.
+ */
+export function membersForFile<R extends Record<string, string[]>>(t: TestApp, roles: R): { [K in keyof R]: Member } {
+  const members = Object.fromEntries(Object.keys(roles).map((name) => [name, {} as Member])) as {
+    [K in keyof R]: Member;
+  };
+  beforeAll(async () => {
+    for (const [name, memberRoles] of Object.entries(roles)) {
+      Object.assign(members[name as keyof R], await signedInMember(t, memberRoles));
+    }
+  });
+  return members;
 }
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   MODERATION_MESSAGES as MM,
@@ -8,26 +8,11 @@ import {
   type ReportedCommentsResponse,
 } from '@bm/core';
 import { mailMessages, moderationAudit, pluginComments, reports } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, type Member } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from '../plugins/test-support.js';
+import { reportTestApp } from './test-support.js';
 
-let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
-let mod: Member;
-
-beforeAll(async () => {
-  t = await startTestApp({
-    limits: { report: { ip: { points: 100, durationS: 3600 }, account: { points: 4, durationS: 3600 } } },
-  });
-  mod = await signedInMember(t, ['moderator']);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = Record<string, string>;
-const inject = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+const { t, mod, inject } = reportTestApp();
 
 let carNo = 0;
 async function car(owner: Member, name = `Reported Car ${++carNo}`) {

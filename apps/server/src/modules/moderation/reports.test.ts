@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   MODERATION_MESSAGES as MM,
@@ -7,27 +7,11 @@ import {
   type ReportedListResponse,
 } from '@bm/core';
 import { moderationAudit, pluginReports } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, type Member } from '../../../test/harness.js';
 import { createPlugin, publishedPlugin } from '../plugins/test-support.js';
+import { reportTestApp } from './test-support.js';
 
-let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
-let mod: Member;
-
-beforeAll(async () => {
-  // A small report limit so that the test reaches it.
-  t = await startTestApp({
-    limits: { report: { ip: { points: 100, durationS: 3600 }, account: { points: 4, durationS: 3600 } } },
-  });
-  mod = await signedInMember(t, ['moderator']);
-});
-afterAll(async () => {
-  await t.close();
-});
-
-type Headers = Record<string, string>;
-const inject = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
-  t.app.inject({ method, url: `/api${url}`, headers, payload: payload as object });
+const { t, mod, inject } = reportTestApp();
 const report = (who: Member, pluginId: number, body: unknown = { reason: 'broken', details: 'Crashes on start' }) =>
   inject('POST', `/plugins/${pluginId}/report`, who.auth, body);
 
