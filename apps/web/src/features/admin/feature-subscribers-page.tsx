@@ -1,7 +1,8 @@
 import { pageCount } from '@bm/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LabelledSelect } from '../../components/labelled-select';
 import { Pagination } from '../../components/pagination';
 import {
   Alert,
@@ -12,7 +13,6 @@ import {
   Time,
   cx,
   focusRing,
-  inputClasses,
   DataTable,
   dataTableClasses as tc,
 } from '../../components/ui';
@@ -118,7 +118,6 @@ export function FeatureSubscribersPage() {
   const [params, setParams] = useSearchParams();
   const isAdmin = useIsAdmin();
   const features = useQuery(upcomingFeaturesQuery());
-  const selectId = useId();
   const feature = params.get('feature') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const set = (next: { feature?: string; page?: number }) => {
@@ -138,24 +137,21 @@ export function FeatureSubscribersPage() {
     <AdminSection title={t('subscribers.title')}>
       <QueryState query={features} failedText={t('subscribers.featuresFailed')} emptyText={t('subscribers.noFeatures')}>
         {(list) => (
-          <div className="flex items-center gap-2">
-            <label htmlFor={selectId} className="text-sm text-slate-300">
-              {t('subscribers.feature')}
-            </label>
-            <select
-              id={selectId}
-              value={feature}
-              onChange={(e) => set({ feature: e.target.value })}
-              className={cx(inputClasses(false), 'h-10 max-w-sm py-0')}
-            >
-              <option value="">{t('subscribers.pickFeature')}</option>
-              {list.map((f) => (
-                <option key={f.key} value={f.key}>
-                  {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label={t('subscribers.feature')}
+            boxClassName="flex items-center gap-2"
+            labelClassName="text-sm text-slate-300"
+            value={feature}
+            onChange={(e) => set({ feature: e.target.value })}
+            className="h-10 max-w-sm py-0"
+          >
+            <option value="">{t('subscribers.pickFeature')}</option>
+            {list.map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
+              </option>
+            ))}
+          </LabelledSelect>
         )}
       </QueryState>
       {/* The server lists subscribers to administrators only; moderators see the features. */}

@@ -1,9 +1,9 @@
 import { FEEDBACK_STATUSES, pageCount, type FeedbackStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LabelledSelect } from '../../components/labelled-select';
 import { Pagination } from '../../components/pagination';
-import { Time, cx, inputClasses, DataTable, dataTableClasses as tc } from '../../components/ui';
+import { Time, cx, DataTable, dataTableClasses as tc } from '../../components/ui';
 
 import { feedbackListQuery } from './api';
 import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
@@ -20,7 +20,6 @@ export function FeedbackListPage() {
   const status = isStatus(rawStatus) ? rawStatus : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery(feedbackListQuery({ page, status }));
-  const selectId = useId();
 
   const update = (next: { status?: string; page?: number }) => {
     const p = new URLSearchParams(params);
@@ -40,24 +39,21 @@ export function FeedbackListPage() {
     <AdminSection
       title={t('feedback.title')}
       actions={
-        <div className="flex items-center gap-2">
-          <label htmlFor={selectId} className="text-sm text-slate-400">
-            {t('feedback.filter')}
-          </label>
-          <select
-            id={selectId}
-            value={status}
-            onChange={(e) => update({ status: e.target.value })}
-            className={cx(inputClasses(false), 'h-10 w-36 py-0')}
-          >
-            <option value="all">{t('feedback.all')}</option>
-            {FEEDBACK_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(FEEDBACK_STATUS_KEYS[s])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t('feedback.filter')}
+          boxClassName="flex items-center gap-2"
+          labelClassName="text-sm text-slate-400"
+          value={status}
+          onChange={(e) => update({ status: e.target.value })}
+          className="h-10 w-36 py-0"
+        >
+          <option value="all">{t('feedback.all')}</option>
+          {FEEDBACK_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(FEEDBACK_STATUS_KEYS[s])}
+            </option>
+          ))}
+        </LabelledSelect>
       }
     >
       <QueryState query={q} failedText={t('feedback.loadFailed')} emptyText={t('feedback.none')}>

@@ -1,5 +1,6 @@
 import { MAIL_PAGE_SIZES } from '@bm/core';
 import { useId, useState, type ReactNode } from 'react';
+import { LabelledSelect } from '../../components/labelled-select';
 import { Button, cx, inputClasses } from '../../components/ui';
 import { useInboxT } from './inbox-text';
 
@@ -20,7 +21,6 @@ export function ListControls({
   const t = useInboxT();
   const [text, setText] = useState(search);
   const searchId = useId();
-  const sizeId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <form
@@ -50,23 +50,19 @@ export function ListControls({
         </Button>
       </form>
       {children}
-      <div>
-        <label htmlFor={sizeId} className="mb-1 block text-sm font-medium text-slate-200">
-          {t('pageSizeLabel')}
-        </label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(e) => onPageSize(Number(e.target.value))}
-          className={cx(inputClasses(false), 'h-10 py-0 sm:w-24')}
-        >
-          {MAIL_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t('pageSizeLabel')}
+        labelClassName="mb-1 block text-sm font-medium text-slate-200"
+        value={pageSize}
+        onChange={(e) => onPageSize(Number(e.target.value))}
+        className="h-10 py-0 sm:w-24"
+      >
+        {MAIL_PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </LabelledSelect>
     </div>
   );
 }

@@ -6,18 +6,9 @@ import {
   type PublishTokenScope,
 } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  LoadingState,
-  TextField,
-  Time,
-  cx,
-  inputClasses,
-  useConfirm,
-} from '../../components/ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, LoadingState, TextField, Time, useConfirm } from '../../components/ui';
+import { LabelledSelect } from '../../components/labelled-select';
 import { errorText } from '../../lib/api';
 import { writeClipboard } from '../../lib/clipboard';
 import { richText } from '../../lib/i18n/rich';
@@ -79,7 +70,6 @@ function CreateForm({ onCreated }: { onCreated: (token: PublishTokenCreated) => 
   const [scopes, setScopes] = useState<PublishTokenScope[]>(['plugins:upload']);
   const [days, setDays] = useState(90);
   const [error, setError] = useState<string | null>(null);
-  const expiryId = useId();
   const create = useMutation({
     mutationFn: () => publishTokensApi.create({ name: name.trim(), scopes, expiresInDays: days }),
     onSuccess: (token) => {
@@ -120,23 +110,20 @@ function CreateForm({ onCreated }: { onCreated: (token: PublishTokenCreated) => 
           />
         ))}
       </fieldset>
-      <div className="space-y-1.5">
-        <label htmlFor={expiryId} className="block text-sm font-medium text-slate-200">
-          {t('tokens.expiry')}
-        </label>
-        <select
-          id={expiryId}
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value))}
-          className={cx(inputClasses(false), 'h-10 w-40 py-0')}
-        >
-          {PUBLISH_TOKEN_DAY_CHOICES.map((d) => (
-            <option key={d} value={d}>
-              {d === 365 ? t('tokens.year') : t('tokens.days', { count: d })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t('tokens.expiry')}
+        boxClassName="space-y-1.5"
+        labelClassName="block text-sm font-medium text-slate-200"
+        value={days}
+        onChange={(e) => setDays(Number(e.target.value))}
+        className="h-10 w-40 py-0"
+      >
+        {PUBLISH_TOKEN_DAY_CHOICES.map((d) => (
+          <option key={d} value={d}>
+            {d === 365 ? t('tokens.year') : t('tokens.days', { count: d })}
+          </option>
+        ))}
+      </LabelledSelect>
       {error && <Alert variant="error">{say(error)}</Alert>}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? t('tokens.creating') : t('tokens.create')}
