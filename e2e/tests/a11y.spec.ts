@@ -4,7 +4,7 @@ import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
-import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf } from './support';
+import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
@@ -50,13 +50,6 @@ async function axeOpen(page: Page, name: string, dialog: Locator, findings: stri
     );
   }
   for (const p of await axeProblems(page)) findings.push(`${name} open: ${p}`);
-}
-
-/** Pages cannot follow bakkesmod:// here: record what the install button opens instead. */
-async function recordInstalls(page: Page) {
-  await page.addInitScript(() => {
-    window.open = (() => null) as typeof window.open;
-  });
 }
 
 test.describe('axe on every route and dialog', () => {

@@ -2,8 +2,7 @@ import { FEED_PATHS, FEED_TITLES } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { chooseWithKeyboard, expectNoAxeViolations } from './drop-zone';
-import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { DEMO, settle, signIn, tabTo, tokenOf, zipOf } from './support';
+import { DEMO, settle, signIn, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /** An access token for a demo account, without the browser's session. */
@@ -100,18 +99,9 @@ test('an author writes a changelog, a moderator approves it, and the Versions ta
   const { items } = (await pending.json()) as { items: Array<{ id: number; pluginId: number }> };
   const submissionId = items.find((i) => i.pluginId === id)!.id;
   expect(submissionId).toBeGreaterThan(0);
-  const approved = await page.request.post(`/api/moderation/plugins/${submissionId}/approve`, {
-    headers: { authorization: `Bearer ${modToken}` },
-    multipart: {
-      binary: {
-        name: 'binary.zip',
-        mimeType: 'application/zip',
-        buffer: await zipOf({ 'plugins/Changelog.dll': dllFixture('clean') }),
-      },
-      approvalNote: `PRIVATE NOTE ${tag}`,
-    },
+  await approveWithCleanDll(page.request, { authorization: `Bearer ${modToken}` }, submissionId, 'Changelog', {
+    approvalNote: `PRIVATE NOTE ${tag}`,
   });
-  expect(approved.status()).toBe(204);
 
   // The plugin page: the feed in the head, the changelog under the version in the Versions tab.
   await page.goto(`/plugin/${id}`);

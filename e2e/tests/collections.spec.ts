@@ -1,7 +1,7 @@
 import COLLECTIONS_EN from '../../apps/web/src/locales/en/collections';
 import type { CarsPage, CollectionDetail, PluginPage } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, axeProblems, settle, signIn, tabTo, tokenOf } from './support';
+import { DEMO, axeProblems, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
 
 // Collections (issue 29 item 1), on a phone-sized screen: a member builds a public collection of two
 // plugins and a car from their pages, reorders it with the keyboard, shares the link; a visitor
@@ -123,14 +123,7 @@ test('a member builds, reorders and shares a public collection; a visitor instal
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const visitor = await context.newPage();
-  await visitor.addInitScript(() => {
-    const w = window as unknown as { __installs: string[] };
-    w.__installs = [];
-    window.open = ((url?: string | URL) => {
-      w.__installs.push(String(url));
-      return null;
-    }) as typeof window.open;
-  });
+  const installs = await recordInstalls(visitor);
   await visitor.goto(`/collections/${id}`);
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(visitor.getByRole('strong').filter({ hasText: 'new player' })).toBeVisible();
@@ -142,9 +135,7 @@ test('a member builds, reorders and shares a public collection; a visitor instal
     'data-install-link',
     `bakkesmod://install/${second.id}`,
   );
-  expect(await visitor.evaluate(() => (window as unknown as { __installs: string[] }).__installs)).toEqual([
-    `bakkesmod://install/${second.id}`,
-  ]);
+  expect(await installs()).toEqual([`bakkesmod://install/${second.id}`]);
   await visitor.keyboard.press('Escape');
   const copy = visitor.getByRole('button', { name: fill(T.items.copyCodeLabel, { name: car.name }) });
   await tabTo(visitor, copy, { max: 80 });

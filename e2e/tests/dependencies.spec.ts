@@ -1,8 +1,7 @@
 import { DEPENDENCY_MESSAGES, supportLinkText, type PluginPage } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import MEMBERS_EN from '../../apps/web/src/locales/en/members';
-import { DEMO, axeProblems, settle, signIn, tabTo, zipOf } from './support';
+import { DEMO, axeProblems, settle, signIn, tabTo, zipOf, recordInstalls, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 // Issue 29 items 2 and 5 in Chromium, on a phone-sized screen, with the keyboard: a plugin requiring
@@ -33,17 +32,7 @@ async function publish(request: APIRequestContext, headers: Record<string, strin
   });
   if (upload.status() !== 201) return upload;
   const { submission } = (await upload.json()) as { submission: { submissionId: number } };
-  const approved = await request.post(`/api/moderation/plugins/${submission.submissionId}/approve`, {
-    headers,
-    multipart: {
-      binary: {
-        name: 'bin.zip',
-        mimeType: 'application/zip',
-        buffer: await zipOf({ 'plugins/Dep.dll': dllFixture('clean') }),
-      },
-    },
-  });
-  expect(approved.status()).toBe(204);
+  await approveWithCleanDll(request, headers, submission.submissionId, 'Dep');
   return upload;
 }
 
@@ -90,14 +79,7 @@ test('a plugin requiring another lists it in the install dialog and the plugin m
   );
 
   // The install dialog, from the keyboard: what must be installed first, with its own Install.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __installs: string[] };
-    w.__installs = [];
-    window.open = ((url?: string | URL) => {
-      w.__installs.push(String(url));
-      return null;
-    }) as typeof window.open;
-  });
+  const installs = await recordInstalls(page);
   await page.goto(`/plugin/${app}`);
   await settle(page);
   const install = page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install });
@@ -112,10 +94,7 @@ test('a plugin requiring another lists it in the install dialog and the plugin m
   await tabTo(page, installBase);
   await fitsAndPasses(page, 'install dialog', findings);
   await page.keyboard.press('Enter');
-  expect(await page.evaluate(() => (window as unknown as { __installs: string[] }).__installs)).toEqual([
-    `bakkesmod://install/${app}`,
-    `bakkesmod://install/${base}`,
-  ]);
+  expect(await installs()).toEqual([`bakkesmod://install/${app}`, `bakkesmod://install/${base}`]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(findings).toEqual([]);

@@ -1,7 +1,6 @@
 import { FOLLOW_TEXT } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { DEMO, axeProblems, settle, signIn, tabTo, zipOf } from './support';
+import { DEMO, axeProblems, settle, signIn, tabTo, zipOf, approveWithCleanDll } from './support';
 
 // Follows (issue 25 item 4), on a phone-sized screen: follow from the plugin page with the keyboard,
 // a moderator approves a new version, the follower's open inbox shows the notice without a reload,
@@ -33,17 +32,7 @@ async function publishVersion(
   });
   expect(upload.status()).toBe(201);
   const { submission } = (await upload.json()) as { submission: { submissionId: number } };
-  const approved = await request.post(`/api/moderation/plugins/${submission.submissionId}/approve`, {
-    headers,
-    multipart: {
-      binary: {
-        name: 'bin.zip',
-        mimeType: 'application/zip',
-        buffer: await zipOf({ 'plugins/Followed.dll': dllFixture('clean') }),
-      },
-    },
-  });
-  expect(approved.status()).toBe(204);
+  await approveWithCleanDll(request, headers, submission.submissionId, 'Followed');
 }
 
 async function fitsAndPasses(page: Page) {

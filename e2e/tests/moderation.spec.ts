@@ -5,7 +5,7 @@ import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { DEMO, signIn, tabTo, zipOf } from './support';
+import { DEMO, signIn, tabTo, zipOf, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 async function tokenOf(page: Page): Promise<string> {
@@ -183,17 +183,7 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   const { items } = (await pending.json()) as { items: Array<{ id: number; pluginId: number }> };
   const submission = items.find((i) => i.pluginId === id)!;
   expect((await page.request.get(`/api/moderation/plugins/${submission.id}`, { headers })).ok()).toBe(true);
-  const approved = await page.request.post(`/api/moderation/plugins/${submission.id}/approve`, {
-    headers,
-    multipart: {
-      binary: {
-        name: 'bin.zip',
-        mimeType: 'application/zip',
-        buffer: await zipOf({ 'plugins/Reported.dll': dllFixture('clean') }),
-      },
-    },
-  });
-  expect(approved.status()).toBe(204);
+  await approveWithCleanDll(page.request, headers, submission.id, 'Reported');
   await signOut(page);
 
   await signIn(page, DEMO.member);

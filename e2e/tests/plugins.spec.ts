@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
-import { axeProblems, DEMO, signIn } from './support';
+import { axeProblems, DEMO, signIn, recordInstalls } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
@@ -65,15 +65,7 @@ test.describe('plugins list', () => {
 test.describe('plugin detail', () => {
   test('install link, helper modal, tabs', async ({ page }) => {
     // A custom scheme cannot be followed here: record what the page tries to open instead.
-    await page.addInitScript(() => {
-      const w = window as unknown as { __installs: string[] };
-      w.__installs = [];
-      window.open = ((url?: string | URL) => {
-        w.__installs.push(String(url));
-        return null;
-      }) as typeof window.open;
-    });
-    const installs = () => page.evaluate(() => (window as unknown as { __installs: string[] }).__installs);
+    const installs = await recordInstalls(page);
     const id = await openPlugin(page, 'Rocket Plugin');
     await expect(page.getByRole('heading', { name: PLUGIN_DETAIL_EN.info.title })).toBeVisible();
     await page.getByRole('button', { name: PLUGIN_DETAIL_EN.detail.install }).click();

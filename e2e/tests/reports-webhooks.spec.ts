@@ -5,8 +5,7 @@ import { CAR_REPORT_REASONS, COMMENT_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
-import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { DEMO, signIn, tabTo, tokenOf, zipOf } from './support';
+import { DEMO, signIn, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 async function signOut(page: Page) {
@@ -201,17 +200,7 @@ test('an administrator adds release webhooks; a published version and a car reac
       (i) => i.pluginId === pluginId,
     )!;
     expect((await page.request.get(`/api/moderation/plugins/${sub.id}`, { headers })).ok()).toBe(true);
-    const approved = await page.request.post(`/api/moderation/plugins/${sub.id}/approve`, {
-      headers,
-      multipart: {
-        binary: {
-          name: 'bin.zip',
-          mimeType: 'application/zip',
-          buffer: await zipOf({ 'plugins/Hooked.dll': dllFixture('clean') }),
-        },
-      },
-    });
-    expect(approved.status()).toBe(204);
+    await approveWithCleanDll(page.request, headers, sub.id, 'Hooked');
     await expect.poll(() => hits.filter((h) => h.path === '/generic').length, { timeout: 20_000 }).toBe(1);
     const delivery = hits.find((h) => h.path === '/generic')!;
     expect(verifyWebhook(secret, delivery.headers, delivery.body)).toMatchObject({ ok: true });

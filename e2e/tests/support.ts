@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import yazl from 'yazl';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DATA_DIR } from '../playwright.config';
 
 export const DEMO = {
@@ -84,6 +85,47 @@ export function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     zip.outputStream.on('error', reject);
   });
+}
+
+/**
+ * A moderator approves submission `id` with a binary: a zip holding a clean DLL as `plugins/<dll>.dll`,
+ * with any other fields of the approval form beside it; the answer must be 204.
+ */
+export async function approveWithCleanDll(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  id: number,
+  dll: string,
+  fields: Record<string, string> = {},
+) {
+  const approved = await request.post(`/api/moderation/plugins/${id}/approve`, {
+    headers,
+    multipart: {
+      binary: {
+        name: 'bin.zip',
+        mimeType: 'application/zip',
+        buffer: await zipOf({ [`plugins/${dll}.dll`]: dllFixture('clean') }),
+      },
+      ...fields,
+    },
+  });
+  expect(approved.status()).toBe(204);
+}
+
+/**
+ * A custom scheme (bakkesmod://) cannot be followed here: from the next navigation on, what the page
+ * opens with window.open is recorded instead. Returns a reader of what was opened so far.
+ */
+export async function recordInstalls(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __installs: string[] };
+    w.__installs = [];
+    window.open = ((url?: string | URL) => {
+      w.__installs.push(String(url));
+      return null;
+    }) as typeof window.open;
+  });
+  return () => page.evaluate(() => (window as unknown as { __installs: string[] }).__installs);
 }
 
 /** The page has drawn its content: no skeleton, spinner or busy list left in #main. */
