@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GAME_VERSION_MESSAGES as M, type GameVersion } from '@bm/core';
 import { gameVersions } from '../../db/schema.js';
 import { seedDemo } from '../../demo/seed.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { membersForFile, startTestApp, testAppForFile, type Member } from '../../../test/harness.js';
 import { DEMO_GAME_VERSIONS } from './seed.js';
 
-let t: TestApp;
-let admin: Member;
-let member: Member;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signedInMember(t, ['administrator']);
-  member = await signedInMember(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const { admin, member } = membersForFile(t, { admin: ['administrator'], member: [] });
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Member | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth, payload });
 const list = async () => (await call('GET', '/game-versions', null)).json<GameVersion[]>();

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MailPage, SubscribersPage, UpcomingFeature } from '@bm/core';
 import { featureSubscriptions, mailMessages, members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { membersForFile, signedInMember, testAppForFile, type Member } from '../../../test/harness.js';
 import { FEATURE_NOTICE_BATCH } from './service.js';
 
-let t: TestApp;
-let admin: Member;
-let member: Member;
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await signedInMember(t, ['administrator']);
-  member = await signedInMember(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const { admin, member } = membersForFile(t, { admin: ['administrator'], member: [] });
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 const call = (method: 'GET' | 'POST', url: string, who: Member | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth, payload });
 const messagesOf = (memberId: number, category: string) =>
