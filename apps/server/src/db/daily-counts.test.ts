@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { statsDates } from '@bm/core';
 import { carDailyCounts, cars, pluginDailyCounts, plugins } from './schema.js';
 import { seedDemoDailyCounts } from '../demo/daily-counts.js';
-import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { membersForFile, testAppForFile } from '../../test/harness.js';
 import { TEST_LIMITS, carsApi } from '../modules/cars/test-support.js';
 import { createPlugin, publishedPlugin } from '../modules/plugins/test-support.js';
 
-let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
-let owner: Member;
-let other: Member;
-let admin: Member;
-beforeAll(async () => {
-  // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
-  t = await startTestApp({ limits: TEST_LIMITS, env: { TRUST_PROXY: 'true' } });
-  [owner, other, admin] = await Promise.all([
-    signedInMember(t),
-    signedInMember(t),
-    signedInMember(t, ['administrator']),
-  ]);
-});
-afterAll(() => t.close());
+// Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
+const t = testAppForFile({ limits: TEST_LIMITS, env: { TRUST_PROXY: 'true' } });
+const { owner, other, admin } = membersForFile(t, { owner: [], other: [], admin: ['administrator'] });
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api${url}`, headers });

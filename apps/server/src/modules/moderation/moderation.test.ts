@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES as M, ZIP_MESSAGES as Z, type ModerationDetail } from '@bm/core';
 import { mailMessages, submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { membersForFile, signedInMember, startTestApp, testAppForFile, type Member } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
 
-let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
-let mod: Member;
-let mod2: Member;
-let member: Member;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  mod = await signedInMember(t, ['moderator']);
-  mod2 = await signedInMember(t, ['moderator']);
-  member = await signedInMember(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const { mod, mod2, member } = membersForFile(t, { mod: ['moderator'], mod2: ['moderator'], member: [] });
 
 type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: unknown) =>
