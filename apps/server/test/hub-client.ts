@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { HUB_PATH } from '../src/platform/hub.js';
 import type { TestApp } from './harness.js';
 
@@ -17,6 +18,23 @@ export function openHubSocket(base: string, sockets: Socket[], auth: Record<stri
     s.on('connect', () => resolve(s));
     s.on('connect_error', reject);
   });
+}
+
+/**
+ * Hub sockets to a test file's app (call it after testAppForFile): the app listens on a local port from a beforeAll
+ * hook, `open` connects a socket with the given handshake auth, and every socket opened is disconnected after the
+ * file's last test, before the app closes.
+ */
+export function hubSocketsForFile(t: TestApp) {
+  let base = '';
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    base = await listenLocally(t);
+  });
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+  return { open: (auth: Record<string, string> = {}) => openHubSocket(base, sockets, auth) };
 }
 
 /** The next payload of an event on a socket. */

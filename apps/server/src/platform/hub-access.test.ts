@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { listenLocally, nextEvent as next, openHubSocket } from '../../test/hub-client.js';
+import { signedInMember, testAppForFile } from '../../test/harness.js';
+import { hubSocketsForFile, nextEvent as next } from '../../test/hub-client.js';
 import { memberRoles, plugins, sessions } from '../db/schema.js';
 import { publishedPlugin } from '../modules/plugins/test-support.js';
 import { pluginsChanged } from '../modules/plugins/index.js';
 
 /** The hub follows access as it changes: what a socket still receives is what its HTTP twin may read. */
-let t: TestApp;
-let base: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await startTestApp();
-  base = await listenLocally(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
+const t = testAppForFile();
+const { open } = hubSocketsForFile(t);
 
-const open = (auth: Record<string, string> = {}) => openHubSocket(base, sockets, auth);
 /** Resolves with the reason once the server ends the socket. */
 const closed = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
 

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { MailCategory, MailEvent, MailMessage, MailPage } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
+import { signedInMember, testAppForFile, type Member } from '../../../test/harness.js';
+import { hubSocketsForFile } from '../../../test/hub-client.js';
 
-let t: TestApp;
-let base: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  t = await startTestApp();
-  base = await listenLocally(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
-
-type Member = Awaited<ReturnType<typeof signedInMember>>;
+const t = testAppForFile();
+const hub = hubSocketsForFile(t);
 
 async function notice(
   m: Member,
@@ -39,7 +28,7 @@ const get = <T>(m: Member | null, url: string) =>
 const post = (m: Member | null, url: string) =>
   t.app.inject({ method: 'POST', url, headers: m?.auth }).then((r) => r.statusCode);
 
-const open = (token: string) => openHubSocket(base, sockets, { token });
+const open = (token: string) => hub.open({ token });
 const nextMailEvent = (s: Socket) => new Promise<MailEvent>((resolve) => s.once('MailEvent', resolve));
 
 describe('GET /mail', () => {
