@@ -1,8 +1,7 @@
 import { pageCount } from '@bm/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { LabelledSelect } from '../../components/labelled-select';
+import { Link } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import {
   Alert,
@@ -21,7 +20,7 @@ import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminSection, QueryState } from './shared';
+import { AdminFilter, AdminSection, QueryState, useFilterAndPage } from './shared';
 
 function SendMessageForm({ feature }: { feature: string }) {
   const t = useAdminT();
@@ -115,34 +114,19 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
 
 export function FeatureSubscribersPage() {
   const t = useAdminT();
-  const [params, setParams] = useSearchParams();
   const isAdmin = useIsAdmin();
   const features = useQuery(upcomingFeaturesQuery());
-  const feature = params.get('feature') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const set = (next: { feature?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.feature !== undefined) {
-      if (next.feature) p.set('feature', next.feature);
-      else p.delete('feature');
-      p.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page <= 1) p.delete('page');
-      else p.set('page', String(next.page));
-    }
-    setParams(p);
-  };
+  const { filter, page, setFilter, setPage } = useFilterAndPage('feature', '');
+  const feature = filter ?? '';
   return (
     <AdminSection title={t('subscribers.title')}>
       <QueryState query={features} failedText={t('subscribers.featuresFailed')} emptyText={t('subscribers.noFeatures')}>
         {(list) => (
-          <LabelledSelect
+          <AdminFilter
             label={t('subscribers.feature')}
-            boxClassName="flex items-center gap-2"
             labelClassName="text-sm text-slate-300"
             value={feature}
-            onChange={(e) => set({ feature: e.target.value })}
+            onChange={setFilter}
             className="h-10 max-w-sm py-0"
           >
             <option value="">{t('subscribers.pickFeature')}</option>
@@ -151,7 +135,7 @@ export function FeatureSubscribersPage() {
                 {f.isCompleted ? t('subscribers.completed', { name: f.name }) : f.name}
               </option>
             ))}
-          </LabelledSelect>
+          </AdminFilter>
         )}
       </QueryState>
       {/* The server lists subscribers to administrators only; moderators see the features. */}
@@ -160,7 +144,7 @@ export function FeatureSubscribersPage() {
       ) : (
         feature && (
           <>
-            <Subscribers feature={feature} page={page} onPage={(n) => set({ page: n })} />
+            <Subscribers feature={feature} page={page} onPage={setPage} />
             <SendMessageForm key={feature} feature={feature} />
           </>
         )

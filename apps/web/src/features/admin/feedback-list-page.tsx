@@ -1,59 +1,35 @@
 import { FEEDBACK_STATUSES, pageCount, type FeedbackStatus } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { LabelledSelect } from '../../components/labelled-select';
+import { Link } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { Time, cx, DataTable, dataTableClasses as tc } from '../../components/ui';
 
 import { feedbackListQuery } from './api';
 import { FEEDBACK_STATUS_KEYS, useAdminT } from './admin-text';
 import { FeedbackStatusBadge, feedbackLinkClass } from './feedback-status';
-import { AdminSection, QueryState } from './shared';
+import { AdminFilter, AdminSection, QueryState, useFilterAndPage } from './shared';
 
 const isStatus = (v: string | null): v is FeedbackStatus | 'all' =>
   v === 'all' || (FEEDBACK_STATUSES as readonly string[]).includes(v ?? '');
 
 export function FeedbackListPage() {
   const t = useAdminT();
-  const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { filter, page, setFilter, setPage } = useFilterAndPage('status', 'all');
+  const status = isStatus(filter) ? filter : 'all';
   const q = useQuery(feedbackListQuery({ page, status }));
-
-  const update = (next: { status?: string; page?: number }) => {
-    const p = new URLSearchParams(params);
-    if (next.status !== undefined) {
-      if (next.status === 'all') p.delete('status');
-      else p.set('status', next.status);
-      p.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page <= 1) p.delete('page');
-      else p.set('page', String(next.page));
-    }
-    setParams(p);
-  };
 
   return (
     <AdminSection
       title={t('feedback.title')}
       actions={
-        <LabelledSelect
-          label={t('feedback.filter')}
-          boxClassName="flex items-center gap-2"
-          labelClassName="text-sm text-slate-400"
-          value={status}
-          onChange={(e) => update({ status: e.target.value })}
-          className="h-10 w-36 py-0"
-        >
+        <AdminFilter label={t('feedback.filter')} value={status} onChange={setFilter} className="h-10 w-36 py-0">
           <option value="all">{t('feedback.all')}</option>
           {FEEDBACK_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(FEEDBACK_STATUS_KEYS[s])}
             </option>
           ))}
-        </LabelledSelect>
+        </AdminFilter>
       }
     >
       <QueryState query={q} failedText={t('feedback.loadFailed')} emptyText={t('feedback.none')}>
@@ -86,11 +62,7 @@ export function FeedbackListPage() {
                   </tr>
                 ))}
               </DataTable>
-              <Pagination
-                page={d.page}
-                totalPages={pageCount(d.totalCount, d.pageSize)}
-                onPageChange={(p) => update({ page: p })}
-              />
+              <Pagination page={d.page} totalPages={pageCount(d.totalCount, d.pageSize)} onPageChange={setPage} />
             </>
           );
         }}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { LabelledSelect } from '../../components/labelled-select';
 import { Alert, Spinner, cx } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -78,5 +80,64 @@ export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'muted' | 'in
   };
   return (
     <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>
+  );
+}
+
+/**
+ * A paged admin list's one filter (`key`) and its page, in the address: a filter of `all` and page 1
+ * leave the address, and choosing a filter goes back to page 1. Each change is a history entry.
+ */
+export function useFilterAndPage(key: string, all: string) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const change = (edit: (p: URLSearchParams) => void) => {
+    const p = new URLSearchParams(params);
+    edit(p);
+    setParams(p);
+  };
+  const setFilter = (value: string) =>
+    change((p) => {
+      if (value === all) p.delete(key);
+      else p.set(key, value);
+      p.delete('page');
+    });
+  const setPage = (n: number) =>
+    change((p) => {
+      if (n <= 1) p.delete('page');
+      else p.set('page', String(n));
+    });
+  return { filter: params.get(key), page, setFilter, setPage };
+}
+
+/**
+ * The filter of a paged admin list: a select with its label at its left, calling `onChange` with the
+ * value chosen. `className` sizes the select; the label is muted unless `labelClassName` says otherwise.
+ */
+export function AdminFilter({
+  label,
+  labelClassName = 'text-sm text-slate-400',
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  label: string;
+  labelClassName?: string;
+  value: string;
+  onChange: (value: string) => void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <LabelledSelect
+      label={label}
+      boxClassName="flex items-center gap-2"
+      labelClassName={labelClassName}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={className}
+    >
+      {children}
+    </LabelledSelect>
   );
 }
