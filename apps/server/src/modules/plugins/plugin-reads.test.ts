@@ -2,30 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
 import { plugins, submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, testAppForFile, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, jobsFor, zipEntries } from './test-support.js';
+import { addTag, createPlugin, multipart, publishedPlugin, jobsFor, pluginsApi, zipEntries } from './test-support.js';
 import { PluginEngagement } from './engagement.js';
 import { pluginMeta } from './reads.js';
 import { pluginsChanged } from './caches.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await t.close();
-});
-
+// Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
+const t = testAppForFile({ env: { TRUST_PROXY: 'true' } });
+const { api, get } = pluginsApi(t);
 type Headers = Record<string, string>;
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
-  url: string,
-  payload?: unknown,
-  headers: Headers = {},
-) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
-const get = (url: string, headers: Headers = {}) => api('GET', url, undefined, headers);
 
 describe('who sees a plugin', () => {
   it('shows public ones to all, unlisted ones by link, hidden ones only to owner and staff', async () => {

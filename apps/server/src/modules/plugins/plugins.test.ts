@@ -1,35 +1,27 @@
 import sharp from 'sharp';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLUGIN_MESSAGES as M, type Plugin, type Submission } from '@bm/core';
 import { plugins, submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
-import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
+import { signedInMember, testAppForFile } from '../../../test/harness.js';
+import { hubSocketsForFile } from '../../../test/hub-client.js';
 import { demoSourceZip } from './seed.js';
-import { addTag, createPlugin, multipart, publishedPlugin, storedFiles, jobsFor, zipEntries } from './test-support.js';
+import {
+  addTag,
+  createPlugin,
+  multipart,
+  publishedPlugin,
+  storedFiles,
+  jobsFor,
+  pluginsApi,
+  zipEntries,
+} from './test-support.js';
 
-let t: TestApp;
-let base: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  // Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-  base = await listenLocally(t);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t.close();
-});
-
+// Visitors are told apart by address (X-Forwarded-For here), not by User-Agent.
+const t = testAppForFile({ env: { TRUST_PROXY: 'true' } });
+const hub = hubSocketsForFile(t);
+const { api, get } = pluginsApi(t);
 type Headers = Record<string, string>;
-const api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
-  url: string,
-  payload?: unknown,
-  headers: Headers = {},
-) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
-const get = (url: string, headers: Headers = {}) => api('GET', url, undefined, headers);
 const png = (w = 800, h = 400) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#224488' } })
     .png()
@@ -256,7 +248,7 @@ describe('source uploads and submissions', () => {
   it('creates a pending submission, tells the owner, and lists it with a source URL', async () => {
     const owner = await signedInMember(t);
     const p = await createPlugin(t, owner, { name: 'Uploader' });
-    const s = await openHubSocket(base, sockets, { token: owner.token });
+    const s = await hub.open({ token: owner.token });
     const event = new Promise<unknown>((resolve) => s.once('SubmissionUpdated', resolve));
 
     const res = await uploadSource(owner.auth, p.id, { versionString: ' 1.2.3 ' });

@@ -56,6 +56,17 @@ export async function uploadVersion(
   return res.json<{ submission: Submission }>().submission;
 }
 
+/** `api(method, url, payload, headers)` for the plugin tests' calls, and `get(url, headers)` for its GETs. */
+export function pluginsApi(t: TestApp) {
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
+  return { api, get: (url: string, headers: Record<string, string> = {}) => api('GET', url, undefined, headers) };
+}
+
 export async function createPlugin(t: TestApp, owner: Member, body: CreatePluginRequest): Promise<Plugin> {
   const res = await t.app.inject({ method: 'POST', url: '/api/plugins/create', headers: owner.auth, payload: body });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
