@@ -8,8 +8,7 @@ export function AdminHomePage() {
   const t = useAdminT();
   const links = useAdminLinks();
   return (
-    <AdminSection title={t('home.title')}>
-      <p className="text-slate-400">{t('home.intro')}</p>
+    <AdminSection title={t('home.title')} intro={t('home.intro')}>
       <ul className="grid gap-3 sm:grid-cols-2">
         {links.map((l) => (
           <li key={l.to}>

@@ -1,23 +1,14 @@
 import { createGameVersionRequest, updateGameVersionRequest, type GameVersion } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  TextField,
-  useConfirm,
-  DataTable,
-  dataTableClasses as tc,
-} from '../../components/ui';
+import { Alert, Button, Checkbox, TextField, useConfirm, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, gameVersionsQuery } from './api';
 import { RebuildPanel } from './rebuild-panel';
 import { adminMessage, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState } from './shared';
+import { ActionsCell, AdminSection, CreateCard, EditButton, QueryState, StateCell } from './shared';
 
 type FieldErrors = Partial<Record<'name' | 'bakkesmodVersion' | 'releasedAt' | 'form', string>>;
 
@@ -64,49 +55,45 @@ function CreateGameVersionForm() {
     if (Object.keys(problems).length === 0) create.mutate();
   };
   return (
-    <Card>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="game-version-create-title">
-        <h3 id="game-version-create-title" className="text-lg font-semibold text-white">
-          {t('gameVersions.createTitle')}
-        </h3>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <TextField
-            label={t('gameVersions.name')}
-            hint={t('gameVersions.nameHint')}
-            value={name}
-            maxLength={50}
-            error={errors.name && adminMessage(errors.name)}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label={t('gameVersions.bakkesmod')}
-            value={bakkesmodVersion}
-            maxLength={50}
-            error={errors.bakkesmodVersion && adminMessage(errors.bakkesmodVersion)}
-            onChange={(e) => setBakkesmodVersion(e.target.value)}
-          />
-          <TextField
-            label={t('gameVersions.released')}
-            hint={t('gameVersions.releasedHint')}
-            type="date"
-            value={releasedAt}
-            error={errors.releasedAt && adminMessage(errors.releasedAt)}
-            onChange={(e) => setReleasedAt(e.target.value)}
-          />
-        </div>
-        <Checkbox
-          label={t('gameVersions.makeCurrent')}
-          checked={makeCurrent}
-          onChange={(e) => setMakeCurrent(e.target.checked)}
+    <CreateCard
+      titleId="game-version-create-title"
+      title={t('gameVersions.createTitle')}
+      onSubmit={submit}
+      error={errors.form}
+      pending={create.isPending}
+      submitLabel={t('gameVersions.create')}
+    >
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField
+          label={t('gameVersions.name')}
+          hint={t('gameVersions.nameHint')}
+          value={name}
+          maxLength={50}
+          error={errors.name && adminMessage(errors.name)}
+          onChange={(e) => setName(e.target.value)}
         />
-        {errors.form && <Alert variant="error">{adminMessage(errors.form)}</Alert>}
-        <div>
-          <Button type="submit" disabled={create.isPending}>
-            {t('gameVersions.create')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+        <TextField
+          label={t('gameVersions.bakkesmod')}
+          value={bakkesmodVersion}
+          maxLength={50}
+          error={errors.bakkesmodVersion && adminMessage(errors.bakkesmodVersion)}
+          onChange={(e) => setBakkesmodVersion(e.target.value)}
+        />
+        <TextField
+          label={t('gameVersions.released')}
+          hint={t('gameVersions.releasedHint')}
+          type="date"
+          value={releasedAt}
+          error={errors.releasedAt && adminMessage(errors.releasedAt)}
+          onChange={(e) => setReleasedAt(e.target.value)}
+        />
+      </div>
+      <Checkbox
+        label={t('gameVersions.makeCurrent')}
+        checked={makeCurrent}
+        onChange={(e) => setMakeCurrent(e.target.checked)}
+      />
+    </CreateCard>
   );
 }
 
@@ -216,48 +203,39 @@ function GameVersionRow({
       <td className={tc.td}>
         <time dateTime={version.releasedAt}>{formatDate(version.releasedAt)}</time>
       </td>
-      <td className={tc.td}>
-        {version.current ? (
-          <Badge tone="good">{t('gameVersions.current')}</Badge>
-        ) : (
-          <Badge tone="muted">{t('gameVersions.notCurrent')}</Badge>
+      <StateCell
+        on={version.current}
+        texts={[t('gameVersions.current'), t('gameVersions.notCurrent')]}
+        offTone="muted"
+      />
+      <ActionsCell>
+        {!editing && (
+          <EditButton label={t('gameVersions.editLabel', { name: version.name })} onClick={() => setEditing(true)}>
+            {t('gameVersions.edit')}
+          </EditButton>
         )}
-      </td>
-      <td className={tc.td}>
-        <div className="flex flex-wrap gap-2">
-          {!editing && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('gameVersions.editLabel', { name: version.name })}
-              onClick={() => setEditing(true)}
-            >
-              {t('gameVersions.edit')}
-            </Button>
-          )}
-          {!version.current && (
-            <Button
-              size="sm"
-              aria-label={t('gameVersions.promoteLabel', { name: version.name })}
-              disabled={makeCurrent.isPending}
-              onClick={() => void promote()}
-            >
-              {t('gameVersions.promote')}
-            </Button>
-          )}
-          {!editing && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('gameVersions.rebuildLabel', { name: version.name })}
-              disabled={rebuildPending}
-              onClick={onRebuild}
-            >
-              {t('gameVersions.rebuild')}
-            </Button>
-          )}
-        </div>
-      </td>
+        {!version.current && (
+          <Button
+            size="sm"
+            aria-label={t('gameVersions.promoteLabel', { name: version.name })}
+            disabled={makeCurrent.isPending}
+            onClick={() => void promote()}
+          >
+            {t('gameVersions.promote')}
+          </Button>
+        )}
+        {!editing && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={t('gameVersions.rebuildLabel', { name: version.name })}
+            disabled={rebuildPending}
+            onClick={onRebuild}
+          >
+            {t('gameVersions.rebuild')}
+          </Button>
+        )}
+      </ActionsCell>
     </tr>
   );
 }
@@ -286,8 +264,7 @@ export function GameVersionsPage() {
     t('gameVersions.columns.actions'),
   ];
   return (
-    <AdminSection title={t('gameVersions.title')}>
-      <p className="text-slate-400">{t('gameVersions.intro')}</p>
+    <AdminSection title={t('gameVersions.title')} intro={t('gameVersions.intro')}>
       <QueryState query={versions} failedText={t('gameVersions.loadFailed')} emptyText={t('gameVersions.none')}>
         {(list) => (
           <DataTable caption={t('gameVersions.title')} columns={columns}>

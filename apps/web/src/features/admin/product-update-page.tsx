@@ -88,8 +88,7 @@ export function ProductUpdatePage() {
   };
 
   return (
-    <AdminSection title={t('productUpdate.title')}>
-      <p className="text-slate-400">{t('productUpdate.intro')}</p>
+    <AdminSection title={t('productUpdate.title')} intro={t('productUpdate.intro')}>
       {sending ? (
         <SendProgress id={sending} onAnother={another} />
       ) : (

@@ -1,18 +1,20 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LabelledSelect } from '../../components/labelled-select';
-import { Alert, Spinner, cx } from '../../components/ui';
+import { Alert, Button, Card, Spinner, cx, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { adminMessage, useAdminT } from './admin-text';
 
-/** One admin section: its own heading (the layout holds the page's h1) and title. */
+/** One admin section: its own heading (the layout holds the page's h1) and title, and its intro, if any. */
 export function AdminSection({
   title,
+  intro,
   actions,
   children,
 }: {
   title: string;
+  intro?: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -25,6 +27,7 @@ export function AdminSection({
         </h2>
         {actions}
       </div>
+      {intro && <p className="text-slate-400">{intro}</p>}
       {children}
     </section>
   );
@@ -139,5 +142,79 @@ export function AdminFilter({
     >
       {children}
     </LabelledSelect>
+  );
+}
+
+/**
+ * The card under an admin list that adds one to it: a form named by its heading (`titleId`), its
+ * fields, the failure (in the reader's language), and the submit button, off while `pending`.
+ */
+export function CreateCard({
+  titleId,
+  title,
+  onSubmit,
+  error,
+  pending,
+  submitLabel,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  onSubmit: (e: FormEvent) => void;
+  error: string | null | undefined;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby={titleId}>
+        <h3 id={titleId} className="text-lg font-semibold text-white">
+          {title}
+        </h3>
+        {children}
+        {error && <Alert variant="error">{adminMessage(error)}</Alert>}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The last cell of an admin table's row: its buttons, side by side. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className={tc.td}>
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </td>
+  );
+}
+
+/** A row's two-state cell: a good badge with `texts[0]` while `on`, else an `offTone` one with `texts[1]`. */
+export function StateCell({
+  on,
+  texts,
+  offTone,
+}: {
+  on: boolean;
+  texts: readonly [on: string, off: string];
+  offTone: 'muted' | 'info';
+}) {
+  return (
+    <td className={tc.td}>
+      <Badge tone={on ? 'good' : offTone}>{on ? texts[0] : texts[1]}</Badge>
+    </td>
+  );
+}
+
+/** A row's Edit button (small, secondary), named for its row by `label`. */
+export function EditButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button size="sm" variant="secondary" aria-label={label} onClick={onClick}>
+      {children}
+    </Button>
   );
 }

@@ -1,12 +1,12 @@
 import { upsertFeatureRequest, type UpcomingFeature } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, TextField, useConfirm, DataTable, dataTableClasses as tc } from '../../components/ui';
+import { Button, TextField, useConfirm, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, upcomingFeaturesQuery } from './api';
 import { adminMessage, adminT, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState } from './shared';
+import { ActionsCell, AdminSection, CreateCard, EditButton, QueryState, StateCell } from './shared';
 
 /** The first problem of a key and name as the server would see it, or null. */
 function featureError(key: string, name: string): string | null {
@@ -37,34 +37,25 @@ function CreateFeatureForm() {
     if (!problem) create.mutate();
   };
   return (
-    <Card>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="feature-create-title">
-        <h3 id="feature-create-title" className="text-lg font-semibold text-white">
-          {t('features.createTitle')}
-        </h3>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={t('features.key')}
-            hint={t('features.keyHint')}
-            value={key}
-            maxLength={50}
-            onChange={(e) => setKey(e.target.value)}
-          />
-          <TextField
-            label={t('features.name')}
-            value={name}
-            maxLength={100}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        {error && <Alert variant="error">{adminMessage(error)}</Alert>}
-        <div>
-          <Button type="submit" disabled={create.isPending}>
-            {t('features.create')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <CreateCard
+      titleId="feature-create-title"
+      title={t('features.createTitle')}
+      onSubmit={submit}
+      error={error}
+      pending={create.isPending}
+      submitLabel={t('features.create')}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('features.key')}
+          hint={t('features.keyHint')}
+          value={key}
+          maxLength={50}
+          onChange={(e) => setKey(e.target.value)}
+        />
+        <TextField label={t('features.name')} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </div>
+    </CreateCard>
   );
 }
 
@@ -138,51 +129,41 @@ function FeatureRow({ feature }: { feature: UpcomingFeature }) {
       <td className={tc.td}>
         <code className="text-xs text-slate-300">{feature.key}</code>
       </td>
-      <td className={tc.td}>
-        {feature.isCompleted ? (
-          <Badge tone="good">{t('features.completed')}</Badge>
-        ) : (
-          <Badge tone="info">{t('features.upcoming')}</Badge>
+      <StateCell on={feature.isCompleted} texts={[t('features.completed'), t('features.upcoming')]} offTone="info" />
+      <ActionsCell>
+        {!editing && (
+          <EditButton
+            label={t('features.editLabel', { name: feature.name })}
+            onClick={() => {
+              setName(feature.name);
+              setError(null);
+              setEditing(true);
+            }}
+          >
+            {t('features.edit')}
+          </EditButton>
         )}
-      </td>
-      <td className={tc.td}>
-        <div className="flex flex-wrap gap-2">
-          {!editing && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('features.editLabel', { name: feature.name })}
-              onClick={() => {
-                setName(feature.name);
-                setError(null);
-                setEditing(true);
-              }}
-            >
-              {t('features.edit')}
-            </Button>
-          )}
-          {feature.isCompleted ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={t('features.reopenLabel', { name: feature.name })}
-              disabled={setCompleted.isPending}
-              onClick={() => setCompleted.mutate(false)}
-            >
-              {t('features.reopen')}
-            </Button>
-          ) : (
-            <Button
-              size="sm"
-              aria-label={t('features.completeLabel', { name: feature.name })}
-              disabled={setCompleted.isPending}
-              onClick={() => void complete()}
-            >
-              {t('features.complete')}
-            </Button>
-          )}
-        </div>
-      </td>
+        {feature.isCompleted ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={t('features.reopenLabel', { name: feature.name })}
+            disabled={setCompleted.isPending}
+            onClick={() => setCompleted.mutate(false)}
+          >
+            {t('features.reopen')}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            aria-label={t('features.completeLabel', { name: feature.name })}
+            disabled={setCompleted.isPending}
+            onClick={() => void complete()}
+          >
+            {t('features.complete')}
+          </Button>
+        )}
+      </ActionsCell>
     </tr>
   );
 }
@@ -198,8 +179,7 @@ export function UpcomingFeaturesPage() {
     t('features.columns.actions'),
   ];
   return (
-    <AdminSection title={t('features.title')}>
-      <p className="text-slate-400">{t('features.intro')}</p>
+    <AdminSection title={t('features.title')} intro={t('features.intro')}>
       <QueryState query={features} failedText={t('features.loadFailed')} emptyText={t('features.none')}>
         {(list) => (
           <DataTable caption={t('features.title')} columns={columns}>
