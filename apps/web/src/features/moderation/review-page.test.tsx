@@ -275,7 +275,8 @@ describe('plugin review page: holds', () => {
   });
 
   it('shows who holds the review and until when, and takes it over', async () => {
-    const until = '2026-11-21T10:15:00.000Z';
+    // Two hours ago, not a fixed date: a week later the words would be "last week", not "... ago".
+    const until = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const theirs = makeDetail({ lock: { memberId: 9, username: 'OtherMod', until, mine: false } });
     const fetch = serve(theirs, (method, path) =>
       method === 'POST' && path === '/moderation/plugins/31/takeover'
