@@ -161,8 +161,10 @@ test.describe('plugin detail', () => {
     await expect(page.getByText('Comment must be at least 5 characters')).toBeVisible();
     await page.getByLabel(PLUGIN_DETAIL_EN.comments.label).fill(text);
     await page.getByRole('button', { name: PLUGIN_DETAIL_EN.comments.post }).click();
-    const mine = page.getByTestId('comment').filter({ hasText: text });
-    await expect(mine).toHaveCount(1);
+    await expect(page.getByTestId('comment').filter({ hasText: text })).toHaveCount(1);
+    // Held by its id: while it is edited its text is in the field's value, which is not the item's text.
+    const mineId = await page.getByTestId('comment').filter({ hasText: text }).getAttribute('data-comment-id');
+    const mine = page.locator(`[data-testid="comment"][data-comment-id="${mineId}"]`);
     await expect(mine.getByText(PLUGIN_DETAIL_EN.comments.isNew)).toBeVisible();
 
     // Live, without a reload, and only once.
