@@ -148,7 +148,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The app is written against React's API; Preact runs it in the build (docs/web-runtime.md).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['preact', 'preact/*'], message: "Import React's API; only lib/runtime/ speaks to Preact." },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/lib/runtime/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['scripts/**', 'apps/server/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', '**/test/**'],

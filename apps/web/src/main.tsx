@@ -1,3 +1,4 @@
+import './lib/runtime/preact-options';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
