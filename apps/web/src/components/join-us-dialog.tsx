@@ -1,4 +1,6 @@
+import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
+import { getAuthState, statusOf, whenAuthSettled, type AuthState } from '../lib/auth';
 import { loginPathFor } from '../lib/redirect';
 import { COMMON_EN, useCommonT } from '../lib/i18n/common';
 import { ButtonLink, Dialog } from './ui';
@@ -19,6 +21,27 @@ export interface JoinUsDialogProps {
   title?: string;
   description?: string;
   benefits?: readonly string[];
+}
+
+/**
+ * The join prompt of a page with member actions. A control calls `askToJoin(then)` when the viewer is
+ * not known as a member. In the first moments of a visit a stored session may still be being checked:
+ * the prompt waits for the check, then does `then` for a member (who must not be asked to join) and
+ * opens the dialog for anyone else.
+ */
+export function useJoinPrompt() {
+  const [joinOpen, setJoinOpen] = useState(false);
+  const askToJoin = useCallback((then?: () => void) => {
+    const decide = (settled: AuthState) => {
+      if (statusOf(settled) === 'authenticated') then?.();
+      else setJoinOpen(true);
+    };
+    const now = getAuthState();
+    if (now.initialised) decide(now);
+    else void whenAuthSettled().then(decide);
+  }, []);
+  const closeJoin = useCallback(() => setJoinOpen(false), []);
+  return { joinOpen, closeJoin, askToJoin };
 }
 
 /** Shown to anonymous visitors who try something members do (rate, comment, vote...). */

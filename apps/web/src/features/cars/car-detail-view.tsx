@@ -1,6 +1,6 @@
 import type { CarDetail } from '@bm/core';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { JoinUsDialog } from '../../components/join-us-dialog';
+import { JoinUsDialog, useJoinPrompt } from '../../components/join-us-dialog';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
 import { Button, Count, Time } from '../../components/ui';
@@ -27,7 +27,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
   const isOwner = signedIn && auth.member?.id === car.member.id;
-  const [joinOpen, setJoinOpen] = useState(false);
+  const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
   const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const codeRef = useRef<HTMLElement>(null);
 
@@ -37,12 +37,13 @@ export function CarDetailView({ car }: { car: CarDetail }) {
   const { rating, rate, vote, pin, remove, onDelete } = useCarActions(car, signedIn);
 
   const onRate = (stars: number) => {
-    if (!signedIn) setJoinOpen(true);
+    if (!signedIn) askToJoin(() => rate.mutate(stars));
     else rate.mutate(stars);
   };
   const onVote = (type: 'U' | 'D') => {
-    if (!signedIn) setJoinOpen(true);
-    else vote.mutate(car.myVote === type ? 'N' : type);
+    const cast = () => vote.mutate(car.myVote === type ? 'N' : type);
+    if (!signedIn) askToJoin(cast);
+    else cast();
   };
 
   const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;
@@ -123,7 +124,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
                 {copied ? t('detail.copied') : t('detail.copyCarCode')}
               </Button>
               <AddToCollectionButton kind="car" id={car.id} name={car.name} />
-              {!isOwner && <ReportCarButton carId={car.id} signedIn={signedIn} onJoin={() => setJoinOpen(true)} />}
+              {!isOwner && <ReportCarButton carId={car.id} signedIn={signedIn} onJoin={askToJoin} />}
               <span role="status" aria-live="polite" className="sr-only">
                 {copied ? t('detail.copiedAnnouncement') : ''}
               </span>
@@ -159,7 +160,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
 
       <JoinUsDialog
         open={joinOpen}
-        onClose={() => setJoinOpen(false)}
+        onClose={closeJoin}
         title={t('join.title')}
         description={t('join.description')}
         benefits={[t('join.benefitRate'), t('join.benefitUpload'), t('join.benefitConnect')]}
@@ -169,12 +170,24 @@ export function CarDetailView({ car }: { car: CarDetail }) {
 }
 
 /** Report, for anyone but the owner: the form for members, the join dialog for visitors. */
-function ReportCarButton({ carId, signedIn, onJoin }: { carId: number; signedIn: boolean; onJoin: () => void }) {
+function ReportCarButton({
+  carId,
+  signedIn,
+  onJoin,
+}: {
+  carId: number;
+  signedIn: boolean;
+  onJoin: (then?: () => void) => void;
+}) {
   const t = useCarsT();
   const [reporting, setReporting] = useState(false);
   return (
     <>
-      <Button size="lg" variant="ghost" onClick={() => (signedIn ? setReporting(true) : onJoin())}>
+      <Button
+        size="lg"
+        variant="ghost"
+        onClick={() => (signedIn ? setReporting(true) : onJoin(() => setReporting(true)))}
+      >
         {t('detail.report')}
       </Button>
       {reporting && (

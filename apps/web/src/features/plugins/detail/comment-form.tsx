@@ -20,7 +20,7 @@ export function CommentForm({
 }: {
   pluginId: number;
   signedIn: boolean;
-  onJoin: () => void;
+  onJoin: (then?: () => void) => void;
 }) {
   const t = usePluginDetailT();
   const commentBodyError = useCommentBodyError();

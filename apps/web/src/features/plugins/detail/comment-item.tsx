@@ -28,7 +28,7 @@ export function CommentItem({
   now: number;
   mine: boolean;
   signedIn: boolean;
-  onJoin: () => void;
+  onJoin: (then?: () => void) => void;
 }) {
   const t = usePluginDetailT();
   const commentBodyError = useCommentBodyError();
@@ -60,8 +60,9 @@ export function CommentItem({
   });
 
   const onVote = (type: 'U' | 'D') => {
-    if (!signedIn) onJoin();
-    else vote.mutate(comment.myVote === type ? 'N' : type);
+    const cast = () => vote.mutate(comment.myVote === type ? 'N' : type);
+    if (!signedIn) onJoin(cast);
+    else cast();
   };
   const onSave = (e: FormEvent) => {
     e.preventDefault();

@@ -28,7 +28,7 @@ export function CommentsSection({
   pluginId: number;
   signedIn: boolean;
   memberId: number | null;
-  onJoin: () => void;
+  onJoin: (then?: () => void) => void;
 }) {
   const t = usePluginDetailT();
   const comments = useQuery(pluginCommentsQuery(pluginId));

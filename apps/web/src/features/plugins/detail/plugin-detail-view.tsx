@@ -1,7 +1,7 @@
 import { pluginInstallLink, type PluginDetail } from '@bm/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { JoinUsDialog } from '../../../components/join-us-dialog';
+import { JoinUsDialog, useJoinPrompt } from '../../../components/join-us-dialog';
 import { Markdown } from '../../../components/markdown';
 import { Spinner } from '../../../components/ui';
 import { SupportLink } from '../../../components/support-link';
@@ -38,7 +38,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
   const auth = useAuth();
   const signedIn = statusOf(auth) === 'authenticated';
   const isAdmin = useIsAdmin();
-  const [joinOpen, setJoinOpen] = useState(false);
+  const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
   const [reportOpen, setReportOpen] = useState(false);
   // Mounted from its first opening on, so closing keeps the dialog's own behaviour.
   const [reportWanted, setReportWanted] = useState(false);
@@ -85,7 +85,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
             installable={install.installable}
             onInstall={install.install}
             onCount={install.onCount}
-            onJoin={() => setJoinOpen(true)}
+            onJoin={askToJoin}
             onReport={() => setReportOpen(true)}
           />
           <CompatibilityBadge compatibility={plugin.compatibility} className="text-sm" />
@@ -115,7 +115,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
                   pluginId={plugin.id}
                   signedIn={signedIn}
                   memberId={auth.member?.id ?? null}
-                  onJoin={() => setJoinOpen(true)}
+                  onJoin={askToJoin}
                 />
               )}
               {tab === 'versions' && <VersionsTable pluginId={plugin.id} />}
@@ -152,12 +152,7 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
           <ReportDialog pluginId={plugin.id} open={reportOpen} onClose={() => setReportOpen(false)} />
         </Suspense>
       )}
-      <JoinUsDialog
-        open={joinOpen}
-        onClose={() => setJoinOpen(false)}
-        title={t('join.title')}
-        description={t('join.description')}
-      />
+      <JoinUsDialog open={joinOpen} onClose={closeJoin} title={t('join.title')} description={t('join.description')} />
     </article>
   );
 }

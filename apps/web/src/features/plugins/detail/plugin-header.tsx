@@ -29,7 +29,7 @@ export function PluginHeader({
   installable: boolean;
   onInstall: () => void;
   onCount: (downloadCount: number) => void;
-  onJoin: () => void;
+  onJoin: (then?: () => void) => void;
   onReport: () => void;
 }) {
   const t = usePluginDetailT();
@@ -112,7 +112,7 @@ export function PluginHeader({
           </ButtonLink>
         )}
         {canReport && (
-          <Button size="lg" variant="ghost" onClick={() => (signedIn ? onReport() : onJoin())}>
+          <Button size="lg" variant="ghost" onClick={() => (signedIn ? onReport() : onJoin(onReport))}>
             {t('report.open')}
           </Button>
         )}

@@ -10,7 +10,15 @@ import { formatRating } from '../plugins-text';
 import { usePluginDetailT } from './detail-text';
 
 /** The plugin's rating: the member's own stars come from the server; a visitor rating is asked to join. */
-export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; signedIn: boolean; onJoin: () => void }) {
+export function RatingSummary({
+  plugin,
+  signedIn,
+  onJoin,
+}: {
+  plugin: Plugin;
+  signedIn: boolean;
+  onJoin: (then?: () => void) => void;
+}) {
   const t = usePluginDetailT();
   const client = useQueryClient();
   const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
@@ -28,7 +36,7 @@ export function RatingSummary({ plugin, signedIn, onJoin }: { plugin: Plugin; si
     onError: () => toast.error(t('rating.failed')),
   });
   const onRate = (stars: number) => {
-    if (!signedIn) onJoin();
+    if (!signedIn) onJoin(() => rate.mutate(stars));
     else rate.mutate(stars);
   };
   return (

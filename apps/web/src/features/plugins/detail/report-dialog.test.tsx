@@ -1,8 +1,9 @@
 import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
+import { resetAuthState, SIGNED_OUT } from '../../../lib/auth';
+import { bodyOf, fakeToken, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import D from '../../../locales/en/pluginDetail';
 import { makePlugin } from '../list/test-fixtures';
 import { PluginDetailPage } from './plugin-detail-page';
@@ -90,6 +91,19 @@ describe('reporting a plugin', () => {
     await user.click(await screen.findByRole('button', { name: D.report.open }));
     expect(screen.getByRole('dialog', { name: D.join.title })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: D.report.title })).not.toBeInTheDocument();
+  });
+
+  it('asks a member whose stored session is still being checked to wait, not to join, then opens the report', async () => {
+    serve();
+    // The first moments of a visit: the stored token is known, the member not yet.
+    resetAuthState({ ...SIGNED_OUT, token: fakeToken(), initialised: false });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: D.report.open }));
+    expect(screen.queryByRole('dialog', { name: D.join.title })).not.toBeInTheDocument();
+    act(() => signInAs(testMember));
+    expect(await screen.findByRole('dialog', { name: D.report.title })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: D.join.title })).not.toBeInTheDocument();
   });
 
   it('has no Report button for the plugin owner', async () => {
