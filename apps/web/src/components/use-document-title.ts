@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { SITE_NAME } from '../lib/site';
 
 /** The tab title: 'Page · BakkesMod Community' (the site's name alone where the page is the site), prefixed with the unread mail count when there is any. */
@@ -10,7 +10,9 @@ function apply() {
 }
 
 export function useDocumentTitle(page: string | null | undefined): void {
-  useEffect(() => {
+  // Set as the page is drawn, not after the next frame (when Preact runs passive effects): the tab
+  // names the page as soon as it shows (docs/web-runtime.md).
+  useLayoutEffect(() => {
     title.page = page ?? null;
     apply();
   }, [page]);
