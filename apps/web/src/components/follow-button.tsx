@@ -1,10 +1,10 @@
 import type { FollowResponse } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { compactNumber } from '../lib/format';
 import { commonT, useCommonT } from '../lib/i18n/common';
 import { toast } from '../lib/toast';
-import { JoinUsDialog } from './join-us-dialog';
+import { JoinUsDialog, useJoinPrompt } from './join-us-dialog';
 import { cx, focusRing } from './ui';
 import { useOptimisticState } from './use-optimistic-state';
 
@@ -31,16 +31,12 @@ export interface FollowButtonProps {
 export function FollowButton({ name, isFollowing, followerCount, signedIn, send, onChange }: FollowButtonProps) {
   const t = useCommonT();
   const { state, setState, run } = useOptimisticState<FollowResponse>({ isFollowing, followerCount }, onChange);
-  const [joinOpen, setJoinOpen] = useState(false);
+  const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
   const queryClient = useQueryClient();
   // A new answer from the page (another item, a refetch) replaces what is shown.
   useEffect(() => setState({ isFollowing, followerCount }), [isFollowing, followerCount, setState]);
 
-  const onClick = () => {
-    if (!signedIn) {
-      setJoinOpen(true);
-      return;
-    }
+  const toggle = () => {
     const follow = !state.isFollowing;
     run(
       { isFollowing: follow, followerCount: Math.max(0, state.followerCount + (follow ? 1 : -1)) },
@@ -51,6 +47,7 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
       },
     );
   };
+  const onClick = () => (signedIn ? toggle() : askToJoin(toggle));
 
   return (
     <>
@@ -93,7 +90,7 @@ export function FollowButton({ name, isFollowing, followerCount, signedIn, send,
       </button>
       <JoinUsDialog
         open={joinOpen}
-        onClose={() => setJoinOpen(false)}
+        onClose={closeJoin}
         title={t('follow.joinTitle')}
         description={t('follow.joinDescription')}
       />

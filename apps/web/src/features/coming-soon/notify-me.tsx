@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { JoinUsDialog } from '../../components/join-us-dialog';
+import { JoinUsDialog, useJoinPrompt } from '../../components/join-us-dialog';
 import { Button } from '../../components/ui';
 import { useAuth, useAuthStatus } from '../../lib/auth';
 import { toast } from '../../lib/toast';
@@ -13,7 +12,7 @@ export function NotifyMe({ feature }: { feature: string }) {
   const status = useAuthStatus();
   const memberId = useAuth().member?.id ?? 0;
   const signedIn = status === 'authenticated' && memberId > 0;
-  const [joinOpen, setJoinOpen] = useState(false);
+  const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
   const queryClient = useQueryClient();
   const query = useQuery({ ...featureStatusQuery(memberId, feature), enabled: signedIn });
   const toggle = useMutation({
@@ -29,10 +28,10 @@ export function NotifyMe({ feature }: { feature: string }) {
   if (!signedIn) {
     return (
       <>
-        <Button onClick={() => setJoinOpen(true)}>{t('notify.notifyMe')}</Button>
+        <Button onClick={() => askToJoin()}>{t('notify.notifyMe')}</Button>
         <JoinUsDialog
           open={joinOpen}
-          onClose={() => setJoinOpen(false)}
+          onClose={closeJoin}
           title={t('notify.joinTitle')}
           description={t('notify.joinDescription')}
         />

@@ -1,6 +1,6 @@
 import { REP_LOCK_MS, type RepResponse } from '@bm/core';
 import { useEffect, useRef, useState } from 'react';
-import { JoinUsDialog } from '../../components/join-us-dialog';
+import { JoinUsDialog, useJoinPrompt } from '../../components/join-us-dialog';
 import { cx, focusRing } from '../../components/ui';
 import { useOptimisticState } from '../../components/use-optimistic-state';
 import { compactNumber } from '../../lib/format';
@@ -28,15 +28,11 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
   const t = useMembersT();
   const { state, run } = useOptimisticState<RepResponse>({ reputation, hasGivenRep }, onChange);
   const [locked, setLocked] = useState(false);
-  const [joinOpen, setJoinOpen] = useState(false);
+  const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  const onClick = () => {
-    if (!signedIn) {
-      setJoinOpen(true);
-      return;
-    }
+  const toggle = () => {
     if (locked) return;
     setLocked(true);
     timer.current = setTimeout(() => setLocked(false), REP_LOCK_MS);
@@ -47,6 +43,7 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
       { onError: () => toast.error(give ? t('profile.giveRepFailed') : t('profile.removeRepFailed')) },
     );
   };
+  const onClick = () => (signedIn ? toggle() : askToJoin(toggle));
 
   return (
     <>
@@ -88,7 +85,7 @@ export function RepButton({ username, reputation, hasGivenRep, signedIn, send, o
       </button>
       <JoinUsDialog
         open={joinOpen}
-        onClose={() => setJoinOpen(false)}
+        onClose={closeJoin}
         title={t('profile.repJoinTitle')}
         description={t('profile.repJoinDescription')}
       />
