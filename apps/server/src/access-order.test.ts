@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../test/harness.js';
 
 let t: TestApp;
-let member: Awaited<ReturnType<typeof signedInMember>>;
+let member: Member;
 const one = { ip: { points: 100, durationS: 600 }, account: { points: 2, durationS: 600 } };
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMENT_MESSAGES, CONTROL_CHARACTERS_MESSAGE, INVALID_ID, PLUGIN_MESSAGES } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../test/harness.js';
 import { createPlugin, multipart, storedFiles } from './modules/plugins/test-support.js';
 import { demoSourceZip } from './modules/plugins/seed.js';
 
 let t: TestApp;
-let m: Awaited<ReturnType<typeof signedInMember>>;
+let m: Member;
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { HUB_PATH } from './hub.js';
-import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../test/harness.js';
 import { sessions } from '../db/schema.js';
 import { createPlugin, multipart, publishedPlugin } from '../modules/plugins/test-support.js';
 import { demoSourceZip } from '../modules/plugins/seed.js';
@@ -17,7 +17,6 @@ import { demoSourceZip } from '../modules/plugins/seed.js';
  */
 let t: TestApp;
 let base: string;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Auth = Record<string, string>;
 
 interface Watcher {

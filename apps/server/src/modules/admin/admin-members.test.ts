@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ADMIN_MESSAGES as M, type AdminMembersResponse } from '@bm/core';
 import { members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 
 /** The administrator's member list: search, staff roles, disabling and enabling accounts. */
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof signedInMember>>;
-let moderator: Awaited<ReturnType<typeof signedInMember>>;
-let member: Awaited<ReturnType<typeof signedInMember>>;
+let admin: Member;
+let moderator: Member;
+let member: Member;
 
 beforeAll(async () => {
   t = await startTestApp();

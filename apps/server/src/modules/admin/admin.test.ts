@@ -13,7 +13,14 @@ import {
 import { jobs, mailOutbox, webhookDeliveries } from '../../db/schema.js';
 import { HUB_PATH } from '../../platform/hub.js';
 import { verifyWebhook } from '../../platform/webhooks.js';
-import { signedInMember, startMailbox, startTestApp, type Mailbox, type TestApp } from '../../../test/harness.js';
+import {
+  signedInMember,
+  startMailbox,
+  startTestApp,
+  type Mailbox,
+  type TestApp,
+  type Member,
+} from '../../../test/harness.js';
 
 const SECRET = 'builder-secret-for-tests-0123456789';
 
@@ -38,9 +45,9 @@ async function startReceiver() {
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let smtp: Mailbox;
-let admin: Awaited<ReturnType<typeof signedInMember>>;
-let moderator: Awaited<ReturnType<typeof signedInMember>>;
-let member: Awaited<ReturnType<typeof signedInMember>>;
+let admin: Member;
+let moderator: Member;
+let member: Member;
 
 beforeAll(async () => {
   receiver = await startReceiver();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PASSKEY_MESSAGES as P, TWO_FACTOR_MESSAGES as T } from '@bm/core';
 import { members, passkeys, webauthnChallenges } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { awayFromStepEdge, codeAt } from '../../../test/totp.js';
 import { SoftAuthenticator } from '../../../test/webauthn.js';
 
@@ -16,7 +16,6 @@ const ORIGIN = 'http://localhost:3000';
 type Headers = Record<string, string>;
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}) =>
   t.app.inject({ method, url: `/api${url}`, payload: payload as object, headers });
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /** Adds a passkey made by a new software authenticator to the member's account. */
 async function addPasskey(m: Member, name = 'Laptop', authenticator = new SoftAuthenticator(ORIGIN)) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TWO_FACTOR_MESSAGES as T } from '@bm/core';
 import { memberTotp, recoveryCodes, twoFactorChallenges } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { awayFromStepEdge, codeAt, wrongCode } from '../../../test/totp.js';
 
 let t: TestApp;
@@ -15,8 +15,6 @@ type Headers = Record<string, string>;
 const post = (url: string, payload?: unknown, headers: Headers = {}) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, payload: payload as object, headers });
 const get = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url: `/api${url}`, headers });
-
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /** A member with the authenticator turned on: its secret and recovery codes. */
 async function withTotp(): Promise<Member & { secret: string; codes: string[] }> {

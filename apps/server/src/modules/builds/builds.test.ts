@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import type { Submission, SubmissionUpdatedEvent } from '@bm/core';
 import { jobs, mailMessages, moderationAudit, plugins, submissions, webhookDeliveries } from '../../db/schema.js';
 import { verifyWebhook, webhookHeaders } from '../../platform/webhooks.js';
-import { freePort, signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { freePort, signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { openHubSocket } from '../../../test/hub-client.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, storedFiles, uploadVersion } from '../plugins/test-support.js';
@@ -62,7 +62,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
-type Owner = Awaited<ReturnType<typeof signedInMember>>;
+type Owner = Member;
 
 const upload = async (owner: Owner, pluginId: number, source?: Buffer, versionString = '1.2.0') =>
   uploadVersion(t, owner, pluginId, source ?? (await demoSourceZip('Built')), 'built.zip', { versionString });

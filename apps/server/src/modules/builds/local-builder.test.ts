@@ -10,7 +10,7 @@ import type { Submission } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { parseBuilderKeys, statementSourceSha256, verifyProvenance } from '../../platform/provenance.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
-import { signedInMember, type TestApp } from '../../../test/harness.js';
+import { signedInMember, type TestApp, type Member } from '../../../test/harness.js';
 import { createPlugin, uploadVersion } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { checkBinaryZip, checkDebugZip, makeZip } from '../plugins/zip.js';
@@ -144,7 +144,7 @@ describe('the local builder with the site', () => {
     fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
-  const upload = (owner: Awaited<ReturnType<typeof signedInMember>>, pluginId: number, source: Buffer) =>
+  const upload = (owner: Member, pluginId: number, source: Buffer) =>
     uploadVersion(t, owner, pluginId, source, 'rocket.zip', { versionString: '2.0' });
 
   it('refuses a job not signed with its secret', async () => {

@@ -4,7 +4,7 @@ import type { PluginVersion, Submission } from '@bm/core';
 import { mailMessages, moderationAudit, submissions } from '../../db/schema.js';
 import { PROVENANCE_MESSAGES, parseBuilderKeys, sha256Hex, verifyProvenance } from '../../platform/provenance.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
 import { testSigner } from './test-provenance.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Owner = Awaited<ReturnType<typeof signedInMember>>;
+type Owner = Member;
 
 async function queued(name: string) {
   const owner = await signedInMember(t);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { jobs, mailMessages, plugins, submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { createPlugin } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
@@ -15,7 +15,6 @@ import { startSiteWithLocalBuilder } from './test-provenance.js';
 import { REBUILD_MESSAGES, REBUILD_TIMEOUT_JOB } from './rebuilds.js';
 
 const SECRET = 'rebuild-test-secret-4242';
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 const sln = { name: 'Rocket/Rocket.sln', data: 'Microsoft Visual Studio Solution File\n' };
 const prebuilt = () =>

@@ -10,11 +10,10 @@ import {
 } from '@bm/core';
 import type { z } from 'zod';
 import { cars } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { carsChanged } from './service.js';
 import { TEST_LIMITS, carsApi, codeWithBody, multipart, png } from './test-support.js';
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Headers = Record<string, string>;
 
 let t: TestApp;

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CAR_MESSAGES as M } from '@bm/core';
 import { carCopyMarks, carRatings, cars, carViewMarks, carVotes } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { CarService } from './service.js';
 import { TEST_LIMITS, carsApi } from './test-support.js';
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let owner: Member;
 let voters: Member[];
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CAR_MESSAGES as M, type Car } from '@bm/core';
 import { cars } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { TEST_LIMITS, carsApi, codeWithBody } from './test-support.js';
 
 /**
@@ -12,8 +12,8 @@ import { TEST_LIMITS, carsApi, codeWithBody } from './test-support.js';
  */
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
-let alice: Awaited<ReturnType<typeof signedInMember>>;
-let bob: Awaited<ReturnType<typeof signedInMember>>;
+let alice: Member;
+let bob: Member;
 const ids: number[] = [];
 const NAMES = ['Alpha', 'bravo', 'Charlie', 'Delta', 'echo', 'Foxtrot', 'Golf', 'Hotel'];
 

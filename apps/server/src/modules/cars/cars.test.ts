@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, CAR_MESSAGES as M, decodeCarCode } from '@bm/core';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { CarService, carMeta } from './index.js';
 import {
   BAD_CHECKSUM_CODE,
@@ -20,7 +20,6 @@ import {
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 /** Members most tests share; a test that needs a member of its own signs one in. */
 let owner: Member;
 let other: Member;

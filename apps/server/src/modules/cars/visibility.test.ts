@@ -12,12 +12,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarBody, CarsPage, MemberProfile } from '@bm/core';
 import { cars } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { buildSitemap } from '../pages/service.js';
 import { carsChanged } from './index.js';
 import { TEST_LIMITS, carsApi, codeWithBody, multipart, png } from './test-support.js';
-
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;

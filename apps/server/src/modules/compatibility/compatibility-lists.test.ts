@@ -11,7 +11,7 @@ import { plugins } from '../../db/schema.js';
 import { matchSyncOf, pluginsChanged } from '../plugins/index.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 
 let t: TestApp;
 let admin: Member;
@@ -20,7 +20,6 @@ let author: Member;
 let reporters: Member[];
 let old: GameVersion;
 let gv: GameVersion;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, who: Member | null, payload?: object) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth, payload });

@@ -11,14 +11,13 @@ import {
 import { compatibilityStatusSql } from '../../db/compatibility-status.js';
 import { queryRows } from '../plugins/index.js';
 import { publishedPlugin, createPlugin } from '../plugins/test-support.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { onCompatibilityChange, recordRebuildResult, type CompatibilityChange } from './index.js';
 
 let t: TestApp;
 let admin: Member;
 let author: Member;
 let members: Member[];
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 beforeAll(async () => {
   t = await startTestApp();

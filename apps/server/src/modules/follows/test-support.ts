@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { jobs, mailMessages } from '../../db/schema.js';
-import type { TestApp, signedInMember } from '../../../test/harness.js';
+import type { Member, TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { FOLLOWER_NOTICE_JOB } from './notices.js';
 
-export type Member = Awaited<ReturnType<typeof signedInMember>>;
+export type { Member };
 
 export const call = (t: TestApp, method: 'GET' | 'PUT' | 'DELETE', url: string, who: Member | null) =>
   t.app.inject({ method, url: `/api${url}`, headers: who?.auth });

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { MEMBER_MESSAGES as M, socialUrlMessage, type MemberPluginsPage, type MemberProfile } from '@bm/core';
 import { cars, memberReputation, members, plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { TEST_LIMITS, V4_CODE } from '../cars/test-support.js';
 import { decodeForStorage } from '../cars/service.js';
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let owner: Member;
 let other: Member;
 let admin: Member;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES as S, type MemberProfile, type PluginDetail } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { publishedPlugin } from '../plugins/test-support.js';
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let t: TestApp;
 let author: Member;
 

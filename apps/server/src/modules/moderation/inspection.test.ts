@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { INSPECTION_MESSAGES, type ModerationDetail, type PluginDetail } from '@bm/core';
 import { moderationAudit, plugins, submissions } from '../../db/schema.js';
 import { webhookHeaders } from '../../platform/webhooks.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { dllFixture, type DllFixture } from '../../../test/dll-fixtures.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, storedFiles, uploadVersion } from '../plugins/test-support.js';
@@ -14,8 +14,8 @@ const SECRET = 'inspection-test-secret-0123456789';
 
 let t: TestApp;
 const signer = testSigner();
-let mod: Awaited<ReturnType<typeof signedInMember>>;
-let owner: Awaited<ReturnType<typeof signedInMember>>;
+let mod: Member;
+let owner: Member;
 beforeAll(async () => {
   // A builder is configured but never reached: the tests post its callbacks themselves.
   t = await startTestApp({

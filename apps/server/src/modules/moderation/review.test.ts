@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ModerationDetail } from '@bm/core';
 import { submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
@@ -11,7 +11,6 @@ import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let mod: Member;
 let mod2: Member;
 let member: Member;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type MailPage, type NotificationPreferences } from '@bm/core';
 import { mailMessages, members } from '../../db/schema.js';
 import type { BotCheck } from '../../platform/bot-check.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { publishedPlugin } from '../plugins/test-support.js';
 import { NOTICE_BATCH, noticeWanted, type NoticeKind } from './service.js';
 import { unsubscribeToken } from './unsubscribe.js';
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 async function setPrefs(m: Member, change: Partial<NotificationPreferences>) {
   const res = await t.app.inject({

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { pluginDetailSchema, pluginPageSchema, tagSchema, type Plugin, type Tag } from '@bm/core';
 import { z } from 'zod';
 import { plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { png } from '../cars/test-support.js';
 import { demoSourceZip } from './seed.js';
 import { pluginsChanged } from './caches.js';
@@ -11,7 +11,6 @@ import { addTag, createPlugin, multipart, publishedPlugin } from './test-support
 import { demoDll } from './demo-dll.js';
 import { makeZip } from './zip.js';
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Headers = Record<string, string>;
 
 // One app for both parts: the details a server keeps, and the access rule applied to them.

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type Plugin, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { pluginsChanged } from './caches.js';
 import { publishedPlugin } from './test-support.js';
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 type Headers = Record<string, string>;
 
 describe('kept plugin list pages', () => {

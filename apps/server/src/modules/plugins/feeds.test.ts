@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startPageTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { fetchFeed, publishVersion, uploadSource } from './feed-test-support.js';
 import { storeApprovedVersion } from './seed.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const hidePlugin = async (mod: Member, id: number) => {
   const res = await t.app.inject({

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEPENDENCY_MESSAGES as D, type PluginDetail } from '@bm/core';
 import { submissions } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from './seed.js';
 import { createPlugin, multipart, publishedPlugin, storedFiles } from './test-support.js';
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let t: TestApp;
 let mod: Member;
 let author: Member;

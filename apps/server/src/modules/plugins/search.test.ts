@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type CreatePluginRequest, PLUGIN_MESSAGES as M, type PluginPage } from '@bm/core';
 import { plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { tagFilterPlan } from './search.js';
 import { PREFIX_WORDS_MAX, searchTsQuery, searchWords } from './search-words.js';
 import { addTag, createPlugin, publishedPlugin } from './test-support.js';
 
 let t: TestApp;
-let owner: Awaited<ReturnType<typeof signedInMember>>;
+let owner: Member;
 const ids: Record<string, number> = {};
 let tagA: number;
 let tagB: number;

@@ -7,15 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { Plugin, PluginPage } from '@bm/core';
 import { members, plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
 import { buildSitemap } from '../pages/service.js';
 import { matchSyncOf } from './caches.js';
 import { isListedPlugin, isPublicPlugin, listedPluginSql, publicPluginSql } from './policy.js';
 import { queryRows } from './presenter.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
-
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 /** Where a public plugin shows, path by path: each must be false once the plugin is hidden. */
 type Reads = Record<

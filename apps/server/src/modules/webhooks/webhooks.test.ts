@@ -10,12 +10,11 @@ import {
 } from '@bm/core';
 import { cars, jobs, plugins, submissions, webhookDeliveries, webhookEndpoints } from '../../db/schema.js';
 import { verifyWebhook } from '../../platform/webhooks.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 
 let t: TestApp;
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 let admin: Member;
 let mod: Member;
 
