@@ -3,7 +3,7 @@ import { options, type VNode } from 'preact';
 /**
  * The site runs on preact/compat (vite.config.ts aliases react and react-dom to it; docs/web-runtime.md).
  * Two things the app relies on happen differently in Preact, and are made to happen as in React here.
- * Under the unit tests, which run React, this sets options on a Preact that renders nothing.
+ * Under `npm run dev`, which runs React, this sets options on a Preact that renders nothing.
  *
  * - Effects. React runs the effects of a render caused by a keystroke or a click before the next
  *   event; Preact runs them after the next frame. The query library hands a mutation its new
