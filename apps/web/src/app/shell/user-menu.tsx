@@ -1,7 +1,7 @@
 import type { Member } from '@bm/core';
 import type { KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { Avatar, cx, focusRing } from '../../components/ui';
+import { MenuButton, MenuLink, MenuPanel } from '../../components/menu';
 import { useDropdown } from '../../components/use-dropdown';
 import { openFeedback } from '../../features/feedback';
 import { type AccountLink } from './nav-model';
@@ -40,10 +40,6 @@ export function UserMenu({
     }
   };
 
-  const itemClass = cx(
-    'flex w-full items-center justify-between gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus:bg-slate-800 focus:text-white focus:outline-none',
-  );
-
   return (
     <div {...d.container} className="relative">
       <button
@@ -71,52 +67,32 @@ export function UserMenu({
           <path d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z" />
         </svg>
       </button>
-      {d.open && (
-        <div
-          {...d.menuProps}
-          aria-label={t('nav.accountMenu')}
-          className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-700 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
+      <MenuPanel dropdown={d} label={t('nav.accountMenu')} className="z-50 w-56">
+        {links.map((l) => (
+          <MenuLink key={l.to} to={l.to} onClick={() => d.close(false)}>
+            <span>{l.label}</span>
+            {l.badge ? <UnreadBadge count={l.badge} /> : null}
+          </MenuLink>
+        ))}
+        <MenuButton
+          onClick={() => {
+            d.close(false);
+            openFeedback();
+          }}
         >
-          {links.map((l) => (
-            <Link
-              key={l.to}
-              to={l.to}
-              role="menuitem"
-              tabIndex={-1}
-              className={itemClass}
-              onClick={() => d.close(false)}
-            >
-              <span>{l.label}</span>
-              {l.badge ? <UnreadBadge count={l.badge} /> : null}
-            </Link>
-          ))}
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={itemClass}
-            onClick={() => {
-              d.close(false);
-              openFeedback();
-            }}
-          >
-            {t('nav.feedback')}
-          </button>
-          <div role="separator" className="my-1 h-px bg-slate-800" />
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className={cx(itemClass, 'text-rose-300')}
-            onClick={() => {
-              d.close(false);
-              onSignOut();
-            }}
-          >
-            {t('nav.signOut')}
-          </button>
-        </div>
-      )}
+          {t('nav.feedback')}
+        </MenuButton>
+        <div role="separator" className="my-1 h-px bg-slate-800" />
+        <MenuButton
+          danger
+          onClick={() => {
+            d.close(false);
+            onSignOut();
+          }}
+        >
+          {t('nav.signOut')}
+        </MenuButton>
+      </MenuPanel>
     </div>
   );
 }
