@@ -46,6 +46,11 @@ export const MODERATION_MESSAGES = {
   carNotFound: 'Car not found',
 } as const;
 
+/** A kind's reason keys in their order, as the non-empty list z.enum takes. */
+function reasonKeys<R extends string>(reasons: Record<R, string>): [R, ...R[]] {
+  return Object.keys(reasons) as [R, ...R[]];
+}
+
 /** Reasons a member may give when reporting a plugin. */
 export const PLUGIN_REPORT_REASONS = {
   malware: 'Malware or suspicious behaviour',
@@ -56,10 +61,7 @@ export const PLUGIN_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type PluginReportReason = keyof typeof PLUGIN_REPORT_REASONS;
-export const PLUGIN_REPORT_REASON_KEYS = Object.keys(PLUGIN_REPORT_REASONS) as [
-  PluginReportReason,
-  ...PluginReportReason[],
-];
+export const PLUGIN_REPORT_REASON_KEYS = reasonKeys(PLUGIN_REPORT_REASONS);
 
 /** What a member may report: a plugin, a car, or a comment (one reports mechanism, a kind each). */
 export type ReportKind = 'plugin' | 'car' | 'comment';
@@ -73,7 +75,7 @@ export const CAR_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type CarReportReason = keyof typeof CAR_REPORT_REASONS;
-export const CAR_REPORT_REASON_KEYS = Object.keys(CAR_REPORT_REASONS) as [CarReportReason, ...CarReportReason[]];
+export const CAR_REPORT_REASON_KEYS = reasonKeys(CAR_REPORT_REASONS);
 
 /** Reasons a member may give when reporting a comment. */
 export const COMMENT_REPORT_REASONS = {
@@ -84,10 +86,7 @@ export const COMMENT_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type CommentReportReason = keyof typeof COMMENT_REPORT_REASONS;
-export const COMMENT_REPORT_REASON_KEYS = Object.keys(COMMENT_REPORT_REASONS) as [
-  CommentReportReason,
-  ...CommentReportReason[],
-];
+export const COMMENT_REPORT_REASON_KEYS = reasonKeys(COMMENT_REPORT_REASONS);
 
 /** Each kind's reasons, for labelling a stored reason. */
 export const REPORT_REASONS: Record<ReportKind, Record<string, string>> = {
