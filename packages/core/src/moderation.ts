@@ -53,22 +53,7 @@ export type ModerationPluginItem = z.infer<typeof moderationPluginItem>;
 export const moderationListResponse = numberedPage(moderationPluginItem);
 export type ModerationListResponse = z.infer<typeof moderationListResponse>;
 
-export const reportPluginRequest = z
-  .object({
-    reason: z.enum(PLUGIN_REPORT_REASON_KEYS, { message: MODERATION_MESSAGES.reportReason }),
-    details: z
-      .string()
-      .max(REPORT_DETAILS_MAX, MODERATION_MESSAGES.reportDetailsLong)
-      .default('')
-      .transform((v) => v.trim()),
-  })
-  .refine((r) => r.reason !== 'other' || r.details.length > 0, {
-    message: MODERATION_MESSAGES.reportDetailsRequired,
-    path: ['details'],
-  });
-export type ReportPluginRequest = z.input<typeof reportPluginRequest>;
-
-/** A report of a car or a comment: a reason from the kind's list, details (required for 'other'). */
+/** A report of a plugin, a car or a comment: a reason from the kind's list, details (required for 'other'). */
 function reportRequest<K extends string>(keys: readonly [K, ...K[]]) {
   return z
     .object({
@@ -84,6 +69,8 @@ function reportRequest<K extends string>(keys: readonly [K, ...K[]]) {
       path: ['details'],
     });
 }
+export const reportPluginRequest = reportRequest(PLUGIN_REPORT_REASON_KEYS);
+export type ReportPluginRequest = z.input<typeof reportPluginRequest>;
 export const reportCarRequest = reportRequest(CAR_REPORT_REASON_KEYS);
 export type ReportCarRequest = z.input<typeof reportCarRequest>;
 export const reportCommentRequest = reportRequest(COMMENT_REPORT_REASON_KEYS);
