@@ -1,9 +1,9 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { SearchBox, ViewToggle } from '../../components/catalogue-list';
 import { CatalogueHeader, CatalogueResults } from '../../components/catalogue-results';
-import { ButtonLink, buttonClasses, cx, inputClasses } from '../../components/ui';
+import { LabelledSelect } from '../../components/labelled-select';
+import { ButtonLink, buttonClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
@@ -98,28 +98,24 @@ function BodyFilter({
   onChange: (body: number | null) => void;
 }) {
   const t = useCarsT();
-  const id = useId();
   // A body from the address that no listed car uses still shows as chosen.
   const known = value === null || options.some((o) => o.productId === value);
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
-      <label htmlFor={id} className="text-sm text-slate-400">
-        {t('list.body')}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-        className={cx(inputClasses(false), 'h-10 min-w-0 py-0 sm:w-44')}
-      >
-        <option value="">{t('list.allBodies')}</option>
-        {!known && <option value={value ?? ''}>{`#${value}`}</option>}
-        {options.map((o) => (
-          <option key={o.productId} value={o.productId}>
-            {`${o.name} (${o.count})`}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledSelect
+      label={t('list.body')}
+      boxClassName="flex min-w-0 flex-1 items-center gap-2 sm:flex-none"
+      labelClassName="text-sm text-slate-400"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      className="h-10 min-w-0 py-0 sm:w-44"
+    >
+      <option value="">{t('list.allBodies')}</option>
+      {!known && <option value={value ?? ''}>{`#${value}`}</option>}
+      {options.map((o) => (
+        <option key={o.productId} value={o.productId}>
+          {`${o.name} (${o.count})`}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

@@ -1,7 +1,8 @@
 import { sortDashboardItems, type Car, type DashboardSortKey, type Plugin } from '@bm/core';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, ButtonLink, Dialog, inputClasses } from '../../components/ui';
+import { useState, type ReactNode } from 'react';
+import { LabelledSelect } from '../../components/labelled-select';
+import { Alert, Button, ButtonLink, Dialog } from '../../components/ui';
 import { ListSkeleton } from '../../components/catalogue-list';
 import { useCurrentMember } from '../../lib/auth';
 import { toast } from '../../lib/toast';
@@ -50,7 +51,6 @@ export function EmptyState({ title, hint, action }: { title: string; hint: strin
 function SortControls({ countParam }: { countParam: CountParam }) {
   const t = useDashboardT();
   const [sort, setSort] = useGridSort(countParam);
-  const id = useId();
   const options: Array<[DashboardSortKey, string]> = [
     ['updated', t('sort.updated')],
     ['name', t('sort.name')],
@@ -59,23 +59,18 @@ function SortControls({ countParam }: { countParam: CountParam }) {
   ];
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
-          {t('sort.by')}
-        </label>
-        <select
-          id={id}
-          value={sort.key}
-          onChange={(e) => setSort({ key: e.target.value as DashboardSortKey })}
-          className={inputClasses(false)}
-        >
-          {options.map(([key, label]) => (
-            <option key={key} value={key}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t('sort.by')}
+        labelClassName="mb-1 block text-xs font-medium text-slate-400"
+        value={sort.key}
+        onChange={(e) => setSort({ key: e.target.value as DashboardSortKey })}
+      >
+        {options.map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </LabelledSelect>
       <div
         role="group"
         aria-label={t('sort.direction')}

@@ -1,7 +1,7 @@
 import { MAIL_EVENT, MAIL_PAGE_SIZE, type MailEvent, type MailMessage, type MailPage } from '@bm/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { cx, inputClasses } from '../../components/ui';
+import { useState } from 'react';
+import { LabelledSelect } from '../../components/labelled-select';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuth } from '../../lib/auth';
 import { useRealtimeEvent } from '../../lib/realtime';
@@ -22,7 +22,6 @@ export function InboxPage() {
   const [params, setParams] = useState<InboxParams>({ page: 1, pageSize: MAIL_PAGE_SIZE, search: '', category: '' });
   const query = useQuery({ ...inboxQuery(memberId, params), placeholderData: keepPreviousData });
   const categories = useQuery(mailCategoriesQuery(memberId));
-  const categoryId = useId();
 
   useRealtimeEvent<MailEvent>(MAIL_EVENT, (event) => {
     const key = mailKeys.list(memberId, params);
@@ -52,24 +51,20 @@ export function InboxPage() {
       failedText={t('fetchInboxFailed')}
       emptyText={t('empty')}
       controls={
-        <div>
-          <label htmlFor={categoryId} className="mb-1 block text-sm font-medium text-slate-200">
-            {t('categoryLabel')}
-          </label>
-          <select
-            id={categoryId}
-            value={params.category}
-            onChange={(e) => setParams((p) => ({ ...p, category: e.target.value, page: 1 }))}
-            className={cx(inputClasses(false), 'h-10 py-0 sm:w-48')}
-          >
-            <option value="">{t('allCategories')}</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.category} value={c.category}>
-                {t('categoryCount', { category: categoryLabel(c.category), n: c.count })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t('categoryLabel')}
+          labelClassName="mb-1 block text-sm font-medium text-slate-200"
+          value={params.category}
+          onChange={(e) => setParams((p) => ({ ...p, category: e.target.value, page: 1 }))}
+          className="h-10 py-0 sm:w-48"
+        >
+          <option value="">{t('allCategories')}</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.category} value={c.category}>
+              {t('categoryCount', { category: categoryLabel(c.category), n: c.count })}
+            </option>
+          ))}
+        </LabelledSelect>
       }
     />
   );
