@@ -1,10 +1,11 @@
 import { withAds } from '@bm/core';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useCommonT } from '../lib/i18n/common';
 import type { ListView } from '../lib/list-query-string';
 import { AdUnit, useAdMode } from './ad-unit';
 import { SkeletonCard } from './skeleton-card';
-import { Button, cx, focusRing, inputClasses } from './ui';
+import { SearchInput } from './search-input';
+import { Button, cx, focusRing } from './ui';
 
 /**
  * The parts the plugin and car lists share (catalogue spec §4): the search box, the grid/list
@@ -46,7 +47,6 @@ export function SearchBox({
   const texts = { label: t('list.searchLabel'), placeholder: t('list.searchPlaceholder'), clear: t('list.clear') };
   const [text, setText] = useState(committed);
   const [seen, setSeen] = useState(committed);
-  const id = useId();
   if (committed !== seen) {
     setSeen(committed);
     if (text.trim() !== committed) setText(committed);
@@ -66,18 +66,13 @@ export function SearchBox({
 
   return (
     <form role="search" aria-label={texts.label} onSubmit={submit} className="flex flex-1 gap-2">
-      <label htmlFor={id} className="sr-only">
-        {texts.label}
-      </label>
-      <input
-        id={id}
-        type="search"
+      <SearchInput
+        label={texts.label}
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={texts.placeholder}
         autoComplete="off"
-        maxLength={200}
-        className={cx(inputClasses(false), 'h-10')}
+        className="h-10"
       />
       {(text || committed) && (
         <Button

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, ButtonLink, cx, focusRing, inputClasses } from '../../components/ui';
+import { SearchInput } from '../../components/search-input';
+import { Alert, Button, ButtonLink, cx, focusRing } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useAuthStatus } from '../../lib/auth';
 import { BAKKESMOD_URL } from '../../lib/links';
@@ -16,7 +17,6 @@ function HeroSearch() {
   const t = useHomeT();
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
@@ -30,18 +30,13 @@ function HeroSearch() {
       onSubmit={submit}
       className="mx-auto mt-8 flex w-full max-w-xl gap-2"
     >
-      <label htmlFor={id} className="sr-only">
-        {t('searchLabel')}
-      </label>
-      <input
-        id={id}
-        type="search"
+      <SearchInput
+        label={t('searchLabel')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={t('searchPlaceholder')}
         autoComplete="off"
-        maxLength={200}
-        className={cx(inputClasses(false), 'h-12 min-w-0 flex-1 text-base')}
+        className="h-12 min-w-0 flex-1 text-base"
       />
       <Button type="submit" size="lg">
         {t('search')}

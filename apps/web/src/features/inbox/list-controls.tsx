@@ -1,7 +1,8 @@
 import { MAIL_PAGE_SIZES } from '@bm/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LabelledSelect } from '../../components/labelled-select';
-import { Button, cx, inputClasses } from '../../components/ui';
+import { SearchInput } from '../../components/search-input';
+import { Button } from '../../components/ui';
 import { useInboxT } from './inbox-text';
 
 /** Search (applied on Enter or the button, trimmed), page size, and any other filter of a mail list. */
@@ -20,7 +21,6 @@ export function ListControls({
 }) {
   const t = useInboxT();
   const [text, setText] = useState(search);
-  const searchId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <form
@@ -32,17 +32,13 @@ export function ListControls({
         }}
       >
         <div className="min-w-0 flex-1">
-          <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-200">
-            {t('searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
+          <SearchInput
+            label={t('searchLabel')}
+            labelClassName="mb-1 block text-sm font-medium text-slate-200"
             value={text}
             placeholder={t('searchPlaceholder')}
-            maxLength={200}
             onChange={(e) => setText(e.target.value)}
-            className={cx(inputClasses(false), 'h-10')}
+            className="h-10"
           />
         </div>
         <Button type="submit" variant="secondary">
