@@ -38,6 +38,16 @@ function relyingParty(ctx: AppContext) {
   return { rpID: origin.hostname, origin: origin.origin };
 }
 
+/**
+ * What the browser's answer (to a registration or a sign-in) is checked against: the challenge it
+ * was made for, signed for this site. User verification is not required here; signing in with a
+ * passkey alone asks for it afterwards (userVerified).
+ */
+function expectedAnswer(ctx: AppContext, challenge: string) {
+  const { rpID, origin } = relyingParty(ctx);
+  return { expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false };
+}
+
 const hashChallenge = (challenge: string) => createHash('sha256').update(challenge).digest('hex');
 
 /** A new random challenge for `purpose` (32 bytes), stored (its base64url form hashed) for 5 minutes; expired ones are cleared on the way. */
@@ -134,13 +144,9 @@ export async function addPasskey(
   const memberId = principal.memberId;
   const taken = await takeChallenge(ctx.db, 'register', memberId, response.response.clientDataJSON);
   if (!taken?.userHandle) throw badRequest(P.expired, 'response');
-  const { rpID, origin } = relyingParty(ctx);
   const verification = await verifyRegistrationResponse({
     response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
-    expectedChallenge: taken.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    requireUserVerification: false,
+    ...expectedAnswer(ctx, taken.challenge),
   }).catch((err: unknown) => {
     ctx.log.info({ err, memberId }, 'passkey registration refused');
     return null;
@@ -254,19 +260,15 @@ export async function checkAssertion(
   if (!passkey || (memberId !== null && passkey.memberId !== memberId)) return { outcome: 'unknown' };
   const handle = response.response.userHandle;
   if (handle && handle !== passkey.userHandle) return { outcome: 'unknown' };
-  const { rpID, origin } = relyingParty(ctx);
   const verification = await verifyAuthenticationResponse({
     response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-    expectedChallenge: taken.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
+    ...expectedAnswer(ctx, taken.challenge),
     credential: {
       id: passkey.credentialId,
       publicKey: Buffer.from(passkey.publicKey, 'base64url'),
       counter: passkey.counter,
       transports: passkey.transports,
     },
-    requireUserVerification: false,
   }).catch((err: unknown) => {
     ctx.log.info({ err, passkeyId: passkey.id }, 'passkey answer refused');
     return null;
