@@ -27,6 +27,24 @@ export const gameVersionSchema = z.object({
 });
 export type GameVersion = z.infer<typeof gameVersionSchema>;
 
+/** A game version's rebuild: counts and one item per plugin (docs/game-versions.md, Rebuilds). */
+export const rebuildProgressSchema = z.object({
+  total: z.number(),
+  queued: z.number(),
+  building: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  items: z.array(
+    z.object({
+      pluginId: z.number(),
+      pluginName: z.string(),
+      status: z.enum(['queued', 'building', 'passed', 'failed']),
+      logUrl: z.string().nullable(),
+    }),
+  ),
+});
+export type RebuildProgress = z.infer<typeof rebuildProgressSchema>;
+
 const name = z
   .string({ message: M.nameRequired })
   .trim()

@@ -5,10 +5,4 @@ export { BUILD_CALLBACK_PATH, BUILD_JOB_OPTIONS, BUILD_MESSAGES, type BuildJob }
 export { BUILD_JOBS, enqueueBuild } from './dispatch.js';
 export { startLocalBuilder } from './local-builder.js';
 export { loadBuilderKey, keyIdOf, newSigningKeyPem, BUILDER_KEY_FILE, type BuilderSigningKey } from './builder-key.js';
-export {
-  RebuildService,
-  REBUILD_JOB,
-  REBUILD_TIMEOUT_JOB,
-  REBUILD_MESSAGES,
-  type RebuildProgress,
-} from './rebuilds.js';
+export { RebuildService, REBUILD_JOB, REBUILD_TIMEOUT_JOB, REBUILD_MESSAGES } from './rebuilds.js';

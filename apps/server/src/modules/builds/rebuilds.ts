@@ -1,6 +1,7 @@
 // Rebuilds (issue 25 item 3): every approved plugin's live source built again for a game version; only the result is kept.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { RebuildProgress } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { gameVersions, plugins, rebuildItems, rebuildRuns, submissions, webhookDeliveries } from '../../db/schema.js';
 import { liveVersionIdSql } from '../../db/compatibility-status.js';
@@ -38,16 +39,7 @@ export const REBUILD_MESSAGES = {
   itemNotFound: 'Rebuild not found',
 } as const;
 
-type ItemStatus = 'queued' | 'building' | 'passed' | 'failed';
-
-export interface RebuildProgress {
-  total: number;
-  queued: number;
-  building: number;
-  passed: number;
-  failed: number;
-  items: Array<{ pluginId: number; pluginName: string; status: ItemStatus; logUrl: string | null }>;
-}
+type ItemStatus = RebuildProgress['items'][number]['status'];
 
 /**
  * Rebuilds: a run per game version, one item per approved plugin with a source, each posted to the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createGameVersionRequest, gameVersionSchema, updateGameVersionRequest } from '@bm/core';
+import { createGameVersionRequest, gameVersionSchema, rebuildProgressSchema, updateGameVersionRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
 import { administratorOnly, type App, bearer, idParam, typed } from '../../http.js';
 import { RebuildService } from '../builds/index.js';
@@ -7,21 +7,6 @@ import { GameVersionService } from './service.js';
 
 const tags = ['game-versions'];
 const message = z.object({ message: z.string() });
-const rebuildProgress = z.object({
-  total: z.number(),
-  queued: z.number(),
-  building: z.number(),
-  passed: z.number(),
-  failed: z.number(),
-  items: z.array(
-    z.object({
-      pluginId: z.number(),
-      pluginName: z.string(),
-      status: z.enum(['queued', 'building', 'passed', 'failed']),
-      logUrl: z.string().nullable(),
-    }),
-  ),
-});
 
 /** Game versions (issue 25): public list, administrators add and change them. */
 export function gameVersionRoutes(app: App, ctx: AppContext) {
@@ -67,7 +52,7 @@ export function gameVersionRoutes(app: App, ctx: AppContext) {
         security: bearer,
         summary: 'Rebuild every approved plugin with a source for this game version (409 without a builder)',
         params: idParam,
-        response: { 202: rebuildProgress, 404: message, 409: message },
+        response: { 202: rebuildProgressSchema, 404: message, 409: message },
       },
     },
     async (req, reply) => reply.code(202).send(await rebuilds.start(req.params.id)),
@@ -76,7 +61,7 @@ export function gameVersionRoutes(app: App, ctx: AppContext) {
     '/admin/game-versions/:id/rebuild',
     {
       preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: idParam, response: { 200: rebuildProgress, 404: message } },
+      schema: { tags, security: bearer, params: idParam, response: { 200: rebuildProgressSchema, 404: message } },
     },
     async (req) => rebuilds.progress(req.params.id),
   );

@@ -10,6 +10,7 @@ import type {
   ProductUpdateAudience,
   ProductUpdateProgress,
   ProductUpdateQueued,
+  RebuildProgress,
   StaffRole,
   UpcomingFeature,
   WebhookDelivery,
@@ -133,20 +134,7 @@ export const gameVersionsQuery = () =>
     queryFn: ({ signal }) => api.get<GameVersion[]>('/game-versions', { signal }),
   });
 
-/** A game version's rebuild: counts and one item per plugin (docs/game-versions.md, Rebuilds). */
-export interface RebuildProgress {
-  total: number;
-  queued: number;
-  building: number;
-  passed: number;
-  failed: number;
-  items: Array<{
-    pluginId: number;
-    pluginName: string;
-    status: 'queued' | 'building' | 'passed' | 'failed';
-    logUrl: string | null;
-  }>;
-}
+export type { RebuildProgress } from '@bm/core';
 
 /** How often a running rebuild's progress is read again. */
 export const REBUILD_POLL_MS = 2000;
