@@ -1,4 +1,10 @@
-import { COMMENT_MESSAGES, COMMENT_REPORT_REASONS, PLUGIN_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
+import {
+  CAPABILITY_PLAIN,
+  COMMENT_MESSAGES,
+  COMMENT_REPORT_REASONS,
+  PLUGIN_MESSAGES,
+  PLUGIN_REPORT_REASONS,
+} from '@bm/core';
 
 /**
  * A plugin's page (/plugin/{id}): header, tabs, info box, versions, comments, rating, the install,
@@ -83,14 +89,8 @@ export default {
     sentence: 'This plugin can: {abilities}.',
     withHosts: '{ability} ({hosts})',
     moreHosts: '+{number} more',
-    network: 'use the network',
-    launch: 'launch other programs',
-    processMemory: "read or write other programs' memory",
-    inputHooks: 'watch the keyboard or mouse outside the game',
-    registry: 'read or change the Windows registry',
-    dynamicCode: 'load more code while it runs',
-    crypto: 'encrypt or decrypt data',
-    packed: 'hide its code (packed or obfuscated)',
+    /** Each ability in plain words: core's, so the two never drift. */
+    ...CAPABILITY_PLAIN,
   },
   admin: {
     title: 'Admin Controls',
