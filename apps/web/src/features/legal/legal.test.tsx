@@ -134,16 +134,7 @@ describe('Acceptable Use Policy', () => {
     const items = within(section)
       .getAllByRole('listitem')
       .map((li) => li.textContent ?? '');
-    for (const topic of [
-      'Unlawful use',
-      'Fraud',
-      'Malware',
-      'Spam',
-      'Phishing',
-      'Disruption',
-      'Harming minors',
-      'Unauthorised access',
-    ]) {
+    for (const topic of LEGAL_TEXTS.aupRuleTopics) {
       expect(items.some((text) => text.startsWith(topic))).toBe(true);
     }
   });
