@@ -8,6 +8,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { logIn } from '../test/requests.js';
 import { backup, BackupError, restore, type RestoreTarget } from './backup.js';
 import { type Database, openDatabase } from './db/client.js';
 import { localStorage } from './platform/storage.js';
@@ -98,12 +99,7 @@ describe('npm run cli -- backup / restore', () => {
       try {
         expect(await seen(restored, p.id, p.versionId)).toEqual(before);
         // Accounts came along: the owner signs in with the same password.
-        const login = await restored.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: owner.username, password: owner.password },
-        });
-        expect(login.statusCode).toBe(200);
+        expect((await logIn(restored.app, owner)).statusCode).toBe(200);
       } finally {
         await restored.close();
       }

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COMMENT_MESSAGES, CONTROL_CHARACTERS_MESSAGE, INVALID_ID, PLUGIN_MESSAGES } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp, type Member } from '../test/harness.js';
+import { membersForFile, testAppForFile } from '../test/harness.js';
+import { postAs, postRaw } from '../test/requests.js';
 import { createPlugin, multipart, storedFiles } from './modules/plugins/test-support.js';
 import { demoSourceZip } from './modules/plugins/seed.js';
 
-let t: TestApp;
-let m: Member;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  m = await signedInMember(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
+const { m } = membersForFile(t, { m: [] });
 
 const count = async (table: string) =>
   Number(
@@ -50,12 +43,7 @@ describe('hostile input', () => {
   });
 
   it('keeps tabs and line breaks, which are text', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: m.auth,
-      payload: { content: 'line one\r\n\tline two', url: '/x' },
-    });
+    const res = await postAs(t.app, '/api/feedback', m, { content: 'line one\r\n\tline two', url: '/x' });
     expect(res.statusCode).toBe(201);
   });
 
@@ -63,25 +51,26 @@ describe('hostile input', () => {
     const p = await createPlugin(t, m, { name: 'Hostile Source', shortDescription: 'x', description: '' });
     const files = storedFiles(t);
     const body = multipart(await demoSourceZip('Hostile'), 'src.zip', { versionString: '1.0\u0000' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/plugins/${p.id}/files/source`,
-      headers: { ...m.auth, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await postRaw(
+      t.app,
+      `/api/plugins/${p.id}/files/source`,
+      m,
+      body.headers['content-type'],
+      body.payload,
+    );
     expect(res.statusCode).toBe(400);
     expect(storedFiles(t)).toEqual(files);
     expect(await count('submissions')).toBe(0);
   });
 
   it('answers a truncated multipart body with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: { ...m.auth, 'content-type': 'multipart/form-data; boundary=XX' },
-      payload:
-        '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
-    });
+    const res = await postRaw(
+      t.app,
+      '/api/members/me/avatar',
+      m,
+      'multipart/form-data; boundary=XX',
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Malformed multipart body' });
   });
@@ -99,31 +88,22 @@ describe('hostile input', () => {
         Buffer.from('\r\n'),
       ]);
     const payload = Buffer.concat([part('a.zip'), part('b.zip'), Buffer.from(`--${b}--\r\n`)]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/plugins/${p.id}/files/source`,
-      headers: { ...m.auth, 'content-type': `multipart/form-data; boundary=${b}` },
+    const res = await postRaw(
+      t.app,
+      `/api/plugins/${p.id}/files/source`,
+      m,
+      `multipart/form-data; boundary=${b}`,
       payload,
-    });
+    );
     expect(res.statusCode).toBe(400);
     expect(await count('submissions')).toBe(0);
   });
 
   it('answers malformed JSON with 400 and a wrong content type with 415', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: { ...m.auth, 'content-type': 'application/json' },
-      payload: '{"content": "x",',
-    });
+    const bad = await postRaw(t.app, '/api/feedback', m, 'application/json', '{"content": "x",');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Malformed JSON body' });
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: { ...m.auth, 'content-type': 'application/xml' },
-      payload: '<x/>',
-    });
+    const xml = await postRaw(t.app, '/api/feedback', m, 'application/xml', '<x/>');
     expect(xml.statusCode).toBe(415);
   });
 

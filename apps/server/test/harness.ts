@@ -14,6 +14,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { ensureMember } from '../src/db/seed.js';
 import { smtpTransport } from '../src/platform/mailer.js';
+import { logIn } from './requests.js';
 
 /** A fresh database for one test file: embedded by default, on the PostgreSQL server with TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
@@ -185,11 +186,7 @@ export function uniqueMember(prefix = 'user') {
 export async function signedInMember(t: TestApp, roles: string[] = []) {
   const m = uniqueMember(roles[0]?.slice(0, 5) ?? 'user');
   const { id } = await ensureMember(t.ctx.db, { ...m, roles });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username: m.username, password: m.password, rememberMe: true },
-  });
+  const res = await logIn(t.app, m, { rememberMe: true });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { ...m, id, token, auth: { authorization: `Bearer ${token}` } };

@@ -1,25 +1,26 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type RedisClientType } from 'redis';
-import { io as connect, type Socket } from 'socket.io-client';
-import { HUB_PATH } from './hub.js';
+import type { Socket } from 'socket.io-client';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
+import { listenLocally, nextEvent, openHubSocket } from '../../test/hub-client.js';
+import { logIn } from '../../test/requests.js';
 import { REDIS_URL, redisClients } from '../../test/redis-clients.js';
 
 const { trio: redisTrio, quitAll } = redisClients();
 
 let a: TestApp;
 let b: TestApp;
-let socket: Socket | undefined;
+let baseB: string;
+const sockets: Socket[] = [];
 beforeAll(async () => {
   const limits = { login: { ip: { points: 1000, durationS: 60 }, account: { points: 3, durationS: 60 } } };
   const env = { RATE_LIMIT_PREFIX: `rl-shared-${Date.now()}-${process.pid}` };
   a = await startTestApp({ redis: await redisTrio(), limits, env });
   b = await startTestApp({ redis: await redisTrio(), limits, env });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  baseB = await listenLocally(b);
 });
 afterAll(async () => {
-  socket?.disconnect();
+  for (const s of sockets) s.disconnect();
   await a.close();
   await b.close();
   await quitAll();
@@ -29,18 +30,8 @@ describe('several instances through Redis', () => {
   it('delivers an event emitted on one instance to a client of another', async () => {
     // The member exists in b's database; the event is addressed by id from a.
     const m = await signedInMember(b);
-    const port = (b.app.server.address() as AddressInfo).port;
-    socket = connect(`http://127.0.0.1:${port}`, {
-      path: HUB_PATH,
-      auth: { token: m.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket!.on('connect', () => resolve());
-      socket!.on('connect_error', reject);
-    });
-    const got = new Promise((resolve) => socket!.once('SubmissionUpdated', resolve));
+    const socket = await openHubSocket(baseB, sockets, { token: m.token });
+    const got = nextEvent(socket, 'SubmissionUpdated');
     // Rooms propagate asynchronously; emit until the client hears it.
     const timer = setInterval(() => a.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 1, status: 'p' }), 50);
     try {
@@ -52,8 +43,7 @@ describe('several instances through Redis', () => {
 
   it('shares rate limits between instances', async () => {
     const username = `shared-limit-${Date.now()}`;
-    const attempt = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: 'wrong-pass' } });
+    const attempt = (t: TestApp) => logIn(t.app, { username, password: 'wrong-pass' });
     expect((await attempt(a)).statusCode).toBe(401);
     expect((await attempt(b)).statusCode).toBe(401);
     expect((await attempt(a)).statusCode).toBe(401);
@@ -85,36 +75,22 @@ describe('losing Redis for events', () => {
   it("still delivers events to this instance's sockets and keeps serving", async () => {
     const trio = await redisTrio();
     const solo = await startTestApp({ redis: trio });
-    await solo.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listenLocally(solo);
     const m = await signedInMember(solo);
-    const port = (solo.app.server.address() as AddressInfo).port;
-    const s = connect(`http://127.0.0.1:${port}`, {
-      path: HUB_PATH,
-      auth: { token: m.token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const soloSockets: Socket[] = [];
     try {
-      await new Promise<void>((resolve, reject) => {
-        s.on('connect', () => resolve());
-        s.on('connect_error', reject);
-      });
+      const s = await openHubSocket(base, soloSockets, { token: m.token });
       // Redis goes away under the adapter and the rate limiter.
       for (const c of [trio.pub, trio.sub, trio.client]) {
         c.on('error', () => undefined);
         await c.disconnect().catch(() => undefined);
       }
-      const got = new Promise((resolve) => s.once('SubmissionUpdated', resolve));
+      const got = nextEvent(s, 'SubmissionUpdated');
       solo.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 9, status: 'b' });
       expect(await got).toEqual({ id: 9, status: 'b' });
-      const login = await solo.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: m.username, password: m.password },
-      });
-      expect(login.statusCode).toBe(200);
+      expect((await logIn(solo.app, m)).statusCode).toBe(200);
     } finally {
-      s.disconnect();
+      for (const s of soloSockets) s.disconnect();
       await solo.close();
     }
   });

@@ -1,29 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUTH_MESSAGES as M, DEFAULT_NOTIFICATION_PREFERENCES } from '@bm/core';
 import { feedback, members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, testAppForFile, type Member } from '../../../test/harness.js';
+import { postAs, postFile } from '../../../test/requests.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
-function multipart(file: Buffer, filename: string, type: string) {
-  const boundary = '----bmtestboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** Uploads `data` as the avatar of `who` (a visitor when null). */
+const postAvatar = (who: Member | null, data: Buffer, filename: string, type: string) =>
+  postFile(t.app, '/api/members/me/avatar', who, { data, filename, type });
 const png = (w = 64, h = 64) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#3366ff' } })
     .png()
@@ -67,13 +56,7 @@ describe('notification settings', () => {
 describe('avatar', () => {
   it('re-encodes an upload, replaces the old file, and removes it', async () => {
     const m = await signedInMember(t);
-    const up = multipart(await png(600, 400), 'me.png', 'image/png');
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: { ...m.auth, ...up.headers },
-      payload: up.body,
-    });
+    const first = await postAvatar(m, await png(600, 400), 'me.png', 'image/png');
     expect(first.statusCode).toBe(200);
     const url1 = first.json().url as string;
     expect(url1).toMatch(/^\/files\/avatars\/.+\.webp$/);
@@ -85,13 +68,7 @@ describe('avatar', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
-    const up2 = multipart(gif, 'x.bin', 'application/octet-stream');
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: { ...m.auth, ...up2.headers },
-      payload: up2.body,
-    });
+    const second = await postAvatar(m, gif, 'x.bin', 'application/octet-stream');
     expect(second.statusCode).toBe(200);
     expect(fs.existsSync(fileOf(url1))).toBe(false);
 
@@ -103,35 +80,14 @@ describe('avatar', () => {
 
   it('refuses files over 500 KB, files that are not images, and anonymous callers', async () => {
     const m = await signedInMember(t);
-    const big = multipart(Buffer.alloc(501 * 1024, 1), 'big.png', 'image/png');
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: { ...m.auth, ...big.headers },
-      payload: big.body,
-    });
+    const tooBig = await postAvatar(m, Buffer.alloc(501 * 1024, 1), 'big.png', 'image/png');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(M.avatarTooLarge);
-    const text = multipart(Buffer.from('not an image at all'), 'fake.png', 'image/png');
-    const notImage = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: { ...m.auth, ...text.headers },
-      payload: text.body,
-    });
+    const notImage = await postAvatar(m, Buffer.from('not an image at all'), 'fake.png', 'image/png');
     expect(notImage.statusCode).toBe(415);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/members/me/avatar',
-      headers: m.auth,
-      payload: { file: 'x' },
-    });
+    const json = await postAs(t.app, '/api/members/me/avatar', m, { file: 'x' });
     expect(json.statusCode).toBe(415);
-    const up = multipart(await png(), 'me.png', 'image/png');
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/members/me/avatar', headers: up.headers, payload: up.body }))
-        .statusCode,
-    ).toBe(401);
+    expect((await postAvatar(null, await png(), 'me.png', 'image/png')).statusCode).toBe(401);
     const [row] = await t.ctx.db.select().from(members).where(eq(members.id, m.id));
     expect(row!.avatarKey).toBeNull();
     expect(
@@ -145,12 +101,7 @@ describe('avatar', () => {
 describe('feedback', () => {
   it('stores feedback from a member with the page it came from', async () => {
     const m = await signedInMember(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: m.auth,
-      payload: { content: '  Great site  ', url: '/plugins' },
-    });
+    const res = await postAs(t.app, '/api/feedback', m, { content: '  Great site  ', url: '/plugins' });
     expect(res.statusCode).toBe(201);
     const [row] = await t.ctx.db.select().from(feedback).where(eq(feedback.id, res.json().id));
     expect(row).toMatchObject({ memberId: m.id, content: 'Great site', url: '/plugins' });
@@ -158,23 +109,11 @@ describe('feedback', () => {
 
   it('refuses empty, too long, or anonymous feedback', async () => {
     const m = await signedInMember(t);
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: m.auth,
-      payload: { content: '   ' },
-    });
+    const empty = await postAs(t.app, '/api/feedback', m, { content: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(M.feedbackEmpty);
-    const long = await t.app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: m.auth,
-      payload: { content: 'x'.repeat(5001) },
-    });
+    const long = await postAs(t.app, '/api/feedback', m, { content: 'x'.repeat(5001) });
     expect(long.json().message).toBe(M.feedbackTooLong);
-    expect((await t.app.inject({ method: 'POST', url: '/api/feedback', payload: { content: 'hi' } })).statusCode).toBe(
-      401,
-    );
+    expect((await postAs(t.app, '/api/feedback', null, { content: 'hi' })).statusCode).toBe(401);
   });
 });

@@ -6,17 +6,9 @@ import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, CAR_MESSAGES as M, decodeCarCode } from '@bm/core';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { postFile } from '../../../test/requests.js';
 import { CarService, carMeta } from './index.js';
-import {
-  BAD_CHECKSUM_CODE,
-  TEST_LIMITS,
-  V3_CODE,
-  V4_CODE,
-  carsApi,
-  codeWithBody,
-  multipart,
-  png,
-} from './test-support.js';
+import { BAD_CHECKSUM_CODE, TEST_LIMITS, V3_CODE, V4_CODE, carsApi, codeWithBody, png } from './test-support.js';
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
@@ -29,6 +21,10 @@ beforeAll(async () => {
   [owner, other] = await Promise.all([signedInMember(t), signedInMember(t)]);
 });
 afterAll(() => t.close());
+
+/** Uploads a PNG file as the banner of car `id`, with `who`'s session (a visitor when null). */
+const postBanner = (id: number, who: Member | null, data: Buffer, filename: string) =>
+  postFile(t.app, `/api/cars/${id}/banner`, who, { data, filename, type: 'image/png' });
 
 const carCount = async () => (await t.ctx.db.select({ n: count() }).from(cars))[0]!.n;
 const fileOf = (url: string) => path.join(t.dataDir, 'files', url.replace(/^\/files\//, ''));
@@ -210,17 +206,11 @@ describe('editing, pinning and deleting', () => {
 describe('permissions', () => {
   it('lets only the owner edit, pin, delete or upload a banner (403 for others)', async () => {
     const id = await api.create(owner.auth, { name: 'Owned car' });
-    const up = multipart(await png(20, 20), 'b.png', 'image/png');
     const attempts = [
       await api.put(`/cars/${id}`, { name: 'Hijacked', code: V4_CODE }, other.auth),
       await api.post(`/cars/${id}/pin`, { isPinned: true }, other.auth),
       await api.del(`/cars/${id}`, other.auth),
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/cars/${id}/banner`,
-        headers: { ...other.auth, ...up.headers },
-        payload: up.body,
-      }),
+      await postBanner(id, other, await png(20, 20), 'b.png'),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(403);
@@ -232,7 +222,6 @@ describe('permissions', () => {
 
   it('asks anonymous callers to sign in (401) before looking at the body', async () => {
     const id = await api.create(owner.auth);
-    const up = multipart(await png(20, 20), 'b.png', 'image/png');
     const attempts = [
       await api.get('/cars/my'),
       await api.post('/cars', { name: 'Anonymous', code: V4_CODE }),
@@ -240,7 +229,7 @@ describe('permissions', () => {
       await api.put(`/cars/${id}`, { name: 'Anonymous', code: V4_CODE }),
       await api.del(`/cars/${id}`),
       await api.post(`/cars/${id}/pin`, { isPinned: true }),
-      await t.app.inject({ method: 'POST', url: `/api/cars/${id}/banner`, headers: up.headers, payload: up.body }),
+      await postBanner(id, null, await png(20, 20), 'b.png'),
       await api.post(`/cars/${id}/vote`, { voteType: 'U' }),
       await api.post(`/cars/${id}/rate`, { stars: 5 }),
     ];
@@ -299,13 +288,7 @@ describe('banner', () => {
   it('re-encodes an image inside 1280x720, replaces the old file, and removes it with the car', async () => {
     const m = owner;
     const id = await api.create(m.auth);
-    const up = multipart(await png(2560, 1600), 'banner.png', 'image/png');
-    const first = await t.app.inject({
-      method: 'POST',
-      url: `/api/cars/${id}/banner`,
-      headers: { ...m.auth, ...up.headers },
-      payload: up.body,
-    });
+    const first = await postBanner(id, m, await png(2560, 1600), 'banner.png');
     expect(first.statusCode, first.body).toBe(200);
     const url1 = first.json().bannerUrl as string;
     expect(url1).toMatch(new RegExp(`^/files/cars/${id}-[0-9a-f]+\\.webp$`));
@@ -314,13 +297,7 @@ describe('banner', () => {
     expect((await api.get(`/cars/${id}`)).json().bannerUrl).toBe(url1);
     expect((await t.app.inject({ method: 'GET', url: url1 })).statusCode).toBe(200);
 
-    const small = multipart(await png(300, 200), 'small.png', 'image/png');
-    const second = await t.app.inject({
-      method: 'POST',
-      url: `/api/cars/${id}/banner`,
-      headers: { ...m.auth, ...small.headers },
-      payload: small.body,
-    });
+    const second = await postBanner(id, m, await png(300, 200), 'small.png');
     const url2 = second.json().bannerUrl as string;
     expect(url2).not.toBe(url1);
     expect(fs.existsSync(fileOf(url1))).toBe(false);
@@ -337,22 +314,10 @@ describe('banner', () => {
     const filesBefore = fs.existsSync(path.join(t.dataDir, 'files', 'cars'))
       ? fs.readdirSync(path.join(t.dataDir, 'files', 'cars'))
       : [];
-    const big = multipart(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png', 'image/png');
-    const tooBig = await t.app.inject({
-      method: 'POST',
-      url: `/api/cars/${id}/banner`,
-      headers: { ...m.auth, ...big.headers },
-      payload: big.body,
-    });
+    const tooBig = await postBanner(id, m, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(M.bannerTooLarge);
-    const text = multipart(Buffer.from('just some text, not an image'), 'fake.png', 'image/png');
-    const notImage = await t.app.inject({
-      method: 'POST',
-      url: `/api/cars/${id}/banner`,
-      headers: { ...m.auth, ...text.headers },
-      payload: text.body,
-    });
+    const notImage = await postBanner(id, m, Buffer.from('just some text, not an image'), 'fake.png');
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json().message).toBe(M.bannerType);
     const json = await api.post(`/cars/${id}/banner`, { file: 'x' }, m.auth);

@@ -29,17 +29,7 @@ export function codeWithBody(productId: number, wheels = 358): string {
   return encodeCarCode(loadout);
 }
 
-export function multipart(file: Buffer, filename: string, type: string, field = 'file') {
-  const boundary = '----bmcarsboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipartFile as multipart } from '../../../test/requests.js';
 
 export const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#ff6600' } })

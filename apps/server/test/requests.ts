@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Whose session a request carries: a member as signedInMember answers it, or null (and left out) for a visitor. */
+type Who = { auth: Record<string, string> } | null | undefined;
+
+/** Signs in with a username and password (`more`: further fields of the sign-in form, such as rememberMe). */
+export const logIn = (
+  app: FastifyInstance,
+  who: { username: string; password: string },
+  more: Record<string, unknown> = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: who.username, password: who.password, ...more },
+  });
+
+/** A POST with `who`'s session, sending `payload` (if any) as JSON. */
+export const postAs = (app: FastifyInstance, url: string, who: Who, payload?: unknown) =>
+  app.inject({ method: 'POST', url, headers: who?.auth, payload: payload as object });
+
+/** A POST with `who`'s session whose body is sent as it is, under the content type given (for bodies that are not JSON). */
+export const postRaw = (app: FastifyInstance, url: string, who: Who, contentType: string, body: string | Buffer) =>
+  app.inject({ method: 'POST', url, headers: { ...who?.auth, 'content-type': contentType }, payload: body });
+
+/** A multipart body holding one file part (named `field`), as a browser sends a file input's upload. */
+export function multipartFile(file: Buffer, filename: string, type: string, field = 'file') {
+  const boundary = '----bmtestboundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads one file to `url` as a multipart `file` part, with `who`'s session. */
+export function postFile(
+  app: FastifyInstance,
+  url: string,
+  who: Who,
+  file: { data: Buffer; filename: string; type: string },
+) {
+  const upload = multipartFile(file.data, file.filename, file.type);
+  return postRaw(app, url, who, upload.headers['content-type'], upload.body);
+}
