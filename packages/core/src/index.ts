@@ -45,3 +45,4 @@ export * from './zip-messages.js';
 export * from './message-codes.js';
 export * from './catalogue-checks.js';
 export * from './page-schemas.js';
+export * from './seeded-random.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../seeded-random.js';
 import { decodeBase64, encodeBase64 } from './base64.js';
 import {
   bodyName,
@@ -12,18 +13,6 @@ import {
   type LoadoutItem,
   type TeamLoadout,
 } from './index.js';
-
-/** Deterministic PRNG (mulberry32) so failures are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bytesOf(code: string): number[] {
   const bytes = decodeBase64(code);
@@ -313,7 +302,7 @@ describe('decodeCarCode: errors', () => {
 
 describe('decodeCarCode: garbage and random input', () => {
   it('rejects garbage and random strings without throwing', () => {
-    const random = rng(42);
+    const random = seededRandom(42);
     const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/= !-_';
     for (let i = 0; i < 1000; i++) {
       const len = Math.floor(random() * 80);
@@ -327,7 +316,7 @@ describe('decodeCarCode: garbage and random input', () => {
   });
 
   it('never throws over 2000 random byte arrays', () => {
-    const random = rng(7);
+    const random = seededRandom(7);
     for (let i = 0; i < 2000; i++) {
       const length = Math.floor(random() * 64);
       const bytes = new Uint8Array(length);
@@ -352,7 +341,7 @@ describe('decodeCarCode: garbage and random input', () => {
   });
 
   it('never throws on mutated valid codes, and what it accepts re-encodes consistently', () => {
-    const random = rng(99);
+    const random = seededRandom(99);
     let accepted = 0;
     for (let i = 0; i < 1000; i++) {
       const version = 1 + (i % 4);
@@ -400,7 +389,7 @@ function randomTeam(random: () => number, version: number): TeamLoadout {
 
 describe('encodeCarCode round trips', () => {
   it('round-trips random loadouts for versions 1 to 4', () => {
-    const random = rng(2024);
+    const random = seededRandom(2024);
     for (let i = 0; i < 500; i++) {
       const version = 1 + (i % 4);
       const blueIsOrange = random() < 0.4;
@@ -414,7 +403,7 @@ describe('encodeCarCode round trips', () => {
   });
 
   it('ignores orange when blueIsOrange and mirrors blue on decode', () => {
-    const random = rng(3);
+    const random = seededRandom(3);
     const blue = randomTeam(random, 4);
     const other = randomTeam(random, 4);
     const decoded = okLoadout(decodeCarCode(encodeCarCode({ version: 4, blueIsOrange: true, blue, orange: other })));

@@ -1,19 +1,15 @@
-import { BODY_NAMES, PAINT_NAMES, describeBody, encodeCarCode, type CarLoadout, type TeamLoadout } from '@bm/core';
+import {
+  BODY_NAMES,
+  PAINT_NAMES,
+  describeBody,
+  encodeCarCode,
+  seededRandom,
+  type CarLoadout,
+  type TeamLoadout,
+} from '@bm/core';
 import type { Db } from '../../db/client.js';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
 import { decodeForStorage } from './writes.js';
-
-/** Deterministic PRNG (mulberry32): the same demo cars on every fresh database. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const STYLES = [
   'Midnight',
@@ -57,7 +53,7 @@ function team(random: () => number, body: number, version: number): TeamLoadout 
 /** Demo cars by the demo members: valid codes over varied bodies, with views, copies, votes and ratings. */
 export async function seedDemoCars(tx: Db, memberIds: number[]): Promise<void> {
   if (memberIds.length === 0) return;
-  const random = rng(0xca75);
+  const random = seededRandom(0xca75); // the same demo cars on every fresh database
   const bodies = Object.keys(BODY_NAMES).map(Number);
   const now = Date.now();
   const day = 24 * 3600 * 1000;
