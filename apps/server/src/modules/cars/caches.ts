@@ -1,6 +1,7 @@
 import type { CarBody, CarsPage } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { ReadCache } from '../../platform/read-cache.js';
+import { catalogueCache } from '../../platform/catalogue-cache.js';
+import type { ReadCache } from '../../platform/read-cache.js';
 import type { CarDetailWithAccess } from './presenter.js';
 
 /** How many cars the kept list pages may hold in all (a page of 24 counts 24). */
@@ -27,18 +28,9 @@ export function carCachesOf(ctx: AppContext): CarCaches {
   let caches = carCaches.get(ctx);
   if (!caches) {
     caches = {
-      pages: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('car_pages'),
-        maxSize: LIST_CACHE_CARS,
-        size: (page) => page.items.length,
-      }),
-      bodies: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('car_bodies'),
-        maxSize: 1,
-        size: () => 1,
-      }),
-      details: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('car_details'),
+      pages: catalogueCache(ctx, 'car_pages', { maxSize: LIST_CACHE_CARS, size: (page) => page.items.length }),
+      bodies: catalogueCache(ctx, 'car_bodies', { maxSize: 1, size: () => 1 }),
+      details: catalogueCache(ctx, 'car_details', {
         maxSize: DETAIL_CACHE_CHARS,
         size: ({ car }) => car.description.length + car.descriptionHtml.length + 4000,
       }),

@@ -1,6 +1,7 @@
 import type { Plugin, PluginDetail, Tag, TagCount } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { ReadCache } from '../../platform/read-cache.js';
+import { catalogueCache } from '../../platform/catalogue-cache.js';
+import type { ReadCache } from '../../platform/read-cache.js';
 import { PluginMatchIndexSync } from './match-sync.js';
 import { queryRows } from './presenter.js';
 
@@ -67,36 +68,22 @@ export function pluginCachesOf(ctx: AppContext): PluginCaches {
   if (!caches) {
     const dependents = new Map<number, Set<number>>();
     caches = {
-      pages: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('plugin_pages'),
-        maxSize: LIST_CACHE_PLUGINS,
-        size: (page) => page.items.length,
-      }),
-      totals: new ReadCache(LIST_TOTAL_TTL_MS, {
-        count: ctx.metrics.cacheCounter('plugin_totals'),
+      pages: catalogueCache(ctx, 'plugin_pages', { maxSize: LIST_CACHE_PLUGINS, size: (page) => page.items.length }),
+      totals: catalogueCache(ctx, 'plugin_totals', {
         maxSize: LIST_TOTALS_MAX,
         size: () => 1,
+        ttlMs: LIST_TOTAL_TTL_MS,
       }),
-      details: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('plugin_details'),
+      details: catalogueCache(ctx, 'plugin_details', {
         maxSize: DETAIL_CACHE_CHARS,
         size: ({ plugin: p }) => p.description.length + p.descriptionHtml.length + 1000,
       }),
-      tags: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('plugin_tags'),
-        maxSize: 1,
-        size: () => 1,
-      }),
-      manager: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('plugin_manager'),
+      tags: catalogueCache(ctx, 'plugin_tags', { maxSize: 1, size: () => 1 }),
+      manager: catalogueCache(ctx, 'plugin_manager', {
         maxSize: MANAGER_CACHE_PLUGINS,
         size: (a) => Object.keys(a.response.plugins).length,
       }),
-      feeds: new ReadCache(ctx.config.listCacheMs, {
-        count: ctx.metrics.cacheCounter('plugin_feeds'),
-        maxSize: FEED_CACHE_CHARS,
-        size: ({ xml }) => xml.length,
-      }),
+      feeds: catalogueCache(ctx, 'plugin_feeds', { maxSize: FEED_CACHE_CHARS, size: ({ xml }) => xml.length }),
       dependsOn: (id, requiredIds) => {
         // Links are only added (a stale one drops a detail once too often): past the bound, start over.
         if (dependents.size + requiredIds.length > DEPENDENTS_MAX) dependents.clear();
