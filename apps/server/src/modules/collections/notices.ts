@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { cars, collections, members, plugins } from '../../db/schema.js';
+import { cars, plugins } from '../../db/schema.js';
 import { canSeePlugin, queryRows } from '../plugins/index.js';
 import { maySeeCar } from '../cars/index.js';
-import { mayOpenCollection } from './policy.js';
+import { collectionRow, mayOpenCollection } from './policy.js';
 
 /**
  * The notice a followed collection's followers get when it gains an item: the write only queues
@@ -40,18 +40,8 @@ export async function notifyCollectionFollowers(
 
 /** What is told, read when the job runs: null when the collection is private by then, or the item not public (the one rule of each). */
 async function factsOf(ctx: AppContext, p: CollectionNoticePayload) {
-  const [col] = await ctx.db
-    .select({
-      name: collections.name,
-      memberId: collections.memberId,
-      visibility: collections.visibility,
-      owner: members.username,
-      ownerDisabled: sql<boolean>`${members.disabledAt} is not null`,
-    })
-    .from(collections)
-    .innerJoin(members, eq(members.id, collections.memberId))
-    .where(eq(collections.id, p.collectionId));
-  if (!col || !mayOpenCollection({ ...col, visibility: col.visibility as 'public' }, null)) return null;
+  const col = await collectionRow(ctx.db, p.collectionId, false);
+  if (!col || !mayOpenCollection(col, null)) return null;
   let itemName: string | undefined;
   if (p.kind === 'plugin') {
     if (!(await canSeePlugin(ctx, p.itemId, null))) return null;

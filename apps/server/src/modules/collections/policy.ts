@@ -53,12 +53,14 @@ export function memberCollectionsSql(viewer: CollectionViewer, memberId: number)
 // ---- one collection ----
 
 export type CollectionRow = typeof collections.$inferSelect & {
+  /** The owner's username. */
+  owner: string;
   ownerDisabled: boolean;
   visibility: CollectionVisibility;
 };
 
 /** Collection `id` (locked for update when asked, in a transaction); null when there is none. */
-async function collectionRow(db: Db, id: number, lock: boolean): Promise<CollectionRow | null> {
+export async function collectionRow(db: Db, id: number, lock: boolean): Promise<CollectionRow | null> {
   const q = db
     .select({
       id: collections.id,
@@ -68,6 +70,7 @@ async function collectionRow(db: Db, id: number, lock: boolean): Promise<Collect
       visibility: collections.visibility,
       createdAt: collections.createdAt,
       updatedAt: collections.updatedAt,
+      owner: members.username,
       ownerDisabled: sql<boolean>`${members.disabledAt} is not null`,
     })
     .from(collections)
