@@ -127,7 +127,7 @@ function DashCard({
 }
 
 /** A count as the compact rule writes it ('41.7k downloads'), the exact figure in its tooltip. */
-function Count({ n, of }: { n: number; of: 'card.downloads' | 'card.copies' | 'card.views' }) {
+function Count({ n, of }: { n: number; of: 'counts.downloads' | 'counts.copies' | 'counts.views' }) {
   const t = useDashboardT();
   return <span title={exactNumber(n)}>{t(of, { count: n, shown: compactNumber(n) })}</span>;
 }
@@ -152,8 +152,8 @@ export function PluginDashCard({ plugin, ...actions }: { plugin: Plugin } & Card
       }
       counts={
         <>
-          <Count n={plugin.downloadCount} of="card.downloads" />
-          <Count n={plugin.viewCount} of="card.views" />
+          <Count n={plugin.downloadCount} of="counts.downloads" />
+          <Count n={plugin.viewCount} of="counts.views" />
         </>
       }
       updatedAt={plugin.updatedAt}
@@ -178,8 +178,8 @@ export function CarDashCard({ car, ...actions }: { car: Car } & CardActions) {
       badges={<CarStatusBadge car={car} />}
       counts={
         <>
-          <Count n={car.codeCopies} of="card.copies" />
-          <Count n={car.views} of="card.views" />
+          <Count n={car.codeCopies} of="counts.copies" />
+          <Count n={car.views} of="counts.views" />
         </>
       }
       updatedAt={car.updatedAt}

@@ -53,11 +53,11 @@ export function StatsDialog({ target, onClose }: { target: StatsTarget; onClose:
     chart &&
     t('stats.summary', {
       period: t('stats.period', { count: days }),
-      counted: t(plugin ? 'stats.downloads' : 'stats.copies', {
+      counted: t(plugin ? 'counts.downloads' : 'counts.copies', {
         count: chart.counted,
         shown: exactNumber(chart.counted),
       }),
-      views: t('stats.views', { count: chart.views, shown: exactNumber(chart.views) }),
+      views: t('counts.views', { count: chart.views, shown: exactNumber(chart.views) }),
     });
 
   return (

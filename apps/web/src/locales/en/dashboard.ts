@@ -72,6 +72,18 @@ export default {
     /** Core's pluginDisplayStatus. */
     status: { Published: 'Published', Pending: 'Pending', Draft: 'Draft' },
   },
+  /**
+   * A card's counts and the stats summary's parts: {shown} is the number as the place writes it (compact
+   * on a card, '41.7k'; exact in the summary); the form follows {count}.
+   */
+  counts: {
+    downloads_one: '{shown} downloads',
+    downloads_other: '{shown} downloads',
+    copies_one: '{shown} copies',
+    copies_other: '{shown} copies',
+    views_one: '{shown} views',
+    views_other: '{shown} views',
+  },
   card: {
     updated: 'Updated',
     manage: 'Manage',
@@ -80,13 +92,6 @@ export default {
     unpin: 'Unpin',
     stats: 'Stats',
     delete: 'Delete',
-    /** {shown} is the count as the compact rule writes it ('41.7k'); the form follows {count}. */
-    downloads_one: '{shown} downloads',
-    downloads_other: '{shown} downloads',
-    copies_one: '{shown} copies',
-    copies_other: '{shown} copies',
-    views_one: '{shown} views',
-    views_other: '{shown} views',
   },
   delete: {
     cancel: 'Cancel',
@@ -110,16 +115,10 @@ export default {
     chartPlugin_other: 'Line chart of daily downloads and views over the last {count} days',
     chartCar_one: 'Line chart of daily copies and views over the last {count} days',
     chartCar_other: 'Line chart of daily copies and views over the last {count} days',
-    /** The chart's summary: '{period}: {counted} and {views}.', each part below. */
+    /** The chart's summary: '{period}: {counted} and {views}.'; the counts are the 'counts' group's. */
     summary: '{period}: {counted} and {views}.',
     period_one: 'Last {count} days',
     period_other: 'Last {count} days',
-    downloads_one: '{shown} downloads',
-    downloads_other: '{shown} downloads',
-    copies_one: '{shown} copies',
-    copies_other: '{shown} copies',
-    views_one: '{shown} views',
-    views_other: '{shown} views',
     /** A legend entry: the series' name and its axis. */
     leftAxis: '{series} (left axis)',
     rightAxis: '{series} (right axis)',
