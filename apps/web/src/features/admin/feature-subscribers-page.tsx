@@ -1,26 +1,14 @@
 import { pageCount } from '@bm/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import {
-  Alert,
-  Button,
-  Card,
-  TextAreaField,
-  TextField,
-  Time,
-  cx,
-  focusRing,
-  DataTable,
-  dataTableClasses as tc,
-} from '../../components/ui';
+import { Alert, TextAreaField, TextField, Time, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, subscribersQuery, upcomingFeaturesQuery } from './api';
-import { adminMessage, useAdminT } from './admin-text';
-import { AdminFilter, AdminSection, QueryState, useFilterAndPage } from './shared';
+import { useAdminT } from './admin-text';
+import { AdminFilter, AdminSection, CreateCard, MemberCell, QueryState, useFilterAndPage } from './shared';
 
 function SendMessageForm({ feature }: { feature: string }) {
   const t = useAdminT();
@@ -46,32 +34,28 @@ function SendMessageForm({ feature }: { feature: string }) {
     send.mutate();
   };
   return (
-    <Card>
-      <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-labelledby="subscribers-message-title">
-        <h3 id="subscribers-message-title" className="text-lg font-semibold text-white">
-          {t('subscribers.messageTitle')}
-        </h3>
-        <TextField
-          label={t('subscribers.subject')}
-          value={subject}
-          maxLength={200}
-          onChange={(e) => setSubject(e.target.value)}
-        />
-        <TextAreaField
-          label={t('subscribers.body')}
-          value={body}
-          rows={5}
-          maxLength={5000}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        {error && <Alert variant="error">{adminMessage(error)}</Alert>}
-        <div>
-          <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? t('subscribers.sending') : t('subscribers.send')}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <CreateCard
+      titleId="subscribers-message-title"
+      title={t('subscribers.messageTitle')}
+      onSubmit={onSubmit}
+      error={error}
+      pending={send.isPending}
+      submitLabel={send.isPending ? t('subscribers.sending') : t('subscribers.send')}
+    >
+      <TextField
+        label={t('subscribers.subject')}
+        value={subject}
+        maxLength={200}
+        onChange={(e) => setSubject(e.target.value)}
+      />
+      <TextAreaField
+        label={t('subscribers.body')}
+        value={body}
+        rows={5}
+        maxLength={5000}
+        onChange={(e) => setBody(e.target.value)}
+      />
+    </CreateCard>
   );
 }
 
@@ -90,14 +74,7 @@ function Subscribers({ feature, page, onPage }: { feature: string; page: number;
             >
               {d.items.map((s) => (
                 <tr key={s.memberId} data-testid="subscriber-row">
-                  <td className={tc.td}>
-                    <Link
-                      to={`/members/${encodeURIComponent(s.username)}`}
-                      className={cx('rounded text-sky-300 hover:underline', focusRing)}
-                    >
-                      {s.username}
-                    </Link>
-                  </td>
+                  <MemberCell username={s.username} />
                   <td className={tc.td}>
                     <Time value={s.subscribedAt} />
                   </td>

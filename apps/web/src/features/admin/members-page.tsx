@@ -1,26 +1,16 @@
 import { pageCount, STAFF_ROLES, type AdminMember, type StaffRole } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import {
-  Button,
-  Dialog,
-  Switch,
-  TextField,
-  Time,
-  cx,
-  focusRing,
-  DataTable,
-  dataTableClasses as tc,
-} from '../../components/ui';
+import { Button, Dialog, Switch, TextField, Time, DataTable, dataTableClasses as tc } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { exactNumber } from '../../lib/format';
 import { IMPERSONATION_MESSAGES, startImpersonation, useAuth, useIsAdmin } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import { adminApi, adminKeys, memberListQuery } from './api';
 import { adminMessage, ROLE_GRANTED_KEYS, ROLE_KEYS, ROLE_REVOKED_KEYS, useAdminT } from './admin-text';
-import { AdminSection, Badge, QueryState } from './shared';
+import { AdminSection, Badge, MemberCell, QueryState } from './shared';
 
 type Pending = { member: AdminMember; action: 'disable' | 'enable' } | null;
 
@@ -74,14 +64,7 @@ function MemberRow({
   };
   return (
     <tr data-testid="member-row">
-      <td className={tc.td}>
-        <Link
-          to={`/members/${encodeURIComponent(m.username)}`}
-          className={cx('rounded font-medium text-sky-300 hover:underline', focusRing)}
-        >
-          {m.username}
-        </Link>
-      </td>
+      <MemberCell username={m.username} bold />
       <td className={`${tc.td} break-all`}>
         {m.email ?? '—'}
         <span className="mt-1 block">

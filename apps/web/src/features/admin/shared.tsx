@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LabelledSelect } from '../../components/labelled-select';
-import { Alert, Button, Card, Spinner, cx, dataTableClasses as tc } from '../../components/ui';
+import { Alert, Button, Card, Spinner, cx, dataTableClasses as tc, focusRing } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { adminMessage, useAdminT } from './admin-text';
@@ -146,8 +146,9 @@ export function AdminFilter({
 }
 
 /**
- * The card under an admin list that adds one to it: a form named by its heading (`titleId`), its
- * fields, the failure (in the reader's language), and the submit button, off while `pending`.
+ * The card under an admin list that adds one to it (or sends its subscribers a message): a form named
+ * by its heading (`titleId`), its fields, the failure (in the reader's language), and the submit
+ * button, off while `pending`.
  */
 export function CreateCard({
   titleId,
@@ -189,6 +190,20 @@ export function ActionsCell({ children }: { children: ReactNode }) {
   return (
     <td className={tc.td}>
       <div className="flex flex-wrap gap-2">{children}</div>
+    </td>
+  );
+}
+
+/** A row's member: the name, a link to their profile; `bold` where the member is what the row is about. */
+export function MemberCell({ username, bold = false }: { username: string; bold?: boolean }) {
+  return (
+    <td className={tc.td}>
+      <Link
+        to={`/members/${encodeURIComponent(username)}`}
+        className={cx('rounded text-sky-300 hover:underline', bold && 'font-medium', focusRing)}
+      >
+        {username}
+      </Link>
     </td>
   );
 }
