@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PASSWORD_MIN } from '@bm/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, ButtonLink, PasswordField } from '../../components/ui';
 import { errorText } from '../../lib/api';
@@ -9,6 +9,30 @@ import { AuthCard, linkClass } from './auth-card';
 import { useAuthMessage, useAuthT } from './auth-text';
 
 type Outcome = { ok: true } | { ok: false; message: string };
+
+/** A screen that ends the reset (no token, done, failed): what happened, then the way on. */
+function OutcomeCard({
+  title,
+  focusTitle,
+  variant,
+  message,
+  children,
+}: {
+  title: string;
+  focusTitle?: boolean;
+  variant: 'success' | 'error';
+  message: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title={title} focusTitle={focusTitle}>
+      <div className="space-y-4">
+        <Alert variant={variant}>{message}</Alert>
+        {children}
+      </div>
+    </AuthCard>
+  );
+}
 
 export function ResetPasswordPage() {
   const t = useAuthT();
@@ -32,36 +56,27 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title={t('reset.invalidTitle')}>
-        <div className="space-y-4">
-          <Alert variant="error">{t('messages.resetMissingToken')}</Alert>
-          {links}
-        </div>
-      </AuthCard>
+      <OutcomeCard title={t('reset.invalidTitle')} variant="error" message={t('messages.resetMissingToken')}>
+        {links}
+      </OutcomeCard>
     );
   }
 
   if (outcome?.ok) {
     return (
-      <AuthCard title={t('reset.successTitle')} focusTitle>
-        <div className="space-y-4">
-          <Alert variant="success">{t('reset.successBody')}</Alert>
-          <ButtonLink to="/login" className="w-full">
-            {t('reset.signInNew')}
-          </ButtonLink>
-        </div>
-      </AuthCard>
+      <OutcomeCard title={t('reset.successTitle')} focusTitle variant="success" message={t('reset.successBody')}>
+        <ButtonLink to="/login" className="w-full">
+          {t('reset.signInNew')}
+        </ButtonLink>
+      </OutcomeCard>
     );
   }
 
   if (outcome && !outcome.ok) {
     return (
-      <AuthCard title={t('reset.failedTitle')} focusTitle>
-        <div className="space-y-4">
-          <Alert variant="error">{tm(outcome.message)}</Alert>
-          {links}
-        </div>
-      </AuthCard>
+      <OutcomeCard title={t('reset.failedTitle')} focusTitle variant="error" message={tm(outcome.message)}>
+        {links}
+      </OutcomeCard>
     );
   }
 
