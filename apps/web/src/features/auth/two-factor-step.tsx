@@ -2,6 +2,7 @@ import type { AuthenticationCredential, TwoFactorChallengeResponse } from '@bm/c
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '../../components/ui';
+import { OneTimeCodeField } from '../../components/one-time-code-field';
 import { ApiError, errorText } from '../../lib/api';
 import { verifyTwoFactor } from '../../lib/auth';
 import { passkeyErrorText } from '../../lib/passkeys';
@@ -98,14 +99,10 @@ export function TwoFactorStep({ challenge: step, rememberMe, onSignedIn, onBack 
             autoFocus
           />
         ) : (
-          <TextField
+          <OneTimeCodeField
             key="code"
             label={t('twoFactor.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             pattern="[0-9 ]*"
-            maxLength={7}
             value={value}
             onChange={(e) => setValue(e.target.value)}
             error={tm(error)}

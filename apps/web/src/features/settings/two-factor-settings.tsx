@@ -2,6 +2,7 @@ import type { TotpSetupResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, LoadingState, PasswordField, TextField } from '../../components/ui';
+import { OneTimeCodeField } from '../../components/one-time-code-field';
 import { errorText } from '../../lib/api';
 import { writeClipboard } from '../../lib/clipboard';
 import { RecoveryCodes } from './recovery-codes';
@@ -120,12 +121,8 @@ function SetupFlow({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           </Button>
         </div>
       </div>
-      <TextField
+      <OneTimeCodeField
         label={t('twoFactor.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={error && say(error)}
