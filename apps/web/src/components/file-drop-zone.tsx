@@ -9,12 +9,7 @@ const EN = COMMON_EN.dropZone;
  * common namespace, so a prompt given as one of these reads in the reader's language.
  */
 export const DROP_ZONE_TEXT = {
-  dropFile: EN.dropFile,
-  dropImage: EN.dropImage,
-  dropZip: EN.dropZip,
-  dropNow: EN.dropNow,
-  replace: EN.replace,
-  clear: EN.clear,
+  ...EN,
   clearFile: (label: string) => EN.clearFile.replace('{label}', label),
   chosen: (label: string, name: string, size: string) =>
     EN.chosen.replace('{label}', label).replace('{name}', name).replace('{size}', size),

@@ -5,11 +5,7 @@ import { cx, focusRing } from './ui';
 const EN = COMMON_EN.pagination;
 /** The pagination's English, for tests (what it shows goes through the common namespace). */
 export const PAGINATION_TEXT = {
-  nav: EN.nav,
-  previous: EN.previous,
-  next: EN.next,
-  previousLabel: EN.previousLabel,
-  nextLabel: EN.nextLabel,
+  ...EN,
   page: (n: number) => EN.page.replace('{page}', String(n)),
 } as const;
 
