@@ -2,11 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ButtonLink, LoadingState } from '../../components/ui';
-import { ItemLoadError } from '../../components/item-load-error';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { isApiError } from '../../lib/api';
 import { routeId } from '../../lib/redirect';
-import { ItemNotFound } from '../not-found';
+import { ItemUnavailable, useItemNotFound } from '../item-detail';
 import { carDetailQuery } from './api';
 import { CarDetailView } from './car-detail-view';
 import { useCarsT } from './cars-text';
@@ -29,22 +26,15 @@ export function CarDetailPage() {
   // When the car arrives its page is rendered in the background, in slices, while the loader stays.
   const car = useDeferredValue(detail.data);
   const goBack = useGoBack();
-  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
-  useDocumentTitle(notFound ? t('detail.notFoundTitle') : (detail.data?.name ?? t('detail.pageTitle')));
+  const notFound = useItemNotFound(t, id, detail);
 
-  if (notFound) {
+  if (notFound || detail.isError) {
     return (
-      <ItemNotFound title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
-        <ButtonLink to="/cars">{t('detail.browseCars')}</ButtonLink>
-      </ItemNotFound>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <ItemLoadError
-        text={t('detail.error')}
-        retryText={t('detail.retry')}
-        onRetry={() => void detail.refetch()}
+      <ItemUnavailable
+        t={t}
+        notFound={notFound}
+        browse={<ButtonLink to="/cars">{t('detail.browseCars')}</ButtonLink>}
+        query={detail}
         backText={t('detail.goBack')}
         onBack={goBack}
       />

@@ -4,11 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ButtonLink, Spinner } from '../../../components/ui';
-import { ItemLoadError } from '../../../components/item-load-error';
-import { useDocumentTitle } from '../../../components/use-document-title';
-import { isApiError } from '../../../lib/api';
 import { routeId } from '../../../lib/redirect';
-import { ItemNotFound } from '../../not-found';
+import { ItemUnavailable, useItemNotFound } from '../../item-detail';
 import { pluginDetailQuery } from '../api';
 import { usePluginDetailT } from './detail-text';
 import { PluginDetailView } from './plugin-detail-view';
@@ -19,25 +16,18 @@ export function PluginDetailPage() {
   const id = routeId(useParams().id);
   const detail = useQuery({ ...pluginDetailQuery(id ?? 0), enabled: id !== null });
   const navigate = useNavigate();
-  const notFound = id === null || (isApiError(detail.error) && detail.error.status === 404);
+  const notFound = useItemNotFound(t, id, detail);
   // The page is large: when the plugin arrives it is rendered in the background, in slices, while the
   // loader stays (no long task between the answer and the first paint of the page).
   const plugin = useDeferredValue(detail.data);
-  useDocumentTitle(notFound ? t('detail.notFoundTitle') : (detail.data?.name ?? t('detail.pageTitle')));
 
-  if (notFound) {
+  if (notFound || detail.isError) {
     return (
-      <ItemNotFound title={t('detail.notFoundTitle')} body={t('detail.notFoundBody')}>
-        <ButtonLink to="/plugins">{t('detail.browsePlugins')}</ButtonLink>
-      </ItemNotFound>
-    );
-  }
-  if (detail.isError) {
-    return (
-      <ItemLoadError
-        text={t('detail.error')}
-        retryText={t('detail.retry')}
-        onRetry={() => void detail.refetch()}
+      <ItemUnavailable
+        t={t}
+        notFound={notFound}
+        browse={<ButtonLink to="/plugins">{t('detail.browsePlugins')}</ButtonLink>}
+        query={detail}
         backText={t('detail.backToPlugins')}
         onBack={() => void navigate('/plugins')}
       />

@@ -1,0 +1,3 @@
+// What the plugin and car detail pages share. Its own feature, not the not-found one: the bundle puts
+// that folder in the item-page chunk the first page loads, and this is only for the two lazy pages.
+export { ItemUnavailable, useItemNotFound } from './item-unavailable';
