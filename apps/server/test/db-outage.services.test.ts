@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { ensureMember } from '../src/db/seed.js';
 import { enqueueMail, smtpTransport } from '../src/platform/mailer.js';
 import { startMailbox, type Mailbox } from './harness.js';
+import { logIn, postAs } from './requests.js';
 import { startTcpProxy } from './tcp-proxy.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL!;
@@ -88,13 +89,10 @@ describe('a database outage', () => {
       password: 'correct-horse-9',
     };
     await ensureMember(ctx.db, { ...m, roles: [] });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: m.username, password: m.password, rememberMe: true },
-    });
+    const login = await logIn(app, m, { rememberMe: true });
     expect(login.statusCode).toBe(200);
     const auth = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const sendFeedback = (content: string) => postAs(app, '/api/feedback', { auth }, { content, url: '/x' });
     expect((await app.inject({ url: '/api/plugins' })).statusCode).toBe(200);
 
     proxy.cut();
@@ -105,12 +103,7 @@ describe('a database outage', () => {
     expect(list.json()).toEqual({ message: expect.stringMatching(/unavailable/) });
     const me = await app.inject({ url: '/api/auth/me', headers: auth });
     expect(me.statusCode).toBe(503);
-    const write = await app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: auth,
-      payload: { content: 'during the outage', url: '/x' },
-    });
+    const write = await sendFeedback('during the outage');
     expect(write.statusCode).toBe(503);
     expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(503);
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -127,12 +120,7 @@ describe('a database outage', () => {
     );
     expect(elapsedMs).toBeLessThan(5000);
     expect((await app.inject({ url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
-    const after = await app.inject({
-      method: 'POST',
-      url: '/api/feedback',
-      headers: auth,
-      payload: { content: 'after the outage', url: '/x' },
-    });
+    const after = await sendFeedback('after the outage');
     expect(after.statusCode).toBe(201);
     // Nothing half-written: the refused write left no row, the accepted one is there once.
     const rows = await database.db.execute<{ content: string }>(

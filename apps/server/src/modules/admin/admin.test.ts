@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES as M,
@@ -11,9 +11,9 @@ import {
   type WebhookDelivery,
 } from '@bm/core';
 import { jobs, mailOutbox, webhookDeliveries } from '../../db/schema.js';
-import { HUB_PATH } from '../../platform/hub.js';
 import { verifyWebhook } from '../../platform/webhooks.js';
 import {
+  freePort,
   signedInMember,
   startMailbox,
   startTestApp,
@@ -21,6 +21,8 @@ import {
   type TestApp,
   type Member,
 } from '../../../test/harness.js';
+import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
+import { postAs } from '../../../test/requests.js';
 
 const SECRET = 'builder-secret-for-tests-0123456789';
 
@@ -134,13 +136,8 @@ describe('connections', () => {
       .insert(mailOutbox)
       .values({ to: 'x@example.com', subject: 's', text: 't', html: 'h', status: 'failed' });
 
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const socket: Socket = connect(base, { path: HUB_PATH, transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket.on('connect', () => resolve());
-      socket.on('connect_error', reject);
-    });
+    const sockets: Socket[] = [];
+    await openHubSocket(await listenLocally(t), sockets);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/connections', headers: admin.auth });
       expect(res.statusCode).toBe(200);
@@ -160,7 +157,7 @@ describe('connections', () => {
         expect.objectContaining({ kind: 'build', attempts: 8, lastError: 'builder unreachable' }),
       ]);
     } finally {
-      socket.disconnect();
+      for (const s of sockets) s.disconnect();
     }
   });
 
@@ -184,14 +181,12 @@ describe('connections', () => {
 });
 
 describe('webhooks', () => {
+  /** The administrator asks for a signed test delivery (to the builder's URL when the payload names none). */
+  const testDelivery = (payload: { url?: string }) => postAs(t.app, '/api/webhooks/test', admin, payload);
+
   it('sends a signed test delivery to a given URL and records it', async () => {
     receiver.got.length = 0;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/test',
-      headers: admin.auth,
-      payload: { url: receiver.url },
-    });
+    const res = await testDelivery({ url: receiver.url });
     expect(res.statusCode).toBe(200);
     const d = res.json<WebhookDelivery>();
     expect(d).toMatchObject({ direction: 'out', kind: 'test', url: receiver.url, statusCode: 200, error: null });
@@ -204,21 +199,13 @@ describe('webhooks', () => {
   });
 
   it('sends to the configured builder URL when none is given', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/test', headers: admin.auth, payload: {} });
+    const res = await testDelivery({});
     expect(res.json<WebhookDelivery>()).toMatchObject({ url: receiver.url, statusCode: 200 });
   });
 
   it('records a failing delivery with its error and a non-2xx answer with its status', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const down = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/test',
-      headers: admin.auth,
-      payload: { url: `http://127.0.0.1:${port}/` },
-    });
+    // A port nothing listens on.
+    const down = await testDelivery({ url: `http://127.0.0.1:${await freePort()}/` });
     expect(down.statusCode).toBe(200);
     expect(down.json<WebhookDelivery>()).toMatchObject({ statusCode: null, latencyMs: expect.any(Number) });
     expect(down.json<WebhookDelivery>().error).toContain('ECONNREFUSED');
@@ -229,21 +216,11 @@ describe('webhooks', () => {
     expect(stored!.error).toContain('ECONNREFUSED');
 
     // Port 9 is one fetch refuses outright (the browser test uses it): still a recorded failure.
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/test',
-      headers: admin.auth,
-      payload: { url: 'http://127.0.0.1:9/' },
-    });
+    const blocked = await testDelivery({ url: 'http://127.0.0.1:9/' });
     expect(blocked.json<WebhookDelivery>()).toMatchObject({ statusCode: null, error: 'bad port' });
 
     receiver.state.status = 500;
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/test',
-      headers: admin.auth,
-      payload: { url: receiver.url },
-    });
+    const failed = await testDelivery({ url: receiver.url });
     receiver.state.status = 200;
     expect(failed.json<WebhookDelivery>()).toMatchObject({ statusCode: 500, error: 'HTTP 500' });
   });

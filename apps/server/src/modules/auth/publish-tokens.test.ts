@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   PUBLISH_TOKEN_MAX_PER_MEMBER,
@@ -9,15 +9,11 @@ import {
   type PublishTokenInfo,
 } from '@bm/core';
 import { members, publishTokens } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, startTestApp, testAppForFile, type TestApp } from '../../../test/harness.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

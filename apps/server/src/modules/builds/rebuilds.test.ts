@@ -7,6 +7,7 @@ import http from 'node:http';
 import { asc, eq } from 'drizzle-orm';
 import { jobs, mailMessages, plugins, submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { postAs } from '../../../test/requests.js';
 import { createPlugin } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
@@ -49,6 +50,17 @@ async function approvedPlugin(t: TestApp, owner: Member, name: string, source: B
   return { pluginId: plugin.id, submission: sub! };
 }
 
+/** An administrator adds a game version; answers its id. */
+async function addGameVersion(t: TestApp, admin: Member, name: string, bakkesmodVersion: string) {
+  const gv = await postAs(t.app, '/api/admin/game-versions', admin, { name, bakkesmodVersion });
+  expect(gv.statusCode, gv.body).toBe(201);
+  return gv.json<{ id: number }>().id;
+}
+
+/** Starts (POST) or reads (GET) the rebuild of every plugin for a game version, as `who`. */
+const rebuildCall = (t: TestApp, method: 'POST' | 'GET', versionId: number, who: Member) =>
+  t.app.inject({ method, url: `/api/admin/game-versions/${versionId}/rebuild`, headers: who.auth });
+
 const rows = (t: TestApp, pluginId: number) =>
   t.ctx.db.select().from(submissions).where(eq(submissions.pluginId, pluginId)).orderBy(asc(submissions.id));
 
@@ -72,48 +84,25 @@ describe('rebuilds with the local builder', () => {
     const owner = await signedInMember(t);
     const good = await approvedPlugin(t, owner, 'Rebuilt Fine', await prebuilt());
     const bad = await approvedPlugin(t, owner, 'Rebuilt Broken', await uncompiled());
-    const gv = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/game-versions',
-      headers: admin.auth,
-      payload: { name: 'v2.50', bakkesmodVersion: '2.0.60' },
-    });
-    expect(gv.statusCode, gv.body).toBe(201);
-    const versionId = gv.json<{ id: number }>().id;
+    const versionId = await addGameVersion(t, admin, 'v2.50', '2.0.60');
     const before = { good: await rows(t, good.pluginId), bad: await rows(t, bad.pluginId) };
 
     // Members and moderators may not start one.
     const moderator = await signedInMember(t, ['moderator']);
     for (const who of [owner, moderator]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/game-versions/${versionId}/rebuild`,
-        headers: who.auth,
-      });
+      const res = await rebuildCall(t, 'POST', versionId, who);
       expect(res.statusCode).toBe(403);
     }
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/game-versions/999999/rebuild',
-      headers: admin.auth,
-    });
+    const unknown = await rebuildCall(t, 'POST', 999999, admin);
     expect(unknown.statusCode).toBe(404);
 
-    const start = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/game-versions/${versionId}/rebuild`,
-      headers: admin.auth,
-    });
+    const start = await rebuildCall(t, 'POST', versionId, admin);
     expect(start.statusCode, start.body).toBe(202);
     expect(start.json()).toMatchObject({ total: 2, queued: 2, building: 0, passed: 0, failed: 0 });
 
     await t.ctx.jobs.runDue();
     await builder.idle();
-    const progress = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/game-versions/${versionId}/rebuild`,
-      headers: admin.auth,
-    });
+    const progress = await rebuildCall(t, 'GET', versionId, admin);
     expect(progress.statusCode).toBe(200);
     const p = progress.json<{ items: Array<{ pluginId: number; status: string; logUrl: string | null }> }>();
     expect(p).toMatchObject({ total: 2, queued: 0, building: 0, passed: 1, failed: 1 });
@@ -166,25 +155,11 @@ describe('rebuilds without a builder', () => {
 
   it('answers 409 with the reason, and queues nothing', async () => {
     const admin = await signedInMember(t, ['administrator']);
-    const gv = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/game-versions',
-      headers: admin.auth,
-      payload: { name: 'v2.51', bakkesmodVersion: '2.0.61' },
-    });
-    const id = gv.json<{ id: number }>().id;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/game-versions/${id}/rebuild`,
-      headers: admin.auth,
-    });
+    const id = await addGameVersion(t, admin, 'v2.51', '2.0.61');
+    const res = await rebuildCall(t, 'POST', id, admin);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: REBUILD_MESSAGES.noBuilder });
-    const progress = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/game-versions/${id}/rebuild`,
-      headers: admin.auth,
-    });
+    const progress = await rebuildCall(t, 'GET', id, admin);
     expect(progress.json()).toEqual({ total: 0, queued: 0, building: 0, passed: 0, failed: 0, items: [] });
   });
 });
@@ -213,20 +188,13 @@ describe('a rebuild the builder never finishes', () => {
     const admin = await signedInMember(t, ['administrator']);
     const owner = await signedInMember(t);
     const { pluginId } = await approvedPlugin(t, owner, 'Never Answered', await prebuilt());
-    const gv = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/game-versions',
-      headers: admin.auth,
-      payload: { name: 'v2.52', bakkesmodVersion: '2.0.62' },
-    });
-    const id = gv.json<{ id: number }>().id;
-    const url = `/api/admin/game-versions/${id}/rebuild`;
-    expect((await t.app.inject({ method: 'POST', url, headers: admin.auth })).statusCode).toBe(202);
+    const id = await addGameVersion(t, admin, 'v2.52', '2.0.62');
+    expect((await rebuildCall(t, 'POST', id, admin)).statusCode).toBe(202);
     await t.ctx.jobs.runDue();
-    expect((await t.app.inject({ method: 'GET', url, headers: admin.auth })).json()).toMatchObject({ building: 1 });
+    expect((await rebuildCall(t, 'GET', id, admin)).json()).toMatchObject({ building: 1 });
     await t.ctx.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, REBUILD_TIMEOUT_JOB));
     await t.ctx.jobs.runDue();
-    const p = (await t.app.inject({ method: 'GET', url, headers: admin.auth })).json<{
+    const p = (await rebuildCall(t, 'GET', id, admin)).json<{
       failed: number;
       items: Array<{ pluginId: number; logUrl: string }>;
     }>();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type ProductUpdateAudience,
@@ -6,16 +6,11 @@ import {
   type ProductUpdateQueued,
 } from '@bm/core';
 import { members } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInMember, testAppForFile } from '../../../test/harness.js';
+import { postAs } from '../../../test/requests.js';
 import { NOTICE_BATCH } from './service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 describe('a product update’s audience and progress', () => {
   it('counts the members it will reach, and reads its batched send from queued to done (administrators only)', async () => {
@@ -41,11 +36,9 @@ describe('a product update’s audience and progress', () => {
     const audience = await get<ProductUpdateAudience>('/api/admin/product-updates/audience');
     expect(audience).toEqual({ status: 200, body: { recipients: before + optedIn } });
 
-    const queued = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/product-updates',
-      headers: admin.auth,
-      payload: { subject: 'Progress', body: 'In **batches**' },
+    const queued = await postAs(t.app, '/api/admin/product-updates', admin, {
+      subject: 'Progress',
+      body: 'In **batches**',
     });
     expect(queued.statusCode).toBe(202);
     const { id, recipients } = queued.json<ProductUpdateQueued>();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startPageTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { postAs } from '../../../test/requests.js';
 import { fetchFeed, publishVersion, uploadSource } from './feed-test-support.js';
 import { storeApprovedVersion } from './seed.js';
 import { createPlugin, publishedPlugin } from './test-support.js';
@@ -12,12 +13,7 @@ afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const hidePlugin = async (mod: Member, id: number) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/moderation/reported/${id}/hide-plugin`,
-    headers: mod.auth,
-  });
-  expect(res.statusCode).toBe(204);
+  expect((await postAs(t.app, `/api/moderation/reported/${id}/hide-plugin`, mod)).statusCode).toBe(204);
 };
 
 describe('Atom feeds of published versions', () => {
@@ -138,11 +134,7 @@ describe('what the feeds never show', () => {
     const admin = await signedInMember(t, ['administrator']);
     const gone = await signedInMember(t);
     expect((await get(`/feeds/members/${gone.username}.atom`)).statusCode).toBe(200);
-    const off = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/members/${gone.id}/disable`,
-      headers: admin.auth,
-    });
+    const off = await postAs(t.app, `/api/admin/members/${gone.id}/disable`, admin);
     expect(off.statusCode).toBe(204);
     for (const url of [
       `/feeds/members/${gone.username}.atom`,

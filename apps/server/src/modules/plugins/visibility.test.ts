@@ -1,14 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import type { Plugin, PluginPage } from '@bm/core';
 import { members, plugins } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { signedInMember, startPageTestApp, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { listenLocally, openHubSocket } from '../../../test/hub-client.js';
+import { postAs } from '../../../test/requests.js';
 import { buildSitemap } from '../pages/service.js';
 import { matchSyncOf } from './caches.js';
 import { isListedPlugin, isPublicPlugin, listedPluginSql, publicPluginSql } from './policy.js';
@@ -33,9 +31,6 @@ type Reads = Record<
   boolean
 > & { searchTotal: number };
 
-const html =
-  '<!doctype html><html><head><title>BakkesMod Community</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>';
-
 /** Whether the plugin's versions are in the site's feed, its own feed answers, and its owner's feed lists them. */
 async function feedReads(get: (url: string) => Promise<LightMyRequestResponse>, p: Plugin, owner: Member) {
   const entryOf = `:plugins/${p.id}/versions/`;
@@ -50,16 +45,13 @@ async function feedReads(get: (url: string) => Promise<LightMyRequestResponse>, 
 // The rule of policy.ts on every read path, with both ways a search matches.
 describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every read (%s search)', (engine) => {
   let t: TestApp;
-  let dist: string;
   let base: string;
   let admin: Member;
   let moderator: Member;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), html);
-    t = await startTestApp({ webDist: dist, env: { SEARCH_INDEX: engine } });
+    t = await startPageTestApp(undefined, { env: { SEARCH_INDEX: engine } });
     base = await listenLocally(t);
     if (engine === 'memory') await matchSyncOf(t.ctx)!.start();
     admin = await signedInMember(t, ['administrator']);
@@ -68,7 +60,6 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -147,11 +138,7 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
 
   it('hidden by a moderator', async () => {
     const { owner, p } = await pair(`hidden${engine}`);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/moderation/reported/${p.id}/hide-plugin`,
-      headers: moderator.auth,
-    });
+    const res = await postAs(t.app, `/api/moderation/reported/${p.id}/hide-plugin`, moderator);
     expect(res.statusCode, res.body).toBe(204);
     expect(await reads(p, owner, `hidden${engine}`, p.versionId)).toEqual(nowhere);
   });
@@ -169,22 +156,14 @@ describe.each(['memory', 'sql'] as const)('a hidden plugin is absent from every 
   it('while its owner is disabled, and back when they are enabled again', async () => {
     const word = `owner${engine}`;
     const { owner, p } = await pair(word);
-    const disable = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/members/${owner.id}/disable`,
-      headers: admin.auth,
-    });
+    const disable = await postAs(t.app, `/api/admin/members/${owner.id}/disable`, admin);
     expect(disable.statusCode, disable.body).toBe(204);
     expect(await reads(p, owner, word, p.versionId)).toEqual(nowhere);
     // Staff still open it by its address (as a hidden plugin), but lists show it to no one.
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/plugins/${p.id}`, headers: moderator.auth })).statusCode,
     ).toBe(200);
-    const enable = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/members/${owner.id}/enable`,
-      headers: admin.auth,
-    });
+    const enable = await postAs(t.app, `/api/admin/members/${owner.id}/enable`, admin);
     expect(enable.statusCode, enable.body).toBe(204);
     expect(await reads(p, owner, word, p.versionId)).toEqual(everywhere);
   });

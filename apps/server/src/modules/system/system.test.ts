@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, testAppForFile } from '../../../test/harness.js';
+import { logIn, postRaw } from '../../../test/requests.js';
 import type { BotCheck } from '../../platform/bot-check.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ version: { informational: '0.16.0+test', file: '0.16.0.0' } });
-});
-afterAll(() => t.close());
+const t = testAppForFile({ version: { informational: '0.16.0+test', file: '0.16.0.0' } });
 
 describe('system calls', () => {
   it('reports version, runtime config, health and readiness', async () => {
@@ -70,27 +67,18 @@ describe('system calls', () => {
 
 describe('bad input', () => {
   it('answers malformed JSON 400, wrong content type 415, oversize 413, unknown API path 404', async () => {
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    const malformed = await postRaw(t.app, '/api/auth/login', null, 'application/json', '{"username":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Malformed JSON body');
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await postRaw(t.app, '/api/auth/login', null, 'application/xml', '<a/>');
     expect(xml.statusCode).toBe(415);
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
-    });
+    const huge = await postRaw(
+      t.app,
+      '/api/auth/login',
+      null,
+      'application/json',
+      JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    );
     expect(huge.statusCode).toBe(413);
     const missing = await t.app.inject('/api/no-such-thing');
     expect(missing.statusCode).toBe(404);
@@ -102,23 +90,14 @@ describe('bad input', () => {
       limits: { login: { ip: { points: 100, durationS: 60 }, account: { points: 2, durationS: 60 } } },
     });
     try {
-      const attempt = () =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: 'victim', password: 'guess-guess' },
-        });
+      const attempt = () => logIn(limited.app, { username: 'victim', password: 'guess-guess' });
       expect((await attempt()).statusCode).toBe(401);
       expect((await attempt()).statusCode).toBe(401);
       const third = await attempt();
       expect(third.statusCode).toBe(429);
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
       // Another account from the same address is not affected.
-      const other = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'someone', password: 'guess-guess' },
-      });
+      const other = await logIn(limited.app, { username: 'someone', password: 'guess-guess' });
       expect(other.statusCode).toBe(401);
     } finally {
       await limited.close();
@@ -146,11 +125,7 @@ describe('bad input', () => {
     const guarded = await startTestApp({ botCheck: check });
     try {
       const login = (turnstileToken?: string) =>
-        guarded.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: 'x', password: 'y', turnstileToken },
-        });
+        logIn(guarded.app, { username: 'x', password: 'y' }, { turnstileToken });
       expect((await login()).json().message).toBe('Please complete the security verification');
       expect((await login('bad-token')).json().message).toBe('Turnstile verification failed');
       expect((await login('good-token')).statusCode).toBe(401);
