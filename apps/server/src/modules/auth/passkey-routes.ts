@@ -8,7 +8,7 @@ import {
   webauthnOptions,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, idParam, noContent, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
 import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
@@ -21,6 +21,8 @@ import { clientOf } from './sessions.js';
 export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
   const member = { preValidation: signedIn };
+  /** A member's call that makes or checks a challenge: signed in, then a point of `passkey` for the address and account. */
+  const challenged = signedInLimited(ctx.limits, 'passkey');
   const tags = ['auth'];
 
   r.get(
@@ -31,22 +33,15 @@ export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
   r.post(
     '/auth/passkeys/register/options',
-    { ...member, schema: { tags, security: bearer, response: { 200: webauthnOptions } } },
-    async (req) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('passkey', req.ip, `m:${principal.memberId}`);
-      return auth.passkeyRegistrationOptions(principal);
-    },
+    { ...challenged, schema: { tags, security: bearer, response: { 200: webauthnOptions } } },
+    async (req) => auth.passkeyRegistrationOptions(requireMember(req)),
   );
 
   r.post(
     '/auth/passkeys/register/verify',
-    { ...member, schema: { tags, security: bearer, body: passkeyRegisterRequest, response: { 201: passkeyInfo } } },
-    async (req, reply) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('passkey', req.ip, `m:${principal.memberId}`);
-      return reply.code(201).send(await auth.addPasskey(principal, req.body.response, req.body.name));
-    },
+    { ...challenged, schema: { tags, security: bearer, body: passkeyRegisterRequest, response: { 201: passkeyInfo } } },
+    async (req, reply) =>
+      reply.code(201).send(await auth.addPasskey(requireMember(req), req.body.response, req.body.name)),
   );
 
   r.patch(

@@ -11,7 +11,7 @@ import {
   twoFactorVerifyRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, noContent, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
 import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
@@ -38,14 +38,10 @@ export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
   r.post(
     '/auth/2fa/totp/enable',
     {
-      ...member,
+      ...signedInLimited(ctx.limits, 'twoFactor'),
       schema: { tags: ['auth'], security: bearer, body: totpEnableRequest, response: { 200: recoveryCodesResponse } },
     },
-    async (req) => {
-      const principal = requireMember(req);
-      await ctx.limits.consume('twoFactor', req.ip, `m:${principal.memberId}`);
-      return auth.enableTotp(principal, req.body.code);
-    },
+    async (req) => auth.enableTotp(requireMember(req), req.body.code),
   );
 
   r.post(
