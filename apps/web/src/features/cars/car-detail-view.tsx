@@ -34,19 +34,14 @@ export function CarDetailView({ car }: { car: CarDetail }) {
   useCountView(car.id, true);
   const { copied, copy } = useCopyCode(car.id, car.code, codeRef);
 
-  const { rating, rate, vote, pin, remove, onDelete } = useCarActions(car, signedIn);
+  const { rating, myStars, isRating, onRate, vote, pin, remove, onDelete } = useCarActions(car, signedIn, askToJoin);
 
-  const onRate = (stars: number) => {
-    if (!signedIn) askToJoin(() => rate.mutate(stars));
-    else rate.mutate(stars);
-  };
   const onVote = (type: 'U' | 'D') => {
     const cast = () => vote.mutate(car.myVote === type ? 'N' : type);
     if (!signedIn) askToJoin(cast);
     else cast();
   };
 
-  const shownStars = rate.isPending ? (rate.variables ?? rating.myStars) : rating.myStars;
   const updated = changedSinceCreated(car.createdAt, car.updatedAt);
   const creatorName = car.member?.displayName || null;
 
@@ -95,16 +90,16 @@ export function CarDetailView({ car }: { car: CarDetail }) {
             <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
               <div className="flex items-center gap-2">
                 <StarRating
-                  value={shownStars ?? rating.averageRating}
-                  selected={shownStars}
+                  value={myStars ?? rating.averageRating}
+                  selected={myStars}
                   onRate={onRate}
                   label={t('detail.rateLabel')}
                   size="lg"
-                  disabled={rate.isPending}
+                  disabled={isRating}
                 />
                 <span className="text-sm text-slate-400">
-                  {shownStars
-                    ? t('detail.yourRating', { stars: shownStars })
+                  {myStars
+                    ? t('detail.yourRating', { stars: myStars })
                     : ratingValue(rating.averageRating, rating.ratingCount)}
                 </span>
               </div>

@@ -1,34 +1,31 @@
-import type { CarDetail, CarRating, CarVoteType } from '@bm/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CarDetail, CarVoteType } from '@bm/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '../../components/ui';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useItemRating } from '../item-detail';
 import { carKeys, carRatingQuery, carsApi, patchCarDetail } from './api';
 import { CARS_EN, useCarMessage, useCarsT } from './cars-text';
 
-/** What a visitor does on a car's page: rate and vote (members), pin and delete (its owner). */
-export function useCarActions(car: CarDetail, signedIn: boolean) {
+/**
+ * What a visitor does on a car's page: rate and vote (members; a visitor is asked to join with
+ * `askToJoin`), pin and delete (its owner).
+ */
+export function useCarActions(car: CarDetail, signedIn: boolean, askToJoin: (then: () => void) => void) {
   const t = useCarsT();
   const message = useCarMessage();
   const client = useQueryClient();
   const navigate = useNavigate();
 
-  // The member's own rating is asked for on open (§2); until it answers, the detail's copy is used.
-  const ratingQuery = useQuery({ ...carRatingQuery(car.id), enabled: signedIn });
-  const rating: CarRating = ratingQuery.data ?? {
-    myStars: car.myStars,
-    averageRating: car.averageRating,
-    ratingCount: car.ratingCount,
-  };
-
-  const rate = useMutation({
-    mutationFn: (stars: number) => carsApi.rate(car.id, stars),
-    onSuccess: (r) => {
-      client.setQueryData(carKeys.rating(car.id), r);
-      patchCarDetail(client, car.id, r);
-    },
+  const rating = useItemRating({
+    item: car,
+    signedIn,
+    query: carRatingQuery(car.id),
+    send: (stars) => carsApi.rate(car.id, stars),
+    onRated: (r) => patchCarDetail(client, car.id, r),
     onError: (err) => console.error('Car rating failed', err),
+    join: askToJoin,
   });
 
   const vote = useMutation({
@@ -71,5 +68,5 @@ export function useCarActions(car: CarDetail, signedIn: boolean) {
     if (await confirm({ title, confirmLabel: t('owner.delete'), destructive: true })) remove.mutate();
   };
 
-  return { rating, rate, vote, pin, remove, onDelete };
+  return { ...rating, vote, pin, remove, onDelete };
 }

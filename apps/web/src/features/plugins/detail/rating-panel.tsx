@@ -1,11 +1,12 @@
 import type { Plugin } from '@bm/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { StarRating } from '../../../components/star-rating';
 import { useDropdown } from '../../../components/use-dropdown';
 import { cx, focusRing } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
-import { patchPluginDetail, pluginKeys, pluginRatingQuery, pluginsApi } from '../api';
+import { useItemRating } from '../../item-detail';
+import { patchPluginDetail, pluginRatingQuery, pluginsApi } from '../api';
 import { formatRating } from '../plugins-text';
 import { usePluginDetailT } from './detail-text';
 
@@ -21,31 +22,22 @@ export function RatingSummary({
 }) {
   const t = usePluginDetailT();
   const client = useQueryClient();
-  const rating = useQuery({ ...pluginRatingQuery(plugin.id), enabled: signedIn });
-  const current = rating.data ?? {
-    averageRating: plugin.averageRating,
-    ratingCount: plugin.ratingCount,
-    myStars: plugin.myStars,
-  };
-  const rate = useMutation({
-    mutationFn: (stars: number) => pluginsApi.rate(plugin.id, stars),
-    onSuccess: (r) => {
-      client.setQueryData(pluginKeys.rating(plugin.id), r);
-      patchPluginDetail(client, plugin.id, r);
-    },
+  const { rating, myStars, isRating, onRate } = useItemRating({
+    item: plugin,
+    signedIn,
+    query: pluginRatingQuery(plugin.id),
+    send: (stars) => pluginsApi.rate(plugin.id, stars),
+    onRated: (r) => patchPluginDetail(client, plugin.id, r),
     onError: () => toast.error(t('rating.failed')),
+    join: onJoin,
   });
-  const onRate = (stars: number) => {
-    if (!signedIn) onJoin(() => rate.mutate(stars));
-    else rate.mutate(stars);
-  };
   return (
     <RatingPanel
-      average={current.averageRating}
-      count={current.ratingCount}
-      myStars={rate.isPending ? (rate.variables ?? current.myStars) : current.myStars}
+      average={rating.averageRating}
+      count={rating.ratingCount}
+      myStars={myStars}
       onRate={onRate}
-      busy={rate.isPending}
+      busy={isRating}
     />
   );
 }
