@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceTextBelow } from '@bm/core/catalogue-sources';
 import { catalogueProblems, flattenCatalogue, SUPPORTED_LOCALES, unusedCatalogueKeys } from '@bm/core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, serverT } from './index.js';
@@ -19,18 +19,7 @@ describe('server catalogues', () => {
   }
 
   it('has no key that no server code uses', () => {
-    const src = path.resolve(import.meta.dirname, '..');
-    const sources: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, e.name);
-        if (e.isDirectory()) {
-          if (full !== import.meta.dirname) walk(full);
-        } else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)) sources.push(readFileSync(full, 'utf8'));
-      }
-    };
-    walk(src);
-    const code = sources.join('\n');
+    const code = sourceTextBelow(path.resolve(import.meta.dirname, '..'), import.meta.dirname);
     const unused = unusedCatalogueKeys(english, code);
     expect(unused).toEqual([]);
   });

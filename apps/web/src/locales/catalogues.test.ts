@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceTextBelow } from '@bm/core/catalogue-sources';
 import { catalogueProblems, flattenCatalogue, SUPPORTED_LOCALES, unusedCatalogueKeys, type Catalogue } from '@bm/core';
 import { describe, expect, it } from 'vitest';
 import { LATER_NAMESPACES } from './parts';
@@ -78,18 +78,7 @@ describe('catalogues', () => {
   }
 
   it('has no key that no code uses', () => {
-    const src = path.resolve(import.meta.dirname, '..');
-    const sources: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, e.name);
-        if (e.isDirectory()) {
-          if (full !== path.join(src, 'locales')) walk(full);
-        } else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) sources.push(readFileSync(full, 'utf8'));
-      }
-    };
-    walk(src);
-    const code = sources.join('\n');
+    const code = sourceTextBelow(path.resolve(import.meta.dirname, '..'), import.meta.dirname);
     // The errors catalogue's keys are the codes the server sends (lib/i18n serverMessage), not literals.
     const unused = Object.entries(english)
       .filter(([ns]) => ns !== 'errors')
