@@ -1,12 +1,14 @@
 import type { CarDetail } from '@bm/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { JoinUsDialog, useJoinPrompt } from '../../components/join-us-dialog';
+import { DetailArticle } from '../../components/detail-article';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
 import { Button, Count, Time } from '../../components/ui';
 import { statusOf, useAuth } from '../../lib/auth';
 import { changedSinceCreated } from '../../lib/format';
 import { AddToCollectionButton } from '../collections';
+import { DetailBanner } from '../item-detail';
 import { CarCodeBox } from './car-code-box';
 import { CarInfo, Creator } from './car-info';
 import { CarLoadoutView } from './car-loadout';
@@ -15,7 +17,6 @@ import { useCarsT, useRatingValue } from './cars-text';
 import { OwnerMenu } from './owner-menu';
 import { useCarActions } from './use-car-actions';
 import { useCopyCode, useCountView } from './use-car-counters';
-import { BackLink } from '../../components/back-link';
 
 // The report form loads when a member first opens it, not with the page.
 const CarReportDialog = lazy(() => import('./car-report-dialog').then((m) => ({ default: m.CarReportDialog })));
@@ -28,7 +29,6 @@ export function CarDetailView({ car }: { car: CarDetail }) {
   const signedIn = statusOf(auth) === 'authenticated';
   const isOwner = signedIn && auth.member?.id === car.member.id;
   const { joinOpen, closeJoin, askToJoin } = useJoinPrompt();
-  const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const codeRef = useRef<HTMLElement>(null);
 
   useCountView(car.id, true);
@@ -46,23 +46,10 @@ export function CarDetailView({ car }: { car: CarDetail }) {
   const creatorName = car.member?.displayName || null;
 
   return (
-    <article className="mx-auto max-w-7xl px-4 py-8">
-      <BackLink to="/cars" className="mb-4">
-        {t('detail.backToCars')}
-      </BackLink>
+    <DetailArticle backTo="/cars" backText={t('detail.backToCars')} className="max-w-7xl">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          {car.bannerUrl && bannerFailed !== car.bannerUrl && (
-            <div className="aspect-video max-h-[28rem] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img
-                src={car.bannerUrl}
-                alt=""
-                fetchPriority="high"
-                className="h-full w-full object-cover"
-                onError={() => setBannerFailed(car.bannerUrl)}
-              />
-            </div>
-          )}
+          <DetailBanner url={car.bannerUrl} className="aspect-video max-h-[28rem]" />
 
           <header className="space-y-4">
             <div className="flex items-start justify-between gap-3">
@@ -160,7 +147,7 @@ export function CarDetailView({ car }: { car: CarDetail }) {
         description={t('join.description')}
         benefits={[t('join.benefitRate'), t('join.benefitUpload'), t('join.benefitConnect')]}
       />
-    </article>
+    </DetailArticle>
   );
 }
 

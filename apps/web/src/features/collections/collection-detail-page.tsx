@@ -16,7 +16,7 @@ import { CollectionFormDialog } from './collection-form-dialog';
 import { CollectionItems } from './collection-items';
 import { useCollectionMessage } from './collection-messages';
 import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
-import { BackLink } from '../../components/back-link';
+import { DetailArticle } from '../../components/detail-article';
 
 /** /collections/{id}: a collection with its items; its owner edits, reorders and removes. Private ones are 404 for others. */
 export function CollectionDetailPage() {
@@ -112,10 +112,7 @@ function Collection({ detail }: { detail: CollectionDetail }) {
   };
 
   return (
-    <article className="mx-auto max-w-4xl px-4 py-8">
-      <BackLink to="/collections" className="mb-4">
-        {t('title')}
-      </BackLink>
+    <DetailArticle backTo="/collections" backText={t('title')} className="max-w-4xl">
       <header className="space-y-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
         <h1 className="break-words text-3xl font-bold text-white">{detail.name}</h1>
         <p className="text-sm text-slate-400">
@@ -191,6 +188,6 @@ function Collection({ detail }: { detail: CollectionDetail }) {
           onSaved={() => setEditing(false)}
         />
       )}
-    </article>
+    </DetailArticle>
   );
 }

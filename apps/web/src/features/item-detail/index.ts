@@ -2,3 +2,4 @@
 // that folder in the item-page chunk the first page loads, and this is only for the two lazy pages.
 export { ItemUnavailable, useItemNotFound } from './item-unavailable';
 export { useItemRating } from './use-item-rating';
+export { DetailBanner } from './detail-banner';

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui';
 import { SupportLink } from '../../../components/support-link';
 
 import { useAuth, useIsAdmin, statusOf } from '../../../lib/auth';
+import { DetailBanner } from '../../item-detail';
 import { pluginCommentsQuery } from '../api';
 import { CompatibilityBadge } from '../compatibility/compatibility-badge';
 import { CompatibilityPanel } from '../compatibility/compatibility-panel';
@@ -18,7 +19,7 @@ import { InfoBox } from './info-box';
 import { PluginHeader } from './plugin-header';
 import { Tabs } from './tabs';
 import { usePluginInstall } from './use-plugin-install';
-import { BackLink } from '../../../components/back-link';
+import { DetailArticle } from '../../../components/detail-article';
 
 // The report form (and zod, which checks it) loads when a member first opens it, not with the page;
 // the Comments and Versions tabs when first shown (the page opens on Details).
@@ -45,7 +46,6 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
   if (reportOpen && !reportWanted) setReportWanted(true);
   const isOwner = signedIn && auth.member?.id === plugin.member.id;
   const [tab, setTab] = useState<TabKey>('details');
-  const [bannerFailed, setBannerFailed] = useState<string | null>(null);
   const comments = useQuery(pluginCommentsQuery(plugin.id));
 
   useCountPluginView(plugin.id);
@@ -57,26 +57,12 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
 
   const authorName = plugin.member?.displayName || plugin.author;
   const commentCount = `${comments.data?.items.length ?? 0}${comments.data?.hasMore ? '+' : ''}`;
-  const showBanner = plugin.bannerImageUrl && bannerFailed !== plugin.bannerImageUrl;
 
   return (
-    <article className="mx-auto max-w-7xl px-4 py-8">
-      <BackLink to="/plugins" className="mb-4">
-        {t('detail.backToPlugins')}
-      </BackLink>
+    <DetailArticle backTo="/plugins" backText={t('detail.backToPlugins')} className="max-w-7xl">
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          {showBanner && (
-            <div className="aspect-[3/1] w-full overflow-hidden rounded-2xl border border-slate-800 bg-slate-900">
-              <img
-                src={plugin.bannerImageUrl ?? ''}
-                alt=""
-                fetchPriority="high"
-                className="h-full w-full object-cover"
-                onError={() => setBannerFailed(plugin.bannerImageUrl)}
-              />
-            </div>
-          )}
+          <DetailBanner url={plugin.bannerImageUrl} className="aspect-[3/1]" />
           <PluginHeader
             plugin={plugin}
             authorName={authorName}
@@ -153,6 +139,6 @@ export function PluginDetailView({ plugin }: { plugin: PluginDetail }) {
         </Suspense>
       )}
       <JoinUsDialog open={joinOpen} onClose={closeJoin} title={t('join.title')} description={t('join.description')} />
-    </article>
+    </DetailArticle>
   );
 }
