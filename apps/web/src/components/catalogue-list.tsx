@@ -89,6 +89,28 @@ export function SearchBox({
   );
 }
 
+/** A catalogue's search box, then its own controls (filters, sort, the grid/list switch) in a row. */
+export function CatalogueToolbar({
+  search,
+  onSearch,
+  debounceMs,
+  t,
+  children,
+}: {
+  search: string;
+  onSearch: (q: string) => void;
+  debounceMs: number;
+  t: CatalogueT;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+      <SearchBox committed={search} onSearch={onSearch} debounceMs={debounceMs} t={t} />
+      <div className="flex flex-wrap items-center gap-2">{children}</div>
+    </div>
+  );
+}
+
 const VIEW_ICONS: Record<ListView, string> = {
   grid: 'M3 3h6v6H3V3zm8 0h6v6h-6V3zM3 11h6v6H3v-6zm8 0h6v6h-6v-6z',
   list: 'M3 4h14v3H3V4zm0 5h14v3H3V9zm0 5h14v3H3v-3z',

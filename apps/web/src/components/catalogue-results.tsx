@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ListView } from '../lib/list-query-string';
+import { useListPaging, type ListView } from '../lib/list-query-string';
 import { ListEmpty, ListError, ListSkeleton, ResultCounter, ResultsList, type CatalogueT } from './catalogue-list';
 import { ListTop } from './list-top';
 import { Pagination } from './pagination';
@@ -29,37 +29,45 @@ export function CatalogueHeader({ title, intro, children }: { title: string; int
 }
 
 /**
- * The body of a catalogue page: the list's top (scrolled back to when `watch` changes), the result
- * counter, then an error with a retry, a skeleton while loading (or retrying), the
- * page's own empty state, or the results (dimmed while the next page loads), then the pager.
+ * The body of a catalogue page: the list's top (scrolled back to when the address's `params` or the
+ * `view` change), the result counter, then an error with a retry, a skeleton while loading (or
+ * retrying), the page's own empty state, or the results (dimmed while the next page loads), then the
+ * pager (a page past the end goes to the last one; choosing a page scrolls to the top).
  */
 export function CatalogueResults<R extends CatalogueResult>({
   list,
+  params,
+  setPage,
   view,
   t,
-  watch,
   counter,
   counterTestId,
   empty,
   renderItem,
-  onPageChange,
 }: {
   list: UseQueryResult<R>;
+  /** The list's parameters from the address. */
+  params: { page: number };
+  setPage: (page: number, opts?: { replace?: boolean }) => void;
   view: ListView;
   t: CatalogueT;
-  watch: string;
-  counter: { summary: string; pages: string | null } | null;
+  /** What the counter says of an answer ('Showing 20 cars', 'Page 2 of 3 (…)'). */
+  counter: (result: R) => { summary: string; pages: string | null };
   counterTestId: string;
   /** The empty state: `narrowed` when a search or filter left nothing (titled 'No results'), else the catalogue is empty. */
   empty: (result: R) => { narrowed: boolean; text: string; action: EmptyAction };
   renderItem: (item: Item<R>, first: boolean) => ReactNode;
-  onPageChange: (page: number) => void;
 }) {
   const result = list.data;
+  const onPageChange = useListPaging(
+    params.page,
+    result && !list.isPlaceholderData ? result.totalPages : null,
+    setPage,
+  );
   return (
     <>
-      <ListTop watch={watch} />
-      <ResultCounter counter={counter} testId={counterTestId} />
+      <ListTop watch={JSON.stringify({ ...params, view })} />
+      <ResultCounter counter={result && !list.isError ? counter(result) : null} testId={counterTestId} />
       <ResultsBody list={list} view={view} t={t} empty={empty} renderItem={renderItem} />
       {result && !list.isError && (
         <Pagination

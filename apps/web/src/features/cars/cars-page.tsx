@@ -1,11 +1,10 @@
 import { CARS_PAGE_SIZE } from '@bm/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SearchBox, ViewToggle } from '../../components/catalogue-list';
+import { CatalogueToolbar, ViewToggle } from '../../components/catalogue-list';
 import { CatalogueHeader, CatalogueResults } from '../../components/catalogue-results';
 import { LabelledSelect } from '../../components/labelled-select';
 import { ButtonLink, buttonClasses } from '../../components/ui';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useListPaging } from '../../lib/list-query-string';
 import { carBodiesQuery, carsListQuery, type CarsListResult } from './api';
 import { CarCard } from './car-card';
 import { carsT, useCarsT } from './cars-text';
@@ -35,10 +34,6 @@ export function CarsPage() {
   const { params, view, setSearch, setSort, setBody, setPage, setView } = useCarsParams();
   const list = useQuery({ ...carsListQuery(params), placeholderData: keepPreviousData });
   const bodies = useQuery(carBodiesQuery());
-  const result = list.data;
-  const counter = result && !list.isError ? resultCounter(result) : null;
-
-  const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -53,23 +48,21 @@ export function CarsPage() {
         </div>
       </CatalogueHeader>
 
-      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchBox committed={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t} />
-        <div className="flex flex-wrap items-center gap-2">
-          <BodyFilter value={params.body} options={bodies.data ?? []} onChange={setBody} />
-          <div className="ml-auto flex items-center gap-2">
-            <SortMenu sortBy={params.sortBy} sortDir={params.sortDir} onChange={setSort} />
-            <ViewToggle view={view} onChange={setView} t={t} />
-          </div>
+      <CatalogueToolbar search={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t}>
+        <BodyFilter value={params.body} options={bodies.data ?? []} onChange={setBody} />
+        <div className="ml-auto flex items-center gap-2">
+          <SortMenu sortBy={params.sortBy} sortDir={params.sortDir} onChange={setSort} />
+          <ViewToggle view={view} onChange={setView} t={t} />
         </div>
-      </div>
+      </CatalogueToolbar>
 
       <CatalogueResults
         list={list}
+        params={params}
+        setPage={setPage}
         view={view}
         t={t}
-        watch={JSON.stringify({ ...params, view })}
-        counter={counter}
+        counter={resultCounter}
         counterTestId="cars-counter"
         empty={(r) => {
           const q = r.request.search;
@@ -82,7 +75,6 @@ export function CarsPage() {
           };
         }}
         renderItem={(item, first) => <CarCard car={item} variant={view} priority={first} />}
-        onPageChange={changePage}
       />
     </div>
   );

@@ -3,11 +3,10 @@ import { FeedLink } from '../../../components/feed-link';
 import { PLUGIN_PAGE_SIZE, pluginDefaultSortDir } from '@bm/core';
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { SearchBox, ViewToggle } from '../../../components/catalogue-list';
+import { CatalogueToolbar, ViewToggle } from '../../../components/catalogue-list';
 import { CatalogueHeader, CatalogueResults } from '../../../components/catalogue-results';
 import { cx, focusRing } from '../../../components/ui';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { useListPaging } from '../../../lib/list-query-string';
 import { pluginsListQuery, tagsQuery, type PluginsListResult } from '../list-api';
 import { BAKKESMOD_URL } from '../../../lib/links';
 import { SEARCH_DEBOUNCE_MS } from './list-text';
@@ -54,15 +53,12 @@ export function PluginsPage() {
   const list = useQuery({ ...pluginsListQuery(params), placeholderData: keepPreviousData });
   const tags = useQuery(tagsQuery());
   const result = list.data;
-  const counter = result && !list.isError ? resultCounter(result) : null;
   const narrowed =
     Boolean(params.search) || params.tags.length > 0 || params.source !== 'any' || Boolean(params.compatible);
   const tagCounts = useMemo(
     () => (result?.tagCounts ? new Map(result.tagCounts.map((c) => [c.tagId, c.count])) : undefined),
     [result],
   );
-
-  const changePage = useListPaging(params.page, result && !list.isPlaceholderData ? result.totalPages : null, setPage);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -83,35 +79,33 @@ export function PluginsPage() {
         </a>
       </CatalogueHeader>
 
-      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-center">
-        <SearchBox committed={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t} />
-        <div className="flex flex-wrap items-center gap-2">
-          <FiltersMenu
-            tags={tags.data ?? []}
-            counts={tagCounts}
-            selected={params.tags}
-            source={params.source}
-            compatible={params.compatible}
-            onTags={setTags}
-            onSource={setSource}
-            onCompatible={setCompatible}
-            onClear={clearFilters}
-          />
-          <SortMenu
-            sortBy={params.sortBy}
-            sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
-            onChange={setSort}
-          />
-          <ViewToggle view={view} onChange={setView} t={t} />
-        </div>
-      </div>
+      <CatalogueToolbar search={params.search} onSearch={setSearch} debounceMs={SEARCH_DEBOUNCE_MS} t={t}>
+        <FiltersMenu
+          tags={tags.data ?? []}
+          counts={tagCounts}
+          selected={params.tags}
+          source={params.source}
+          compatible={params.compatible}
+          onTags={setTags}
+          onSource={setSource}
+          onCompatible={setCompatible}
+          onClear={clearFilters}
+        />
+        <SortMenu
+          sortBy={params.sortBy}
+          sortDir={params.sortDir ?? (params.sortBy ? pluginDefaultSortDir(params.sortBy) : 'desc')}
+          onChange={setSort}
+        />
+        <ViewToggle view={view} onChange={setView} t={t} />
+      </CatalogueToolbar>
 
       <CatalogueResults
         list={list}
+        params={params}
+        setPage={setPage}
         view={view}
         t={t}
-        watch={JSON.stringify({ ...params, view })}
-        counter={counter}
+        counter={resultCounter}
         counterTestId="plugins-counter"
         empty={() => ({
           narrowed,
@@ -121,7 +115,6 @@ export function PluginsPage() {
             : { label: t('list.shareOne'), to: '/plugins/new' },
         })}
         renderItem={(item, first) => <PluginCard plugin={item} variant={view} priority={first} />}
-        onPageChange={changePage}
       />
     </div>
   );
