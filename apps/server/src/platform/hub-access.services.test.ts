@@ -1,43 +1,14 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { HUB_PATH } from './hub.js';
-import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
-import { redisClients } from '../../test/redis-clients.js';
+import { describe, expect, it } from 'vitest';
+import { signedInMember } from '../../test/harness.js';
+import { nextEvent } from '../../test/hub-client.js';
+import { redisInstancesForFile } from '../../test/redis-instances.js';
 import { publishedPlugin } from '../modules/plugins/test-support.js';
 
 /**
  * Two instances on one database and one Redis: an access change made through one reaches the
  * sockets connected to the other.
  */
-const { trio: redisTrio, quitAll } = redisClients();
-
-let a: TestApp;
-let b: TestApp;
-let baseB: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  a = await startTestApp({ redis: await redisTrio() });
-  b = await startTestApp({ redis: await redisTrio(), database: a.ctx.database });
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await b.close();
-  await a.close();
-  await quitAll();
-});
-
-function openOnB(auth: Record<string, string> = {}) {
-  const s = connect(baseB, { path: HUB_PATH, auth, transports: ['websocket'], reconnection: false });
-  sockets.push(s);
-  return new Promise<Socket>((resolve, reject) => {
-    s.on('connect', () => resolve(s));
-    s.on('connect_error', reject);
-  });
-}
-const next = <T>(s: Socket, event: string) => new Promise<T>((resolve) => s.once(event, resolve));
+const { a, b, openOnB } = redisInstancesForFile({}, { sameDatabase: true });
 
 describe('access changes reach the sockets of every instance', () => {
   it('a logout on one instance disconnects the session’s socket on the other', async () => {
@@ -65,7 +36,7 @@ describe('access changes reach the sockets of every instance', () => {
     expect(res.statusCode).toBe(200);
     // The leave went out through Redis before the comment's event does, and b handles them in order.
     await a.ctx.hub.settled();
-    const ownerGot = next<{ body: string }>(own, 'plugin:commentCreated');
+    const ownerGot = nextEvent<{ body: string }>(own, 'plugin:commentCreated');
     const posted = await a.app.inject({
       method: 'POST',
       url: `/api/plugins/${p.id}/comments`,
@@ -74,7 +45,7 @@ describe('access changes reach the sockets of every instance', () => {
     });
     expect(posted.statusCode).toBe(201);
     expect((await ownerGot).body).toBe('Only for me now');
-    const marker = next(anon, 'Everyone');
+    const marker = nextEvent(anon, 'Everyone');
     b.ctx.hub.toAll('Everyone', {});
     await marker;
     expect(seen).not.toContain('plugin:commentCreated');

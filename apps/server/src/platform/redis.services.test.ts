@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, type RedisClientType } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { signedInMember, startTestApp, type TestApp } from '../../test/harness.js';
 import { listenLocally, nextEvent, openHubSocket } from '../../test/hub-client.js';
 import { logIn } from '../../test/requests.js';
 import { REDIS_URL, redisClients } from '../../test/redis-clients.js';
+import { redisInstancesForFile } from '../../test/redis-instances.js';
 
+const { a, b, openOnB } = redisInstancesForFile({
+  limits: { login: { ip: { points: 1000, durationS: 60 }, account: { points: 3, durationS: 60 } } },
+  env: { RATE_LIMIT_PREFIX: `rl-shared-${Date.now()}-${process.pid}` },
+});
+/** Clients of the apps a test starts on its own. */
 const { trio: redisTrio, quitAll } = redisClients();
-
-let a: TestApp;
-let b: TestApp;
-let baseB: string;
-const sockets: Socket[] = [];
-beforeAll(async () => {
-  const limits = { login: { ip: { points: 1000, durationS: 60 }, account: { points: 3, durationS: 60 } } };
-  const env = { RATE_LIMIT_PREFIX: `rl-shared-${Date.now()}-${process.pid}` };
-  a = await startTestApp({ redis: await redisTrio(), limits, env });
-  b = await startTestApp({ redis: await redisTrio(), limits, env });
-  baseB = await listenLocally(b);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await a.close();
-  await b.close();
-  await quitAll();
-});
+afterAll(quitAll);
 
 describe('several instances through Redis', () => {
   it('delivers an event emitted on one instance to a client of another', async () => {
     // The member exists in b's database; the event is addressed by id from a.
     const m = await signedInMember(b);
-    const socket = await openHubSocket(baseB, sockets, { token: m.token });
+    const socket = await openOnB({ token: m.token });
     const got = nextEvent(socket, 'SubmissionUpdated');
     // Rooms propagate asynchronously; emit until the client hears it.
     const timer = setInterval(() => a.ctx.hub.toMember(m.id, 'SubmissionUpdated', { id: 1, status: 'p' }), 50);
