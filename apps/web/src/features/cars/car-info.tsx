@@ -1,6 +1,7 @@
 import type { CarDetail, CarRating } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TitledSection } from '../../components/titled-section';
 import { Avatar, ButtonLink, Time, cx, focusRing } from '../../components/ui';
 import { exactNumber } from '../../lib/format';
 import { useCarsT, useRatingValue } from './cars-text';
@@ -34,13 +35,12 @@ export function CarInfo({
   const t = useCarsT();
   const ratingValue = useRatingValue();
   return (
-    <aside
-      aria-labelledby="car-info"
+    <TitledSection
+      as="aside"
+      title={t('info.title')}
       className="h-fit rounded-2xl border border-slate-800 bg-slate-900/70 p-5 lg:sticky lg:top-20"
+      headingClassName="mb-4 text-lg font-semibold text-white"
     >
-      <h2 id="car-info" className="mb-4 text-lg font-semibold text-white">
-        {t('info.title')}
-      </h2>
       <dl className="space-y-3 text-sm">
         <InfoRow label={t('info.creator')}>
           {creatorName ? (
@@ -72,7 +72,7 @@ export function CarInfo({
           {t('owner.edit')}
         </ButtonLink>
       )}
-    </aside>
+    </TitledSection>
   );
 }
 

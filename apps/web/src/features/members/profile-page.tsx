@@ -2,7 +2,7 @@ import { FEED_PATHS } from '@bm/core';
 import { FeedLink } from '../../components/feed-link';
 import { MEMBER_PAGE_SIZE, type FollowResponse, type MemberProfile, type RepResponse } from '@bm/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { FollowButton } from '../../components/follow-button';
 import { ItemBanner } from '../../components/item-banner';
@@ -22,6 +22,7 @@ import { RepButton } from './rep-button';
 import { SocialLinks } from './social-links';
 import { SupportLink } from '../../components/support-link';
 import { SkeletonCard } from '../../components/skeleton-card';
+import { TitledSection } from '../../components/titled-section';
 
 /** /members/{username} (§2 Member profile). */
 export function MemberProfilePage() {
@@ -113,26 +114,30 @@ function Profile({ username }: { username: string }) {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <aside className="min-w-0 space-y-6">
-          <section aria-labelledby="about-heading" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
-            <h2 id="about-heading" className="mb-3 text-lg font-semibold text-white">
-              {t('profile.about')}
-            </h2>
+          <ProfileBox title={t('profile.about')}>
             {p.bioMarkdown.trim() ? <Markdown html={p.bioHtml} className="break-words" /> : <Quip />}
-          </section>
-          <section
-            aria-labelledby="socials-heading"
-            className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
-          >
-            <h2 id="socials-heading" className="mb-3 text-lg font-semibold text-white">
-              {t('profile.socials')}
-            </h2>
+          </ProfileBox>
+          <ProfileBox title={t('profile.socials')}>
             <SocialLinks socials={p.socials} name={p.member.displayName} />
-          </section>
+          </ProfileBox>
         </aside>
         <ContentGrid username={username} isOwner={isOwner} />
       </div>
       <MemberCollections username={p.member.displayName} />
     </div>
+  );
+}
+
+/** A box of the profile's side column (About, Socials), named by its heading. */
+function ProfileBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <TitledSection
+      title={title}
+      className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5"
+      headingClassName="mb-3 text-lg font-semibold text-white"
+    >
+      {children}
+    </TitledSection>
   );
 }
 

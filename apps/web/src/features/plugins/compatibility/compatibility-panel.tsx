@@ -1,5 +1,6 @@
 import type { PluginCompatibilityAnswer, PluginDetail } from '@bm/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TitledSection } from '../../../components/titled-section';
 import { Button, cx, focusRing } from '../../../components/ui';
 import { patchPluginDetail, pluginKeys } from '../api';
 import { compatibilityApi, compatibilityKeys, pluginCompatibilityQuery } from './api';
@@ -44,14 +45,12 @@ export function CompatibilityPanel({
   const mine = pending !== undefined ? (pending === null ? null : { works: pending }) : myReport;
 
   return (
-    <section
-      aria-labelledby="plugin-compatibility"
+    <TitledSection
+      title={t('compatibility.heading')}
       className="space-y-3 rounded-xl border border-slate-800 bg-slate-900/60 p-4"
-      data-testid="compatibility-panel"
+      headingClassName="font-semibold text-white"
+      testId="compatibility-panel"
     >
-      <h2 id="plugin-compatibility" className="font-semibold text-white">
-        {t('compatibility.heading')}
-      </h2>
       {answer.data && !current && <p className="text-sm text-slate-400">{t('compatibility.noVersion')}</p>}
       {current && (
         <>
@@ -115,6 +114,6 @@ export function CompatibilityPanel({
           )}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
 import { SUMMARY_HOSTS_MAX, type CapabilityId, type PluginAbilities } from '@bm/core';
+import { TitledSection } from '../../../components/titled-section';
 import { usePluginDetailT } from './detail-text';
 
 /** Each ability in plain words (core's CAPABILITY_PLAIN). */
@@ -38,16 +39,14 @@ export function AbilitiesBox({ abilities }: { abilities: PluginAbilities }) {
   const t = usePluginDetailT();
   const sentence = useAbilitiesSentence(abilities);
   return (
-    <section
-      aria-labelledby="plugin-abilities"
+    <TitledSection
+      title={t('abilities.title')}
       className="rounded-xl border border-slate-800 bg-slate-900/60 p-4"
-      data-testid="plugin-abilities"
+      headingClassName="mb-2 font-semibold text-white"
+      testId="plugin-abilities"
     >
-      <h2 id="plugin-abilities" className="mb-2 font-semibold text-white">
-        {t('abilities.title')}
-      </h2>
       <p className="break-words text-sm text-slate-100">{sentence ?? t('abilities.none')}</p>
       <p className="mt-2 text-xs text-slate-400">{t('abilities.note')}</p>
-    </section>
+    </TitledSection>
   );
 }

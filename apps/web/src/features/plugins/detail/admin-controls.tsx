@@ -1,5 +1,6 @@
 import type { PluginDetail } from '@bm/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TitledSection } from '../../../components/titled-section';
 import { Switch } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { patchPluginDetail, pluginKeys, pluginsApi } from '../api';
@@ -33,10 +34,11 @@ export function AdminControls({ plugin }: { plugin: PluginDetail }) {
   });
 
   return (
-    <section aria-labelledby="admin-controls" className="rounded-xl border border-amber-500/40 bg-amber-500/5 p-4">
-      <h2 id="admin-controls" className="mb-3 font-semibold text-amber-200">
-        {t('admin.title')}
-      </h2>
+    <TitledSection
+      title={t('admin.title')}
+      className="rounded-xl border border-amber-500/40 bg-amber-500/5 p-4"
+      headingClassName="mb-3 font-semibold text-amber-200"
+    >
       <div className="space-y-4">
         <Switch
           checked={plugin.skipBuildServer}
@@ -53,6 +55,6 @@ export function AdminControls({ plugin }: { plugin: PluginDetail }) {
           disabled={feature.isPending}
         />
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,7 @@
 import type { Plugin } from '@bm/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TitledSection } from '../../../components/titled-section';
 import { Time, cx, focusRing } from '../../../components/ui';
 import { usePluginDetailT } from './detail-text';
 
@@ -23,10 +24,11 @@ export function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: st
     </a>
   );
   return (
-    <section aria-labelledby="plugin-info" className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
-      <h2 id="plugin-info" className="mb-2 font-semibold text-white">
-        {t('info.title')}
-      </h2>
+    <TitledSection
+      title={t('info.title')}
+      className="rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      headingClassName="mb-2 font-semibold text-white"
+    >
       <dl className="divide-y divide-slate-800 text-sm">
         {row(t('info.version'), plugin.versionString ?? t('info.none'))}
         {row(
@@ -50,6 +52,6 @@ export function InfoBox({ plugin, authorName }: { plugin: Plugin; authorName: st
           plugin.sourceCodeUrl ? external(plugin.sourceCodeUrl, t('info.viewSource')) : t('info.none'),
         )}
       </dl>
-    </section>
+    </TitledSection>
   );
 }
