@@ -1,26 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { AUTH_MESSAGES, CAR_MESSAGES as M, decodeCarCode } from '@bm/core';
 import { carRatings, cars, carVotes } from '../../db/schema.js';
-import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { membersForFile, signedInMember, testAppForFile, type Member } from '../../../test/harness.js';
 import { postFile } from '../../../test/requests.js';
 import { CarService, carMeta } from './index.js';
 import { BAD_CHECKSUM_CODE, TEST_LIMITS, V3_CODE, V4_CODE, carsApi, codeWithBody, png } from './test-support.js';
 
-let t: TestApp;
-let api: ReturnType<typeof carsApi>;
+const t = testAppForFile({ limits: TEST_LIMITS });
+const api = carsApi(t);
 /** Members most tests share; a test that needs a member of its own signs one in. */
-let owner: Member;
-let other: Member;
-beforeAll(async () => {
-  t = await startTestApp({ limits: TEST_LIMITS });
-  api = carsApi(t);
-  [owner, other] = await Promise.all([signedInMember(t), signedInMember(t)]);
-});
-afterAll(() => t.close());
+const { owner, other } = membersForFile(t, { owner: [], other: [] });
 
 /** Uploads a PNG file as the banner of car `id`, with `who`'s session (a visitor when null). */
 const postBanner = (id: number, who: Member | null, data: Buffer, filename: string) =>

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES as S, type MemberProfile, type PluginDetail } from '@bm/core';
-import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { membersForFile, testAppForFile, type Member } from '../../../test/harness.js';
 import { publishedPlugin } from '../plugins/test-support.js';
 
-let t: TestApp;
-let author: Member;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  author = await signedInMember(t);
-});
-afterAll(() => t.close());
+const t = testAppForFile();
+const { author } = membersForFile(t, { author: [] });
 
 const put = (supportUrl: unknown, who: Member | null = author) =>
   t.app.inject({ method: 'PUT', url: '/api/members/me/support-link', headers: who?.auth, payload: { supportUrl } });
