@@ -56,11 +56,11 @@ test.describe('every page names itself in the tab title', () => {
     expect(await titleOf(page, '/acceptable-use-policy')).toBe(`${LEGAL_TEXTS.acceptableUse.title} · ${SITE_NAME}`);
   });
 
-  test('a member', async ({ page }) => {
-    test.setTimeout(120_000);
-    await signIn(page, DEMO.member);
-    expect(
-      await untitled(page, [
+  const signedIn = [
+    {
+      who: 'a member',
+      account: DEMO.member,
+      paths: [
         '/dashboard',
         '/dashboard/plugins',
         '/dashboard/cars',
@@ -70,15 +70,12 @@ test.describe('every page names itself in the tab title', () => {
         '/mail/hidden',
         '/cars/upload',
         '/plugins/new',
-      ]),
-    ).toEqual([]);
-  });
-
-  test('staff', async ({ page }) => {
-    test.setTimeout(120_000);
-    await signIn(page, DEMO.admin);
-    expect(
-      await untitled(page, [
+      ],
+    },
+    {
+      who: 'staff',
+      account: DEMO.admin,
+      paths: [
         '/moderator',
         '/moderator/pending',
         '/moderator/reported',
@@ -87,9 +84,16 @@ test.describe('every page names itself in the tab title', () => {
         '/admin',
         '/admin/connections',
         '/admin/feature-subscribers',
-      ]),
-    ).toEqual([]);
-  });
+      ],
+    },
+  ];
+  for (const { who, account, paths } of signedIn) {
+    test(who, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, account);
+      expect(await untitled(page, paths)).toEqual([]);
+    });
+  }
 });
 
 test('the header logo link is named by the text it shows (WCAG 2.5.3)', async ({ page }) => {
