@@ -2,16 +2,9 @@ import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
-import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
+import { dropPng, expectNoAxeViolations, expectTooLargeRefused, holdRequest } from './drop-zone';
 import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
-
-/** A 1x1 PNG: the server re-encodes avatars, so it must be a real image. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 test('a new member registers, verifies through the mailed link, changes a setting and signs out', async ({ page }) => {
   const account = newAccount('walk');
@@ -45,16 +38,10 @@ test('a new member registers, verifies through the mailed link, changes a settin
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/account/settings');
   const avatarInput = page.getByLabel(SETTINGS_EN.avatar.upload, { exact: true });
-  await avatarInput.setInputFiles({
-    name: 'huge.png',
-    mimeType: 'image/png',
-    buffer: Buffer.alloc(AVATAR_MAX_BYTES + 1),
-  });
-  await expect(page.getByRole('alert')).toHaveText(SETTINGS_EN.messages.avatarTooLarge);
+  await expectTooLargeRefused(page, avatarInput, AVATAR_MAX_BYTES, SETTINGS_EN.messages.avatarTooLarge);
   await expectNoAxeViolations(page, '#main');
   const releaseAvatar = await holdRequest(page, '**/api/members/me/avatar');
-  await dropFile(page, avatarInput, { name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
-  await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('me.png') })).toBeVisible();
+  await dropPng(page, avatarInput, 'me.png');
   await expect(page.getByRole('progressbar', { name: SETTINGS_EN.avatar.progress })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath('avatar-drop-zone-390.png') });

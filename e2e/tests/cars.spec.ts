@@ -3,18 +3,12 @@ import { CAR_BANNER_MAX_BYTES, CAR_MESSAGES, decodeCarCode, type Car, type CarDe
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { STAR_RATING_TEXT } from '../../apps/web/src/components/star-rating';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
-import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
+import { dropPng, expectNoAxeViolations, expectTooLargeRefused, holdRequest, PNG_1X1 } from './drop-zone';
 import { DEMO, signIn } from './support';
 
 const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';
 const BAD_CODE = 'hAMwB1wBBMItCGEWAAA=';
-/** A 1x1 PNG: the server re-encodes banners, so it must be a real image. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const cards = (page: Page) => page.getByRole('list', { name: CARS_EN.list.results }).getByTestId('car-card');
 const counter = (page: Page) => page.getByTestId('cars-counter');
@@ -214,14 +208,8 @@ test.describe('car upload, edit and delete', () => {
     await page.getByRole('tab', { name: CARS_EN.form.preview }).click();
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Made by a test' })).toBeVisible();
     const bannerInput = page.getByLabel(CARS_EN.form.banner, { exact: true });
-    await bannerInput.setInputFiles({
-      name: 'too-big.png',
-      mimeType: 'image/png',
-      buffer: Buffer.alloc(CAR_BANNER_MAX_BYTES + 1),
-    });
-    await expect(page.getByRole('alert')).toHaveText(CARS_EN.messages.bannerTooLarge);
-    await dropFile(page, bannerInput, { name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
-    await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview('banner.png') })).toBeVisible();
+    await expectTooLargeRefused(page, bannerInput, CAR_BANNER_MAX_BYTES, CARS_EN.messages.bannerTooLarge);
+    await dropPng(page, bannerInput, 'banner.png');
     await expect(page.getByText(`(${formatBytes(PNG_1X1.length)})`)).toBeVisible();
     await expectNoAxeViolations(page, '#main');
     const releaseBanner = await holdRequest(page, '**/api/cars/*/banner');

@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 
 /** Helpers for the site's one file drop zone (components/file-drop-zone.tsx) in browser tests. */
+
+/** A 1x1 PNG: the server re-encodes avatars and banners, so an image upload must be a real image. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface UploadFile {
   name: string;
@@ -34,6 +41,18 @@ export async function dropFile(page: Page, input: Locator, file: UploadFile): Pr
   await expect(zone).toHaveAttribute('data-dragging', 'true');
   await zone.dispatchEvent('drop', { dataTransfer });
   await expect(zone).not.toHaveAttribute('data-dragging');
+}
+
+/** Picks a PNG one byte over `maxBytes`: the zone refuses it, its alert saying `message`. */
+export async function expectTooLargeRefused(page: Page, input: Locator, maxBytes: number, message: string) {
+  await input.setInputFiles({ name: 'too-large.png', mimeType: 'image/png', buffer: Buffer.alloc(maxBytes + 1) });
+  await expect(page.getByRole('alert')).toHaveText(message);
+}
+
+/** Drops PNG_1X1 as `name` on the zone, and waits for the zone's preview of it. */
+export async function dropPng(page: Page, input: Locator, name: string): Promise<void> {
+  await dropFile(page, input, { name, mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByRole('img', { name: DROP_ZONE_TEXT.preview(name) })).toBeVisible();
 }
 
 /**
