@@ -5,16 +5,17 @@ import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { formatBytes } from '../../apps/web/src/lib/format';
 import { dropFile, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
-import { DEMO, signIn, tabTo, zipOf, approveWithCleanDll } from './support';
+import {
+  DEMO,
+  signIn,
+  submitPlugin,
+  SUBMITTED_SOURCE_URL,
+  tabTo,
+  tokenOf,
+  zipOf,
+  approveWithCleanDll,
+} from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    () => sessionStorage.getItem('bm.auth.token') ?? localStorage.getItem('bm.auth.token'),
-  );
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 async function signOut(page: Page) {
   await page.evaluate(() => {
@@ -22,31 +23,6 @@ async function signOut(page: Page) {
     sessionStorage.clear();
   });
   await page.context().clearCookies();
-}
-
-/** A new plugin with one source upload waiting for review, made through the API as the signed-in member. */
-async function submitPlugin(page: Page, name: string, version: string): Promise<number> {
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-  const created = await page.request.post('/api/plugins/create', {
-    headers,
-    data: {
-      name,
-      shortDescription: 'Made by the moderation browser test.',
-      sourceCodeUrl: 'https://github.com/example/moderation-e2e',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
-    headers,
-    multipart: {
-      file: { name: `${name.replace(/\W+/g, '-')}.zip`, mimeType: 'application/zip', buffer: source },
-      versionString: version,
-    },
-  });
-  expect(upload.status()).toBe(201);
-  return id;
 }
 
 /** No axe violations in the page's content (or in the open dialog) as it is now. */
@@ -102,7 +78,7 @@ test('a moderator approves one submission with a binary and denies another with 
   );
   await expect(page.getByRole('link', { name: new RegExp(MODERATION_EN.details.openPrs) })).toHaveAttribute(
     'href',
-    'https://github.com/example/moderation-e2e/pulls',
+    `${SUBMITTED_SOURCE_URL}/pulls`,
   );
   await expectAccessible(page);
   const binary = await zipOf({

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { formatClockTime } from '../../apps/web/src/lib/format';
-import { axeProblems, DEMO, linkFromOutbox, signIn, tokenOf, zipOf } from './support';
+import { axeProblems, DEMO, linkFromOutbox, signIn, submitPlugin, tokenOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /** Issue 24, what a person sees: points 2, 4, 5 (Moderator › Cars), 6 and 9 (points 1 and 10 are in their own specs). */
@@ -73,26 +73,6 @@ test("a 5xx on /auth/me says 'Failed to fetch member data', keeps the session, a
   await expect(alert).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('banner')).toContainText(DEMO.member.username);
 });
-
-/** A new plugin with one source upload waiting for review, made through the API as the signed-in member. */
-async function submitPlugin(page: Page, name: string): Promise<void> {
-  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-  const created = await page.request.post('/api/plugins/create', {
-    headers,
-    data: { name, shortDescription: 'Made by the review hold test.', sourceCodeUrl: 'https://github.com/example/hold' },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
-  const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
-    headers,
-    multipart: {
-      file: { name: 'hold.zip', mimeType: 'application/zip', buffer: source },
-      versionString: '1.0.0',
-    },
-  });
-  expect(upload.status()).toBe(201);
-}
 
 test("a moderator opening a review reads 'You are reviewing this until HH:MM' and can Release it", async ({ page }) => {
   await signIn(page, DEMO.member);

@@ -172,3 +172,27 @@ export async function tokenOf(page: Page): Promise<string> {
   expect(token, 'an access token in the browser').toBeTruthy();
   return token!;
 }
+
+/** The GitHub repository every plugin of submitPlugin names as its source (the review page links its pull requests). */
+export const SUBMITTED_SOURCE_URL = 'https://github.com/example/e2e-plugin';
+
+/** A new plugin with one source upload waiting for review, made through the API as the signed-in member; its id. */
+export async function submitPlugin(page: Page, name: string, version = '1.0.0'): Promise<number> {
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const created = await page.request.post('/api/plugins/create', {
+    headers,
+    data: { name, shortDescription: 'Made by a browser test.', sourceCodeUrl: SUBMITTED_SOURCE_URL },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const source = await zipOf({ 'Plugin.sln': 'Microsoft Visual Studio Solution File', 'src/plugin.cpp': '// plugin' });
+  const upload = await page.request.post(`/api/plugins/${id}/files/source`, {
+    headers,
+    multipart: {
+      file: { name: `${name.replace(/\W+/g, '-')}.zip`, mimeType: 'application/zip', buffer: source },
+      versionString: version,
+    },
+  });
+  expect(upload.status()).toBe(201);
+  return id;
+}
