@@ -16,6 +16,7 @@ import {
   approveWithCleanDll,
 } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
+import REPORT_EN from '../../apps/web/src/locales/en/report';
 
 async function signOut(page: Page) {
   await page.evaluate(() => {
@@ -167,14 +168,14 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   await page.getByRole('button', { name: PLUGIN_DETAIL_EN.report.open, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.report.title });
   await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
-  await dialog.getByLabel(PLUGIN_DETAIL_EN.report.details).fill('Same as three other plugins.');
+  await dialog.getByLabel(REPORT_EN.details).fill('Same as three other plugins.');
   await expectAccessible(page, '[role=dialog]');
-  await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
-  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent)).toBeVisible();
+  await dialog.getByRole('button', { name: REPORT_EN.submit }).click();
+  await expect(page.getByText(REPORT_EN.sent)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: PLUGIN_DETAIL_EN.report.open, exact: true }).click();
   await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
-  await dialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
+  await dialog.getByRole('button', { name: REPORT_EN.submit }).click();
   await expect(dialog.getByRole('alert')).toHaveText(MODERATION_MESSAGES.reportExists);
   await signOut(page);
 

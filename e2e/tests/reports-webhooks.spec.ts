@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
 import { DEMO, signIn, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
-import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
+import REPORT_EN from '../../apps/web/src/locales/en/report';
 
 async function signOut(page: Page) {
   await page.evaluate(() => {
@@ -75,10 +75,10 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   await page.keyboard.press('Enter');
   const carDialog = page.getByRole('dialog', { name: 'Report this car' });
   await carDialog.getByRole('radio', { name: CAR_REPORT_REASONS.inappropriate }).check();
-  await carDialog.getByLabel(PLUGIN_DETAIL_EN.report.details).fill('A rude name.');
+  await carDialog.getByLabel(REPORT_EN.details).fill('A rude name.');
   await expectAccessible(page, '[role=dialog]');
-  await carDialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
-  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent)).toBeVisible();
+  await carDialog.getByRole('button', { name: REPORT_EN.submit }).click();
+  await expect(page.getByText(REPORT_EN.sent)).toBeVisible();
 
   await page.goto(`/plugin/${pluginId}`);
   await page.getByRole('tab', { name: /^Comments/ }).click();
@@ -87,8 +87,8 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   const commentDialog = page.getByRole('dialog', { name: 'Report this comment' });
   await commentDialog.getByRole('radio', { name: COMMENT_REPORT_REASONS.spam }).check();
   await expectAccessible(page, '[role=dialog]');
-  await commentDialog.getByRole('button', { name: PLUGIN_DETAIL_EN.report.submit }).click();
-  await expect(page.getByText(PLUGIN_DETAIL_EN.report.sent).first()).toBeVisible();
+  await commentDialog.getByRole('button', { name: REPORT_EN.submit }).click();
+  await expect(page.getByText(REPORT_EN.sent).first()).toBeVisible();
   await signOut(page);
 
   // The moderator: the Cars tab by keyboard, hide with a note; the Comments tab, delete.

@@ -1,61 +1,20 @@
-import { REPORT_DETAILS_MAX, type TextValues } from '@bm/core';
+import { REPORT_DETAILS_MAX } from '@bm/core';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { errorText } from '../lib/api';
+import { namespace } from '../lib/i18n';
+import report from '../locales/en/report';
 import { toast } from '../lib/toast';
 import { Alert, Button, cx, Dialog, focusRing, TextAreaField } from './ui';
 
-/** The texts of a report form; each kind (plugin, car, comment) names its own title. */
-export interface ReportTexts {
-  title: string;
-  description: string;
-  reason: string;
-  details: string;
-  detailsHint: string;
-  counter: (n: number) => string;
-  submit: string;
-  sending: string;
-  cancel: string;
-  sent: string;
-  failed: string;
-}
-
-type ReportKey =
-  | 'report.description'
-  | 'report.reason'
-  | 'report.details'
-  | 'report.detailsHint'
-  | 'report.counter'
-  | 'report.submit'
-  | 'report.sending'
-  | 'report.cancel'
-  | 'report.sent'
-  | 'report.failed';
-
-/**
- * The form's texts from the namespace of the kind's page (cars, pluginDetail), each with the same
- * `report` group, and the kind's own title.
- */
-export function reportTexts(t: (key: ReportKey, values?: TextValues) => string, title: string): ReportTexts {
-  return {
-    title,
-    description: t('report.description'),
-    reason: t('report.reason'),
-    details: t('report.details'),
-    detailsHint: t('report.detailsHint'),
-    counter: (n) => t('report.counter', { length: n, max: REPORT_DETAILS_MAX }),
-    submit: t('report.submit'),
-    sending: t('report.sending'),
-    cancel: t('report.cancel'),
-    sent: t('report.sent'),
-    failed: t('report.failed'),
-  };
-}
+/** The report form's words, the same for every kind (namespace `report`). */
+const { useT: useReportT } = namespace('report', report);
 
 /**
  * A member reports someone else's plugin, car or comment to the moderators: a reason from the kind's
  * list, optional details (required for 'other'), checked with the kind's core schema before sending.
+ * The kind names the dialog's title and the details' hint, in its page's language.
  */
 export function ReportForm<R extends string>({
   open,
@@ -63,15 +22,18 @@ export function ReportForm<R extends string>({
   reasons,
   schema,
   send,
-  texts: T,
+  title,
+  detailsHint,
 }: {
   open: boolean;
   onClose: () => void;
   reasons: Record<R, string>;
   schema: z.ZodType<{ reason: R; details: string }, unknown>;
   send: (body: { reason: R; details: string }) => Promise<unknown>;
-  texts: ReportTexts;
+  title: string;
+  detailsHint: string;
 }) {
+  const t = useReportT();
   const [reason, setReason] = useState<R | null>(null);
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; details?: string }>({});
@@ -81,7 +43,7 @@ export function ReportForm<R extends string>({
     mutationFn: send,
     meta: { errorShownInPlace: true },
     onSuccess: () => {
-      toast.success(T.sent);
+      toast.success(t('sent'));
       setReason(null);
       setDetails('');
       onClose();
@@ -111,10 +73,10 @@ export function ReportForm<R extends string>({
   };
 
   return (
-    <Dialog open={open} onClose={close} title={T.title} description={T.description}>
+    <Dialog open={open} onClose={close} title={title} description={t('description')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset aria-describedby={errors.reason ? errorId : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-200">{T.reason}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-200">{t('reason')}</legend>
           <div className="space-y-1.5">
             {(Object.keys(reasons) as R[]).map((key) => (
               <label key={key} className="flex items-center gap-2.5 text-sm text-slate-200">
@@ -141,22 +103,24 @@ export function ReportForm<R extends string>({
         </fieldset>
         <div>
           <TextAreaField
-            label={T.details}
-            hint={T.detailsHint}
+            label={t('details')}
+            hint={detailsHint}
             error={errors.details}
             value={details}
             maxLength={REPORT_DETAILS_MAX}
             onChange={(e) => setDetails(e.target.value)}
           />
-          <p className="mt-1 text-right text-xs text-slate-400">{T.counter(details.length)}</p>
+          <p className="mt-1 text-right text-xs text-slate-400">
+            {t('counter', { length: details.length, max: REPORT_DETAILS_MAX })}
+          </p>
         </div>
-        {post.isError && <Alert variant="error">{errorText(post.error, T.failed)}</Alert>}
+        {post.isError && <Alert variant="error">{errorText(post.error, t('failed'))}</Alert>}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={close}>
-            {T.cancel}
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={post.isPending}>
-            {post.isPending ? T.sending : T.submit}
+            {post.isPending ? t('sending') : t('submit')}
           </Button>
         </div>
       </form>

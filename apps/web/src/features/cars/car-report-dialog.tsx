@@ -1,5 +1,5 @@
 import { reportCarRequest, type CarReportReason } from '@bm/core';
-import { ReportForm, reportTexts } from '../../components/report-dialog';
+import { ReportForm } from '../../components/report-dialog';
 import { carsApi } from './api';
 import { useCarsT } from './cars-text';
 
@@ -15,7 +15,6 @@ const REASONS = {
 /** A member reports someone else's car to the moderators (loaded when first opened). */
 export function CarReportDialog({ carId, open, onClose }: { carId: number; open: boolean; onClose: () => void }) {
   const t = useCarsT();
-  const texts = reportTexts(t, t('report.title'));
   const reasons = {} as Record<CarReportReason, string>;
   for (const reason of Object.keys(REASONS) as CarReportReason[]) reasons[reason] = t(REASONS[reason]);
   return (
@@ -25,7 +24,8 @@ export function CarReportDialog({ carId, open, onClose }: { carId: number; open:
       reasons={reasons}
       schema={reportCarRequest}
       send={(body) => carsApi.report(carId, body)}
-      texts={texts}
+      title={t('report.title')}
+      detailsHint={t('report.detailsHint')}
     />
   );
 }

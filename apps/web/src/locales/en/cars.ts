@@ -156,17 +156,9 @@ export default {
     benefitConnect: 'Connect with the community',
   },
   report: {
+    /** The form's other words are the `report` namespace's, the same for every kind. */
     title: 'Report this car',
-    description: 'Tell the moderators what is wrong. They see your username with the report.',
-    reason: 'Reason',
-    details: 'Details',
     detailsHint: 'What is wrong with it? Links help the moderators.',
-    counter: '{length}/{max}',
-    submit: 'Submit',
-    sending: 'Sending...',
-    cancel: 'Cancel',
-    sent: 'Report sent. A moderator will look at it.',
-    failed: 'Failed to send the report',
     /** Core's words, so the two never drift. */
     reasons: CAR_REPORT_REASONS,
   },

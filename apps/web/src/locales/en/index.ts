@@ -19,6 +19,7 @@ import type pluginCreate from './pluginCreate';
 import type pluginDetail from './pluginDetail';
 import type pluginManage from './pluginManage';
 import type plugins from './plugins';
+import type report from './report';
 import type settings from './settings';
 import type shell from './shell';
 
@@ -40,6 +41,7 @@ export interface NamespaceResources {
   pluginDetail: typeof pluginDetail;
   pluginManage: typeof pluginManage;
   plugins: typeof plugins;
+  report: typeof report;
   settings: typeof settings;
   shell: typeof shell;
 }

@@ -171,16 +171,8 @@ export default {
     open: 'Report',
     title: 'Report this plugin',
     commentTitle: 'Report this comment',
-    description: 'Tell the moderators what is wrong. They see your username with the report.',
-    reason: 'Reason',
-    details: 'Details',
+    /** The form's other words are the `report` namespace's, the same for every kind. */
     detailsHint: 'What happened? Links or steps help the moderators.',
-    counter: '{length}/{max}',
-    submit: 'Submit',
-    sending: 'Sending...',
-    cancel: 'Cancel',
-    sent: 'Report sent. A moderator will look at it.',
-    failed: 'Failed to send the report',
     /** Core's words, so the two never drift. */
     pluginReasons: PLUGIN_REPORT_REASONS,
     commentReasons: COMMENT_REPORT_REASONS,

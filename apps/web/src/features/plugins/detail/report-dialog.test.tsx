@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthState, SIGNED_OUT } from '../../../lib/auth';
 import { bodyOf, fakeToken, json, mockFetch, renderRoutes, signInAs, signOut, testMember } from '../../../test/utils';
 import D from '../../../locales/en/pluginDetail';
+import REPORT from '../../../locales/en/report';
 import { makePlugin } from '../list/test-fixtures';
 import { PluginDetailPage } from './plugin-detail-page';
 
@@ -49,16 +50,16 @@ describe('reporting a plugin', () => {
       expect(within(dialog).getByRole('radio', { name: label })).toBeInTheDocument();
 
     // No reason yet: nothing is sent.
-    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
+    await user.click(within(dialog).getByRole('button', { name: REPORT.submit }));
     expect(within(dialog).getByText(MODERATION_MESSAGES.reportReason)).toBeInTheDocument();
     expect(reportCalls(fetch)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.malware }));
-    await user.type(within(dialog).getByLabelText(D.report.details), '  Opens a reverse shell  ');
+    await user.type(within(dialog).getByLabelText(REPORT.details), '  Opens a reverse shell  ');
     expect(within(dialog).getByText('25/2000')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
+    await user.click(within(dialog).getByRole('button', { name: REPORT.submit }));
 
-    expect(await screen.findByText(D.report.sent)).toBeInTheDocument();
+    expect(await screen.findByText(REPORT.sent)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: D.report.title })).not.toBeInTheDocument();
     expect(bodyOf(reportCalls(fetch)[0]![1]!)).toEqual({ reason: 'malware', details: 'Opens a reverse shell' });
   });
@@ -68,8 +69,8 @@ describe('reporting a plugin', () => {
     const fetch = serve();
     const { user, dialog } = await openReportDialog();
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.other }));
-    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
-    expect(within(dialog).getByLabelText(D.report.details)).toHaveAccessibleDescription(
+    await user.click(within(dialog).getByRole('button', { name: REPORT.submit }));
+    expect(within(dialog).getByLabelText(REPORT.details)).toHaveAccessibleDescription(
       MODERATION_MESSAGES.reportDetailsRequired,
     );
     expect(reportCalls(fetch)).toHaveLength(0);
@@ -80,7 +81,7 @@ describe('reporting a plugin', () => {
     serve(() => json(409, { message: MODERATION_MESSAGES.reportExists }));
     const { user, dialog } = await openReportDialog();
     await user.click(within(dialog).getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }));
-    await user.click(within(dialog).getByRole('button', { name: D.report.submit }));
+    await user.click(within(dialog).getByRole('button', { name: REPORT.submit }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MODERATION_MESSAGES.reportExists);
   });
 

@@ -1,5 +1,5 @@
 import { reportCommentRequest, reportPluginRequest, type CommentReportReason, type PluginReportReason } from '@bm/core';
-import { ReportForm, reportTexts, type ReportTexts } from '../../../components/report-dialog';
+import { ReportForm } from '../../../components/report-dialog';
 import { pluginsApi } from '../api';
 import { usePluginDetailT } from './detail-text';
 
@@ -20,27 +20,23 @@ const COMMENT_REASONS = {
   other: 'report.commentReasons.other',
 } as const satisfies Record<CommentReportReason, string>;
 
-/** The report form's texts in the reader's language, with its title and reasons. */
 type ReasonKey = (typeof PLUGIN_REASONS)[PluginReportReason] | (typeof COMMENT_REASONS)[CommentReportReason];
 
-function useReportTexts<R extends string>(
-  title: string,
-  keys: Record<R, ReasonKey>,
-): { texts: ReportTexts; reasons: Record<R, string> } {
+/** A kind's reasons in the reader's language. */
+function useReasons<R extends string>(keys: Record<R, ReasonKey>): Record<R, string> {
   const t = usePluginDetailT();
-  const texts = reportTexts(t, title);
   const named = {} as Record<R, string>;
   for (const r of Object.keys(keys) as R[]) {
     const key: ReasonKey = keys[r];
     named[r] = t(key);
   }
-  return { texts, reasons: named };
+  return named;
 }
 
 /** A member reports someone else's plugin to the moderators: a reason, optional details (required for 'other'). */
 export function ReportDialog({ pluginId, open, onClose }: { pluginId: number; open: boolean; onClose: () => void }) {
   const t = usePluginDetailT();
-  const { texts, reasons } = useReportTexts(t('report.title'), PLUGIN_REASONS);
+  const reasons = useReasons(PLUGIN_REASONS);
   return (
     <ReportForm
       open={open}
@@ -48,7 +44,8 @@ export function ReportDialog({ pluginId, open, onClose }: { pluginId: number; op
       reasons={reasons}
       schema={reportPluginRequest}
       send={(body) => pluginsApi.report(pluginId, body)}
-      texts={texts}
+      title={t('report.title')}
+      detailsHint={t('report.detailsHint')}
     />
   );
 }
@@ -64,7 +61,7 @@ export function CommentReportDialog({
   onClose: () => void;
 }) {
   const t = usePluginDetailT();
-  const { texts, reasons } = useReportTexts(t('report.commentTitle'), COMMENT_REASONS);
+  const reasons = useReasons(COMMENT_REASONS);
   return (
     <ReportForm
       open={open}
@@ -72,7 +69,8 @@ export function CommentReportDialog({
       reasons={reasons}
       schema={reportCommentRequest}
       send={(body) => pluginsApi.reportComment(commentId, body)}
-      texts={texts}
+      title={t('report.commentTitle')}
+      detailsHint={t('report.detailsHint')}
     />
   );
 }
