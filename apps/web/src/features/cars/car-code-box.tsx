@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { cx, focusRing } from '../../components/ui';
+import { CopyButton } from '../../components/copy-button';
 import { useCarsT } from './cars-text';
 
 /** 'Copy this code to import the car:', the code, and 'Copy to Clipboard' that reads 'Copied!' for 2 s. */
@@ -21,17 +21,9 @@ export function CarCodeBox({
         <h2 id="car-code-heading" className="text-lg font-semibold text-white">
           {t('detail.codeHeading')}
         </h2>
-        <button
-          type="button"
-          onClick={onCopy}
-          className={cx(
-            'rounded text-sm font-medium underline underline-offset-2',
-            copied ? 'text-emerald-400' : 'text-sky-400 hover:text-sky-300',
-            focusRing,
-          )}
-        >
+        <CopyButton copied={copied} onCopy={onCopy} className="text-sm">
           {copied ? t('detail.copied') : t('detail.copyToClipboard')}
-        </button>
+        </CopyButton>
       </div>
       <p className="mb-2 text-sm text-slate-400">{t('detail.codeIntro')}</p>
       <code

@@ -1,6 +1,7 @@
 import { CAR_COPY_DEDUPE_S, CAR_VIEW_DEDUPE_S, normalizeCarCode } from '@bm/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
+import { useCopied } from '../../components/copy-button';
 import { writeClipboard } from '../../lib/clipboard';
 import { readItem, writeItem } from '../../lib/storage';
 import { carsApi, patchCarDetail } from './api';
@@ -55,21 +56,16 @@ export function selectionCopiesCode(selection: Selection | null, box: HTMLElemen
  */
 export function useCopyCode(carId: number, code: string, codeBox: RefObject<HTMLElement | null>) {
   const client = useQueryClient();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, showCopied } = useCopied(COPIED_INDICATOR_MS);
 
   const copiedNow = useCallback(() => {
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    showCopied();
     if (!claimCopy(carId)) return;
     carsApi
       .countCopy(carId)
       .then((r) => patchCarDetail(client, carId, { codeCopies: r.codeCopies }))
       .catch((err) => console.error('Car code copy not counted', err));
-  }, [carId, client]);
+  }, [carId, client, showCopied]);
 
   const copy = useCallback(async () => {
     if (await writeClipboard(normalizeCarCode(code))) copiedNow();
