@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -12,7 +10,7 @@ import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { ensureMember } from '../src/db/seed.js';
 import { enqueueMail, smtpTransport } from '../src/platform/mailer.js';
-import { startMailbox, type Mailbox } from './harness.js';
+import { startMailbox, templateCopyDatabase, type Mailbox } from './harness.js';
 import { logIn, postAs } from './requests.js';
 import { startTcpProxy } from './tcp-proxy.js';
 
@@ -23,19 +21,15 @@ let app: FastifyInstance;
 let ctx: AppContext;
 let mailbox: Mailbox;
 let dataDir: string;
-const name = `bm_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
+let copy: Awaited<ReturnType<typeof templateCopyDatabase>>;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  await admin.end();
+  copy = await templateCopyDatabase(serverUrl);
   const target = new URL(serverUrl);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaProxy = new URL(serverUrl);
+  const viaProxy = new URL(copy.url);
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
-  viaProxy.pathname = `/${name}`;
   database = await openDatabase({ databaseUrl: viaProxy.toString() });
   mailbox = await startMailbox();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bm-outage-'));
@@ -61,10 +55,7 @@ afterAll(async () => {
   await proxy.close();
   await mailbox.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.end();
+  await copy.drop();
 });
 
 async function waitFor<T>(

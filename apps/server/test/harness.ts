@@ -16,25 +16,36 @@ import { ensureMember } from '../src/db/seed.js';
 import { smtpTransport } from '../src/platform/mailer.js';
 import { logIn } from './requests.js';
 
-/** A fresh database for one test file: embedded by default, on the PostgreSQL server with TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `bm_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: url.toString() });
-    const close = db.close;
-    db.close = async () => {
-      await close();
+/** A new database on the PostgreSQL server at `serverUrl`, copied from the migrated template: its URL, and `drop`. */
+export async function templateCopyDatabase(serverUrl: string) {
+  const name = `bm_test_${process.ppid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url,
+    async drop() {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/** A fresh database for one test file: embedded by default, on the PostgreSQL server with TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const copy = await templateCopyDatabase(serverUrl);
+    const db = await openDatabase({ databaseUrl: copy.url.toString() });
+    const close = db.close;
+    db.close = async () => {
+      await close();
+      await copy.drop();
     };
     return db;
   }
