@@ -1,7 +1,7 @@
 import type { CarDetail } from '@bm/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { JoinUsDialog, useJoinPrompt } from '../../components/join-us-dialog';
-import { DetailArticle } from '../../components/detail-article';
+import { DetailArticle } from '../../components/back-link';
 import { Markdown } from '../../components/markdown';
 import { StarRating } from '../../components/star-rating';
 import { Button, Count, Time } from '../../components/ui';

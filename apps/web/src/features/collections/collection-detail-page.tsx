@@ -16,7 +16,7 @@ import { CollectionFormDialog } from './collection-form-dialog';
 import { CollectionItems } from './collection-items';
 import { useCollectionMessage } from './collection-messages';
 import { useCollectionsT, VISIBILITY_KEYS } from './collections-text';
-import { DetailArticle } from '../../components/detail-article';
+import { DetailArticle } from '../../components/back-link';
 
 /** /collections/{id}: a collection with its items; its owner edits, reorders and removes. Private ones are 404 for others. */
 export function CollectionDetailPage() {

@@ -19,7 +19,7 @@ import { InfoBox } from './info-box';
 import { PluginHeader } from './plugin-header';
 import { Tabs } from './tabs';
 import { usePluginInstall } from './use-plugin-install';
-import { DetailArticle } from '../../../components/detail-article';
+import { DetailArticle } from '../../../components/back-link';
 
 // The report form (and zod, which checks it) loads when a member first opens it, not with the page;
 // the Comments and Versions tabs when first shown (the page opens on Details).
