@@ -1,13 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { dropFile, holdRequest } from './drop-zone';
+import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import {
   DEMO,
   signIn,
+  signOut,
   submitPlugin,
   SUBMITTED_SOURCE_URL,
   tabTo,
@@ -17,20 +17,6 @@ import {
 } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 import REPORT_EN from '../../apps/web/src/locales/en/report';
-
-async function signOut(page: Page) {
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.context().clearCookies();
-}
-
-/** No axe violations in the page's content (or in the open dialog) as it is now. */
-async function expectAccessible(page: Page, scope = '#main') {
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a moderator approves one submission with a binary and denies another with the keyboard', async ({ page }) => {
   const tag = Date.now().toString(36);
@@ -56,7 +42,7 @@ test('a moderator approves one submission with a binary and denies another with 
   await expect(page.getByRole('heading', { name: MODERATION_EN.dashboard.title })).toBeVisible();
   const pendingCard = page.getByRole('link', { name: new RegExp(`^\\d+ ${MODERATION_EN.dashboard.counts.pending}$`) });
   await expect(pendingCard).toBeVisible();
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // Pending list: search finds the first plugin.
   await pendingCard.click();
@@ -66,7 +52,7 @@ test('a moderator approves one submission with a binary and denies another with 
   const row = page.getByTestId('submission-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(DEMO.member.username);
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
 
   // Review page: details, then approve with a binary ZIP holding plugins/<name>.dll.
   await row.getByRole('link', { name: approveName }).click();
@@ -81,7 +67,7 @@ test('a moderator approves one submission with a binary and denies another with 
     'href',
     `${SUBMITTED_SOURCE_URL}/pulls`,
   );
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
   const binary = await zipOf({
     'plugins/ModApprove.dll': dllFixture('clean'),
     'plugins/settings/ModApprove.set': 'ModApprove',
@@ -97,7 +83,7 @@ test('a moderator approves one submission with a binary and denies another with 
   await binaryInput.setInputFiles({ name: 'mod-approve.zip', mimeType: 'application/zip', buffer: binary });
   await expect(page.getByText('mod-approve.zip', { exact: true })).toBeVisible();
   await expect(page.getByText(`(${formatBytes(binary.length)})`)).toBeVisible();
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
   await page.getByLabel(MODERATION_EN.review.approvalNote).fill('  Works in freeplay.  ');
   const releaseApprove = await holdRequest(page, '**/api/moderation/plugins/*/approve');
   await page.getByRole('button', { name: MODERATION_EN.review.approve, exact: true }).click();
@@ -169,7 +155,7 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   const dialog = page.getByRole('dialog', { name: PLUGIN_DETAIL_EN.report.title });
   await dialog.getByRole('radio', { name: PLUGIN_REPORT_REASONS.spam }).check();
   await dialog.getByLabel(REPORT_EN.details).fill('Same as three other plugins.');
-  await expectAccessible(page, '[role=dialog]');
+  await expectNoAxeViolations(page, '[role=dialog]');
   await dialog.getByRole('button', { name: REPORT_EN.submit }).click();
   await expect(page.getByText(REPORT_EN.sent)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -185,7 +171,7 @@ test('a member reports a plugin once; the moderator sees it under Reported', asy
   await page.getByRole('searchbox', { name: MODERATION_EN.list.searchLabel }).press('Enter');
   const row = page.getByTestId('reported-row').filter({ hasText: name });
   await expect(row).toContainText(`${PLUGIN_REPORT_REASONS.spam} (1)`);
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
   await row.getByRole('button', { name: MODERATION_EN.reported.dismiss }).click();
   await expect(page.getByText(MODERATION_EN.reported.dismissed)).toBeVisible();
   await expect(row).toHaveCount(0);

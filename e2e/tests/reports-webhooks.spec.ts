@@ -1,26 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { CAR_REPORT_REASONS, COMMENT_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
-import { DEMO, signIn, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
+import { expectNoAxeViolations } from './drop-zone';
+import { DEMO, signIn, signOut, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
 import REPORT_EN from '../../apps/web/src/locales/en/report';
-
-async function signOut(page: Page) {
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.context().clearCookies();
-}
-
-/** No axe violations in the page's content (or in the open dialog) as it is now. */
-async function expectAccessible(page: Page, scope = '#main') {
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** At 390 px the page scrolls only down. */
 async function fitsPhone(page: Page) {
@@ -76,7 +62,7 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   const carDialog = page.getByRole('dialog', { name: 'Report this car' });
   await carDialog.getByRole('radio', { name: CAR_REPORT_REASONS.inappropriate }).check();
   await carDialog.getByLabel(REPORT_EN.details).fill('A rude name.');
-  await expectAccessible(page, '[role=dialog]');
+  await expectNoAxeViolations(page, '[role=dialog]');
   await carDialog.getByRole('button', { name: REPORT_EN.submit }).click();
   await expect(page.getByText(REPORT_EN.sent)).toBeVisible();
 
@@ -86,7 +72,7 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   await item.getByRole('button', { name: `Report the comment by ${DEMO.admin.username}` }).click();
   const commentDialog = page.getByRole('dialog', { name: 'Report this comment' });
   await commentDialog.getByRole('radio', { name: COMMENT_REPORT_REASONS.spam }).check();
-  await expectAccessible(page, '[role=dialog]');
+  await expectNoAxeViolations(page, '[role=dialog]');
   await commentDialog.getByRole('button', { name: REPORT_EN.submit }).click();
   await expect(page.getByText(REPORT_EN.sent).first()).toBeVisible();
   await signOut(page);
@@ -102,12 +88,12 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   await expect(page.getByRole('heading', { name: MODERATION_EN.reported.carsTitle })).toBeVisible();
   const carRow = page.getByTestId('reported-row').filter({ hasText: carName });
   await expect(carRow).toContainText(`${CAR_REPORT_REASONS.inappropriate} (1)`);
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
   await fitsPhone(page);
   await carRow.getByRole('button', { name: MODERATION_EN.cars.hideLabel.replace('{name}', carName) }).click();
   const hideDialog = page.getByRole('dialog', { name: MODERATION_EN.reported.confirmHideCarTitle });
   await hideDialog.getByLabel(MODERATION_EN.reported.noteToAuthor).fill('Please keep names friendly.');
-  await expectAccessible(page, '[role=dialog]');
+  await expectNoAxeViolations(page, '[role=dialog]');
   await hideDialog.getByRole('button', { name: MODERATION_EN.cars.hideLabel.replace('{name}', carName) }).click();
   await expect(page.getByText(MODERATION_EN.cars.hidden)).toBeVisible();
   await expect(carRow).toHaveCount(0);
@@ -116,7 +102,7 @@ test('a member reports a car and a comment; a moderator hides the car and delete
   await page.getByRole('link', { name: MODERATION_EN.reported.tabComments }).click();
   const commentRow = page.getByTestId('reported-row').filter({ hasText: commentText });
   await expect(commentRow).toContainText(`${COMMENT_REPORT_REASONS.spam} (1)`);
-  await expectAccessible(page);
+  await expectNoAxeViolations(page);
   await fitsPhone(page);
   await commentRow.getByRole('button', { name: MODERATION_EN.reported.deleteComment }).click();
   const deleteDialog = page.getByRole('dialog', { name: MODERATION_EN.reported.confirmDeleteCommentTitle });
@@ -167,7 +153,7 @@ test('an administrator adds release webhooks; a published version and a car reac
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const discord = page.getByTestId('endpoint').filter({ hasText: discordUrl });
     await expect(discord).toContainText('Discord embed');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await fitsPhone(page);
 
     await discord.getByRole('button', { name: `Send test to ${discordUrl}` }).click();
