@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES, AVATAR_MAX_BYTES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { dropPng, expectNoAxeViolations, expectTooLargeRefused, holdRequest } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
+import { dropPng, expectTooLargeRefused, holdRequest } from './drop-zone';
 import SHELL_EN from '../../apps/web/src/locales/en/shell';
 import { DEMO, linkFromOutbox, newAccount, signIn } from './support';
 

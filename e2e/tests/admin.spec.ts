@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { DEMO, signIn } from './support';
-
-/** No axe violations in the page's main content as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const section = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: title });
 
@@ -28,7 +22,7 @@ test.describe('admin area', () => {
           .first(),
       ).toBeVisible();
     }
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
   });
 
   test('connections shows the database up and checks again on demand', async ({ page }) => {
@@ -42,7 +36,7 @@ test.describe('admin area', () => {
     const again = page.waitForResponse((r) => r.url().endsWith('/api/admin/connections'));
     await page.getByRole('button', { name: ADMIN_EN.connections.check, exact: true }).click();
     expect((await again).status()).toBe(200);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
   });
 
   test('a test delivery to an unreachable receiver is listed with its error', async ({ page }) => {
@@ -55,7 +49,7 @@ test.describe('admin area', () => {
     await expect(row).toContainText('bad port');
     await row.getByText(ADMIN_EN.webhooks.request).click();
     await expect(row.locator('pre').first()).toContainText('"type":"test"');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
   });
 
   test('feedback sent from the feedback dialog shows in the list and its detail', async ({ page }) => {
@@ -71,7 +65,7 @@ test.describe('admin area', () => {
     await page.goto('/admin/feedback?status=new');
     const link = page.getByRole('link', { name: text });
     await expect(link).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await link.click();
 
     await expect(page).toHaveURL(/\/admin\/feedback\/\d+$/);
@@ -88,7 +82,7 @@ test.describe('admin area', () => {
     await expect(page.getByRole('button', { name: 'Mark as seen' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Mark as done' }).click();
     await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveAttribute('aria-pressed', 'true');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
 
     await page.goto('/admin/feedback?status=done');
     await expect(page.getByRole('link', { name: text })).toBeVisible();
@@ -106,7 +100,7 @@ test.describe('admin area: members and subscribers', () => {
   }) => {
     await page.goto('/admin/members');
     await expect(page.getByTestId('member-row').first()).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
 
     const search = page.getByRole('searchbox', { name: ADMIN_EN.members.search });
     await search.fill('boostqueen');
@@ -148,7 +142,7 @@ test.describe('admin area: members and subscribers', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Disable BoostQueen?' });
     await expect(dialog).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: ADMIN_EN.members.disable, exact: true }).click();
     await expect(page.getByRole('button', { name: 'Enable BoostQueen' })).toBeVisible();
     const refused = await request.post('/api/auth/login', {
@@ -181,7 +175,7 @@ test.describe('admin area: members and subscribers', () => {
       page.getByText(ADMIN_EN.subscribers.none).or(page.getByTestId('subscriber-row').first()),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: ADMIN_EN.subscribers.messageTitle })).toBeVisible();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
   });
 });
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
@@ -120,8 +120,7 @@ test('an upload goes through the local builder by the signed webhook; a failed b
   await expect(failed.locator('pre')).toContainText('only packages a prebuilt plugins/ folder');
   await expect(failed.locator('pre')).toBeVisible();
   // The submissions list with its statuses, queue place and open log: no axe violations.
-  const { violations } = await new AxeBuilder({ page }).include('#submissions').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, '#submissions');
 
   // Builder callbacks that are forged, stale or out of order are refused and change nothing.
   const list = await page.request.get(`/api/plugins/my/${id}/submissions`, {

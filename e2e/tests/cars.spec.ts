@@ -4,7 +4,8 @@ import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import { STAR_RATING_TEXT } from '../../apps/web/src/components/star-rating';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { dropPng, expectNoAxeViolations, expectTooLargeRefused, holdRequest, PNG_1X1 } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
+import { dropPng, expectTooLargeRefused, holdRequest, PNG_1X1 } from './drop-zone';
 import { DEMO, signIn } from './support';
 
 const OCTANE_CODE = 'hAMwB1wABMItCGEWAAA=';

@@ -1,7 +1,8 @@
 import { FEED_PATHS, FEED_TITLES } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
-import { chooseWithKeyboard, expectNoAxeViolations } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
+import { chooseWithKeyboard } from './drop-zone';
 import { DEMO, settle, signIn, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 

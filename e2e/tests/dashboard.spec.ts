@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import T from '../../apps/web/src/locales/en/dashboard';
@@ -18,13 +18,6 @@ interface OwnCar {
   name: string;
   status: string;
   isPinned: boolean;
-}
-
-/** No serious or critical axe violations within `selector` as it is now. */
-async function expectAccessible(page: Page, selector = '#main') {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -79,7 +72,7 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expect(tabs(page).getByRole('link', { name: T.tabs.settings })).toHaveAttribute('href', '/account/settings');
   const recent = page.getByRole('region', { name: T.overview.recentPlugins });
   await expect(recent.getByRole('listitem')).toHaveCount(Math.min(5, plugins.length));
-  await expectAccessible(page);
+  await expectNoAxeViolations(page, '#main', { seriousOnly: true });
 
   // My Plugins, by keyboard from the tab bar.
   await tabs(page)
@@ -94,7 +87,7 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await expect(
     card(page, published!.name).getByRole('link', { name: `${T.card.manage} ${published!.name}` }),
   ).toHaveAttribute('href', `/plugins/${published!.id}/manage`);
-  await expectAccessible(page);
+  await expectNoAxeViolations(page, '#main', { seriousOnly: true });
 
   // Sort by name, ascending: pinned first, each group A to Z; remembered in the address.
   await page.getByLabel(T.sort.by).selectOption({ label: T.sort.name });
@@ -141,7 +134,7 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await stats.getByRole('button', { name: T.stats.days_other.replace('{count}', '90') }).click();
   await expect(stats.getByTestId('stats-summary')).toHaveText(/^Last 90 days: [\d,]+ downloads and [\d,]+ views\.$/);
   await expect(stats.getByRole('img', { name: chartLabel(90) })).toBeVisible();
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]', { seriousOnly: true });
   await page.keyboard.press('Escape');
   await expect(stats).toBeHidden();
   await expect(
@@ -169,7 +162,7 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
   await page.keyboard.press('Enter');
   confirm = page.getByRole('dialog', { name: T.delete.pluginTitle });
   await expect(confirm).toContainText(name);
-  await expectAccessible(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]', { seriousOnly: true });
   await tabTo(page, confirm.getByRole('button', { name: T.delete.confirm, exact: true }));
   await page.keyboard.press('Enter');
   await expect(confirm).toBeHidden();
@@ -193,7 +186,7 @@ test('a member sees their numbers, sorts, pins, charts and deletes from the dash
     'href',
     `/cars/${someCar.id}/edit`,
   );
-  await expectAccessible(page);
+  await expectNoAxeViolations(page, '#main', { seriousOnly: true });
   await carCard.getByRole('button', { name: `${T.card.stats} ${someCar.name}` }).click();
   const carStats = page.getByRole('dialog', { name: statsTitle(someCar.name) });
   await expect(carStats.locator('canvas')).toBeVisible();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 
@@ -98,10 +97,4 @@ export async function holdRequest(page: Page, url: string | RegExp): Promise<() 
     release();
     await sent;
   };
-}
-
-/** No axe violations in `scope` (the page's content, an open dialog) as it is now. */
-export async function expectNoAxeViolations(page: Page, scope = '#main'): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import INBOX_TEXT from '../../apps/web/src/locales/en/inbox';
 import COMING_SOON_EN from '../../apps/web/src/locales/en/comingSoon';
@@ -7,12 +7,6 @@ import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 const MEMBERS = ['RocketRyan', 'BoostQueen', 'AerialAce', 'FlipReset'] as const;
 const PASSWORD = 'member-password';
-
-/** No axe violations in the page's main content as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The unread count the tab title shows ('(3) ...'), 0 when it shows none. */
 async function titleCount(page: Page): Promise<number> {
@@ -67,14 +61,14 @@ test.describe('inbox', () => {
     await expect(b.getByTestId('inbox-unread')).toHaveText(
       INBOX_TEXT.unread_other.replace('{count}', String(before + 1)),
     );
-    await expectAccessible(b);
+    await expectNoAxeViolations(b);
 
     // Opening it marks it read: the count falls.
     await item.getByRole('link').click();
     await expect(b.getByRole('heading', { level: 1, name: subject })).toBeVisible();
     await expect(b.getByText(text)).toBeVisible();
     await expect.poll(() => titleCount(b)).toBe(before);
-    await expectAccessible(b);
+    await expectNoAxeViolations(b);
 
     // Hide, then find it in the hidden inbox and unhide it there.
     await b.getByRole('button', { name: INBOX_TEXT.hide }).click();
@@ -84,7 +78,7 @@ test.describe('inbox', () => {
     await expect(b.getByRole('heading', { level: 1, name: INBOX_TEXT.hiddenTitle })).toBeVisible();
     const hidden = b.getByTestId('mail-item').filter({ hasText: subject });
     await expect(hidden).toHaveCount(1);
-    await expectAccessible(b);
+    await expectNoAxeViolations(b);
     await hidden.getByRole('button', { name: INBOX_TEXT.unhideLabel.replace('{subject}', subject) }).click();
     await expect(hidden).toHaveCount(0);
 
@@ -103,6 +97,6 @@ test.describe('inbox', () => {
     await page.reload();
     await page.getByRole('button', { name: COMING_SOON_EN.notify.subscribed }).click();
     await expect(page.getByRole('button', { name: COMING_SOON_EN.notify.notifyMe })).toBeEnabled();
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { MemberProfile } from '@bm/core';
 import MEMBERS_EN from '../../apps/web/src/locales/en/members';
@@ -7,13 +7,6 @@ import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 const PROFILE_TEXT = MEMBERS_EN.profile;
 const PROFILE_EDIT_TEXT = MEMBERS_EN.edit;
-
-/** No serious or critical axe violations in the page's main content as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('#main').analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const grid = (page: Page) => page.getByRole('list', { name: PROFILE_TEXT.contentList });
 const repButton = (page: Page) => page.getByTestId('rep-button');
@@ -53,7 +46,7 @@ test.describe('member profiles', () => {
     await repButton(page).click();
     await expect(page.getByRole('dialog', { name: PROFILE_TEXT.repJoinTitle })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, '#main', { seriousOnly: true });
 
     // A car in the grid opens its page.
     await grid(page).locator('[data-kind="car"]').first().getByRole('link').click();
@@ -130,7 +123,7 @@ test.describe('member profiles', () => {
     await expect(page.getByText('Twitch must be a link starting with http:// or https://')).toBeVisible();
     await twitch.fill(`https://www.twitch.tv/ryan${stamp}`);
     await expect(page.getByText('Twitch must be a link starting with http:// or https://')).toHaveCount(0);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, '#main', { seriousOnly: true });
 
     // Keyboard only from here: Tab to Save Changes and press Enter.
     await twitch.focus();
@@ -157,7 +150,7 @@ test.describe('member profiles', () => {
     const saved = await profileOf(page, 'RocketRyan');
     expect(saved.bioMarkdown).toContain(`Garage ${stamp}`);
     expect(saved.socials.twitchUrl).toBe(`https://www.twitch.tv/ryan${stamp}`);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page, '#main', { seriousOnly: true });
 
     // Cancel goes back without saving.
     await page.getByRole('link', { name: PROFILE_TEXT.editProfile }).click();

@@ -2,7 +2,8 @@ import { MODERATION_MESSAGES, PLUGIN_REPORT_REASONS } from '@bm/core';
 import { expect, test } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { dropFile, expectNoAxeViolations, holdRequest } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
+import { dropFile, holdRequest } from './drop-zone';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import {
   DEMO,

@@ -5,7 +5,7 @@ import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
 import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
 import { PORT } from '../playwright.config';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, tabTo, verifiedAccount } from './support';
+import { axeProblems, linkFromOutbox, newAccount, settle, signIn, signOut, tabTo, verifiedAccount } from './support';
 
 // The site of these tests has OIDC_ISSUER on E2E_PORT + 1200 and Steam on E2E_PORT + 1210
 // (scripts/e2e-server.mjs): the providers start here.
@@ -38,13 +38,6 @@ async function throughProvider(page: Page, login: string) {
   await tabTo(page, providerButton(page));
   await page.keyboard.press('Enter');
   await providerLogin(page, login);
-}
-
-async function signOut(page: Page) {
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
 }
 
 test.describe('signing in with an OpenID Connect provider', () => {

@@ -3,7 +3,8 @@ import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
 import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
 import { DROP_ZONE_TEXT } from '../../apps/web/src/components/file-drop-zone';
 import { formatBytes } from '../../apps/web/src/lib/format';
-import { chooseWithKeyboard, dropFile, expectNoAxeViolations, holdRequest, zoneOf } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
+import { chooseWithKeyboard, dropFile, holdRequest, zoneOf } from './drop-zone';
 import { DEMO, signIn, zipOf } from './support';
 
 /** A 1x1 PNG. */

@@ -4,7 +4,7 @@ import { CAR_REPORT_REASONS, COMMENT_REPORT_REASONS } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { verifyWebhook } from '../../apps/server/src/platform/webhooks';
-import { expectNoAxeViolations } from './drop-zone';
+import { expectNoAxeViolations } from './axe';
 import { DEMO, signIn, signOut, tabTo, tokenOf, zipOf, approveWithCleanDll } from './support';
 import REPORT_EN from '../../apps/web/src/locales/en/report';
 

@@ -4,7 +4,7 @@ import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
 import CARS_EN from '../../apps/web/src/locales/en/cars';
 import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import MEMBERS_EN from '../../apps/web/src/locales/en/members';
-import { DEMO, signIn, tokenOf } from './support';
+import { DEMO, signIn, signOut, tokenOf } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 
 /** Issue 24, lists and panels: point 8 (a list's top after paging on /cars and /plugins, the rating panel on hover) and the rest of point 5. */
@@ -92,14 +92,6 @@ test("the owner's profile says 'Pinned' in words on a pinned car", async ({ page
   });
   expect(unpin.status()).toBe(200);
 });
-
-async function signOut(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.context().clearCookies();
-}
 
 test("the dashboard's Total Cars counts every own car, a hidden one too", async ({ page }) => {
   await signIn(page, DEMO.member);
