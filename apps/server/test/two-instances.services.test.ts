@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,7 +8,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../src/platform/hub.js';
-import { startMailbox, type Mailbox } from './harness.js';
+import { freePort, startMailbox, type Mailbox } from './harness.js';
 
 /**
  * Two server processes (src/main.ts, as deployed) on one PostgreSQL database and one Redis: what one
@@ -26,14 +25,6 @@ let mailbox: Mailbox;
 let a: string;
 let b: string;
 let socket: Socket | undefined;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 async function startInstance(seed: boolean): Promise<string> {
   const port = await freePort();
