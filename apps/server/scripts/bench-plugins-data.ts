@@ -1,4 +1,5 @@
 // The data of the plugin list benchmark (bench-plugins.ts): the catalogue it loads and the searches it asks.
+import { seededRandom } from '@bm/core';
 import pg from 'pg';
 
 export const PLUGINS = Number(process.env.BENCH_PLUGINS ?? 100_000);
@@ -266,17 +267,6 @@ export async function load(pool: pg.Pool) {
   console.log(`Loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** A small deterministic random source, so every run asks the same stream. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One edit of a word: an insert, a delete, a substitution or a swap of neighbours, away from the first letter. */
 function typo(word: string, kind: number, rnd: () => number): string {
   const i = 1 + Math.floor(rnd() * (word.length - 2));
@@ -301,7 +291,7 @@ function typo(word: string, kind: number, rnd: () => number): string {
  * words across the name and descriptions, author names (some misspelt) and tag names.
  */
 export function distinctSearches(): string[] {
-  const rnd = random(14);
+  const rnd = seededRandom(14);
   const lower = (xs: string[]) => xs.map((x) => x.toLowerCase());
   const adjectives = lower(ADJECTIVES);
   const nouns = lower(NOUNS);
