@@ -54,7 +54,7 @@ async function axeOpen(page: Page, name: string, dialog: Locator, findings: stri
 
 test.describe('axe on every route and dialog', () => {
   test('signed out: the open pages, the install and join dialogs, and the login email step', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const findings: string[] = [];
     await recordInstalls(page);
     for (const path of [
@@ -100,7 +100,7 @@ test.describe('axe on every route and dialog', () => {
   });
 
   test('a member: the member pages, and the rating, create plugin, feedback and report dialogs', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const findings: string[] = [];
     await signIn(page, DEMO.member);
     const plugins = await api<Array<{ id: number }>>(page, '/plugins/my');
@@ -167,7 +167,7 @@ test.describe('axe on every route and dialog', () => {
   });
 
   test('staff: the moderator and administrator pages', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const findings: string[] = [];
     await signIn(page, DEMO.admin);
     // A feedback item, so the detail page has something to show.
