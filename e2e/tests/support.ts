@@ -128,14 +128,28 @@ export async function recordInstalls(page: Page): Promise<() => Promise<string[]
   return () => page.evaluate(() => (window as unknown as { __installs: string[] }).__installs);
 }
 
-/** The page has drawn its content: no skeleton, spinner or busy list left in #main. */
+/**
+ * The page has drawn its content: #main holds something and no skeleton, spinner or busy list, in one
+ * check, still so 150 ms later. Two separate waits passed in the gap of a redirect (/account/settings
+ * → /account/settings/account): the spinner was there for the first, and the empty frame between the
+ * Navigate and the next page's loader for the second, so the walk read the tab title before the page came.
+ */
 export async function settle(page: Page) {
   await page.waitForLoadState('load');
-  await expect(page.locator('#main')).not.toBeEmpty();
-  await expect(page.locator('#main [aria-busy="true"], #main .animate-pulse, #main .animate-spin')).toHaveCount(0, {
-    timeout: 10_000,
-  });
-  await page.waitForTimeout(150);
+  const isDrawn = () => {
+    const main = document.getElementById('main');
+    return (
+      !!main &&
+      main.textContent!.trim() !== '' &&
+      !main.querySelector('[aria-busy="true"], .animate-pulse, .animate-spin')
+    );
+  };
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.waitForFunction(isDrawn, undefined, { timeout: 10_000 });
+    await page.waitForTimeout(150);
+    if (await page.evaluate(isDrawn)) return;
+  }
+  throw new Error(`${page.url()}: #main kept changing between drawn and loading`);
 }
 
 /** Serious and critical axe findings of the whole page as it is now (WCAG 2.2 A and AA rules). */
