@@ -23,18 +23,34 @@ export const postAs = (app: FastifyInstance, url: string, who: Who, payload?: un
 export const postRaw = (app: FastifyInstance, url: string, who: Who, contentType: string, body: string | Buffer) =>
   app.inject({ method: 'POST', url, headers: { ...who?.auth, 'content-type': contentType }, payload: body });
 
-/** A multipart body holding one file part (named `field`), as a browser sends a file input's upload. */
-export function multipartFile(file: Buffer, filename: string, type: string, field = 'file') {
+/**
+ * A multipart body as a browser's form sends it: the text `fields`, then (if any) one file part named
+ * `file.field` ('file' unless given).
+ */
+export function multipartBody(
+  fields: Record<string, string>,
+  file?: { data: Buffer; filename: string; type: string; field?: string } | null,
+) {
   const boundary = '----bmtestboundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A multipart body holding one file part (named `field`), as a browser sends a file input's upload. */
+export const multipartFile = (data: Buffer, filename: string, type: string, field = 'file') =>
+  multipartBody({}, { data, filename, type, field });
 
 /** Uploads one file to `url` as a multipart `file` part, with `who`'s session. */
 export function postFile(

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { cars } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { carsChanged } from './service.js';
-import { TEST_LIMITS, carsApi, codeWithBody, multipart, png } from './test-support.js';
+import { TEST_LIMITS, carsApi, codeWithBody, png } from './test-support.js';
+import { multipartFile } from '../../../test/requests.js';
 
 type Headers = Record<string, string>;
 
@@ -89,7 +90,7 @@ describe('kept car lists and details', () => {
     expect((await shown(car.id)).isPinned).toBe(true);
 
     expect((await shown(car.id)).bannerUrl).toBeNull();
-    const upload = multipart(await png(64, 36), 'banner.png', 'image/png');
+    const upload = multipartFile(await png(64, 36), 'banner.png', 'image/png');
     await ok(
       t.app.inject({
         method: 'POST',
@@ -196,7 +197,7 @@ describe('kept car reads after a hide, a deletion, a new body or avatar', () => 
   it('show a new avatar of the owner on the next read', async () => {
     const car = await newCar();
     expect((await shown(car.id)).member.avatarUrl).toBeNull();
-    const upload = multipart(await png(64, 64), 'me.png', 'image/png');
+    const upload = multipartFile(await png(64, 64), 'me.png', 'image/png');
     await ok(
       t.app.inject({
         method: 'POST',

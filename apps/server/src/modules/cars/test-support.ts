@@ -29,8 +29,6 @@ export function codeWithBody(productId: number, wheels = 358): string {
   return encodeCarCode(loadout);
 }
 
-export { multipartFile as multipart } from '../../../test/requests.js';
-
 export const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#ff6600' } })
     .png()

@@ -15,7 +15,8 @@ import { cars } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { buildSitemap } from '../pages/service.js';
 import { carsChanged } from './index.js';
-import { TEST_LIMITS, carsApi, codeWithBody, multipart, png } from './test-support.js';
+import { TEST_LIMITS, carsApi, codeWithBody, png } from './test-support.js';
+import { multipartFile } from '../../../test/requests.js';
 
 let t: TestApp;
 let api: ReturnType<typeof carsApi>;
@@ -51,7 +52,7 @@ async function listedCar() {
   const word = `vizq${n}x`;
   const body = 9000 + n;
   const id = await api.create(owner.auth, { name: `Policy car ${word}`, code: codeWithBody(body) });
-  const upload = multipart(await png(64, 36), 'banner.png', 'image/png');
+  const upload = multipartFile(await png(64, 36), 'banner.png', 'image/png');
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/cars/${id}/banner`,

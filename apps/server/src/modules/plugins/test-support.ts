@@ -6,34 +6,21 @@ import { expect } from 'vitest';
 import type { CreatePluginRequest, Plugin, Submission } from '@bm/core';
 import { jobs, members, plugins, tags } from '../../db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
+import { multipartBody } from '../../../test/requests.js';
 import { storeApprovedVersion } from './seed.js';
 import type { PluginMatchIndex } from './match-index.js';
 
 type Member = { auth: Record<string, string> };
 
-/** A multipart body with a `file` part and text fields. */
+/** A multipart body with text fields and a `file` part (requests.ts's multipartBody, as Fastify's inject takes it). */
 export function multipart(
   file: Buffer | null,
   filename = 'upload.zip',
   fields: Record<string, string> = {},
   type = 'application/zip',
 ) {
-  const boundary = '----bmpluginboundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { body, headers } = multipartBody(fields, file && { data: file, filename, type });
+  return { payload: body, headers };
 }
 
 /** Uploads `source` (as `fileName`, with `fields`) as a new version of the owner's plugin, expects 201, answers the submission. */
