@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PublishTokenScope, TWO_FACTOR_MESSAGES, rowIdText } from '@bm/core';
@@ -67,8 +67,20 @@ export const rateLimited = (limits: RateLimits, name: LimitName) => async (req: 
   await limits.consume(name, req.ip, req.principal ? `m:${req.principal.memberId}` : null);
 };
 
-/** The hooks of a member's write under a named limit: signed in first (401), then one point of the limit. */
-export const signedInLimited = (limits: RateLimits, name: LimitName) => ({
-  preValidation: signedIn,
+/** Who may call a route: signedIn, staffOnly or administratorOnly. */
+export type AccessCheck = typeof signedIn;
+
+/**
+ * The options of a route only `who` may call: the check and the bearer security the OpenAPI document
+ * shows, said once so they cannot drift apart. Spread it to add more options (`{ ...only(...), config }`).
+ */
+export const only = <S extends FastifySchema>(who: AccessCheck, schema: S) => ({
+  preValidation: who,
+  schema: { ...schema, security: bearer },
+});
+
+/** The options of a member's write under a named limit: signed in first (401), then one point of the limit. */
+export const signedInLimited = <S extends FastifySchema>(limits: RateLimits, name: LimitName, schema: S) => ({
+  ...only(signedIn, schema),
   preHandler: rateLimited(limits, name),
 });

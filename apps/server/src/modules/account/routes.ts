@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M, AVATAR_MAX_BYTES, feedbackRequest, notificationPreferences } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireMember, signedIn, typed } from '../../http.js';
+import { type App, only, requireMember, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { AccountService } from './service.js';
 
@@ -11,38 +11,23 @@ export function accountRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/NotificationSettings/my',
-    {
-      preValidation: signedIn,
-      schema: { tags: ['account'], security: bearer, response: { 200: notificationPreferences } },
-    },
+    only(signedIn, { tags: ['account'], response: { 200: notificationPreferences } }),
     async (req) => account.preferences(requireMember(req)),
   );
 
   r.put(
     '/NotificationSettings/my',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['account'],
-        security: bearer,
-        body: notificationPreferences,
-        response: { 200: notificationPreferences },
-      },
-    },
+    only(signedIn, { tags: ['account'], body: notificationPreferences, response: { 200: notificationPreferences } }),
     async (req) => account.updatePreferences(requireMember(req), req.body),
   );
 
   r.post(
     '/members/me/avatar',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['account'],
-        security: bearer,
-        consumes: ['multipart/form-data'],
-        response: { 200: z.object({ url: z.string() }) },
-      },
-    },
+    only(signedIn, {
+      tags: ['account'],
+      consumes: ['multipart/form-data'],
+      response: { 200: z.object({ url: z.string() }) },
+    }),
     async (req) => {
       const principal = requireMember(req);
       if (!req.isMultipart()) throw new HttpError(415, 'Send the avatar as multipart/form-data with a file field');
@@ -56,26 +41,14 @@ export function accountRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.delete(
-    '/members/me/avatar',
-    { preValidation: signedIn, schema: { tags: ['account'], security: bearer } },
-    async (req, reply) => {
-      await account.removeAvatar(requireMember(req));
-      return reply.code(204).send();
-    },
-  );
+  r.delete('/members/me/avatar', only(signedIn, { tags: ['account'] }), async (req, reply) => {
+    await account.removeAvatar(requireMember(req));
+    return reply.code(204).send();
+  });
 
   r.post(
     '/feedback',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['account'],
-        security: bearer,
-        body: feedbackRequest,
-        response: { 201: z.object({ id: z.number() }) },
-      },
-    },
+    only(signedIn, { tags: ['account'], body: feedbackRequest, response: { 201: z.object({ id: z.number() }) } }),
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('feedback', req.ip, String(principal.memberId));

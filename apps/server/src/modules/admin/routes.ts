@@ -13,7 +13,7 @@ import {
   webhookTestRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, idParam, requireRole, staffOnly, typed } from '../../http.js';
+import { administratorOnly, type App, idParam, only, requireRole, staffOnly, typed } from '../../http.js';
 import { AdminService } from './service.js';
 
 const tags = ['admin'];
@@ -22,75 +22,53 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new AdminService(ctx);
 
-  r.get(
-    '/admin/connections',
-    { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: connectionsResponse } } },
-    async () => service.connections(),
+  r.get('/admin/connections', only(staffOnly, { tags, response: { 200: connectionsResponse } }), async () =>
+    service.connections(),
   );
 
   r.post(
     '/webhooks/test',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, body: webhookTestRequest, response: { 200: webhookDelivery } },
-    },
+    only(administratorOnly, { tags, body: webhookTestRequest, response: { 200: webhookDelivery } }),
     async (req) => service.sendTestWebhook(req.body.url),
   );
 
-  r.get(
-    '/admin/webhooks/deliveries',
-    { preValidation: staffOnly, schema: { tags, security: bearer, response: { 200: webhookDeliveryList } } },
-    async () => service.deliveries(),
+  r.get('/admin/webhooks/deliveries', only(staffOnly, { tags, response: { 200: webhookDeliveryList } }), async () =>
+    service.deliveries(),
   );
 
   r.post(
     '/admin/webhooks/deliveries/:id/redeliver',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } },
-    },
+    only(administratorOnly, { tags, params: idParam, response: { 200: webhookDelivery } }),
     async (req) => service.redeliver(req.params.id),
   );
 
   r.get(
     '/admin/feedback',
-    {
-      preValidation: staffOnly,
-      schema: { tags, security: bearer, querystring: feedbackListQuery, response: { 200: feedbackListResponse } },
-    },
+    only(staffOnly, { tags, querystring: feedbackListQuery, response: { 200: feedbackListResponse } }),
     async (req) => service.feedbackList(req.query),
   );
 
   r.get(
     '/admin/feedback/:id',
-    { preValidation: staffOnly, schema: { tags, security: bearer, params: idParam, response: { 200: feedbackItem } } },
+    only(staffOnly, { tags, params: idParam, response: { 200: feedbackItem } }),
     async (req) => service.feedbackDetail(req.params.id),
   );
 
   r.patch(
     '/admin/feedback/:id',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } },
-    },
+    only(administratorOnly, { tags, params: idParam, body: feedbackStatusRequest, response: { 200: feedbackItem } }),
     async (req) => service.setFeedbackStatus(req.params.id, req.body.status),
   );
 
   r.get(
     '/admin/members',
-    {
-      preValidation: staffOnly,
-      schema: { tags, security: bearer, querystring: adminMembersQuery, response: { 200: adminMembersResponse } },
-    },
+    only(staffOnly, { tags, querystring: adminMembersQuery, response: { 200: adminMembersResponse } }),
     async (req) => service.members(req.query),
   );
 
   r.put(
     '/admin/members/:id/roles/:role',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } },
-    },
+    only(administratorOnly, { tags, params: memberRoleParams, response: { 204: z.null() } }),
     async (req, reply) => {
       await service.grantRole(req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -99,10 +77,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/admin/members/:id/roles/:role',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: memberRoleParams, response: { 204: z.null() } },
-    },
+    only(administratorOnly, { tags, params: memberRoleParams, response: { 204: z.null() } }),
     async (req, reply) => {
       await service.revokeRole(requireRole(req, 'administrator'), req.params.id, req.params.role);
       return reply.code(204).send(null);
@@ -112,10 +87,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   for (const action of ['disable', 'enable'] as const) {
     r.post(
       `/admin/members/:id/${action}`,
-      {
-        preValidation: administratorOnly,
-        schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } },
-      },
+      only(administratorOnly, { tags, params: idParam, response: { 204: z.null() } }),
       async (req, reply) => {
         await service.setDisabled(requireRole(req, 'administrator'), req.params.id, action === 'disable');
         return reply.code(204).send(null);

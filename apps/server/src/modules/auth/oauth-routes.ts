@@ -10,7 +10,7 @@ import {
   oauthStartResponse,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearer, noContent, only, requireMember, signedIn, typed } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import {
   FLOW_TTL_MS,
@@ -121,23 +121,13 @@ export function oauthRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.get(
-    '/auth/identities',
-    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: identitiesResponse } } },
-    async (req) => listIdentities(ctx, requireMember(req).memberId),
+  r.get('/auth/identities', only(signedIn, { tags: ['auth'], response: { 200: identitiesResponse } }), async (req) =>
+    listIdentities(ctx, requireMember(req).memberId),
   );
 
   r.delete(
     '/auth/identities/:provider',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ['auth'],
-        security: bearer,
-        params: z.object({ provider: z.enum(OAUTH_PROVIDER_IDS) }),
-        response: noContent,
-      },
-    },
+    only(signedIn, { tags: ['auth'], params: z.object({ provider: z.enum(OAUTH_PROVIDER_IDS) }), response: noContent }),
     async (req, reply) => {
       await unlinkIdentity(ctx, requireMember(req).memberId, req.params.provider);
       return reply.code(204).send(null);

@@ -8,7 +8,7 @@ import {
   webauthnOptions,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
+import { type App, idParam, noContent, only, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
 import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
@@ -20,47 +20,35 @@ import { clientOf } from './sessions.js';
  */
 export function passkeyRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
-  const member = { preValidation: signedIn };
-  /** A member's call that makes or checks a challenge: signed in, then a point of `passkey` for the address and account. */
-  const challenged = signedInLimited(ctx.limits, 'passkey');
   const tags = ['auth'];
 
-  r.get(
-    '/auth/passkeys',
-    { ...member, schema: { tags, security: bearer, response: { 200: z.array(passkeyInfo) } } },
-    async (req) => auth.listPasskeys(requireMember(req)),
+  r.get('/auth/passkeys', only(signedIn, { tags, response: { 200: z.array(passkeyInfo) } }), async (req) =>
+    auth.listPasskeys(requireMember(req)),
   );
 
   r.post(
     '/auth/passkeys/register/options',
-    { ...challenged, schema: { tags, security: bearer, response: { 200: webauthnOptions } } },
+    signedInLimited(ctx.limits, 'passkey', { tags, response: { 200: webauthnOptions } }),
     async (req) => auth.passkeyRegistrationOptions(requireMember(req)),
   );
 
   r.post(
     '/auth/passkeys/register/verify',
-    { ...challenged, schema: { tags, security: bearer, body: passkeyRegisterRequest, response: { 201: passkeyInfo } } },
+    signedInLimited(ctx.limits, 'passkey', { tags, body: passkeyRegisterRequest, response: { 201: passkeyInfo } }),
     async (req, reply) =>
       reply.code(201).send(await auth.addPasskey(requireMember(req), req.body.response, req.body.name)),
   );
 
   r.patch(
     '/auth/passkeys/:id',
-    {
-      ...member,
-      schema: { tags, security: bearer, params: idParam, body: passkeyRenameRequest, response: { 200: passkeyInfo } },
-    },
+    only(signedIn, { tags, params: idParam, body: passkeyRenameRequest, response: { 200: passkeyInfo } }),
     async (req) => auth.renamePasskey(requireMember(req), req.params.id, req.body.name),
   );
 
-  r.delete(
-    '/auth/passkeys/:id',
-    { ...member, schema: { tags, security: bearer, params: idParam, response: noContent } },
-    async (req, reply) => {
-      await auth.removePasskey(requireMember(req), req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  r.delete('/auth/passkeys/:id', only(signedIn, { tags, params: idParam, response: noContent }), async (req, reply) => {
+    await auth.removePasskey(requireMember(req), req.params.id);
+    return reply.code(204).send(null);
+  });
 
   r.post('/auth/passkeys/login/options', { schema: { tags, response: { 200: webauthnOptions } } }, async (req) => {
     await ctx.limits.consume('passkey', req.ip);

@@ -22,6 +22,7 @@ import {
   administratorOnly,
   bearer,
   idParam,
+  only,
   rateLimited,
   requireMember,
   requireRole,
@@ -94,16 +95,12 @@ function sessionRoutes(app: App, ctx: AppContext, auth: AuthService) {
     return reply.code(204).send();
   });
 
-  r.get(
-    '/auth/me',
-    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: memberSchema } } },
-    async (req) => auth.me(requireMember(req)),
+  r.get('/auth/me', only(signedIn, { tags: ['auth'], response: { 200: memberSchema } }), async (req) =>
+    auth.me(requireMember(req)),
   );
 
-  r.get(
-    '/roles/my',
-    { preValidation: signedIn, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(z.string()) } } },
-    async (req) => auth.roles(requireMember(req)),
+  r.get('/roles/my', only(signedIn, { tags: ['auth'], response: { 200: z.array(z.string()) } }), async (req) =>
+    auth.roles(requireMember(req)),
   );
 
   r.post(
@@ -130,11 +127,10 @@ function emailAndPasswordRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
   /** A signed-in call that checks the current password: each try spends the password limit, as sign-in does. */
   const passwordChecked = <Body extends z.ZodType>(tags: string[], body: Body) => ({
-    preValidation: signedIn,
+    ...only(signedIn, { tags, body, response: { 200: messageResponse } }),
     preHandler: async (req: FastifyRequest) => {
       await ctx.limits.consume('password', req.ip, String(requireMember(req).memberId));
     },
-    schema: { tags, security: bearer, body, response: { 200: messageResponse } },
   });
 
   /** A call that checks a token sent by email: each try spends the mailToken limit before the token is looked up. */
@@ -214,16 +210,13 @@ function impersonationRoutes(app: App, auth: AuthService) {
 
   r.post(
     '/admin/impersonate/:id',
-    {
-      preValidation: administratorOnly,
-      schema: { tags: ['admin'], security: bearer, params: idParam, response: { 200: authResponse } },
-    },
+    only(administratorOnly, { tags: ['admin'], params: idParam, response: { 200: authResponse } }),
     async (req) => auth.impersonate(requireRole(req, 'administrator'), req.params.id),
   );
 
   r.post(
     '/admin/stop-impersonation',
-    { preValidation: signedIn, schema: { tags: ['admin'], security: bearer, response: { 200: messageResponse } } },
+    only(signedIn, { tags: ['admin'], response: { 200: messageResponse } }),
     async (req) => {
       await auth.stopImpersonation(requireMember(req));
       return { message: 'Impersonation stopped. Please sign in again.' };

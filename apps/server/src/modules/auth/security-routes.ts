@@ -11,7 +11,7 @@ import {
   twoFactorVerifyRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, noContent, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
+import { type App, noContent, only, requireMember, signedIn, signedInLimited, typed } from '../../http.js';
 import type { AuthService } from './service.js';
 import { clientOf } from './sessions.js';
 
@@ -21,35 +21,30 @@ import { clientOf } from './sessions.js';
  */
 export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
   const r = typed(app);
-  const member = { preValidation: signedIn };
 
-  r.get(
-    '/auth/2fa',
-    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: twoFactorStatus } } },
-    async (req) => auth.twoFactorStatus(requireMember(req)),
+  r.get('/auth/2fa', only(signedIn, { tags: ['auth'], response: { 200: twoFactorStatus } }), async (req) =>
+    auth.twoFactorStatus(requireMember(req)),
   );
 
   r.post(
     '/auth/2fa/totp/setup',
-    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: totpSetupResponse } } },
+    only(signedIn, { tags: ['auth'], response: { 200: totpSetupResponse } }),
     async (req) => auth.setupTotp(requireMember(req)),
   );
 
   r.post(
     '/auth/2fa/totp/enable',
-    {
-      ...signedInLimited(ctx.limits, 'twoFactor'),
-      schema: { tags: ['auth'], security: bearer, body: totpEnableRequest, response: { 200: recoveryCodesResponse } },
-    },
+    signedInLimited(ctx.limits, 'twoFactor', {
+      tags: ['auth'],
+      body: totpEnableRequest,
+      response: { 200: recoveryCodesResponse },
+    }),
     async (req) => auth.enableTotp(requireMember(req), req.body.code),
   );
 
   r.post(
     '/auth/2fa/disable',
-    {
-      ...member,
-      schema: { tags: ['auth'], security: bearer, body: twoFactorDisableRequest, response: { 200: messageResponse } },
-    },
+    only(signedIn, { tags: ['auth'], body: twoFactorDisableRequest, response: { 200: messageResponse } }),
     async (req) => {
       const principal = requireMember(req);
       await ctx.limits.consume('password', req.ip, String(principal.memberId));
@@ -74,20 +69,14 @@ export function twoFactorRoutes(app: App, ctx: AppContext, auth: AuthService) {
 
 export function sessionListRoutes(app: App, auth: AuthService) {
   const r = typed(app);
-  const member = { preValidation: signedIn };
 
-  r.get(
-    '/auth/sessions',
-    { ...member, schema: { tags: ['auth'], security: bearer, response: { 200: z.array(sessionInfo) } } },
-    async (req) => auth.listSessions(requireMember(req)),
+  r.get('/auth/sessions', only(signedIn, { tags: ['auth'], response: { 200: z.array(sessionInfo) } }), async (req) =>
+    auth.listSessions(requireMember(req)),
   );
 
   r.delete(
     '/auth/sessions/:id',
-    {
-      ...member,
-      schema: { tags: ['auth'], security: bearer, params: z.object({ id: z.uuid() }), response: noContent },
-    },
+    only(signedIn, { tags: ['auth'], params: z.object({ id: z.uuid() }), response: noContent }),
     async (req, reply) => {
       await auth.endSession(requireMember(req), req.params.id);
       return reply.code(204).send(null);
@@ -96,10 +85,7 @@ export function sessionListRoutes(app: App, auth: AuthService) {
 
   r.post(
     '/auth/sessions/revoke-others',
-    {
-      ...member,
-      schema: { tags: ['auth'], security: bearer, response: { 200: z.object({ revoked: z.number().int() }) } },
-    },
+    only(signedIn, { tags: ['auth'], response: { 200: z.object({ revoked: z.number().int() }) } }),
     async (req) => ({ revoked: await auth.endOtherSessions(requireMember(req)) }),
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publishTokenCreated, publishTokenCreateRequest, publishTokenInfo } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, noContent, only, requireMember, signedIn, typed } from '../../http.js';
 import { createPublishToken, listPublishTokens, revokePublishToken } from './publish-tokens.js';
 
 /**
@@ -10,15 +10,11 @@ import { createPublishToken, listPublishTokens, revokePublishToken } from './pub
  */
 export function publishTokenRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const member = { preValidation: signedIn };
   const tags = ['auth'];
 
   r.post(
     '/auth/tokens',
-    {
-      ...member,
-      schema: { tags, security: bearer, body: publishTokenCreateRequest, response: { 201: publishTokenCreated } },
-    },
+    only(signedIn, { tags, body: publishTokenCreateRequest, response: { 201: publishTokenCreated } }),
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('create', req.ip, `m:${principal.memberId}`);
@@ -26,15 +22,13 @@ export function publishTokenRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  r.get(
-    '/auth/tokens',
-    { ...member, schema: { tags, security: bearer, response: { 200: z.array(publishTokenInfo) } } },
-    async (req) => listPublishTokens(ctx, requireMember(req)),
+  r.get('/auth/tokens', only(signedIn, { tags, response: { 200: z.array(publishTokenInfo) } }), async (req) =>
+    listPublishTokens(ctx, requireMember(req)),
   );
 
   r.delete(
     '/auth/tokens/:id',
-    { ...member, schema: { tags, security: bearer, params: z.object({ id: z.uuid() }), response: noContent } },
+    only(signedIn, { tags, params: z.object({ id: z.uuid() }), response: noContent }),
     async (req, reply) => {
       await revokePublishToken(ctx, requireMember(req), req.params.id);
       return reply.code(204).send(null);

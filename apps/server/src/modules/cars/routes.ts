@@ -23,7 +23,17 @@ import {
 } from '@bm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, rateLimited, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
+import {
+  type App,
+  bearer,
+  idParam,
+  only,
+  rateLimited,
+  requireMember,
+  signedIn,
+  typed,
+  signedInLimited,
+} from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { sendKept } from '../../platform/read-cache.js';
 import { CarService, type VisitorInfo } from './service.js';
@@ -56,18 +66,13 @@ function carReadRoutes(app: App, cars: CarService) {
     sendKept(reply as unknown as FastifyReply, await cars.reads.bodies()),
   );
 
-  r.get(
-    '/cars/my',
-    { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: z.array(carSchema) } } },
-    async (req) => cars.reads.mine(requireMember(req)),
+  r.get('/cars/my', only(signedIn, { tags, response: { 200: z.array(carSchema) } }), async (req) =>
+    cars.reads.mine(requireMember(req)),
   );
 
   r.get(
     '/cars/my/:id/stats',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } },
-    },
+    only(signedIn, { tags, params: idParam, querystring: statsQuery, response: { 200: carStatsSchema } }),
     async (req) => cars.engagement.stats(requireMember(req), req.params.id, req.query.days),
   );
 
@@ -88,10 +93,7 @@ function carWriteRoutes(app: App, ctx: AppContext, cars: CarService) {
 
   r.post(
     '/cars',
-    {
-      ...signedInLimited(ctx.limits, 'create'),
-      schema: { tags, security: bearer, body: carUpsertRequest, response: { 201: carDetailSchema } },
-    },
+    signedInLimited(ctx.limits, 'create', { tags, body: carUpsertRequest, response: { 201: carDetailSchema } }),
     async (req, reply) => {
       const car = await cars.writes.create(requireMember(req), req.body);
       return reply.code(201).send(car);
@@ -100,43 +102,29 @@ function carWriteRoutes(app: App, ctx: AppContext, cars: CarService) {
 
   r.put(
     '/cars/:id',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } },
-    },
+    only(signedIn, { tags, params: idParam, body: carUpsertRequest, response: { 200: carDetailSchema } }),
     async (req) => cars.writes.update(requireMember(req), req.params.id, req.body),
   );
 
-  r.delete(
-    '/cars/:id',
-    { preValidation: signedIn, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await cars.writes.remove(requireMember(req), req.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  r.delete('/cars/:id', only(signedIn, { tags, params: idParam, response: { 204: z.null() } }), async (req, reply) => {
+    await cars.writes.remove(requireMember(req), req.params.id);
+    return reply.code(204).send(null);
+  });
 
   r.post(
     '/cars/:id/pin',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, params: idParam, body: carPinRequest, response: { 200: carPinResponse } },
-    },
+    only(signedIn, { tags, params: idParam, body: carPinRequest, response: { 200: carPinResponse } }),
     async (req) => ({ isPinned: await cars.writes.setPinned(requireMember(req), req.params.id, req.body.isPinned) }),
   );
 
   r.post(
     '/cars/:id/banner',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        security: bearer,
-        params: idParam,
-        consumes: ['multipart/form-data'],
-        response: { 200: carBannerResponse },
-      },
-    },
+    only(signedIn, {
+      tags,
+      params: idParam,
+      consumes: ['multipart/form-data'],
+      response: { 200: carBannerResponse },
+    }),
     async (req) => {
       const principal = requireMember(req);
       await cars.writes.assertOwner(principal, req.params.id);
@@ -169,10 +157,7 @@ function carEngagementRoutes(app: App, ctx: AppContext, cars: CarService) {
     limit: Parameters<typeof rateLimited>[1],
     body: Body,
     answer: Answer,
-  ) => ({
-    ...signedInLimited(ctx.limits, limit),
-    schema: { tags, security: bearer, params: idParam, body, response: { 200: answer } },
-  });
+  ) => signedInLimited(ctx.limits, limit, { tags, params: idParam, body, response: { 200: answer } });
 
   r.post('/cars/:id/vote', limitedCall('vote', carVoteRequest, carVotesSchema), async (req) =>
     cars.engagement.vote(requireMember(req), req.params.id, req.body.voteType),

@@ -13,7 +13,7 @@ import {
   memberCollectionsSchema,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, requireMember, typed, signedInLimited } from '../../http.js';
+import { type App, idParam, noContent, requireMember, typed, signedInLimited } from '../../http.js';
 import { CollectionReads } from './reads.js';
 import { CollectionWrites } from './writes.js';
 
@@ -27,7 +27,6 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const reads = new CollectionReads(ctx);
   const writes = new CollectionWrites(ctx);
-  const write = signedInLimited(ctx.limits, 'collection');
   const detail = { 200: collectionDetailSchema };
 
   r.get(
@@ -57,10 +56,11 @@ export function collectionRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/collections',
-    {
-      ...write,
-      schema: { tags, security: bearer, body: collectionUpsertRequest, response: { 201: collectionDetailSchema } },
-    },
+    signedInLimited(ctx.limits, 'collection', {
+      tags,
+      body: collectionUpsertRequest,
+      response: { 201: collectionDetailSchema },
+    }),
     async (req, reply) => {
       const me = requireMember(req);
       const id = await writes.create(me, req.body);
@@ -69,7 +69,12 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   r.put(
     '/collections/:id',
-    { ...write, schema: { tags, security: bearer, params: idParam, body: collectionUpsertRequest, response: detail } },
+    signedInLimited(ctx.limits, 'collection', {
+      tags,
+      params: idParam,
+      body: collectionUpsertRequest,
+      response: detail,
+    }),
     async (req) => {
       const me = requireMember(req);
       await writes.update(me, req.params.id, req.body);
@@ -78,7 +83,7 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   r.delete(
     '/collections/:id',
-    { ...write, schema: { tags, security: bearer, params: idParam, response: noContent } },
+    signedInLimited(ctx.limits, 'collection', { tags, params: idParam, response: noContent }),
     async (req, reply) => {
       await writes.remove(requireMember(req), req.params.id);
       return reply.code(204).send(null);
@@ -86,16 +91,12 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   r.post(
     '/collections/:id/items',
-    {
-      ...write,
-      schema: {
-        tags,
-        security: bearer,
-        params: idParam,
-        body: collectionItemRequest,
-        response: { 201: collectionDetailSchema },
-      },
-    },
+    signedInLimited(ctx.limits, 'collection', {
+      tags,
+      params: idParam,
+      body: collectionItemRequest,
+      response: { 201: collectionDetailSchema },
+    }),
     async (req, reply) => {
       const me = requireMember(req);
       await writes.addItem(me, req.params.id, req.body);
@@ -104,7 +105,7 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   r.delete(
     '/collections/:id/items/:kind/:itemId',
-    { ...write, schema: { tags, security: bearer, params: collectionItemParams, response: detail } },
+    signedInLimited(ctx.limits, 'collection', { tags, params: collectionItemParams, response: detail }),
     async (req) => {
       const me = requireMember(req);
       await writes.removeItem(me, req.params.id, req.params.kind, req.params.itemId);
@@ -113,7 +114,12 @@ export function collectionRoutes(app: App, ctx: AppContext) {
   );
   r.put(
     '/collections/:id/order',
-    { ...write, schema: { tags, security: bearer, params: idParam, body: collectionOrderRequest, response: detail } },
+    signedInLimited(ctx.limits, 'collection', {
+      tags,
+      params: idParam,
+      body: collectionOrderRequest,
+      response: detail,
+    }),
     async (req) => {
       const me = requireMember(req);
       await writes.reorder(me, req.params.id, req.body.items);
@@ -121,10 +127,11 @@ export function collectionRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  const follow = {
-    ...signedInLimited(ctx.limits, 'follow'),
-    schema: { tags, security: bearer, params: idParam, response: { 200: followResponseSchema } },
-  };
+  const follow = signedInLimited(ctx.limits, 'follow', {
+    tags,
+    params: idParam,
+    response: { 200: followResponseSchema },
+  });
   r.put('/collections/:id/follow', follow, async (req) => writes.setFollow(requireMember(req), req.params.id, true));
   r.delete('/collections/:id/follow', follow, async (req) =>
     writes.setFollow(requireMember(req), req.params.id, false),

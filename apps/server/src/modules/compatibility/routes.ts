@@ -6,7 +6,7 @@ import {
   pluginCompatibilityAnswerSchema,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
+import { type App, idParam, only, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { CompatibilityService } from './service.js';
 
 const tags = ['compatibility'];
@@ -25,49 +25,39 @@ export function compatibilityRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/plugins/:id/compatibility/:gameVersionId',
-    {
-      ...signedInLimited(ctx.limits, 'compatibility'),
-      schema: {
-        tags,
-        security: bearer,
-        params: reportParams,
-        body: compatibilityReportRequest,
-        response: { 200: pluginCompatibilityAnswerSchema },
-      },
-    },
+    signedInLimited(ctx.limits, 'compatibility', {
+      tags,
+      params: reportParams,
+      body: compatibilityReportRequest,
+      response: { 200: pluginCompatibilityAnswerSchema },
+    }),
     async (req) => service.report(requireMember(req), req.params.id, req.params.gameVersionId, req.body.works),
   );
 
   r.delete(
     '/plugins/:id/compatibility/:gameVersionId',
-    {
-      ...signedInLimited(ctx.limits, 'compatibility'),
-      schema: { tags, security: bearer, params: reportParams, response: { 200: pluginCompatibilityAnswerSchema } },
-    },
+    signedInLimited(ctx.limits, 'compatibility', {
+      tags,
+      params: reportParams,
+      response: { 200: pluginCompatibilityAnswerSchema },
+    }),
     async (req) => service.report(requireMember(req), req.params.id, req.params.gameVersionId, null),
   );
 
   r.get(
     '/plugins/my/:id/game-versions',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, params: idParam, response: { 200: declaredGameVersionsResponse.nullable() } },
-    },
+    only(signedIn, { tags, params: idParam, response: { 200: declaredGameVersionsResponse.nullable() } }),
     async (req) => service.declared(requireMember(req), req.params.id),
   );
 
   r.put(
     '/plugins/my/:id/game-versions',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        security: bearer,
-        params: idParam,
-        body: declaredGameVersionsRequest,
-        response: { 200: declaredGameVersionsResponse },
-      },
-    },
+    only(signedIn, {
+      tags,
+      params: idParam,
+      body: declaredGameVersionsRequest,
+      response: { 200: declaredGameVersionsResponse },
+    }),
     async (req) => service.declare(requireMember(req), req.params.id, req.body.gameVersionIds),
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_MESSAGES, followResponseSchema, followingResponseSchema } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
+import { type App, idParam, only, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { FollowService } from './service.js';
 
 const tags = ['follows'];
@@ -13,21 +13,21 @@ const usernameParam = z.object({
 export function followRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const service = new FollowService(ctx);
-  const write = signedInLimited(ctx.limits, 'follow');
-
-  const plugin = {
-    ...write,
-    schema: { tags, security: bearer, params: idParam, response: { 200: followResponseSchema } },
-  };
+  const plugin = signedInLimited(ctx.limits, 'follow', {
+    tags,
+    params: idParam,
+    response: { 200: followResponseSchema },
+  });
   r.put('/plugins/:id/follow', plugin, async (req) => service.setPluginFollow(requireMember(req), req.params.id, true));
   r.delete('/plugins/:id/follow', plugin, async (req) =>
     service.setPluginFollow(requireMember(req), req.params.id, false),
   );
 
-  const member = {
-    ...write,
-    schema: { tags, security: bearer, params: usernameParam, response: { 200: followResponseSchema } },
-  };
+  const member = signedInLimited(ctx.limits, 'follow', {
+    tags,
+    params: usernameParam,
+    response: { 200: followResponseSchema },
+  });
   r.put('/members/:username/follow', member, async (req) =>
     service.setMemberFollow(requireMember(req), req.params.username, true),
   );
@@ -35,9 +35,7 @@ export function followRoutes(app: App, ctx: AppContext) {
     service.setMemberFollow(requireMember(req), req.params.username, false),
   );
 
-  r.get(
-    '/me/following',
-    { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: followingResponseSchema } } },
-    async (req) => service.following(requireMember(req)),
+  r.get('/me/following', only(signedIn, { tags, response: { 200: followingResponseSchema } }), async (req) =>
+    service.following(requireMember(req)),
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createGameVersionRequest, gameVersionSchema, rebuildProgressSchema, updateGameVersionRequest } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, idParam, typed } from '../../http.js';
+import { administratorOnly, type App, idParam, only, typed } from '../../http.js';
 import { RebuildService } from '../builds/index.js';
 import { GameVersionService } from './service.js';
 
@@ -19,25 +19,18 @@ export function gameVersionRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/admin/game-versions',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, body: createGameVersionRequest, response: { 201: gameVersionSchema } },
-    },
+    only(administratorOnly, { tags, body: createGameVersionRequest, response: { 201: gameVersionSchema } }),
     async (req, reply) => reply.code(201).send(await versions.create(req.body)),
   );
 
   r.patch(
     '/admin/game-versions/:id',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        params: idParam,
-        body: updateGameVersionRequest,
-        response: { 200: gameVersionSchema },
-      },
-    },
+    only(administratorOnly, {
+      tags,
+      params: idParam,
+      body: updateGameVersionRequest,
+      response: { 200: gameVersionSchema },
+    }),
     async (req) => versions.update(req.params.id, req.body),
   );
 
@@ -45,24 +38,17 @@ export function gameVersionRoutes(app: App, ctx: AppContext) {
   const rebuilds = new RebuildService(ctx);
   r.post(
     '/admin/game-versions/:id/rebuild',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        summary: 'Rebuild every approved plugin with a source for this game version (409 without a builder)',
-        params: idParam,
-        response: { 202: rebuildProgressSchema, 404: message, 409: message },
-      },
-    },
+    only(administratorOnly, {
+      tags,
+      summary: 'Rebuild every approved plugin with a source for this game version (409 without a builder)',
+      params: idParam,
+      response: { 202: rebuildProgressSchema, 404: message, 409: message },
+    }),
     async (req, reply) => reply.code(202).send(await rebuilds.start(req.params.id)),
   );
   r.get(
     '/admin/game-versions/:id/rebuild',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, params: idParam, response: { 200: rebuildProgressSchema, 404: message } },
-    },
+    only(administratorOnly, { tags, params: idParam, response: { 200: rebuildProgressSchema, 404: message } }),
     async (req) => rebuilds.progress(req.params.id),
   );
 }

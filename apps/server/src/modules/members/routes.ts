@@ -13,7 +13,7 @@ import {
   supportLinkResponse,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
+import { type App, bearer, only, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { CarService } from '../cars/index.js';
 import { MemberService, findProfileMember } from './service.js';
 
@@ -27,35 +27,24 @@ export function memberRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/members/me/profile',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, body: profileUpdateRequest, response: { 200: memberProfileSchema } },
-    },
+    only(signedIn, { tags, body: profileUpdateRequest, response: { 200: memberProfileSchema } }),
     async (req) => service.updateProfile(requireMember(req), req.body),
   );
 
   r.put(
     '/members/me/locale',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, body: localeRequest, response: { 200: localeRequest } },
-    },
+    only(signedIn, { tags, body: localeRequest, response: { 200: localeRequest } }),
     async (req) => service.setLocale(requireMember(req), req.body.locale),
   );
 
   // Before /members/:username, so "me" is never read as a name.
-  r.get(
-    '/members/me/support-link',
-    { preValidation: signedIn, schema: { tags, security: bearer, response: { 200: supportLinkResponse } } },
-    async (req) => service.supportLink(requireMember(req)),
+  r.get('/members/me/support-link', only(signedIn, { tags, response: { 200: supportLinkResponse } }), async (req) =>
+    service.supportLink(requireMember(req)),
   );
 
   r.put(
     '/members/me/support-link',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, body: supportLinkRequest, response: { 200: supportLinkResponse } },
-    },
+    only(signedIn, { tags, body: supportLinkRequest, response: { 200: supportLinkResponse } }),
     async (req) => service.setSupportLink(requireMember(req), req.body.supportUrl),
   );
 
@@ -97,10 +86,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
     },
   );
 
-  const rep = {
-    ...signedInLimited(ctx.limits, 'rep'),
-    schema: { tags, security: bearer, params: usernameParam, response: { 200: repResponseSchema } },
-  };
+  const rep = signedInLimited(ctx.limits, 'rep', { tags, params: usernameParam, response: { 200: repResponseSchema } });
   r.post('/members/:username/rep', rep, async (req) => service.setRep(requireMember(req), req.params.username, true));
   r.delete('/members/:username/rep', rep, async (req) =>
     service.setRep(requireMember(req), req.params.username, false),

@@ -28,10 +28,8 @@ const created = { 201: z.object({ id: z.number().int() }) };
 /** Members report plugins (from the plugin page), cars and comments: signed in, under one limit, answering the report's id. */
 export function memberReportRoutes(app: App, ctx: AppContext, service: ModerationService) {
   const r = typed(app);
-  const report = <Body extends z.ZodType>(body: Body) => ({
-    ...signedInLimited(ctx.limits, 'report'),
-    schema: { tags, security: bearer, params: idParam, body, response: created },
-  });
+  const report = <Body extends z.ZodType>(body: Body) =>
+    signedInLimited(ctx.limits, 'report', { tags, params: idParam, body, response: created });
   r.post('/plugins/:id/report', report(reportPluginRequest), async (req, reply) =>
     reply.code(201).send(await service.reports.report(requireMember(req), req.params.id, req.body)),
   );

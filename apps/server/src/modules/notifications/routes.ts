@@ -8,7 +8,7 @@ import {
   productUpdateRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, typed } from '../../http.js';
+import { administratorOnly, type App, only, typed } from '../../http.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import { UNSUBSCRIBE_PATH, readUnsubscribeToken } from './unsubscribe.js';
 
@@ -42,40 +42,25 @@ export function notificationRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   r.get(
     '/admin/product-updates/audience',
-    {
-      preValidation: administratorOnly,
-      schema: { tags: ['admin'], security: bearer, response: { 200: productUpdateAudience } },
-    },
+    only(administratorOnly, { tags: ['admin'], response: { 200: productUpdateAudience } }),
     async () => ({ recipients: await ctx.notifications.productUpdateAudience() }),
   );
 
   // A product update goes to every member who opted in: queued here, sent by the job in batches.
   r.post(
     '/admin/product-updates',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags: ['admin'],
-        security: bearer,
-        body: productUpdateRequest,
-        response: { 202: productUpdateQueued },
-      },
-    },
+    only(administratorOnly, { tags: ['admin'], body: productUpdateRequest, response: { 202: productUpdateQueued } }),
     async (req, reply) =>
       reply.code(202).send(await ctx.notifications.queueProductUpdate(req.body.subject, req.body.body)),
   );
 
   r.get(
     '/admin/product-updates/:id',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags: ['admin'],
-        security: bearer,
-        params: productUpdateIdParam,
-        response: { 200: productUpdateProgress },
-      },
-    },
+    only(administratorOnly, {
+      tags: ['admin'],
+      params: productUpdateIdParam,
+      response: { 200: productUpdateProgress },
+    }),
     async (req) => {
       const progress = await ctx.notifications.productUpdateProgress(req.params.id);
       if (!progress) throw notFound(M.productUpdateNotFound);

@@ -9,7 +9,7 @@ import {
   updateCommentRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, noContent, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
+import { type App, idParam, noContent, only, requireMember, signedIn, typed, signedInLimited } from '../../http.js';
 import { HttpError } from '../../platform/errors.js';
 import { CommentService } from './comments.js';
 
@@ -39,16 +39,7 @@ export function commentRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/:id/comments',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: createCommentRequest,
-        response: { 201: commentSchema },
-      },
-    },
+    only(signedIn, { tags: tag, params: idParam, body: createCommentRequest, response: { 201: commentSchema } }),
     async (req, reply) => {
       const principal = requireMember(req);
       await ctx.limits.consume('comment', req.ip, String(principal.memberId));
@@ -59,22 +50,13 @@ export function commentRoutes(app: App, ctx: AppContext) {
 
   r.put(
     '/plugins/comments/:id',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: updateCommentRequest,
-        response: { 200: commentSchema },
-      },
-    },
+    only(signedIn, { tags: tag, params: idParam, body: updateCommentRequest, response: { 200: commentSchema } }),
     async (req) => comments.update(requireMember(req), req.params.id, req.body.body),
   );
 
   r.delete(
     '/plugins/comments/:id',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
+    only(signedIn, { tags: tag, params: idParam, response: noContent }),
     async (req, reply) => {
       await comments.delete(requireMember(req), req.params.id);
       return reply.code(204).send(null);
@@ -83,16 +65,12 @@ export function commentRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/comments/:id/vote',
-    {
-      ...signedInLimited(ctx.limits, 'vote'),
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: commentVoteRequest,
-        response: { 200: commentVoteResponse },
-      },
-    },
+    signedInLimited(ctx.limits, 'vote', {
+      tags: tag,
+      params: idParam,
+      body: commentVoteRequest,
+      response: { 200: commentVoteResponse },
+    }),
     async (req) => comments.vote(requireMember(req), req.params.id, req.body.voteType),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { pluginRatingRequest, pluginRatingResponse, pluginViewResponse } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, idParam, requireMember, typed, signedInLimited } from '../../http.js';
+import { type App, idParam, requireMember, typed, signedInLimited } from '../../http.js';
 import { visitorKey } from '../../platform/visitor.js';
 import { PluginEngagement } from './engagement.js';
 
@@ -23,16 +23,12 @@ export function engagementRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/:id/rating',
-    {
-      ...signedInLimited(ctx.limits, 'rating'),
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        body: pluginRatingRequest,
-        response: { 200: pluginRatingResponse },
-      },
-    },
+    signedInLimited(ctx.limits, 'rating', {
+      tags: tag,
+      params: idParam,
+      body: pluginRatingRequest,
+      response: { 200: pluginRatingResponse },
+    }),
     async (req) => engagement.rate(requireMember(req), req.params.id, req.body.stars),
   );
 

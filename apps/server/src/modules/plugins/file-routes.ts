@@ -12,7 +12,7 @@ import {
   ZIP_MESSAGES,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { type App, bearer, bearerOrToken, idParam, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { type App, bearerOrToken, idParam, noContent, only, requireMember, signedIn, typed } from '../../http.js';
 import { digestHeaders } from '../../platform/digest.js';
 import { HttpError, badRequest } from '../../platform/errors.js';
 import { PluginFiles } from './files.js';
@@ -71,16 +71,13 @@ export function fileRoutes(app: App, ctx: AppContext) {
   const files = new PluginFiles(ctx);
   r.get(
     '/plugins/my/:id/pdbs',
-    {
-      preValidation: signedIn,
-      schema: { tags: tag, security: bearer, params: idParam, response: { 200: z.array(pdbSchema) } },
-    },
+    only(signedIn, { tags: tag, params: idParam, response: { 200: z.array(pdbSchema) } }),
     async (req) => files.pdbs(requireMember(req), req.params.id),
   );
 
   r.delete(
     '/plugins/my/:id/submissions/:submissionId',
-    { preValidation: signedIn, schema: { tags: tag, security: bearer, params: submissionParams, response: noContent } },
+    only(signedIn, { tags: tag, params: submissionParams, response: noContent }),
     async (req, reply) => {
       await files.deleteSubmission(requireMember(req), req.params.id, req.params.submissionId);
       return reply.code(204).send(null);
@@ -89,15 +86,7 @@ export function fileRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/plugins/my/:id/submissions/:submissionId/source-url',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: submissionParams,
-        response: { 200: z.object({ url: z.string() }) },
-      },
-    },
+    only(signedIn, { tags: tag, params: submissionParams, response: { 200: z.object({ url: z.string() }) } }),
     async (req) => files.sourceUrl(requireMember(req), req.params.id, req.params.submissionId),
   );
 

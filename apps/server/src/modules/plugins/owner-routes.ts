@@ -20,10 +20,10 @@ import type { AppContext } from '../../context.js';
 import {
   administratorOnly,
   type App,
-  bearer,
   bearerOrToken,
   idParam,
   noContent,
+  only,
   requireMember,
   requireRole,
   signedIn,
@@ -39,16 +39,12 @@ const tag = ['plugins'];
 const readToken = { tokenScope: 'plugins:read' as const };
 
 /** The options of a signed-in call on one plugin by id, with a body, answering 200. */
-const ownPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) => ({
-  preValidation: signedIn,
-  schema: { tags: tag, security: bearer, params: idParam, body, response: { 200: answer } },
-});
+const ownPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) =>
+  only(signedIn, { tags: tag, params: idParam, body, response: { 200: answer } });
 
 /** The same for an administrator's flag on a plugin. */
-const adminOnPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) => ({
-  preValidation: administratorOnly,
-  schema: { tags: ['admin'], security: bearer, params: idParam, body, response: { 200: answer } },
-});
+const adminOnPlugin = <Body extends z.ZodType, Answer extends z.ZodType>(body: Body, answer: Answer) =>
+  only(administratorOnly, { tags: ['admin'], params: idParam, body, response: { 200: answer } });
 
 /** A member's own plugins (/plugins/my, a static path: never read as an id) and their creation, changes and deletion. */
 export function ownerRoutes(app: App, ctx: AppContext) {
@@ -79,16 +75,7 @@ export function ownerRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/plugins/my/:id/stats',
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: tag,
-        security: bearer,
-        params: idParam,
-        querystring: statsQuery,
-        response: { 200: pluginStatsSchema },
-      },
-    },
+    only(signedIn, { tags: tag, params: idParam, querystring: statsQuery, response: { 200: pluginStatsSchema } }),
     async (req) => reads.stats(requireMember(req), req.params.id, req.query.days),
   );
 
@@ -106,10 +93,7 @@ export function ownerRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/plugins/create',
-    {
-      ...signedInLimited(ctx.limits, 'create'),
-      schema: { tags: tag, security: bearer, body: createPluginRequest, response: { 201: pluginSchema } },
-    },
+    signedInLimited(ctx.limits, 'create', { tags: tag, body: createPluginRequest, response: { 201: pluginSchema } }),
     async (req, reply) => {
       const plugin = await writes.create(requireMember(req), req.body);
       return reply.code(201).send(plugin);
@@ -125,14 +109,10 @@ export function ownerRoutes(app: App, ctx: AppContext) {
   );
 
   for (const url of ['/plugins/:id/delete', '/plugins/:id']) {
-    r.delete(
-      url,
-      { preValidation: signedIn, schema: { tags: tag, security: bearer, params: idParam, response: noContent } },
-      async (req, reply) => {
-        await writes.delete(requireMember(req), req.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    r.delete(url, only(signedIn, { tags: tag, params: idParam, response: noContent }), async (req, reply) => {
+      await writes.delete(requireMember(req), req.params.id);
+      return reply.code(204).send(null);
+    });
   }
 }
 

@@ -11,7 +11,7 @@ import {
   upsertFeatureRequest,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, noContent, requireMember, signedIn, typed } from '../../http.js';
+import { administratorOnly, type App, noContent, only, requireMember, signedIn, typed } from '../../http.js';
 import { UpcomingFeatureService } from './service.js';
 
 const tags = ['features'];
@@ -33,34 +33,25 @@ export function upcomingFeatureRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/UpcomingFeatures/upsert',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } },
-    },
+    only(administratorOnly, { tags, body: upsertFeatureRequest, response: { 200: upcomingFeatureSchema } }),
     async (req) => features.upsert(req.body.key, req.body.name),
   );
 
   r.post(
     '/UpcomingFeatures/set-completed',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } },
-    },
+    only(administratorOnly, { tags, body: setFeatureCompletedRequest, response: { 200: upcomingFeatureSchema } }),
     async (req) => features.setCompleted(req.body.key, req.body.isCompleted),
   );
 
   r.get(
     '/FeatureSubscriptions/status',
-    {
-      preValidation: signedIn,
-      schema: { tags, security: bearer, querystring: featureRequest, response: { 200: featureStatusResponse } },
-    },
+    only(signedIn, { tags, querystring: featureRequest, response: { 200: featureStatusResponse } }),
     async (req) => ({ subscribed: await features.status(requireMember(req).memberId, req.query.feature) }),
   );
 
   r.post(
     '/FeatureSubscriptions/subscribe',
-    { preValidation: signedIn, schema: { tags, security: bearer, body: featureRequest, response: noContent } },
+    only(signedIn, { tags, body: featureRequest, response: noContent }),
     async (req, reply) => {
       await features.subscribe(requireMember(req).memberId, req.body.feature);
       return reply.code(204).send(null);
@@ -69,7 +60,7 @@ export function upcomingFeatureRoutes(app: App, ctx: AppContext) {
 
   r.post(
     '/FeatureSubscriptions/unsubscribe',
-    { preValidation: signedIn, schema: { tags, security: bearer, body: featureRequest, response: noContent } },
+    only(signedIn, { tags, body: featureRequest, response: noContent }),
     async (req, reply) => {
       await features.unsubscribe(requireMember(req).memberId, req.body.feature);
       return reply.code(204).send(null);
@@ -78,24 +69,17 @@ export function upcomingFeatureRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/FeatureSubscriptions/subscribers',
-    {
-      preValidation: administratorOnly,
-      schema: { tags, security: bearer, querystring: subscribersQuery, response: { 200: subscribersPageSchema } },
-    },
+    only(administratorOnly, { tags, querystring: subscribersQuery, response: { 200: subscribersPageSchema } }),
     async (req) => features.subscribers(req.query.feature, req.query.page, req.query.pageSize),
   );
 
   r.post(
     '/FeatureSubscriptions/send-message',
-    {
-      preValidation: administratorOnly,
-      schema: {
-        tags,
-        security: bearer,
-        body: featureMessageRequest,
-        response: { 202: z.object({ queued: z.literal(true) }) },
-      },
-    },
+    only(administratorOnly, {
+      tags,
+      body: featureMessageRequest,
+      response: { 202: z.object({ queued: z.literal(true) }) },
+    }),
     async (req, reply) => {
       await features.queueMessage(requireMember(req).memberId, req.body.feature, req.body.subject, req.body.body);
       return reply.code(202).send({ queued: true });

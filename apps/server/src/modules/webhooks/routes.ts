@@ -8,7 +8,7 @@ import {
   webhookEndpointWithSecret,
 } from '@bm/core';
 import type { AppContext } from '../../context.js';
-import { administratorOnly, type App, bearer, idParam, typed } from '../../http.js';
+import { administratorOnly, type App, idParam, only, typed } from '../../http.js';
 import { WebhookEndpoints } from './service.js';
 
 const tags = ['admin'];
@@ -17,38 +17,28 @@ const tags = ['admin'];
 export function webhookEndpointRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const endpoints = new WebhookEndpoints(ctx);
-  const admin = { preValidation: administratorOnly };
 
-  r.get(
-    '/admin/webhooks',
-    { ...admin, schema: { tags, security: bearer, response: { 200: webhookEndpointList } } },
-    async () => endpoints.list(),
+  r.get('/admin/webhooks', only(administratorOnly, { tags, response: { 200: webhookEndpointList } }), async () =>
+    endpoints.list(),
   );
   r.post(
     '/admin/webhooks',
-    {
-      ...admin,
-      schema: { tags, security: bearer, body: webhookEndpointCreate, response: { 201: webhookEndpointWithSecret } },
-    },
+    only(administratorOnly, { tags, body: webhookEndpointCreate, response: { 201: webhookEndpointWithSecret } }),
     async (req, reply) => reply.code(201).send(await endpoints.create(req.body)),
   );
   r.patch(
     '/admin/webhooks/:id',
-    {
-      ...admin,
-      schema: {
-        tags,
-        security: bearer,
-        params: idParam,
-        body: webhookEndpointUpdate,
-        response: { 200: z.union([webhookEndpointWithSecret, webhookEndpoint]) },
-      },
-    },
+    only(administratorOnly, {
+      tags,
+      params: idParam,
+      body: webhookEndpointUpdate,
+      response: { 200: z.union([webhookEndpointWithSecret, webhookEndpoint]) },
+    }),
     async (req) => endpoints.update(req.params.id, req.body),
   );
   r.delete(
     '/admin/webhooks/:id',
-    { ...admin, schema: { tags, security: bearer, params: idParam, response: { 204: z.null() } } },
+    only(administratorOnly, { tags, params: idParam, response: { 204: z.null() } }),
     async (req, reply) => {
       await endpoints.remove(req.params.id);
       return reply.code(204).send(null);
@@ -56,7 +46,7 @@ export function webhookEndpointRoutes(app: App, ctx: AppContext) {
   );
   r.post(
     '/admin/webhooks/:id/test',
-    { ...admin, schema: { tags, security: bearer, params: idParam, response: { 200: webhookDelivery } } },
+    only(administratorOnly, { tags, params: idParam, response: { 200: webhookDelivery } }),
     async (req) => endpoints.sendTest(req.params.id),
   );
 }
