@@ -14,45 +14,46 @@ const named = args.filter((a) => a.endsWith('.spec.ts')).map((a) => path.basenam
 const options = args.filter((a) => !a.endsWith('.spec.ts'));
 const specs = named.length > 0 ? named : fs.readdirSync(testsDir).filter((f) => f.endsWith('.spec.ts'));
 
-// Seconds each spec's tests took in a full three-shard run on this machine kind (stop 17, traces off;
-// walk.spec less its 1366 px axe pass, plugin-manage.spec less the 60 s of its one timed-out try):
-// the files are dealt out longest first, each to the shard with the least so far. Playwright's own
-// --shard balances by test count, which puts the specs that start their own sites all in one shard.
+// Seconds each spec took in a full three-shard run on this machine kind (stop 40's .ci/run: its tests'
+// durations, plus 75 s for each spec that starts its own site and builder, which the durations leave
+// out; with the old table the shards took 950/835/911 s): the files are dealt out longest first, each to
+// the shard with the least so far. Playwright's own --shard balances by test count, which puts the specs
+// that start their own sites all in one shard.
 const measured = {
-  'a11y.spec.ts': 289,
-  'walk.spec.ts': 200,
-  'languages.spec.ts': 112,
-  'oauth.spec.ts': 91,
-  'admin.spec.ts': 86,
-  'rebuilds.spec.ts': 78,
-  'dashboard.spec.ts': 63,
-  'spec-details.spec.ts': 56,
-  'reports-webhooks.spec.ts': 55,
-  'spec-details-visitor.spec.ts': 53,
-  'plugin-manage.spec.ts': 50,
-  'passkeys.spec.ts': 49,
-  'collections.spec.ts': 48,
-  'admin-features.spec.ts': 48,
-  'cars.spec.ts': 46,
-  'members.spec.ts': 45,
-  'dependencies.spec.ts': 44,
-  'compatibility.spec.ts': 41,
-  'builds.spec.ts': 39,
-  'accounts.spec.ts': 38,
-  'plugins.spec.ts': 35,
-  'moderation.spec.ts': 35,
-  'inspection.spec.ts': 33,
-  'home.spec.ts': 31,
+  'a11y.spec.ts': 386,
+  'walk.spec.ts': 186,
+  'languages.spec.ts': 175,
+  'rebuilds.spec.ts': 141,
+  'builds.spec.ts': 121,
+  'inspection.spec.ts': 109,
+  'oauth.spec.ts': 105,
+  'admin.spec.ts': 94,
+  'spec-details.spec.ts': 91,
+  'collections.spec.ts': 77,
+  'cars.spec.ts': 75,
+  'dashboard.spec.ts': 69,
+  'moderation.spec.ts': 65,
+  'plugins.spec.ts': 63,
+  'dependencies.spec.ts': 62,
+  'admin-features.spec.ts': 60,
+  'spec-details-visitor.spec.ts': 57,
+  'compatibility.spec.ts': 56,
+  'accounts.spec.ts': 56,
+  'members.spec.ts': 52,
+  'passkeys.spec.ts': 45,
+  'plugin-manage.spec.ts': 38,
+  'reports-webhooks.spec.ts': 37,
+  'home.spec.ts': 36,
+  'changelogs.spec.ts': 36,
   'spec-details-lists.spec.ts': 29,
-  'inbox.spec.ts': 25,
-  'shell.spec.ts': 24,
-  'changelogs.spec.ts': 24,
-  'game-versions.spec.ts': 23,
-  'follows.spec.ts': 22,
-  'spec-details-live.spec.ts': 19,
-  'publish-tokens.spec.ts': 18,
-  'two-factor.spec.ts': 14,
-  'sessions.spec.ts': 12,
+  'inbox.spec.ts': 27,
+  'game-versions.spec.ts': 26,
+  'follows.spec.ts': 25,
+  'two-factor.spec.ts': 23,
+  'spec-details-live.spec.ts': 20,
+  'shell.spec.ts': 17,
+  'publish-tokens.spec.ts': 17,
+  'sessions.spec.ts': 13,
 };
 const weight = (file) =>
   measured[file] ?? 8 * (fs.readFileSync(path.join(testsDir, file), 'utf8').match(/^\s*test\(/gm)?.length ?? 1);
