@@ -4,7 +4,8 @@ import DASHBOARD_EN from '../../apps/web/src/locales/en/dashboard';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import FEEDBACK_TEXT from '../../apps/web/src/locales/en/feedback';
 import CREATE_PLUGIN_TEXT from '../../apps/web/src/locales/en/pluginCreate';
-import { axeProblems, DEMO, newAccount, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
+import { axeProblems } from './axe';
+import { DEMO, newAccount, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
-import { axeProblems, DEMO, settle, signIn, tabTo, tokenOf } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo, tokenOf } from './support';
 
 /** Issue 24 point 1: upcoming features and product updates from /admin, with the keyboard alone. */
 

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations } from './axe';
+import { axeProblems, expectNoAxeViolations } from './axe';
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import MANAGE_TEXT from '../../apps/web/src/locales/en/pluginManage';
@@ -6,7 +6,7 @@ import { parseBuilderKeys, sha256Hex, verifyProvenance } from '../../apps/server
 import { PORT } from '../playwright.config';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
-import { DEMO, axeProblems, signIn, tabTo, tokenOf, zipOf } from './support';
+import { DEMO, signIn, tabTo, tokenOf, zipOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /**

@@ -1,7 +1,8 @@
 import COLLECTIONS_EN from '../../apps/web/src/locales/en/collections';
 import type { CarsPage, CollectionDetail, PluginPage } from '@bm/core';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, axeProblems, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo, tokenOf, recordInstalls } from './support';
 
 // Collections (issue 29 item 1), on a phone-sized screen: a member builds a public collection of two
 // plugins and a car from their pages, reorders it with the keyboard, shares the link; a visitor

@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { PluginPage } from '@bm/core';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
-import { axeProblems, DEMO, settle, signIn, tabTo } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo } from './support';
 
 const C = PLUGINS_EN.compatibility;
 

@@ -1,7 +1,8 @@
 import { DEPENDENCY_MESSAGES, supportLinkText, type PluginPage } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import MEMBERS_EN from '../../apps/web/src/locales/en/members';
-import { DEMO, axeProblems, settle, signIn, tabTo, zipOf, recordInstalls, approveWithCleanDll } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo, zipOf, recordInstalls, approveWithCleanDll } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 // Issue 29 items 2 and 5 in Chromium, on a phone-sized screen, with the keyboard: a plugin requiring

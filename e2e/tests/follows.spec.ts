@@ -1,6 +1,7 @@
 import { FOLLOW_TEXT } from '@bm/core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, axeProblems, settle, signIn, tabTo, zipOf, approveWithCleanDll } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo, zipOf, approveWithCleanDll } from './support';
 
 // Follows (issue 25 item 4), on a phone-sized screen: follow from the plugin page with the keyboard,
 // a moderator approves a new version, the follower's open inbox shows the notice without a reload,

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { GameVersion } from '@bm/core';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
-import { axeProblems, DEMO, settle, signIn, tabTo } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo } from './support';
 
 /** Issue 25 point 1: game versions from /admin/game-versions, with the keyboard alone, on a 390 px screen. */
 

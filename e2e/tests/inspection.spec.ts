@@ -4,7 +4,8 @@ import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import { dllFixture, type DllFixture } from '../../apps/server/test/dll-fixtures';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
 import { PORT } from '../playwright.config';
-import { axeProblems, DEMO, signIn, tabTo, zipOf } from './support';
+import { axeProblems } from './axe';
+import { DEMO, signIn, tabTo, zipOf } from './support';
 
 /**
  * The look inside a plugin's DLLs in Chromium: a site of its own with the local builder beside it

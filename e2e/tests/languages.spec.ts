@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from '@bm/core';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, verifiedAccount } from './support';
+import { axeProblems } from './axe';
+import { linkFromOutbox, newAccount, settle, signIn, verifiedAccount } from './support';
 
 /**
  * Issue 30: the site in the players' languages. The texts checked here are read from the catalogues

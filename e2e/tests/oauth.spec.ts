@@ -5,7 +5,8 @@ import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { type LocalOidc, startLocalOidc } from '../../apps/server/test/oidc-provider';
 import { type LocalSteam, startLocalSteam } from '../../apps/server/test/steam-openid';
 import { PORT } from '../playwright.config';
-import { axeProblems, linkFromOutbox, newAccount, settle, signIn, signOut, tabTo, verifiedAccount } from './support';
+import { axeProblems } from './axe';
+import { linkFromOutbox, newAccount, settle, signIn, signOut, tabTo, verifiedAccount } from './support';
 
 // The site of these tests has OIDC_ISSUER on E2E_PORT + 1200 and Steam on E2E_PORT + 1210
 // (scripts/e2e-server.mjs): the providers start here.

@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@bm/core';
 import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, settle, signIn, signOut, tabTo, tokenOf, verifiedAccount } from './support';
+import { axeProblems } from './axe';
+import { settle, signIn, signOut, tabTo, tokenOf, verifiedAccount } from './support';
 
 /** A platform authenticator in the browser (DevTools WebAuthn domain) that holds passkeys and checks the person. */
 async function virtualAuthenticator(page: Page) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGINATION_TEXT } from '../../apps/web/src/components/pagination';
-import { axeProblems, DEMO, signIn, recordInstalls } from './support';
+import { axeProblems } from './axe';
+import { DEMO, signIn, recordInstalls } from './support';
 import PLUGINS_EN from '../../apps/web/src/locales/en/plugins';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 

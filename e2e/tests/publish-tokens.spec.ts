@@ -1,7 +1,8 @@
 import { PUBLISH_TOKEN_MESSAGES, PUBLISH_TOKEN_PATTERN } from '@bm/core';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, DEMO, settle, signIn, tabTo, tokenOf, verifiedAccount, zipOf } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo, tokenOf, verifiedAccount, zipOf } from './support';
 
 const T = SETTINGS_EN.tokens;
 

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import ADMIN_EN from '../../apps/web/src/locales/en/admin';
 import { PORT } from '../playwright.config';
 import { startSiteWithBuilder, type SiteWithBuilder } from './processes';
-import { DEMO, axeProblems, settle, signIn, tabTo } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle, signIn, tabTo } from './support';
 
 /**
  * Rebuilds (issue 25 item 3) in Chromium: a site of its own (demo data) with the local builder

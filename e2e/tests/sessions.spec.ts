@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
-import { axeProblems, settle, signIn, tabTo, verifiedAccount } from './support';
+import { axeProblems } from './axe';
+import { settle, signIn, tabTo, verifiedAccount } from './support';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
 const SAFARI_IPHONE =

@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import MODERATION_EN from '../../apps/web/src/locales/en/moderation';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 import { formatClockTime } from '../../apps/web/src/lib/format';
-import { axeProblems, DEMO, linkFromOutbox, signIn, signOut, submitPlugin, tokenOf } from './support';
+import { axeProblems } from './axe';
+import { DEMO, linkFromOutbox, signIn, signOut, submitPlugin, tokenOf } from './support';
 import PLUGIN_DETAIL_EN from '../../apps/web/src/locales/en/pluginDetail';
 
 /** Issue 24, what a person sees: points 2, 4, 5 (Moderator › Cars), 6 and 9 (points 1 and 10 are in their own specs). */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import yazl from 'yazl';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { dllFixture } from '../../apps/server/test/dll-fixtures';
 import { DATA_DIR } from '../playwright.config';
@@ -150,23 +149,6 @@ export async function settle(page: Page) {
     if (await page.evaluate(isDrawn)) return;
   }
   throw new Error(`${page.url()}: #main kept changing between drawn and loading`);
-}
-
-/** Serious and critical axe findings of the whole page as it is now (WCAG 2.2 A and AA rules). */
-export async function axeProblems(page: Page): Promise<string[]> {
-  // The WCAG rules (best-practice rules left out: they double the time of a walk).
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `axe ${v.id}: ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
 }
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has focus, the way a keyboard user gets there; fails after `max` presses. */

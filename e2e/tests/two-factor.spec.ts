@@ -4,7 +4,8 @@ import AUTH_EN from '../../apps/web/src/locales/en/auth';
 import SETTINGS_EN from '../../apps/web/src/locales/en/settings';
 // The authenticator app's codes, as the server tests compute them.
 import { awayFromStepEdge, codeAt, wrongCode } from '../../apps/server/test/totp';
-import { axeProblems, settle, signIn, signOut, tabTo, verifiedAccount } from './support';
+import { axeProblems } from './axe';
+import { settle, signIn, signOut, tabTo, verifiedAccount } from './support';
 
 /** Username and password from the keyboard; the two-factor step opens with the code field focused. */
 async function passwordStep(page: Page, account: { username: string; password: string }) {

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { axeProblems, DEMO, settle } from './support';
+import { axeProblems } from './axe';
+import { DEMO, settle } from './support';
 
 /**
  * A walk through the main routes at a phone width and a desktop width (issue 15): no horizontal
