@@ -15,6 +15,17 @@ export async function runAxe(page: Page, { include, tags }: { include?: string; 
   for (const frame of page.frames()) {
     if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
   }
+  // Colours are judged as they end up: a button's hover or enabled transition still running read as
+  // low contrast once axe came this quickly after a click (CI stop 40: two such findings, both gone
+  // on the retry). Endless animations (spinners, skeletons) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(
     ({ include, tags }) =>
       (window as unknown as { axe: typeof axe }).axe.run(
