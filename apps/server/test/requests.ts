@@ -23,19 +23,16 @@ export const postAs = (app: FastifyInstance, url: string, who: Who, payload?: un
 export const postRaw = (app: FastifyInstance, url: string, who: Who, contentType: string, body: string | Buffer) =>
   app.inject({ method: 'POST', url, headers: { ...who?.auth, 'content-type': contentType }, payload: body });
 
-/**
- * A multipart body as a browser's form sends it: the text `fields`, then (if any) one file part named
- * `file.field` ('file' unless given).
- */
-export function multipartBody(
-  fields: Record<string, string>,
-  file?: { data: Buffer; filename: string; type: string; field?: string } | null,
-) {
+/** One file part of a multipart body: sent under `field` ('file' unless given). */
+type FilePart = { data: Buffer; filename: string; type: string; field?: string };
+
+/** A multipart body as a browser's form sends it: the text `fields`, then the `files` parts. */
+export function multipartBody(fields: Record<string, string>, ...files: FilePart[]) {
   const boundary = '----bmtestboundary';
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
-  if (file) {
+  for (const file of files) {
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
@@ -47,6 +44,14 @@ export function multipartBody(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A ZIP file part named `field` (a moderator's `binary`, an uploaded `file`). */
+export const zipPart = (field: string, data: Buffer, filename = `${field}.zip`): FilePart => ({
+  field,
+  data,
+  filename,
+  type: 'application/zip',
+});
 
 /** A multipart body holding one file part (named `field`), as a browser sends a file input's upload. */
 export const multipartFile = (data: Buffer, filename: string, type: string, field = 'file') =>

@@ -8,6 +8,7 @@ import { signedInMember, startTestApp, type TestApp, type Member } from '../../.
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, storedFiles } from '../plugins/test-support.js';
 import { testSigner } from './test-provenance.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 /**
  * A success callback is taken only with provenance that verifies against BUILDER_PUBLIC_KEYS and
@@ -156,21 +157,12 @@ describe('a success callback is refused unless its provenance verifies and match
 
 describe('GET /plugins/{id}/versions/{versionId}/provenance', () => {
   const approve = (mod: Owner, id: number, binary?: Buffer) => {
-    const b = '----bmprov';
-    const parts = binary
-      ? [
-          Buffer.from(
-            `--${b}\r\nContent-Disposition: form-data; name="binary"; filename="b.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-          ),
-          binary,
-          Buffer.from('\r\n'),
-        ]
-      : [];
+    const form = multipartBody({}, ...(binary ? [zipPart('binary', binary, 'b.zip')] : []));
     return t.app.inject({
       method: 'POST',
       url: `/api/moderation/plugins/${id}/approve`,
-      headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-      payload: Buffer.concat([...parts, Buffer.from(`--${b}--\r\n`)]),
+      headers: { ...mod.auth, ...form.headers },
+      payload: form.body,
     });
   };
   const get = (pluginId: number, id: number) =>

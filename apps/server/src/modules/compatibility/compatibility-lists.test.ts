@@ -12,6 +12,7 @@ import { matchSyncOf, pluginsChanged } from '../plugins/index.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 let t: TestApp;
 let admin: Member;
@@ -40,16 +41,12 @@ async function uploadAndApprove(pluginId: number, fields: Record<string, string>
     payload: source.payload,
   });
   if (up.statusCode !== 201) return up;
-  const b = '----bmcompat';
+  const form = multipartBody({}, zipPart('binary', await demoBinaryZip('Lists', '1.0.0'), 'b.zip'));
   const approve = await t.app.inject({
     method: 'POST',
     url: `/api/moderation/plugins/${up.json().submission.submissionId}/approve`,
-    headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload: Buffer.concat([
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="binary"; filename="b.zip"\r\n\r\n`),
-      await demoBinaryZip('Lists', '1.0.0'),
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]),
+    headers: { ...mod.auth, ...form.headers },
+    payload: form.body,
   });
   expect(approve.statusCode).toBe(204);
   return up;

@@ -5,6 +5,7 @@ import type { Member, TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart, publishedPlugin } from '../plugins/test-support.js';
 import { FOLLOWER_NOTICE_JOB } from './notices.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 export type { Member };
 
@@ -44,19 +45,12 @@ export async function unpublishedWithVersion(t: TestApp, owner: Member, name: st
 /** A moderator approves a submission with a binary. */
 export async function approve(t: TestApp, mod: Member, submissionId: number) {
   const zip = await demoBinaryZip(`S${submissionId}`, '1.0.0');
-  const b = '----bmfollows';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${b}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-    ),
-    zip,
-    Buffer.from(`\r\n--${b}--\r\n`),
-  ]);
+  const form = multipartBody({}, zipPart('binary', zip));
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/moderation/plugins/${submissionId}/approve`,
-    headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload,
+    headers: { ...mod.auth, ...form.headers },
+    payload: form.body,
   });
   expect(res.statusCode).toBe(204);
 }

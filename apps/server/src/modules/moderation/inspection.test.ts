@@ -9,6 +9,7 @@ import { dllFixture, type DllFixture } from '../../../test/dll-fixtures.js';
 import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, storedFiles, uploadVersion } from '../plugins/test-support.js';
 import { makeZip } from '../plugins/zip.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 const SECRET = 'inspection-test-secret-0123456789';
 
@@ -78,18 +79,7 @@ const approveJson = (id: number, body: Record<string, unknown> = {}) =>
 
 /** Approves with a binary ZIP attached (the multipart `binary` part) and text fields. */
 function approveWith(id: number, binary: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----bminspectboundary';
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-    ),
-    binary,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const { body: payload, headers } = multipartBody(fields, zipPart('binary', binary));
   return t.app.inject({
     method: 'POST',
     url: `/api/moderation/plugins/${id}/approve`,

@@ -7,6 +7,7 @@ import { demoBinaryZip, demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, publishedPlugin, storedFiles } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 const t = testAppForFile();
 const { mod, mod2, member } = membersForFile(t, { mod: ['moderator'], mod2: ['moderator'], member: [] });
@@ -17,21 +18,8 @@ const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload
 
 /** A multipart body with any named file parts and text fields. */
 function form(files: Record<string, Buffer>, fields: Record<string, string> = {}) {
-  const b = '----bmmoderation';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const [name, data] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${b}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
+  const { body, headers } = multipartBody(fields, ...Object.entries(files).map(([name, data]) => zipPart(name, data)));
+  return { payload: body, headers };
 }
 
 /** A member's plugin with an uploaded source waiting for review (no builder configured: straight to p). */

@@ -9,6 +9,7 @@ import { demoSourceZip } from '../plugins/seed.js';
 import { createPlugin, multipart } from '../plugins/test-support.js';
 import { demoDll } from '../plugins/demo-dll.js';
 import { makeZip } from '../plugins/zip.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 let t: TestApp;
 let mod: Member;
@@ -35,22 +36,8 @@ const inject = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payl
 
 /** A multipart body with any number of file parts and text fields. */
 function form(files: Record<string, Buffer>, fields: Record<string, string> = {}) {
-  const boundary = '----bmmodboundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [name, data] of Object.entries(files)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      data,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const { body, headers } = multipartBody(fields, ...Object.entries(files).map(([name, data]) => zipPart(name, data)));
+  return { payload: body, headers };
 }
 
 const approve = (

@@ -10,6 +10,7 @@ import { pluginsChanged } from './caches.js';
 import { addTag, createPlugin, multipart, publishedPlugin } from './test-support.js';
 import { demoDll } from './demo-dll.js';
 import { makeZip } from './zip.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 type Headers = Record<string, string>;
 
@@ -193,21 +194,9 @@ describe('kept plugin details under the access rule', () => {
     expect(await shown(p.id, owner.auth)).toMatchObject({ needsApproval: true });
     expect(await read(p.id)).toBe(404);
 
-    const boundary = '----bmkeptboundary';
     const binary = await makeZip([{ name: 'plugins/Awaiting.dll', data: demoDll('Awaiting') }]);
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="binary.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      binary,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    await ok(
-      'POST',
-      `/moderation/plugins/${submissionId}/approve`,
-      { ...mod.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    );
+    const form = multipartBody({}, zipPart('binary', binary));
+    await ok('POST', `/moderation/plugins/${submissionId}/approve`, { ...mod.auth, ...form.headers }, form.body);
     expect(await shown(p.id)).toMatchObject({ publishedOnce: true, needsApproval: false, versionString: '2.0.0' });
   });
 

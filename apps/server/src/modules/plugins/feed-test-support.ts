@@ -3,6 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { TestApp } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from './seed.js';
 import { multipart } from './test-support.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 type Member = { auth: Record<string, string> };
 
@@ -19,19 +20,15 @@ export async function uploadSource(t: TestApp, owner: Member, pluginId: number, 
 
 /** A moderator's approval of a submission with a binary ZIP and a (private) note. */
 export async function approve(t: TestApp, mod: Member, submissionId: number, approvalNote = '') {
-  const b = '----bmchangelog';
+  const form = multipartBody(
+    { approvalNote },
+    zipPart('binary', await demoBinaryZip(`P${submissionId}`, '1.0.0'), 'b.zip'),
+  );
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/moderation/plugins/${submissionId}/approve`,
-    headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload: Buffer.concat([
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="approvalNote"\r\n\r\n${approvalNote}\r\n`),
-      Buffer.from(
-        `--${b}\r\nContent-Disposition: form-data; name="binary"; filename="b.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      await demoBinaryZip(`P${submissionId}`, '1.0.0'),
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]),
+    headers: { ...mod.auth, ...form.headers },
+    payload: form.body,
   });
   expect(res.statusCode, res.body).toBe(204);
 }

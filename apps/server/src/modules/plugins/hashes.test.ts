@@ -7,6 +7,7 @@ import { signedInMember, startTestApp, type TestApp } from '../../../test/harnes
 import { demoBinaryZip, demoSourceZip } from './seed.js';
 import { createPlugin, multipart, publishedPlugin } from './test-support.js';
 import { sha256Hex as sha256 } from '../../platform/provenance.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,18 +69,12 @@ describe('SHA-256 of a version', () => {
     });
     expect(up.statusCode).toBe(201);
     const binary = await demoBinaryZip('HashedPlugin', '1.2.3');
-    const b = '----bmhashes';
+    const form = multipartBody({}, zipPart('binary', binary, 'b.zip'));
     const approve = await t.app.inject({
       method: 'POST',
       url: `/api/moderation/plugins/${up.json().submission.submissionId}/approve`,
-      headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${b}\r\nContent-Disposition: form-data; name="binary"; filename="b.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-        ),
-        binary,
-        Buffer.from(`\r\n--${b}--\r\n`),
-      ]),
+      headers: { ...mod.auth, ...form.headers },
+      payload: form.body,
     });
     expect(approve.statusCode).toBe(204);
 

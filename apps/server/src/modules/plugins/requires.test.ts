@@ -5,6 +5,7 @@ import { submissions } from '../../db/schema.js';
 import { signedInMember, startTestApp, type TestApp, type Member } from '../../../test/harness.js';
 import { demoBinaryZip, demoSourceZip } from './seed.js';
 import { createPlugin, multipart, publishedPlugin, storedFiles } from './test-support.js';
+import { multipartBody, zipPart } from '../../../test/requests.js';
 
 let t: TestApp;
 let mod: Member;
@@ -36,16 +37,12 @@ async function upload(pluginId: number, requires: string | undefined, who: Membe
 }
 
 async function approve(submissionId: number) {
-  const b = '----bmdeps';
+  const form = multipartBody({}, zipPart('binary', await demoBinaryZip('Deps', '2.0.0'), 'b.zip'));
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/moderation/plugins/${submissionId}/approve`,
-    headers: { ...mod.auth, 'content-type': `multipart/form-data; boundary=${b}` },
-    payload: Buffer.concat([
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="binary"; filename="b.zip"\r\n\r\n`),
-      await demoBinaryZip('Deps', '2.0.0'),
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]),
+    headers: { ...mod.auth, ...form.headers },
+    payload: form.body,
   });
   expect(res.statusCode, res.body).toBe(204);
 }

@@ -19,7 +19,7 @@ export function multipart(
   fields: Record<string, string> = {},
   type = 'application/zip',
 ) {
-  const { body, headers } = multipartBody(fields, file && { data: file, filename, type });
+  const { body, headers } = multipartBody(fields, ...(file ? [{ data: file, filename, type }] : []));
   return { payload: body, headers };
 }
 
