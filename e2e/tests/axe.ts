@@ -2,7 +2,7 @@ import axe, { type AxeResults } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
 
 /** The WCAG 2.2 A and AA rules (best-practice rules left out: they double the time of a walk). */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
  * axe-core's run over the page as it is now: the whole document, or what `include` selects, with
